@@ -1,0 +1,31 @@
+"""Traditional ↔ Simplified conversion (OpenCC), loaded only when a command needs it."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=None)
+def _converter(config: str):
+    import opencc  # imported lazily: loading its dictionaries costs start-up time
+
+    return opencc.OpenCC(config)
+
+
+def to_simplified(text: str) -> str:
+    return _converter("t2s").convert(text)
+
+
+def to_traditional(text: str) -> str:
+    # Taiwan vocabulary for characters (not phrases): keeps card names recognisable.
+    return _converter("s2t").convert(text)
+
+
+def script_of(text: str) -> str | None:
+    """'zh-Hant', 'zh-Hans' or None for text that reads the same (or has no Chinese)."""
+    simplified = to_simplified(text)
+    if simplified != text:
+        return "zh-Hant"
+    if to_traditional(text) != text:
+        return "zh-Hans"
+    return None

@@ -1,0 +1,153 @@
+"""The `referee` command line. Each command imports what it needs when it runs, so that the
+start-up path of every command stays small (scripts/bench_cli.py measures it)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from referee.errors import RefereeError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores.",
+)
+
+LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the query's script, else the locale).")
+EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
+JsonOpt = typer.Option(False, "--json", help="Print JSON for programs instead of text for people.")
+
+
+@app.command()
+def card(
+    name: str = typer.Argument(..., help="A card name in any language or script, an alias, or a character rank."),
+    edition: str = EditionOpt,
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Show one character or district: names, rank or cost, copies, ability."""
+    from referee.cli import lookup
+
+    lookup.show_card(name, edition, lang, json_out)
+
+
+@app.command()
+def cards(
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only this edition (2016 or classic); default both."),
+    rank: Optional[int] = typer.Option(None, "--rank", help="Only characters of this rank."),
+    colour: Optional[str] = typer.Option(None, "--colour", "--color", "--type", help="Only districts of this type/colour."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="character or district."),
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """List cards, filtered by edition, rank, colour or kind."""
+    from referee.cli import lookup
+
+    lookup.list_cards(edition, rank, colour, kind, lang, json_out)
+
+
+@app.command()
+def rules(
+    topic: Optional[str] = typer.Argument(None, help="A topic (setup, draft, turn, end, scoring, ties, team, variant…), a rule id, or title words."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Only rules that apply with this many players (2-8)."),
+    edition: str = EditionOpt,
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Show the rules on a topic, for an edition and a player count."""
+    from referee.cli import lookup
+
+    lookup.show_rules(topic, players, edition, lang, json_out)
+
+
+@app.command()
+def faq(
+    query: Optional[str] = typer.Argument(None, help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
+    top: int = typer.Option(3, "--top", "-n", help="How many hits to show."),
+    card_name: Optional[str] = typer.Option(None, "--card", help="Only entries about this card."),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only entries for this edition."),
+    list_all: bool = typer.Option(False, "--list", help="List entries instead of searching."),
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Search the FAQ rulings (or show one entry by id, or list them)."""
+    from referee.cli import faq_cmd
+
+    faq_cmd.run(query, top, card_name, edition, list_all, lang, json_out)
+
+
+@app.command()
+def ask(
+    file: Optional[str] = typer.Argument(None, help="A situation file (TOML), or - for standard input."),
+    template: Optional[int] = typer.Option(None, "--template", help="Print a starting situation file for N players."),
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Rule on every move of a situation file (see docs/situations.md)."""
+    from referee.cli import ask_cmd
+
+    ask_cmd.run(file, template, lang, json_out)
+
+
+@app.command()
+def score(
+    file: Optional[str] = typer.Argument(None, help="A situation file (TOML) with the end position, or -."),
+    player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry: "Ann: Temple, Castle, Dragon Gate" (repeat per player).'),
+    first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry)."),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 or classic (quick entry; a file names its own)."),
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Final scores with a per-category breakdown and the winner after the tie-break."""
+    from referee.cli import score_cmd
+
+    score_cmd.run(file, player or [], first, edition, lang, json_out)
+
+
+@app.command()
+def simulate(
+    games: int = typer.Option(100, "--games", "-g", help="How many games."),
+    players: int = typer.Option(5, "--players", "-p", help="Players per game (2-8)."),
+    edition: str = EditionOpt,
+    seed: int = typer.Option(0, "--seed", "-s", help="Random seed (games are reproducible)."),
+    check: bool = typer.Option(True, "--check/--no-check", help="Check the invariants after every move."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Play random legal games from set-up to final scores and report statistics."""
+    from referee.cli import simulate_cmd
+
+    simulate_cmd.run(games, players, edition, seed, check, json_out)
+
+
+@app.command("build-db")
+def build_db() -> None:
+    """Rebuild the database from data/ and faq/ (the CLI also does this by itself when needed)."""
+    from referee.dbbuild import build
+
+    typer.echo(str(build()))
+
+
+def main() -> None:
+    try:
+        app(standalone_mode=False)
+    except RefereeError as error:
+        print(f"referee: {error}", file=sys.stderr)
+        sys.exit(2)
+    except Exception as error:  # click's usage errors and aborts
+        import click
+
+        if isinstance(error, click.exceptions.ClickException):
+            error.show()
+            sys.exit(2)
+        if isinstance(error, click.exceptions.Abort):
+            sys.exit(1)
+        from referee.dbbuild import DataError
+
+        if isinstance(error, DataError):
+            print(f"referee: the data files are inconsistent: {error}", file=sys.stderr)
+            sys.exit(2)
+        raise

@@ -1,0 +1,49 @@
+"""Interface words in the three languages (not rules: those live in data/)."""
+
+from __future__ import annotations
+
+LABELS = {
+    "rank": ("Rank", "順位", "顺位"),
+    "cost": ("Cost", "費用", "费用"),
+    "copies": ("Copies", "張數", "张数"),
+    "type": ("Type", "類型", "类型"),
+    "edition": ("Edition", "版本", "版本"),
+    "set": ("Set", "來源", "来源"),
+    "ability": ("Ability", "能力", "能力"),
+    "aliases": ("Also called", "別名", "别名"),
+    "also": ("The same words can also mean", "同名也可能指", "同名也可能指"),
+    "sources": ("Sources", "出處", "出处"),
+    "other_edition": ("In the other edition", "另一版本", "另一版本"),
+    "not_in_edition": ("not in this edition", "本版本沒有此卡", "本版本没有此卡"),
+    "question": ("Q", "問", "问"),
+    "answer": ("A", "答", "答"),
+    "readings": ("Sources disagree", "各來源說法不同", "各来源说法不同"),
+    "default": ("default", "預設", "默认"),
+    "variant": ("variant", "變體", "变体"),
+    "legal": ("legal", "合法", "合法"),
+    "illegal": ("illegal", "不合法", "不合法"),
+    "score": ("Score", "分數", "分数"),
+    "winner": ("Winner", "勝者", "胜者"),
+    "gold": ("gold", "金幣", "金币"),
+    "hand": ("hand", "手牌", "手牌"),
+    "city": ("city", "城市", "城市"),
+    "crown": ("crown", "皇冠", "皇冠"),
+    "no_results": ("No matching entry.", "找不到相符的條目。", "找不到相符的条目。"),
+    "noble": ("noble", "貴族", "贵族"),
+    "religious": ("religious", "宗教", "宗教"),
+    "trade": ("trade", "商業", "商业"),
+    "military": ("military", "軍事", "军事"),
+    "unique": ("unique", "特殊", "特殊"),
+    "character": ("character", "角色", "角色"),
+    "district": ("district", "地區", "地区"),
+    "base": ("base game", "基本版", "基本版"),
+    "dark-city": ("The Dark City", "黑暗城市", "黑暗城市"),
+    "2016": ("2016 edition", "2016年版", "2016年版"),
+    "classic": ("classic", "經典版", "经典版"),
+}
+_INDEX = {"en": 0, "zh-Hant": 1, "zh-Hans": 2}
+
+
+def label(key: str, lang: str) -> str:
+    words = LABELS.get(key)
+    return words[_INDEX[lang]] if words else key

@@ -1,0 +1,50 @@
+"""Which language to answer in: the --lang option, else the script of the query, else the locale."""
+
+from __future__ import annotations
+
+import os
+
+from referee.text import EDITIONS, LANGS, has_cjk
+from referee.errors import RefereeError
+
+_ALIASES = {"zh-hant": "zh-Hant", "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "tc": "zh-Hant", "trad": "zh-Hant",
+            "zh-hans": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "sc": "zh-Hans", "simp": "zh-Hans",
+            "en": "en", "english": "en", "zh": "zh-Hant"}
+
+
+def check_edition(edition: str | None) -> str | None:
+    if edition is None:
+        return None
+    value = edition.strip().lower()
+    value = {"new": "2016", "revised": "2016", "old": "classic", "2000": "classic"}.get(value, value)
+    if value not in EDITIONS:
+        raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic")
+    return value
+
+
+def _locale() -> str:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "").lower()
+        if value.startswith("zh"):
+            return "zh-Hans" if any(t in value for t in ("cn", "sg", "hans")) else "zh-Hant"
+        if value and value not in ("c", "posix", "c.utf-8"):
+            return "en"
+    return "en"
+
+
+def choose(lang: str | None, *queries: str | None) -> str:
+    if lang:
+        value = _ALIASES.get(lang.strip().lower())
+        if not value:
+            raise RefereeError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
+        return value
+    text = " ".join(q for q in queries if q)
+    if has_cjk(text):
+        from referee.catalog.chinese import script_of
+
+        script = script_of(text)
+        if script:
+            return script
+        locale = _locale()
+        return locale if locale != "en" else "zh-Hant"
+    return "en" if text else _locale()

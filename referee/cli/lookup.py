@@ -1,0 +1,124 @@
+"""`referee card`, `referee cards`, `referee rules`."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from referee.catalog import cards as card_data
+from referee.catalog import rules as rule_data
+from referee.catalog.db import connect
+from referee.catalog.names import resolve
+from referee.cli.labels import label
+from referee.cli.lang import check_edition, choose
+from referee.cli.output import console, print_json
+from referee.errors import RefereeError
+
+_COLOURS = {"noble": "yellow", "religious": "blue", "trade": "green", "military": "red", "unique": "magenta"}
+
+
+def _aliases(conn, card_id: str, edition: str) -> list[str]:
+    rows = conn.execute(
+        "SELECT DISTINCT text FROM aliases WHERE card_id = ? AND edition = ? AND priority <= 2 ORDER BY priority, text",
+        (card_id, edition),
+    ).fetchall()
+    return [r[0] for r in rows if r[0] != card_id]
+
+
+def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None:
+    edition = check_edition(edition)
+    conn = connect()
+    lang = choose(lang, name)
+    match = resolve(conn, name, edition)
+    view = card_data.get_card(conn, match.id, edition)
+    other_editions = [e for e in card_data.editions_of(conn, match.id) if e != edition]
+    if view is None:   # the name is known, but only in the other edition
+        edition = other_editions[0]
+        view = card_data.get_card(conn, match.id, edition)
+        view["note_edition"] = label("not_in_edition", lang)
+    view["aliases"] = _aliases(conn, match.id, edition)
+    view["also_means"] = list(match.others)
+    view["matched_by"] = match.how
+    if json_out:
+        print_json(view)
+        return
+    out = console()
+    names = view["names"]
+    title = f"[bold]{escape(names[lang])}[/bold]"
+    if lang != "en":
+        title += f"  {escape(names['en'])}"
+    other_script = names["zh-Hans"] if lang == "zh-Hant" else names["zh-Hant"]
+    if lang != "en" and other_script != names[lang]:
+        title += f" / {escape(other_script)}"
+    out.print(title)
+    if view["kind"] == "character":
+        facts = f"{label('rank', lang)} {view['rank']}"
+    else:
+        colour = _COLOURS.get(view["type"], "white")
+        facts = (f"[{colour}]{label(view['type'], lang)}[/{colour}] · {label('cost', lang)} {view['cost']}"
+                 f" · {label('copies', lang)} {view['copies']}")
+    facts += f" · {label(edition, lang)} ({label(view['set'] or '', lang)})"
+    if view.get("note_edition"):
+        facts += f" · {view['note_edition']}"
+    out.print(facts)
+    ability = view["ability"].get(lang)
+    if ability:
+        out.print(f"{label('ability', lang)}: {escape(ability)}")
+    if view["aliases"]:
+        out.print(f"[dim]{label('aliases', lang)}: {escape('、'.join(view['aliases'][:16]))}[/dim]")
+    if match.others:
+        others = [card_data.get_card(conn, o, edition) or card_data.get_card(conn, o, other_editions[0] if other_editions else edition) for o in match.others]
+        out.print(f"[dim]{label('also', lang)}: {escape(', '.join(o['names'][lang] for o in others if o))}[/dim]")
+    for other in other_editions:
+        alt = card_data.get_card(conn, match.id, other)
+        detail = f"{label('rank', lang)} {alt['rank']}" if alt["kind"] == "character" else f"{label('cost', lang)} {alt['cost']}"
+        out.print(f"[dim]{label('other_edition', lang)} ({label(other, lang)}): {escape(alt['names'][lang])}, {detail}[/dim]")
+
+
+def _check_colour(colour: str | None) -> str | None:
+    if colour is None:
+        return None
+    from referee.engine.types import parse_district_type
+
+    found = parse_district_type(colour)
+    if not found:
+        raise RefereeError(f"unknown colour {colour!r}; choose one of: noble, religious, trade, military, unique")
+    return found
+
+
+def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
+    edition = check_edition(edition)
+    colour = _check_colour(colour)
+    if kind and kind not in ("character", "district"):
+        raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district")
+    rows = card_data.list_cards(connect(), edition, rank, colour, kind)
+    if json_out:
+        print_json(rows)
+        return
+    lang = choose(lang)
+    out = console()
+    for row in rows:
+        if row["kind"] == "character":
+            detail = f"{label('rank', lang)} {row['rank']}"
+        else:
+            detail = f"{label(row['type'], lang)} {row['cost']} ×{row['copies']}"
+        out.print(f"{row['edition']:>7}  {escape(row['names'][lang]):<16} {detail}")
+
+
+def show_rules(topic, players, edition, lang, json_out) -> None:
+    edition = check_edition(edition)
+    if players is not None and not 2 <= players <= 8:
+        raise RefereeError(f"--players must be between 2 and 8, not {players}")
+    conn = connect()
+    found = rule_data.find_rules(conn, topic, edition, players)
+    if topic and not found:
+        raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}")
+    if json_out:
+        print_json(found)
+        return
+    lang = choose(lang, topic)
+    out = console()
+    for rule in found:
+        tag = f" [dim]({label('variant', lang)}: {rule['variant']})[/dim]" if rule["variant"] else ""
+        out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]{tag}")
+        out.print(escape(rule["text"][lang] or ""))
+        out.print()

@@ -1,0 +1,322 @@
+"""Build `referee.db` from the reviewed text files in `data/` and `faq/`.
+
+The database is a derived artefact: it is rebuilt whenever it is missing or older than any
+text file, and never edited by hand. The build checks the files against each other (every
+card a FAQ entry names exists, every variant a reading selects is defined, ids are unique)
+and refuses to write a database from inconsistent data.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from referee import paths
+from referee.text import EDITIONS, LANGS, name_key
+
+SCHEMA_VERSION = "1"
+
+
+class DataError(Exception):
+    """The text files contradict each other or break the schema."""
+
+
+@dataclass
+class Bundle:
+    """Everything read from the text files, before it goes into SQLite."""
+
+    characters: list[dict] = field(default_factory=list)
+    districts: list[dict] = field(default_factory=list)
+    editions: dict = field(default_factory=dict)
+    rules: list[dict] = field(default_factory=list)
+    variants: list[dict] = field(default_factory=list)
+    sources: list[dict] = field(default_factory=list)
+    faq: list[dict] = field(default_factory=list)
+
+
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{path}: {error}") from error
+
+
+def load_bundle(data: Path | None = None, faq: Path | None = None) -> Bundle:
+    data = data or paths.data_dir()
+    faq = faq or paths.faq_dir()
+    bundle = Bundle()
+    bundle.editions = _read(data / "editions.toml")["edition"]
+    if (data / "characters.toml").is_file():
+        bundle.characters = _read(data / "characters.toml").get("character", [])
+    if (data / "districts.toml").is_file():
+        bundle.districts = _read(data / "districts.toml").get("district", [])
+    if (data / "sources.toml").is_file():
+        bundle.sources = _read(data / "sources.toml").get("source", [])
+    for path in sorted((data / "rules").glob("*.toml")):
+        for rule in _read(path).get("rule", []):
+            rule["_file"] = path.name
+            bundle.rules.append(rule)
+    for path in sorted((data / "variants").glob("*.toml")):
+        for variant in _read(path).get("variant", []):
+            variant["_file"] = path.name
+            bundle.variants.append(variant)
+    for path in sorted(faq.glob("*.toml")):
+        for entry in _read(path).get("entry", []):
+            entry["_file"] = path.name
+            bundle.faq.append(entry)
+    return bundle
+
+
+def _duplicates(ids: list[str]) -> list[str]:
+    seen: set[str] = set()
+    return sorted({i for i in ids if i in seen or seen.add(i)})
+
+
+def validate(bundle: Bundle) -> list[str]:
+    """Every inconsistency between the files, as readable lines (empty when all is well)."""
+    problems: list[str] = []
+    card_ids = [c["id"] for c in bundle.characters] + [d["id"] for d in bundle.districts]
+    for kind, ids in (
+        ("card", card_ids),
+        ("rule", [r["id"] for r in bundle.rules]),
+        ("variant", [v["id"] for v in bundle.variants]),
+        ("faq entry", [e["id"] for e in bundle.faq]),
+        ("source", [s["id"] for s in bundle.sources]),
+    ):
+        for dup in _duplicates(ids):
+            problems.append(f"duplicate {kind} id {dup!r}")
+    known_cards = set(card_ids)
+    known_variants = {v["id"] for v in bundle.variants}
+    for card in bundle.characters + bundle.districts:
+        for edition in card.get("editions", {}):
+            if edition not in EDITIONS:
+                problems.append(f"card {card['id']}: unknown edition {edition!r}")
+        for lang in LANGS:
+            if lang not in card.get("names", {}):
+                problems.append(f"card {card['id']}: no {lang} name")
+    for entry in bundle.faq:
+        for card in entry.get("cards", []):
+            if card not in known_cards:
+                problems.append(f"faq {entry['id']}: unknown card {card!r}")
+        for reading in entry.get("readings", []):
+            variant = reading.get("variant")
+            if variant and variant not in known_variants:
+                problems.append(f"faq {entry['id']}: unknown variant {variant!r}")
+        for part in ("question", "answer"):
+            for lang in LANGS:
+                if not entry.get(part, {}).get(lang):
+                    problems.append(f"faq {entry['id']}: {part} has no {lang} text")
+    for rule in bundle.rules:
+        variant = rule.get("variant")
+        if variant and variant not in known_variants:
+            problems.append(f"rule {rule['id']}: unknown variant {variant!r}")
+    return problems
+
+
+# --- rows -----------------------------------------------------------------------------------
+
+
+def _texts(prefix: str, text: dict | None) -> dict:
+    text = text or {}
+    return {f"{prefix}_{lang.replace('-', '_').lower()}": text.get(lang) for lang in LANGS}
+
+
+def _names_for(card: dict, edition: str) -> dict:
+    names = dict(card["names"])
+    names.update(card["editions"][edition].get("names", {}))
+    return names
+
+
+_CHARACTER_DEFAULTS = {
+    "income": None,
+    "income_kind": "gold",
+    "build_limit": 1,
+    "extra_gold": 0,
+    "extra_cards": 0,
+    "can_build": True,
+    "min_players": 2,
+    "excluded_players": [],
+}
+
+
+def card_rows(bundle: Bundle) -> list[dict]:
+    rows = []
+    for kind, cards in (("character", bundle.characters), ("district", bundle.districts)):
+        for card in cards:
+            for edition, facts in card.get("editions", {}).items():
+                names = _names_for(card, edition)
+                row = {
+                    "id": card["id"],
+                    "edition": edition,
+                    "kind": kind,
+                    "name": names["en"],
+                    "name_zh_hant": names["zh-Hant"],
+                    "name_zh_hans": names["zh-Hans"],
+                    "rank": facts.get("rank"),
+                    "type": card.get("type"),
+                    "cost": facts.get("cost"),
+                    "copies": facts.get("copies"),
+                    "card_set": facts.get("set"),
+                    **_texts("ability", facts.get("ability")),
+                    "sources": json.dumps(facts.get("sources", []) + card.get("sources", []), ensure_ascii=False),
+                    "note": facts.get("note") or card.get("note"),
+                }
+                if kind == "character":
+                    engine = {key: facts.get(key, default) for key, default in _CHARACTER_DEFAULTS.items()}
+                else:
+                    engine = dict(facts.get("facts", {}))
+                row["facts"] = json.dumps(engine, ensure_ascii=False)
+                rows.append(row)
+    return rows
+
+
+def alias_rows(bundle: Bundle, convert) -> list[dict]:
+    """One row per (lookup key, card, edition), with a priority: canonical names of the edition
+    beat aliases meant for the edition, which beat aliases from any source."""
+    rows: dict[tuple, dict] = {}
+
+    def add(text: str, card: str, kind: str, edition: str, priority: int, note: str | None) -> None:
+        for form in {text, convert("t2s", text), convert("s2t", text)}:
+            key = name_key(form)
+            if not key:
+                continue
+            slot = (key, card, edition)
+            if slot not in rows or rows[slot]["priority"] > priority:
+                rows[slot] = {"key": key, "text": form, "card_id": card, "kind": kind,
+                              "edition": edition, "priority": priority, "note": note}
+
+    for kind, cards in (("character", bundle.characters), ("district", bundle.districts)):
+        for card in cards:
+            editions = list(card.get("editions", {}))
+            for edition in editions:
+                for name in _names_for(card, edition).values():
+                    add(name, card["id"], kind, edition, 0, None)
+                add(card["id"], card["id"], kind, edition, 0, None)
+                for other in card["names"].values():   # names of another edition still mean it
+                    add(other, card["id"], kind, edition, 1, None)
+            for alias in card.get("aliases", []):
+                alias = {"text": alias} if isinstance(alias, str) else alias
+                scoped = alias.get("editions")
+                for edition in editions:
+                    priority = 1 if scoped and edition in scoped else 2
+                    if scoped and edition not in scoped:
+                        priority = 3   # the alias means this card in another edition only
+                    add(alias["text"], card["id"], kind, edition, priority, alias.get("note"))
+    return list(rows.values())
+
+
+def rule_rows(bundle: Bundle) -> list[dict]:
+    return [
+        {
+            "id": rule["id"],
+            "topic": rule.get("topic", ""),
+            "editions": " ".join(rule.get("editions", EDITIONS)),
+            "players": " ".join(str(p) for p in rule.get("players", [])),
+            "variant": rule.get("variant"),
+            **_texts("title", rule.get("title")),
+            **_texts("text", rule.get("text")),
+            "sources": json.dumps(rule.get("sources", []), ensure_ascii=False),
+        }
+        for rule in bundle.rules
+    ]
+
+
+def variant_rows(bundle: Bundle) -> list[dict]:
+    return [
+        {
+            "id": v["id"],
+            "editions": " ".join(v.get("editions", EDITIONS)),
+            **_texts("title", v.get("title")),
+            **_texts("text", v.get("text")),
+            "sources": json.dumps(v.get("sources", []), ensure_ascii=False),
+        }
+        for v in bundle.variants
+    ]
+
+
+def faq_rows(bundle: Bundle) -> list[dict]:
+    return [
+        {
+            "id": e["id"],
+            "file": e["_file"],
+            "editions": " ".join(e.get("editions", EDITIONS)),
+            "cards": " ".join(e.get("cards", [])),
+            **_texts("q", e.get("question")),
+            **_texts("a", e.get("answer")),
+            "keywords": " ".join(e.get("keywords", [])),
+            "sources": json.dumps(e.get("sources", []), ensure_ascii=False),
+            "readings": json.dumps(e.get("readings", []), ensure_ascii=False),
+        }
+        for e in bundle.faq
+    ]
+
+
+def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
+    """Write a fresh database atomically; a failed build leaves the old one in place."""
+    import sqlite_utils
+
+    from referee.catalog import chinese
+
+    bundle = bundle or load_bundle()
+    problems = validate(bundle)
+    if problems:
+        raise DataError("; ".join(problems[:20]) + (f" (+{len(problems) - 20} more)" if len(problems) > 20 else ""))
+    target = target or paths.db_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+
+    def convert(direction: str, text: str) -> str:
+        return chinese.to_simplified(text) if direction == "t2s" else chinese.to_traditional(text)
+
+    handle, temp = tempfile.mkstemp(prefix=".referee-", suffix=".db", dir=target.parent)
+    os.close(handle)
+    try:
+        db = sqlite_utils.Database(temp)
+        db["cards"].insert_all(card_rows(bundle), pk=("id", "edition"))
+        db["cards"].create_index(["kind", "edition"])
+        db["aliases"].insert_all(alias_rows(bundle, convert))
+        db["aliases"].create_index(["key", "edition"])
+        db["rules"].insert_all(rule_rows(bundle), pk="id")
+        db["variants"].insert_all(variant_rows(bundle), pk="id")
+        db["sources"].insert_all(
+            [{"id": s["id"], "title": s.get("title"), "url": s.get("url"),
+              "links": json.dumps(s.get("links", {}), ensure_ascii=False)} for s in bundle.sources],
+            pk="id",
+        )
+        db["editions"].insert_all(
+            [{"id": k, "facts": json.dumps(v, ensure_ascii=False)} for k, v in bundle.editions.items()], pk="id"
+        )
+        faq = faq_rows(bundle)
+        if faq:
+            from referee.search.index import index_faq
+
+            db["faq"].insert_all(faq, pk="id")
+            index_faq(db.conn, convert)
+        db["meta"].insert_all([{"key": "schema", "value": SCHEMA_VERSION}], pk="key")
+        db.conn.commit()
+        db.conn.close()
+        os.replace(temp, target)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+    return target
+
+
+def is_stale(target: Path) -> bool:
+    try:
+        built = target.stat().st_mtime_ns
+    except FileNotFoundError:
+        return True
+    return any(path.stat().st_mtime_ns > built for path in paths.source_files())
+
+
+def ensure_db() -> Path:
+    """The database path, built first when missing or older than the text files."""
+    target = paths.db_path()
+    if is_stale(target):
+        build(target)
+    return target

@@ -1,0 +1,744 @@
+"""The turn: gathering, income, building, ending, and every ability, found by verb and card.
+
+Each verb has a checker-and-doer (`_verb_<name>`) that raises `IllegalMove` before it changes
+anything it cannot finish, and a generator (`_gen_<name>`) for `legal_moves()`. Behaviour that
+differs by edition is looked up by edition in the same function, so both readings sit together.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from referee.engine.moves import Move
+from referee.engine.scoring import district_value
+from referee.engine.state import UNKNOWN, Built
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+
+
+def _illegal(key: str, citations: tuple[str, ...] = (), **values):
+    from referee.engine.game import IllegalMove
+
+    return IllegalMove(key, citations, **values)
+
+
+# -- entry points ---------------------------------------------------------------------------
+
+
+def apply(game: "Game", move: Move) -> None:
+    state = game.state
+    turn = state.turn
+    if move.verb == "use" and move.args and move.args[0] == "graveyard":
+        _use_graveyard(game, move)
+        return
+    if turn is None:
+        raise _illegal("round_over", ("turn.order",))
+    character = game.acting_character(move)
+    if character is None:
+        raise _illegal("no_character", ("turn.order",), actor=move.actor)
+    if character != turn.character:
+        holder = state.holder(character)
+        if holder is None:
+            raise _illegal("not_held", ("turn.order",), character=game.rb.name(character))
+        if character == state.killed:
+            raise _illegal("killed_no_turn", ("faq:assassin.killed-skips-turn", "turn.order"),
+                           character=game.rb.name(character))
+        raise _illegal("turn_passed", ("turn.order",), character=game.rb.name(character),
+                       current=game.rb.name(turn.character))
+    if move.actor not in game.rb.characters and state.seat_of(move.actor) != turn.seat:
+        raise _illegal("not_your_turn", ("turn.order",), actor=move.actor)
+    from referee.engine.game import SUPPORTED_BY_EDITION
+
+    if character not in SUPPORTED_BY_EDITION[game.rb.edition]:
+        raise _illegal("not_supported", (), what=game.rb.name(character))
+    turn.last_destroyed = None
+    handler = _VERBS.get(move.verb)
+    if handler is None:
+        raise _illegal("not_supported", (), what=move.verb)
+    handler(game, move)
+
+
+def legal_moves(game: "Game") -> list[Move]:
+    state = game.state
+    turn = state.turn
+    actor = turn.character
+    moves: list[Move] = []
+    if turn.last_destroyed is not None:
+        moves.extend(_gen_graveyard(game))
+    if not turn.gathered:
+        moves.append(Move(actor, "gold"))
+        moves.extend(_gen_draw(game))
+    elif not turn.finished_actions:
+        for generator in _GENERATORS:
+            moves.extend(generator(game))
+    if turn.gathered:
+        moves.append(Move(actor, "end"))
+    if not turn.finished_actions:
+        moves.extend(_gen_character_ability(game))
+        moves.extend(_gen_use(game))
+    return moves
+
+
+def end_turn(game: "Game") -> None:
+    """End the current turn (its end-of-turn effects), then call the next character."""
+    state = game.state
+    turn = state.turn
+    if not turn.gathered:
+        raise _illegal("must_gather", ("turn.gather",), character=game.rb.name(turn.character))
+    _end_of_turn_districts(game, turn.seat)
+    game.event("turn_ended", character=game.rb.name(turn.character))
+    game.call_next()
+
+
+def end_of_round_heir(game: "Game", character: str, seat: int) -> None:
+    """A killed King is revealed at the end of the round and takes the crown as heir."""
+    if character == "king":
+        _take_crown(game, seat)
+    state = game.state
+    queen = state.holder("queen")
+    if queen is not None and "queen" in state.revealed and game.rb.characters[character].rank == 4:
+        _queen(game, queen, [character])   # a killed rank 4 is revealed now: the Queen is paid now
+
+
+# -- turn start -----------------------------------------------------------------------------
+
+
+def reveal(game: "Game") -> None:
+    state = game.state
+    turn = state.turn
+    turn.revealed = True
+    state.revealed.append(turn.character)
+    game.event("revealed", character=game.rb.name(turn.character), player=state.players[turn.seat].name)
+    if state.robbed == turn.character:
+        thief = state.holder("thief")
+        if thief is not None:
+            amount = state.players[turn.seat].gold
+            game.transfer(turn.seat, thief, amount, "robbed")
+    if turn.character == "king":
+        _take_crown(game, turn.seat)
+    if turn.character == "queen":
+        _queen(game, turn.seat, state.revealed)
+
+
+def _queen(game: "Game", seat: int, revealed: list[str]) -> None:
+    """The Queen gains 3 gold beside the player who revealed rank 4 (5+ players)."""
+    state = game.state
+    n = len(state.players)
+    if n < 5:
+        return
+    rank4 = [c for c in revealed if game.rb.characters[c].rank == 4]
+    if not rank4:
+        return
+    holder = state.holder(rank4[0])
+    if holder is not None and (holder - seat) % n in (1, n - 1):
+        game.gain(seat, 3, game.rb.name("queen"))
+
+
+def _take_crown(game: "Game", seat: int) -> None:
+    state = game.state
+    if state.crown != seat:
+        state.crown = seat
+    game.event("crown", player=state.players[seat].name)
+
+
+# -- gathering ------------------------------------------------------------------------------
+
+
+def _after_gather(game: "Game") -> None:
+    """The bonuses that come with any gathering: the Merchant's gold, the Architect's cards."""
+    state = game.state
+    turn = state.turn
+    facts = game.rb.characters[turn.character]
+    if facts.extra_gold:
+        game.gain(turn.seat, facts.extra_gold, game.rb.name(turn.character))
+    if facts.extra_cards:
+        game.gain_cards(turn.seat, facts.extra_cards, game.rb.name(turn.character))
+    turn.gathered = True
+
+
+def _owns(game: "Game", seat: int, district: str) -> bool:
+    return game.state.players[seat].has_built(district)
+
+
+def _verb_gold(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    if turn.gathered:
+        raise _illegal("already_gathered", ("turn.gather",))
+    amount = 2
+    game.gain(turn.seat, amount, "gather")
+    mine = game.rb.districts.get("gold-mine")
+    if mine and _owns(game, turn.seat, "gold-mine"):
+        game.gain(turn.seat, mine.fact("extra_gold_on_gold", 1), game.rb.name("gold-mine"))
+    _after_gather(game)
+
+
+def _draw_plan(game: "Game") -> tuple[int, bool]:
+    """How many cards the draw action shows, and whether all of them are kept."""
+    seat = game.state.turn.seat
+    count = int(game.rb.setup.get("draw", 2))
+    observatory = game.rb.districts.get("observatory")
+    if observatory and _owns(game, seat, "observatory"):
+        count = observatory.fact("draw", 3)
+    keep_all = bool(game.rb.districts.get("library") and _owns(game, seat, "library"))
+    return count, keep_all
+
+
+def _verb_draw(game: "Game", move: Move) -> None:
+    state = game.state
+    turn = state.turn
+    if turn.gathered:
+        raise _illegal("already_gathered", ("turn.gather",))
+    count, keep_all = _draw_plan(game)
+    shown = state.deck[:count]
+    kept_names = list(move.args)
+    if keep_all:
+        if kept_names and sorted(kept_names) != sorted(c for c in shown if c != UNKNOWN) and UNKNOWN not in shown:
+            raise _illegal("library_keeps_all", ("faq:library.keep-all",))
+        drawn = game.draw_cards(count)
+        state.players[turn.seat].hand.extend(drawn)
+        game.event("cards", player=state.players[turn.seat].name, count=len(drawn), reason="draw")
+        _after_gather(game)
+        return
+    if len(kept_names) > 1:
+        raise _illegal("keep_one", ("turn.gather",))
+    if kept_names and kept_names[0] not in shown and UNKNOWN not in shown:
+        raise _illegal("not_drawn", ("turn.gather",), card=game.rb.name(kept_names[0]),
+                       shown=", ".join(game.rb.name(c) for c in shown))
+    drawn = game.draw_cards(count)
+    if not drawn:
+        _after_gather(game)
+        return
+    if kept_names:
+        keep = kept_names[0]
+        if keep in drawn:
+            drawn.remove(keep)
+        else:
+            drawn.remove(UNKNOWN)   # the player revealed what the unknown card was
+    else:
+        keep = drawn.pop(0)
+    state.players[turn.seat].hand.append(keep)
+    game.to_deck_bottom(drawn)
+    game.event("cards", player=state.players[turn.seat].name, count=1, reason="draw", returned=len(drawn))
+    _after_gather(game)
+
+
+def _gen_draw(game: "Game") -> list[Move]:
+    state = game.state
+    actor = state.turn.character
+    count, keep_all = _draw_plan(game)
+    shown = state.deck[:count]
+    if keep_all or not shown or UNKNOWN in shown:
+        return [Move(actor, "draw")]
+    return [Move(actor, "draw", (card,)) for card in sorted(set(shown))]
+
+
+# -- income ---------------------------------------------------------------------------------
+
+
+def income_count(game: "Game", seat: int, character: str) -> int:
+    """Districts of the character's type, with the School of Magic standing for any type."""
+    facts = game.rb.characters[character]
+    if not facts.income:
+        return 0
+    count = 0
+    for built in game.state.players[seat].city:
+        district = game.rb.districts[built.id]
+        if district.type == facts.income or district.fact("counts_as_any_type_for_income"):
+            count += 1
+    return count
+
+
+def _verb_income(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    facts = game.rb.characters[turn.character]
+    if not facts.income:
+        raise _illegal("no_income", ("turn.income",), character=game.rb.name(turn.character))
+    if turn.income:
+        raise _illegal("income_once", ("turn.income", "faq:general.income-timing"))
+    if facts.income_kind != "gold":
+        raise _illegal("not_supported", (), what=f"{game.rb.name(turn.character)} income")
+    turn.income = True
+    count = income_count(game, turn.seat, turn.character)
+    game.gain(turn.seat, count, "income")
+    if not count:
+        game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
+
+
+def _gen_income(game: "Game") -> list[Move]:
+    turn = game.state.turn
+    facts = game.rb.characters[turn.character]
+    if facts.income and not turn.income and facts.income_kind == "gold":
+        return [Move(turn.character, "income")]
+    return []
+
+
+# -- building -------------------------------------------------------------------------------
+
+
+def build_cost(game: "Game", seat: int, district: str) -> int:
+    facts = game.rb.districts[district]
+    cost = facts.cost
+    factory = game.rb.districts.get("factory")
+    if factory and facts.type == "unique" and district != "factory" and _owns(game, seat, "factory"):
+        cost = max(0, cost - factory.fact("unique_discount", 1))
+    return cost
+
+
+def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
+    player = game.state.players[seat]
+    quarry = game.rb.districts.get("quarry")
+    if quarry and player.has_built("quarry"):
+        if quarry.fact("duplicates", "any") == "any":
+            return True
+        ids = [b.id for b in player.city]
+        return len(ids) == len(set(ids))   # classic: one duplicate at a time
+    return False
+
+
+def build_problem(game: "Game", seat: int, district: str) -> tuple | None:
+    """Why `district` cannot be built now, as (key, citations, values), or None."""
+    state = game.state
+    turn = state.turn
+    rb = game.rb
+    facts = rb.characters[turn.character]
+    player = state.players[seat]
+    if not turn.gathered:
+        return ("gather_first", ("turn.gather",), {})
+    if turn.finished_actions:
+        return ("after_destroy", ("faq:warlord.destroy-at-end",), {})
+    if not facts.can_build:
+        return ("cannot_build", ("turn.build",), {"character": rb.name(turn.character)})
+    target = rb.districts[district]
+    stables = target.fact("no_build_limit", False)
+    if not stables and turn.builds >= facts.build_limit:
+        return ("build_limit", ("turn.build", "faq:architect.build-limit"), {"limit": facts.build_limit})
+    if not game.in_hand(seat, district):
+        return ("not_in_hand", ("turn.build",), {"card": rb.name(district)})
+    if target.fact("unbuildable"):
+        return ("unbuildable", (), {"card": rb.name(district)})
+    if player.has_built(district) and not _duplicate_allowed(game, seat, district):
+        return ("duplicate", ("turn.build", "faq:general.duplicate-districts"), {"card": rb.name(district)})
+    limit = target.fact("max_city_before_build")
+    if limit is not None and len(player.city) > limit:
+        return ("monument_late", (), {"card": rb.name(district)})
+    cost = build_cost(game, seat, district)
+    if player.gold < cost:
+        return ("too_poor", ("turn.build",), {"card": rb.name(district), "cost": cost, "gold": player.gold})
+    return None
+
+
+def _verb_build(game: "Game", move: Move) -> None:
+    state = game.state
+    turn = state.turn
+    district = move.args[0]
+    if len(move.args) > 1:
+        raise _illegal("not_supported", (), what=f"build … {move.args[1]}")
+    problem = build_problem(game, turn.seat, district)
+    if problem:
+        key, citations, values = problem
+        raise _illegal(key, citations, **values)
+    cost = build_cost(game, turn.seat, district)
+    game.take_from_hand(turn.seat, district)
+    game.pay(turn.seat, cost, "build")
+    player = state.players[turn.seat]
+    player.city.append(Built(district, state.round))
+    if not game.rb.districts[district].fact("no_build_limit", False):
+        turn.builds += 1
+    game.event("built", player=player.name, district=game.rb.name(district), cost=cost)
+    _charge_tax(game, turn.seat)
+    game.note_completion(turn.seat)
+
+
+def _charge_tax(game: "Game", seat: int) -> None:
+    """2016: with the Tax Collector in the cast, a builder puts 1 gold on its token."""
+    state = game.state
+    if game.rb.edition != "2016" or "tax-collector" not in state.characters:
+        return
+    if "tax-collector" in state.players[seat].characters and state.turn.character == "tax-collector":
+        return
+    if state.players[seat].gold > 0:
+        state.players[seat].gold -= 1
+        state.tax_pool += 1
+        game.event("tax", player=state.players[seat].name, amount=1)
+
+
+def _gen_build(game: "Game") -> list[Move]:
+    turn = game.state.turn
+    hand = game.state.players[turn.seat].hand
+    return [Move(turn.character, "build", (card,)) for card in sorted(set(hand))
+            if card != UNKNOWN and build_problem(game, turn.seat, card) is None]
+
+
+# -- ending the turn ------------------------------------------------------------------------
+
+
+def _verb_end(game: "Game", move: Move) -> None:
+    end_turn(game)
+
+
+def _end_of_turn_districts(game: "Game", seat: int) -> None:
+    player = game.state.players[seat]
+    poor = game.rb.districts.get("poor-house")
+    if poor and player.has_built("poor-house") and player.gold == 0:
+        game.gain(seat, poor.fact("poor_house_gold", 1), game.rb.name("poor-house"))
+    park = game.rb.districts.get("park")
+    if park and player.has_built("park") and not player.hand:
+        game.gain_cards(seat, park.fact("park_cards", 2), game.rb.name("park"))
+
+
+# -- character abilities ----------------------------------------------------------------------
+
+
+def _once(game: "Game", ability: str) -> None:
+    turn = game.state.turn
+    if ability in turn.used:
+        raise _illegal("ability_once", ("turn.abilities",))
+    if turn.finished_actions:
+        raise _illegal("after_destroy", ("faq:warlord.destroy-at-end",))
+    turn.used.add(ability)
+
+
+def _require(game: "Game", character: str) -> None:
+    turn = game.state.turn
+    if turn.character != character:
+        raise _illegal("wrong_character", ("turn.abilities",), character=game.rb.name(turn.character),
+                       needed=game.rb.name(character))
+
+
+def _verb_kill(game: "Game", move: Move) -> None:
+    _require(game, "assassin")
+    target = move.args[0]
+    if target == "assassin":
+        raise _illegal("kill_self", ("faq:assassin.kill-self",))
+    if target not in game.state.characters:
+        raise _illegal("not_in_set", ("faq:assassin.name-absent",), character=game.rb.name(target))
+    _once(game, "kill")
+    game.state.killed = target
+    game.event("killed", character=game.rb.name(target))
+
+
+def rob_problem(game: "Game", target: str) -> tuple | None:
+    state = game.state
+    if game.rb.characters[target].rank == 1:
+        return ("rob_rank_one", ("faq:thief.rob-assassin",), {"character": game.rb.name(target)})
+    if target == state.killed:
+        return ("rob_killed", ("faq:thief.rob-killed-character",), {"character": game.rb.name(target)})
+    if target == "thief":
+        return ("rob_self", ("faq:thief.rob-self",), {})
+    if target not in state.characters:
+        return ("not_in_set", (), {"character": game.rb.name(target)})
+    return None
+
+
+def _verb_rob(game: "Game", move: Move) -> None:
+    _require(game, "thief")
+    problem = rob_problem(game, move.args[0])
+    if problem:
+        raise _illegal(problem[0], problem[1], **problem[2])
+    _once(game, "rob")
+    game.state.robbed = move.args[0]
+    game.event("robbed", character=game.rb.name(move.args[0]))
+
+
+def _verb_take_taxes(game: "Game", move: Move) -> None:
+    _require(game, "tax-collector")
+    if game.rb.edition != "2016":
+        raise _illegal("not_supported", (), what="classic Tax Collector")
+    _once(game, "taxes")
+    state = game.state
+    amount, state.tax_pool = state.tax_pool, 0
+    state.players[state.turn.seat].gold += amount
+    game.event("gold", player=state.players[state.turn.seat].name, amount=amount, reason="taxes")
+
+
+def _verb_swap(game: "Game", move: Move) -> None:
+    _require(game, "magician")
+    state = game.state
+    seat = state.turn.seat
+    other = state.seat_of(move.args[0])
+    if other == seat:
+        raise _illegal("swap_self", ("faq:magician.swap-self",))
+    _once(game, "magic")
+    me, them = state.players[seat], state.players[other]
+    me.hand, them.hand = them.hand, me.hand
+    game.event("hands_swapped", players=[me.name, them.name], counts=[len(me.hand), len(them.hand)])
+
+
+def _verb_redraw(game: "Game", move: Move) -> None:
+    _require(game, "magician")
+    state = game.state
+    seat = state.turn.seat
+    hand = list(state.players[seat].hand)
+    for card in move.args:
+        if card in hand:
+            hand.remove(card)
+        elif UNKNOWN in hand:
+            hand.remove(UNKNOWN)
+        else:
+            raise _illegal("not_in_hand", ("faq:magician.redraw",), card=game.rb.name(card))
+    _once(game, "magic")
+    state.players[seat].hand = hand
+    game.to_deck_bottom(list(move.args))
+    game.gain_cards(seat, len(move.args), game.rb.name("magician"))
+
+
+def protected_by_bishop(game: "Game", seat: int) -> bool:
+    """The Bishop's city is safe from rank 8 this round, unless the Bishop was killed."""
+    state = game.state
+    bishop = state.holder("bishop")
+    return bishop == seat and state.killed != "bishop" and "bishop" in state.characters
+
+
+def destroy_cost(game: "Game", owner: int, district: str) -> int:
+    rb = game.rb
+    built = game.state.players[owner].built(district)
+    value = district_value(rb, built)
+    if rb.edition == "classic" and "warlord-full-value" not in game.state.variants:
+        value = rb.districts[district].cost + (1 if built.beautified else 0)   # FAQ: University, Dragon Gate cost 5
+    cost = value - 1
+    wall = rb.districts.get("great-wall")
+    if wall and game.state.players[owner].has_built("great-wall"):
+        includes_itself = "great-wall-includes-itself" in game.state.variants
+        if district != "great-wall" or includes_itself:
+            cost += wall.fact("destroy_surcharge", 1)
+    return max(0, cost)
+
+
+def destroy_problem(game: "Game", owner: int, district: str) -> tuple | None:
+    state = game.state
+    rb = game.rb
+    seat = state.turn.seat
+    if not state.players[owner].has_built(district):
+        return ("not_in_city", (), {"player": state.players[owner].name, "card": rb.name(district)})
+    if rb.districts[district].fact("protected_from_rank8"):
+        return ("keep", ("faq:keep.protected",), {"card": rb.name(district)})
+    if game.city_complete(owner):
+        return ("completed_city", ("faq:warlord.completed-city",), {"player": state.players[owner].name})
+    if protected_by_bishop(game, owner):
+        return ("bishop", ("faq:warlord.bishop-killed",), {"player": state.players[owner].name})
+    cost = destroy_cost(game, owner, district)
+    if state.players[seat].gold < cost:
+        return ("too_poor_destroy", ("faq:warlord.destroy-cost",), {"cost": cost, "gold": state.players[seat].gold})
+    return None
+
+
+def _verb_destroy(game: "Game", move: Move) -> None:
+    _require(game, "warlord")
+    state = game.state
+    turn = state.turn
+    if game.rb.edition == "classic" and not turn.gathered:
+        raise _illegal("gather_first", ("turn.gather",))
+    owner = state.seat_of(move.args[0])
+    district = move.args[1]
+    problem = destroy_problem(game, owner, district)
+    if problem:
+        raise _illegal(problem[0], problem[1], **problem[2])
+    _once(game, "destroy")
+    cost = destroy_cost(game, owner, district)
+    game.pay(turn.seat, cost, "destroy")
+    _remove_district(game, owner, district)
+    turn.last_destroyed = (owner, district)
+    if game.rb.edition == "classic":
+        turn.finished_actions = True     # classic: the Warlord destroys at the end of his turn
+    game.event("destroyed", player=state.players[owner].name, district=game.rb.name(district), cost=cost)
+
+
+def _remove_district(game: "Game", owner: int, district: str) -> None:
+    city = game.state.players[owner].city
+    built = next(b for b in city if b.id == district)
+    city.remove(built)
+    game.discard_destroyed([built.id] + built.stored)
+
+
+def _gen_character_ability(game: "Game") -> list[Move]:
+    state = game.state
+    turn = state.turn
+    actor = turn.character
+    moves: list[Move] = []
+    if actor == "assassin" and "kill" not in turn.used:
+        moves += [Move(actor, "kill", (c,)) for c in state.characters if c != "assassin"]
+    elif actor == "thief" and "rob" not in turn.used:
+        moves += [Move(actor, "rob", (c,)) for c in state.characters if rob_problem(game, c) is None]
+    elif actor == "magician" and "magic" not in turn.used:
+        moves += [Move(actor, "swap", (p.name,)) for i, p in enumerate(state.players) if i != turn.seat]
+        hand = state.players[turn.seat].hand
+        if UNKNOWN not in hand:
+            counts: dict[str, int] = {}
+            for card in hand:
+                counts[card] = counts.get(card, 0) + 1
+            kinds = sorted(counts)
+            for pick in product(*(range(counts[k] + 1) for k in kinds)):
+                chosen = tuple(k for k, n in zip(kinds, pick) for _ in range(n))
+                if chosen:
+                    moves.append(Move(actor, "redraw", chosen))
+    elif actor == "tax-collector" and "taxes" not in turn.used and game.rb.edition == "2016":
+        moves.append(Move(actor, "take-taxes"))
+    elif actor == "warlord" and "destroy" not in turn.used and (turn.gathered or game.rb.edition != "classic"):
+        for owner, player in enumerate(state.players):
+            for district in sorted({b.id for b in player.city}):
+                if destroy_problem(game, owner, district) is None:
+                    moves.append(Move(actor, "destroy", (player.name, district)))
+    return moves
+
+
+# -- unique districts with an action --------------------------------------------------------
+
+
+def _verb_use(game: "Game", move: Move) -> None:
+    district = move.args[0]
+    handler = _USES.get(district)
+    if handler is None:
+        raise _illegal("not_supported", (), what=f"use {game.rb.name(district)}")
+    turn = game.state.turn
+    if not _owns(game, turn.seat, district):
+        raise _illegal("not_owned", (), card=game.rb.name(district))
+    handler(game, move)
+
+
+def _use_laboratory(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    card = move.args[1]
+    if not game.in_hand(turn.seat, card):
+        raise _illegal("not_in_hand", ("faq:laboratory.use",), card=game.rb.name(card))
+    _once(game, "laboratory")
+    game.take_from_hand(turn.seat, card)
+    game.discard_destroyed([card]) if game.rb.edition == "classic" else game.to_deck_bottom([card])
+    game.gain(turn.seat, game.rb.districts["laboratory"].fact("gold_per_discard", 1), game.rb.name("laboratory"))
+
+
+def _use_smithy(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    smithy = game.rb.districts["smithy"]
+    price = smithy.fact("smithy_cost", 2)
+    if game.state.players[turn.seat].gold < price:
+        raise _illegal("too_poor_smithy", ("faq:smithy.use",), cost=price)
+    _once(game, "smithy")
+    game.pay(turn.seat, price, game.rb.name("smithy"))
+    game.gain_cards(turn.seat, smithy.fact("smithy_cards", 3), game.rb.name("smithy"))
+
+
+def _use_museum(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    card = move.args[1]
+    if not game.in_hand(turn.seat, card):
+        raise _illegal("not_in_hand", (), card=game.rb.name(card))
+    _once(game, "museum")
+    game.take_from_hand(turn.seat, card)
+    game.state.players[turn.seat].built("museum").stored.append(card)
+    game.event("stored", player=game.state.players[turn.seat].name, district=game.rb.name("museum"))
+
+
+def _armory_own_allowed(game: "Game") -> bool:
+    """The 2016 card names any district (its own city included); classic FAQ says other cities."""
+    armory = game.rb.districts["armory"]
+    return bool(armory.fact("may_target_own_city")) or "armory-own-district" in game.state.variants
+
+
+def _use_armory(game: "Game", move: Move) -> None:
+    state = game.state
+    turn = state.turn
+    owner = state.seat_of(move.args[1])
+    district = move.args[2]
+    if not state.players[owner].has_built(district):
+        raise _illegal("not_in_city", (), player=state.players[owner].name, card=game.rb.name(district))
+    if owner == turn.seat and (district == "armory" or not _armory_own_allowed(game)):
+        raise _illegal("armory_own", ("faq:armory.own-district",))
+    completed_blocks = game.rb.edition == "2016" and "armory-hits-completed-city" not in state.variants
+    if game.rb.edition == "classic" and "armory-spares-completed-city" in state.variants:
+        completed_blocks = True
+    if completed_blocks and game.city_complete(owner):
+        raise _illegal("completed_city", ("faq:armory.completed-city",), player=state.players[owner].name)
+    _once(game, "armory")
+    _remove_district(game, turn.seat, "armory")
+    _remove_district(game, owner, district)
+    game.event("destroyed", player=state.players[owner].name, district=game.rb.name(district), cost=0)
+
+
+def _use_graveyard(game: "Game", move: Move) -> None:
+    """Classic: right after a Warlord destroys a district, its owner may buy it back for 1 gold."""
+    state = game.state
+    turn = state.turn
+    if turn is None or turn.last_destroyed is None:
+        raise _illegal("graveyard_timing", ("faq:graveyard.use",))
+    owner, district = turn.last_destroyed
+    actor = state.seat_of(move.actor)
+    if actor is None and move.actor in game.rb.characters:
+        actor = state.holder(move.actor)
+    if actor != owner or not _owns(game, owner, "graveyard"):
+        raise _illegal("not_owned", ("faq:graveyard.use",), card=game.rb.name("graveyard"))
+    if actor == turn.seat:
+        raise _illegal("graveyard_warlord", ("faq:graveyard.use",))
+    if state.players[owner].gold < 1:
+        raise _illegal("too_poor", ("faq:graveyard.use",), card=game.rb.name(district), cost=1,
+                       gold=state.players[owner].gold)
+    pile = state.discard if district in state.discard else state.deck
+    pile.reverse()
+    pile.remove(district)     # the last copy put there is the destroyed one
+    pile.reverse()
+    game.pay(owner, 1, game.rb.name("graveyard"))
+    state.players[owner].hand.append(district)
+    turn.last_destroyed = None
+    game.event("recovered", player=state.players[owner].name, district=game.rb.name(district))
+
+
+def _gen_graveyard(game: "Game") -> list[Move]:
+    state = game.state
+    owner, _ = state.turn.last_destroyed
+    if owner != state.turn.seat and _owns(game, owner, "graveyard") and state.players[owner].gold >= 1:
+        return [Move(state.players[owner].name, "use", ("graveyard",))]
+    return []
+
+
+def _gen_use(game: "Game") -> list[Move]:
+    state = game.state
+    turn = state.turn
+    player = state.players[turn.seat]
+    actor = turn.character
+    moves: list[Move] = []
+    if player.has_built("laboratory") and "laboratory" not in turn.used:
+        moves += [Move(actor, "use", ("laboratory", c)) for c in sorted(set(player.hand)) if c != UNKNOWN]
+    if player.has_built("smithy") and "smithy" not in turn.used:
+        if player.gold >= game.rb.districts["smithy"].fact("smithy_cost", 2):
+            moves.append(Move(actor, "use", ("smithy",)))
+    if player.has_built("museum") and "museum" not in turn.used:
+        moves += [Move(actor, "use", ("museum", c)) for c in sorted(set(player.hand)) if c != UNKNOWN]
+    if player.has_built("armory") and "armory" not in turn.used:
+        for owner, other in enumerate(state.players):
+            for district in sorted({b.id for b in other.city}):
+                move = Move(actor, "use", ("armory", other.name, district))
+                if owner == turn.seat and (district == "armory" or not _armory_own_allowed(game)):
+                    continue
+                if game.rb.edition == "2016" and "armory-hits-completed-city" not in state.variants \
+                        and game.city_complete(owner):
+                    continue
+                if game.rb.edition == "classic" and "armory-spares-completed-city" in state.variants \
+                        and game.city_complete(owner):
+                    continue
+                moves.append(move)
+    return moves
+
+
+_USES = {
+    "laboratory": _use_laboratory,
+    "smithy": _use_smithy,
+    "museum": _use_museum,
+    "armory": _use_armory,
+}
+
+_VERBS = {
+    "gold": _verb_gold,
+    "draw": _verb_draw,
+    "income": _verb_income,
+    "build": _verb_build,
+    "end": _verb_end,
+    "kill": _verb_kill,
+    "rob": _verb_rob,
+    "swap": _verb_swap,
+    "redraw": _verb_redraw,
+    "destroy": _verb_destroy,
+    "use": _verb_use,
+    "take-taxes": _verb_take_taxes,
+}
+_GENERATORS = (_gen_income, _gen_build)

@@ -1,0 +1,92 @@
+"""The card and edition facts the engine is handed: plain values, loaded once per edition."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.text import name_key
+
+
+@dataclass(frozen=True)
+class CharacterFacts:
+    id: str
+    name: str
+    rank: int
+    income: str | None = None
+    income_kind: str = "gold"
+    build_limit: int = 1
+    extra_gold: int = 0
+    extra_cards: int = 0
+    can_build: bool = True
+    min_players: int = 2
+    excluded_players: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DistrictFacts:
+    id: str
+    name: str
+    type: str
+    cost: int
+    copies: int
+    facts: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def fact(self, key: str, default=None):
+        return self.facts.get(key, default)
+
+
+@dataclass
+class Rulebook:
+    """One edition's facts. `aliases` maps a name key to the cards it may name, best first."""
+
+    edition: str
+    characters: dict[str, CharacterFacts]
+    districts: dict[str, DistrictFacts]
+    setup: dict
+    aliases: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+
+    # -- edition figures -------------------------------------------------------------------
+
+    def end_at(self, players: int) -> int:
+        return int(self.setup["end_at"][str(players)])
+
+    def faceup_discards(self, players: int, characters: int) -> int:
+        table = self.setup["faceup_9" if characters >= 9 else "faceup_8"]
+        return int(table.get(str(players), 0))
+
+    @property
+    def unlimited_bank(self) -> bool:
+        return bool(self.setup.get("unlimited_bank", False))
+
+    def standard_characters(self) -> tuple[str, ...]:
+        return tuple(self.setup["characters"])
+
+    def district_deck(self, uniques: list[str] | None = None) -> list[str]:
+        """Every district card of a deck: all basic copies plus the chosen uniques (default: all)."""
+        deck: list[str] = []
+        for district in self.districts.values():
+            if district.type == "unique" and uniques is not None and district.id not in uniques:
+                continue
+            deck.extend([district.id] * district.copies)
+        return deck
+
+    # -- names -----------------------------------------------------------------------------
+
+    def name(self, card_id: str) -> str:
+        if card_id in self.characters:
+            return self.characters[card_id].name
+        if card_id in self.districts:
+            return self.districts[card_id].name
+        return card_id
+
+    def lookup(self, text: str, kind: str) -> list[str]:
+        """Ids of the `kind` cards `text` names, best priority only (several = ambiguous)."""
+        pool = self.characters if kind == "character" else self.districts
+        found = [(card, prio) for card, prio in self.aliases.get(name_key(text), []) if card in pool]
+        if not found:
+            return []
+        best = min(prio for _, prio in found)
+        return sorted({card for card, prio in found if prio == best})
+
+    def by_rank(self, rank: int) -> list[str]:
+        return sorted(c.id for c in self.characters.values() if c.rank == rank)

@@ -1,0 +1,361 @@
+"""`Game`: the state plus the rules that move it — legal moves, checked apply, undo.
+
+`apply()` copies the state, runs the move on the live state, and puts the copy back if the move
+is refused, so a refused move never changes anything. The same copies form the undo stack.
+Character and district abilities live in `abilities.py`, found by verb and card id.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from referee.engine import abilities, draft
+from referee.engine.facts import Rulebook
+from referee.engine.moves import UNSUPPORTED_VERBS, Move, Notation
+from referee.engine.scoring import city_size, scores, winners
+from referee.engine.state import UNKNOWN, Built, Player, State, Turn
+
+# Cards whose behaviour this version plays. Anything else in play gets an explicit
+# "not supported yet" instead of a silent wrong answer.
+SUPPORTED_CHARACTERS = frozenset(
+    {"assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "queen"}
+)
+SUPPORTED_BY_EDITION = {"2016": SUPPORTED_CHARACTERS | {"tax-collector"}, "classic": SUPPORTED_CHARACTERS}
+
+
+def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
+    """The edition's standard eight, plus the rank 9 character a player count requires
+    (3 players in 2016, 8 players): the Queen where she may play (5+), else the Tax Collector."""
+    cast = rulebook.standard_characters()
+    needs_nine = players == 8 or (players == 3 and rulebook.edition == "2016")
+    if needs_nine:
+        nine = "queen" if players >= rulebook.characters["queen"].min_players else "tax-collector"
+        cast = cast + (nine,)
+    return cast
+
+
+class IllegalMove(Exception):
+    """A well-formed move the rules do not allow here: `reason` is a message key with its values,
+    `citations` the rule and FAQ ids behind it."""
+
+    def __init__(self, key: str, citations: tuple[str, ...] = (), **values):
+        self.key = key
+        self.values = values
+        self.citations = tuple(citations)
+        super().__init__(key)
+
+
+@dataclass
+class Step:
+    move: Move
+    events: list[dict] = field(default_factory=list)
+
+
+class Game:
+    def __init__(self, rulebook: Rulebook, state: State, rng: random.Random | None = None):
+        self.rb = rulebook
+        self.state = state
+        self.rng = rng or random.Random(0)
+        self.notation = Notation(rulebook, state)
+        self._undo: list[tuple[State, random.Random | None]] = []
+        self.history: list[Step] = []
+        self._events: list[dict] = []
+
+    # -- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rulebook: Rulebook,
+        names: list[str],
+        seed: int = 0,
+        characters: tuple[str, ...] | None = None,
+        uniques: list[str] | None = None,
+        variants: frozenset[str] = frozenset(),
+    ) -> "Game":
+        """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
+        player, and the first selection phase begun."""
+        rng = random.Random(seed)
+        setup = rulebook.setup
+        characters = characters or default_characters(rulebook, len(names))
+        deck = rulebook.district_deck(uniques)
+        rng.shuffle(deck)
+        state = State(players=[Player(n) for n in names], characters=characters,
+                      deck=deck, bank=int(setup["bank"]), variants=variants)
+        game = cls(rulebook, state, rng)
+        for player in state.players:
+            player.hand = [state.deck.pop(0) for _ in range(int(setup["start_cards"]))]
+            state.bank -= int(setup["start_gold"])
+            player.gold = int(setup["start_gold"])
+        draft.begin(game)
+        game._events.clear()
+        return game
+
+    @property
+    def unlimited_bank(self) -> bool:
+        variants = self.state.variants
+        if "finite-bank" in variants:
+            return False
+        return self.rb.unlimited_bank or "unlimited-bank" in variants
+
+    # -- the public API ----------------------------------------------------------------------
+
+    def parse(self, text: str) -> Move:
+        return self.notation.parse(text)
+
+    def format(self, move: Move) -> str:
+        return self.notation.format(move)
+
+    def legal_moves(self) -> list[Move]:
+        state = self.state
+        if state.phase == "draft":
+            return draft.legal_moves(self)
+        if state.phase != "turns" or state.turn is None:
+            return []
+        return abilities.legal_moves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.apply(move)
+        except IllegalMove:
+            return False
+        self.undo()
+        return True
+
+    def apply(self, move: Move) -> list[dict]:
+        """Play `move`, returning its events; raise IllegalMove (state untouched) if it is illegal."""
+        snapshot = self.state.copy()
+        rng_state = self.rng.getstate()
+        self._events = []
+        try:
+            self._dispatch(move)
+        except IllegalMove:
+            self._restore(snapshot)
+            self.rng.setstate(rng_state)
+            raise
+        self._undo.append((snapshot, rng_state))
+        events = self._events
+        self.history.append(Step(move, events))
+        self._events = []
+        return events
+
+    def undo(self) -> Move:
+        snapshot, rng_state = self._undo.pop()
+        self._restore(snapshot)
+        self.rng.setstate(rng_state)
+        return self.history.pop().move
+
+    def _restore(self, snapshot: State) -> None:
+        # Restore in place so that objects holding `self.state` (the notation) stay valid.
+        for slot in State.__slots__:
+            setattr(self.state, slot, getattr(snapshot, slot))
+
+    # -- dispatch ----------------------------------------------------------------------------
+
+    def _dispatch(self, move: Move) -> None:
+        state = self.state
+        if state.phase == "over":
+            raise IllegalMove("game_over", ("end.trigger",))
+        if move.verb in UNSUPPORTED_VERBS:
+            raise IllegalMove("not_supported", (), what=move.verb)
+        if state.phase == "draft":
+            draft.apply(self, move)
+            return
+        if move.verb == "use" and move.args and move.args[0] == "graveyard":
+            abilities.apply(self, move)     # the owner answers during the Warlord's turn
+            return
+        self._advance_to(move)
+        abilities.apply(self, move)
+
+    def _advance_to(self, move: Move) -> None:
+        """A move by a character later in calling order ends the current turn first (spec §1)."""
+        state = self.state
+        character = self.acting_character(move)
+        if character is None or state.turn is None:
+            return
+        if character == state.turn.character:
+            return
+        target = self.rb.characters[character].rank
+        if target <= self.rb.characters[state.turn.character].rank:
+            return   # an earlier character: abilities.apply refuses it with the reason
+        while state.turn is not None and self.rb.characters[state.turn.character].rank < target:
+            abilities.end_turn(self)
+
+    def acting_character(self, move: Move) -> str | None:
+        """The character a move is made as: the actor if it names one, else the actor's character
+        that is being called now or later this round."""
+        state = self.state
+        if move.actor in self.rb.characters:
+            return move.actor
+        seat = state.seat_of(move.actor)
+        if seat is None:
+            return None
+        held = [c for c in state.players[seat].characters if c in self.rb.characters]
+        if state.turn is not None and state.turn.character in held:
+            return state.turn.character
+        current = self.rb.characters[state.turn.character].rank if state.turn else 0
+        later = sorted((c for c in held if self.rb.characters[c].rank > current and c != state.killed),
+                       key=lambda c: self.rb.characters[c].rank)
+        return later[0] if later else (held[0] if held else None)
+
+    # -- shared mechanics used by draft.py and abilities.py ----------------------------------
+
+    def event(self, kind: str, **values) -> None:
+        self._events.append({"event": kind, **values})
+
+    def gain(self, seat: int, amount: int, reason: str) -> int:
+        """Pay `amount` from the bank (as much as a finite bank holds)."""
+        state = self.state
+        if not self.unlimited_bank:
+            amount = max(0, min(amount, state.bank))
+        if amount:
+            state.bank -= amount
+            state.players[seat].gold += amount
+            self.event("gold", player=state.players[seat].name, amount=amount, reason=reason)
+        return amount
+
+    def pay(self, seat: int, amount: int, reason: str) -> None:
+        state = self.state
+        state.players[seat].gold -= amount
+        state.bank += amount
+        if amount:
+            self.event("gold", player=state.players[seat].name, amount=-amount, reason=reason)
+
+    def transfer(self, giver: int, taker: int, amount: int, reason: str) -> None:
+        state = self.state
+        state.players[giver].gold -= amount
+        state.players[taker].gold += amount
+        if amount:
+            self.event("gold", player=state.players[taker].name, amount=amount,
+                       source=state.players[giver].name, reason=reason)
+
+    def draw_cards(self, count: int) -> list[str]:
+        state = self.state
+        if not state.deck and state.discard:
+            # Classic: with the deck empty, the discard pile is shuffled into a new deck.
+            state.deck = state.discard
+            state.discard = []
+            self.rng.shuffle(state.deck)
+        drawn = state.deck[:count]
+        del state.deck[:count]
+        return drawn
+
+    def gain_cards(self, seat: int, count: int, reason: str) -> list[str]:
+        drawn = self.draw_cards(count)
+        self.state.players[seat].hand.extend(drawn)
+        if drawn:
+            self.event("cards", player=self.state.players[seat].name, count=len(drawn),
+                       cards=[self.rb.name(c) for c in drawn], reason=reason)
+        return drawn
+
+    def to_deck_bottom(self, cards: list[str]) -> None:
+        self.state.deck.extend(cards)
+
+    def discard_destroyed(self, cards: list[str]) -> None:
+        if self.rb.setup.get("destroyed_to") == "discard":
+            self.state.discard.extend(cards)
+        else:
+            self.to_deck_bottom(cards)
+
+    def take_from_hand(self, seat: int, card: str) -> None:
+        """Remove `card` from a hand; an unknown card `?` stands for it when it is not known."""
+        hand = self.state.players[seat].hand
+        if card in hand:
+            hand.remove(card)
+        elif UNKNOWN in hand:
+            hand.remove(UNKNOWN)
+        else:
+            raise IllegalMove("not_in_hand", ("turn.build",), card=self.rb.name(card))
+
+    def in_hand(self, seat: int, card: str) -> bool:
+        hand = self.state.players[seat].hand
+        return card in hand or UNKNOWN in hand
+
+    def city_complete(self, seat: int) -> bool:
+        return city_size(self.rb, self.state.players[seat].city) >= self.end_at
+
+    @property
+    def end_at(self) -> int:
+        return self.state.end_at or self.rb.end_at(len(self.state.players))
+
+    def note_completion(self, seat: int) -> None:
+        state = self.state
+        if seat not in state.completed and self.city_complete(seat):
+            state.completed.append(seat)
+            state.ending = True
+            self.event("city_completed", player=state.players[seat].name, first=len(state.completed) == 1)
+
+    def start_turns(self) -> None:
+        state = self.state
+        state.phase = "turns"
+        state.calling = 0
+        state.turn = None
+        self.call_next()
+
+    def call_next(self) -> None:
+        """Call characters in rank order; the next one held and alive takes a turn."""
+        state = self.state
+        by_rank = {self.rb.characters[c].rank: c for c in state.characters}
+        for rank in range(state.calling + 1, 10):
+            character = by_rank.get(rank)
+            if character is None:
+                continue
+            seat = state.holder(character)
+            if seat is None or character == state.killed:
+                continue
+            state.calling = rank
+            state.turn = Turn(character, seat)
+            # Revealing is not a choice: the Thief's take and the King's crown happen now, so
+            # that legal_moves() sees the position the player really faces.
+            abilities.reveal(self)
+            return
+        state.calling = 10
+        state.turn = None
+        self.end_round()
+
+    def end_round(self) -> None:
+        state = self.state
+        if state.killed:
+            seat = state.holder(state.killed)
+            if seat is not None:
+                self.event("revealed", character=self.rb.name(state.killed), player=state.players[seat].name,
+                           killed=True)
+                abilities.end_of_round_heir(self, state.killed, seat)
+        state.last_round_revealed = list(state.revealed)
+        if state.ending:
+            state.phase = "over"
+            results = scores(self.rb, state)
+            names, rule = winners(self.rb, state, results)
+            self.event("game_over", scores={r["name"]: r["score"] for r in results}, winners=names, tie_break=rule)
+            return
+        state.round += 1
+        state.killed = None
+        state.robbed = None
+        state.revealed = []
+        for player in state.players:
+            player.characters = []
+        draft.begin(self)
+
+    # -- results -----------------------------------------------------------------------------
+
+    def scores(self) -> list[dict]:
+        return scores(self.rb, self.state)
+
+    def winners(self) -> tuple[list[str], str]:
+        return winners(self.rb, self.state, self.scores())
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def current_actor(self) -> str | None:
+        state = self.state
+        if state.phase == "draft" and state.draft and state.draft.order:
+            return state.players[state.draft.order[0]].name
+        if state.phase == "turns" and state.turn:
+            return state.turn.character
+        return None
+
+
+__all__ = ["Game", "IllegalMove", "Built", "SUPPORTED_CHARACTERS"]

@@ -1,0 +1,133 @@
+"""Final scores: districts, the five types, completion, and each unique district's bonus.
+
+Every category is kept apart in the breakdown so a table can check the sum line by line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine.types import TYPES
+
+if TYPE_CHECKING:
+    from referee.engine.facts import Rulebook
+    from referee.engine.state import Built, Player, State
+
+
+def district_value(rb: "Rulebook", built: "Built") -> int:
+    """What a district scores and costs to destroy: printed cost (or its fixed value), +1 beautified."""
+    facts = rb.districts[built.id]
+    return facts.fact("points", facts.cost) + (1 if built.beautified else 0)
+
+
+def city_size(rb: "Rulebook", city: list["Built"]) -> int:
+    """Districts toward completion (the Monument counts as two)."""
+    return sum(rb.districts[b.id].fact("counts_as", 1) for b in city)
+
+
+def _haunted_counts(rb: "Rulebook", state: "State", built: "Built", final_round: int) -> bool:
+    """Whether a Haunted City/Quarter may stand for another type at the end of the game."""
+    if not rb.districts[built.id].fact("scores_as_any_type"):
+        return False
+    last_round_rule = rb.districts[built.id].fact("not_if_built_last_round", False)
+    if last_round_rule and built.built_round >= final_round and "haunted-last-round-allowed" not in state.variants:
+        return False
+    return True
+
+
+def _types(rb: "Rulebook", state: "State", player: "Player", final_round: int) -> tuple[set[str], bool]:
+    """The types present without wildcards, and whether a Haunted City/Quarter is a wildcard."""
+    present: set[str] = set()
+    wildcard = False
+    for built in player.city:
+        if _haunted_counts(rb, state, built, final_round) and not wildcard:
+            wildcard = True
+            continue
+        present.add(rb.districts[built.id].type)
+    return present, wildcard
+
+
+def score_player(rb: "Rulebook", state: "State", seat: int, final_round: int | None = None) -> dict:
+    player = state.players[seat]
+    final_round = state.round if final_round is None else final_round
+    breakdown: dict[str, int] = {}
+    breakdown["districts"] = sum(district_value(rb, b) for b in player.city)
+
+    present, wildcard = _types(rb, state, player, final_round)
+    missing = [t for t in TYPES if t not in present]
+    haunted_as_other = False
+    if len(missing) == 0 or (wildcard and len(missing) == 1):
+        breakdown["five_types"] = int(rb.setup["five_types_bonus"])
+        haunted_as_other = wildcard and missing != ["unique"]
+    if seat in state.completed:
+        first = state.completed[0] == seat
+        breakdown["first_complete" if first else "completed"] = int(
+            rb.setup["first_complete_bonus" if first else "other_complete_bonus"]
+        )
+
+    uniques = [b for b in player.city if rb.districts[b.id].type == "unique"]
+    unique_count = len(uniques) - (1 if haunted_as_other else 0)
+    for built in player.city:
+        facts = rb.districts[built.id]
+        bonus = 0
+        if facts.fact("extra_points") and facts.id not in ("statue", "ivory-tower", "capitol", "secret-vault"):
+            bonus = facts.fact("extra_points")
+        if facts.fact("points_per_gold"):
+            bonus = player.gold * facts.fact("points_per_gold")
+        elif facts.fact("points_per_card"):
+            bonus = len(player.hand) * facts.fact("points_per_card")
+        elif facts.fact("points_per_unique"):
+            counted = unique_count if facts.fact("counts_itself", True) else unique_count - 1
+            bonus = counted * facts.fact("points_per_unique")
+        elif facts.fact("points_per_stored"):
+            bonus = len(built.stored) * facts.fact("points_per_stored")
+        elif facts.fact("points_per_odd"):
+            bonus = sum(1 for b in player.city if district_value(rb, b) % 2 == 1) * facts.fact("points_per_odd")
+        elif facts.id == "statue":
+            bonus = facts.fact("extra_points", 5) if state.crown == seat else 0
+        elif facts.id == "ivory-tower":
+            bonus = facts.fact("extra_points", 5) if unique_count == 1 else 0
+        elif facts.id == "capitol":
+            counts: dict[str, int] = {}
+            for b in player.city:
+                kind = rb.districts[b.id].type
+                counts[kind] = counts.get(kind, 0) + 1
+            best = max(counts.values(), default=0) + (1 if wildcard else 0)
+            bonus = facts.fact("extra_points", 3) if best >= 3 else 0
+        if bonus:
+            breakdown[facts.id] = bonus
+    vaults = [card for card in player.hand if card in rb.districts and rb.districts[card].fact("unbuildable")]
+    for card in vaults:
+        breakdown[card] = breakdown.get(card, 0) + rb.districts[card].fact("extra_points", 0)
+    return {"name": player.name, "score": sum(breakdown.values()), "breakdown": breakdown}
+
+
+def scores(rb: "Rulebook", state: "State", final_round: int | None = None) -> list[dict]:
+    return [score_player(rb, state, seat, final_round) for seat in range(len(state.players))]
+
+
+def winners(rb: "Rulebook", state: "State", results: list[dict]) -> tuple[list[str], str]:
+    """The winners after the edition's tie-break (or the variant a table chose), and which rule
+    decided: 'score', or the tie-break's name."""
+    best = max(r["score"] for r in results)
+    tied = [seat for seat, r in enumerate(results) if r["score"] == best]
+    if len(tied) == 1:
+        return [results[tied[0]]["name"]], "score"
+    rule = rb.setup["tie_break"]
+    for variant, name in (("tie-shared", "shared"), ("tie-gold", "gold"), ("tie-district-value", "district-value-then-gold")):
+        if variant in state.variants:
+            rule = name
+    if rule == "shared":
+        return [results[s]["name"] for s in tied], rule
+    if rule == "highest-rank-revealed":
+        def key(seat: int) -> int:
+            held = [c for c in state.last_round_revealed if c in state.players[seat].characters]
+            return max((rb.characters[c].rank for c in held), default=0)
+    elif rule == "gold":
+        def key(seat: int) -> int:
+            return state.players[seat].gold
+    else:  # district value, then gold
+        def key(seat: int) -> tuple[int, int]:
+            return (results[seat]["breakdown"].get("districts", 0), state.players[seat].gold)
+    top = max(key(s) for s in tied)
+    return [results[s]["name"] for s in tied if key(s) == top], rule

@@ -1,0 +1,126 @@
+"""The position: players, crown, deck, bank, round, phase, and the marks of the round.
+
+Everything here is plain mutable data with a fast `copy()`: `Game` keeps a stack of copies for
+undo (python-chess style snapshots, not inverse moves). Cards are ids; `?` is a card the referee
+does not know (a physical table: hands, the deck beyond its known top).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+UNKNOWN = "?"
+
+
+@dataclass(slots=True)
+class Built:
+    """A district in a city, with what sits on it."""
+
+    id: str
+    built_round: int = 0
+    stored: list[str] = field(default_factory=list)   # cards under a Museum
+    beautified: bool = False                          # the Artist's gold coin on it
+
+    def copy(self) -> "Built":
+        return Built(self.id, self.built_round, list(self.stored), self.beautified)
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    gold: int = 0
+    hand: list[str] = field(default_factory=list)
+    city: list[Built] = field(default_factory=list)
+    characters: list[str] = field(default_factory=list)
+
+    def copy(self) -> "Player":
+        return Player(self.name, self.gold, list(self.hand), [b.copy() for b in self.city], list(self.characters))
+
+    def has_built(self, district: str) -> bool:
+        return any(b.id == district for b in self.city)
+
+    def built(self, district: str) -> Built | None:
+        for b in self.city:
+            if b.id == district:
+                return b
+        return None
+
+
+@dataclass(slots=True)
+class Draft:
+    """The selection phase of a round."""
+
+    available: list[str]                 # characters the current picker chooses from
+    faceup: list[str] = field(default_factory=list)
+    facedown: list[str] = field(default_factory=list)
+    order: list[tuple[int, str]] = field(default_factory=list)   # (seat, pick|discard|chance), first = now
+    last_gets_facedown: bool = False     # the 7-player rule: the last picker also sees the face-down card
+
+    def copy(self) -> "Draft":
+        return Draft(list(self.available), list(self.faceup), list(self.facedown), list(self.order),
+                     self.last_gets_facedown)
+
+
+@dataclass(slots=True)
+class Turn:
+    """The turn of one character."""
+
+    character: str
+    seat: int
+    revealed: bool = False
+    gathered: bool = False
+    pending_draw: list[str] = field(default_factory=list)   # drawn, waiting for `keep`
+    income: bool = False
+    builds: int = 0               # districts that count toward the build limit
+    used: set[str] = field(default_factory=set)             # abilities used this turn
+    finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
+    last_destroyed: tuple[int, str] | None = None           # (seat, district) for the Graveyard
+
+    def copy(self) -> "Turn":
+        return Turn(self.character, self.seat, self.revealed, self.gathered, list(self.pending_draw),
+                    self.income, self.builds, set(self.used), self.finished_actions, self.last_destroyed)
+
+
+@dataclass(slots=True)
+class State:
+    players: list[Player]
+    crown: int = 0
+    round: int = 1
+    phase: str = "draft"                 # draft | turns | over
+    characters: tuple[str, ...] = ()     # the character set in play this game
+    deck: list[str] = field(default_factory=list)      # index 0 is the top
+    discard: list[str] = field(default_factory=list)   # classic discard pile
+    bank: int = 0                        # may go below 0 with an unlimited bank: it counts what it paid out
+    tax_pool: int = 0
+    draft: Draft | None = None
+    turn: Turn | None = None
+    calling: int = 0                     # rank being called
+    killed: str | None = None
+    robbed: str | None = None
+    revealed: list[str] = field(default_factory=list)   # characters revealed this round, in order
+    last_round_revealed: list[str] = field(default_factory=list)
+    completed: list[int] = field(default_factory=list)  # seats in the order they completed a city
+    ending: bool = False                 # a city was completed: this round is the last
+    variants: frozenset[str] = frozenset()
+    end_at: int = 0                      # city size that ends the game; 0 = the edition's figure
+
+    def copy(self) -> "State":
+        return State(
+            [p.copy() for p in self.players], self.crown, self.round, self.phase, self.characters,
+            list(self.deck), list(self.discard), self.bank, self.tax_pool,
+            self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
+            self.calling, self.killed, self.robbed, list(self.revealed), list(self.last_round_revealed),
+            list(self.completed), self.ending, self.variants, self.end_at,
+        )
+
+    def holder(self, character: str) -> int | None:
+        for seat, player in enumerate(self.players):
+            if character in player.characters:
+                return seat
+        return None
+
+    def seat_of(self, name: str) -> int | None:
+        for seat, player in enumerate(self.players):
+            if player.name.casefold() == name.casefold():
+                return seat
+        return None
