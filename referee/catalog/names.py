@@ -86,7 +86,7 @@ def resolve(
     if rows:
         return _pick(rows, in_play, what, text, how)
     closest = closest_names(conn, text, edition, kinds)
-    if fuzzy and closest and closest[0][1] >= 88 and (len(closest) == 1 or closest[1][1] < closest[0][1] - 5):
+    if fuzzy and closest and closest[0][1] >= 80 and (len(closest) == 1 or closest[1][1] < closest[0][1] - 5):
         return Match(closest[0][2], closest[0][3], "fuzzy")
     raise UnknownName(what, text, [name for name, _, _, _ in closest[:5]])
 

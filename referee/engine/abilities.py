@@ -34,21 +34,21 @@ def apply(game: "Game", move: Move) -> None:
         _use_graveyard(game, move)
         return
     if turn is None:
-        raise _illegal("round_over", ("turn.order",))
+        raise _illegal("round_over", ("turn.calling-order",))
     character = game.acting_character(move)
     if character is None:
-        raise _illegal("no_character", ("turn.order",), actor=move.actor)
+        raise _illegal("no_character", ("turn.calling-order",), actor=move.actor)
     if character != turn.character:
         holder = state.holder(character)
         if holder is None:
-            raise _illegal("not_held", ("turn.order",), character=game.rb.name(character))
+            raise _illegal("not_held", ("turn.calling-order",), character=game.rb.name(character))
         if character == state.killed:
-            raise _illegal("killed_no_turn", ("faq:assassin.killed-skips-turn", "turn.order"),
+            raise _illegal("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"),
                            character=game.rb.name(character))
-        raise _illegal("turn_passed", ("turn.order",), character=game.rb.name(character),
+        raise _illegal("turn_passed", ("turn.calling-order",), character=game.rb.name(character),
                        current=game.rb.name(turn.character))
     if move.actor not in game.rb.characters and state.seat_of(move.actor) != turn.seat:
-        raise _illegal("not_your_turn", ("turn.order",), actor=move.actor)
+        raise _illegal("not_your_turn", ("turn.calling-order",), actor=move.actor)
     from referee.engine.game import SUPPORTED_BY_EDITION
 
     if character not in SUPPORTED_BY_EDITION[game.rb.edition]:
@@ -195,7 +195,7 @@ def _verb_draw(game: "Game", move: Move) -> None:
     kept_names = list(move.args)
     if keep_all:
         if kept_names and sorted(kept_names) != sorted(c for c in shown if c != UNKNOWN) and UNKNOWN not in shown:
-            raise _illegal("library_keeps_all", ("faq:library.keep-all",))
+            raise _illegal("library_keeps_all", ("library.with-observatory",))
         drawn = game.draw_cards(count)
         state.players[turn.seat].hand.extend(drawn)
         game.event("cards", player=state.players[turn.seat].name, count=len(drawn), reason="draw")
@@ -254,9 +254,9 @@ def _verb_income(game: "Game", move: Move) -> None:
     turn = game.state.turn
     facts = game.rb.characters[turn.character]
     if not facts.income:
-        raise _illegal("no_income", ("turn.income",), character=game.rb.name(turn.character))
+        raise _illegal("no_income", ("turn.district-income",), character=game.rb.name(turn.character))
     if turn.income:
-        raise _illegal("income_once", ("turn.income", "faq:general.income-timing"))
+        raise _illegal("income_once", ("turn.district-income", "general.income-once"))
     if facts.income_kind != "gold":
         raise _illegal("not_supported", (), what=f"{game.rb.name(turn.character)} income")
     turn.income = True
@@ -307,19 +307,19 @@ def build_problem(game: "Game", seat: int, district: str) -> tuple | None:
     if not turn.gathered:
         return ("gather_first", ("turn.gather",), {})
     if turn.finished_actions:
-        return ("after_destroy", ("faq:warlord.destroy-at-end",), {})
+        return ("after_destroy", ("warlord.when-to-use-ability",), {})
     if not facts.can_build:
         return ("cannot_build", ("turn.build",), {"character": rb.name(turn.character)})
     target = rb.districts[district]
     stables = target.fact("no_build_limit", False)
     if not stables and turn.builds >= facts.build_limit:
-        return ("build_limit", ("turn.build", "faq:architect.build-limit"), {"limit": facts.build_limit})
+        return ("build_limit", ("turn.build-limit"), {"limit": facts.build_limit})
     if not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": rb.name(district)})
     if target.fact("unbuildable"):
         return ("unbuildable", (), {"card": rb.name(district)})
     if player.has_built(district) and not _duplicate_allowed(game, seat, district):
-        return ("duplicate", ("turn.build", "faq:general.duplicate-districts"), {"card": rb.name(district)})
+        return ("duplicate", ("turn.build", "general.no-duplicate-districts"), {"card": rb.name(district)})
     limit = target.fact("max_city_before_build")
     if limit is not None and len(player.city) > limit:
         return ("monument_late", (), {"card": rb.name(district)})
@@ -394,16 +394,16 @@ def _end_of_turn_districts(game: "Game", seat: int) -> None:
 def _once(game: "Game", ability: str) -> None:
     turn = game.state.turn
     if ability in turn.used:
-        raise _illegal("ability_once", ("turn.abilities",))
+        raise _illegal("ability_once", ("general.ability-once-per-turn",))
     if turn.finished_actions:
-        raise _illegal("after_destroy", ("faq:warlord.destroy-at-end",))
+        raise _illegal("after_destroy", ("warlord.when-to-use-ability",))
     turn.used.add(ability)
 
 
 def _require(game: "Game", character: str) -> None:
     turn = game.state.turn
     if turn.character != character:
-        raise _illegal("wrong_character", ("turn.abilities",), character=game.rb.name(turn.character),
+        raise _illegal("wrong_character", ("general.ability-once-per-turn",), character=game.rb.name(turn.character),
                        needed=game.rb.name(character))
 
 
@@ -411,9 +411,9 @@ def _verb_kill(game: "Game", move: Move) -> None:
     _require(game, "assassin")
     target = move.args[0]
     if target == "assassin":
-        raise _illegal("kill_self", ("faq:assassin.kill-self",))
+        raise _illegal("kill_self", ("assassin.name-a-character",))
     if target not in game.state.characters:
-        raise _illegal("not_in_set", ("faq:assassin.name-absent",), character=game.rb.name(target))
+        raise _illegal("not_in_set", ("assassin.name-a-character",), character=game.rb.name(target))
     _once(game, "kill")
     game.state.killed = target
     game.event("killed", character=game.rb.name(target))
@@ -422,11 +422,11 @@ def _verb_kill(game: "Game", move: Move) -> None:
 def rob_problem(game: "Game", target: str) -> tuple | None:
     state = game.state
     if game.rb.characters[target].rank == 1:
-        return ("rob_rank_one", ("faq:thief.rob-assassin",), {"character": game.rb.name(target)})
+        return ("rob_rank_one", ("thief.rob-rank-1",), {"character": game.rb.name(target)})
     if target == state.killed:
-        return ("rob_killed", ("faq:thief.rob-killed-character",), {"character": game.rb.name(target)})
+        return ("rob_killed", ("thief.rob-killed-character",), {"character": game.rb.name(target)})
     if target == "thief":
-        return ("rob_self", ("faq:thief.rob-self",), {})
+        return ("rob_self", ("thief.name-a-character",), {})
     if target not in state.characters:
         return ("not_in_set", (), {"character": game.rb.name(target)})
     return None
@@ -459,7 +459,7 @@ def _verb_swap(game: "Game", move: Move) -> None:
     seat = state.turn.seat
     other = state.seat_of(move.args[0])
     if other == seat:
-        raise _illegal("swap_self", ("faq:magician.swap-self",))
+        raise _illegal("swap_self", ("magician.target-player",))
     _once(game, "magic")
     me, them = state.players[seat], state.players[other]
     me.hand, them.hand = them.hand, me.hand
@@ -477,7 +477,7 @@ def _verb_redraw(game: "Game", move: Move) -> None:
         elif UNKNOWN in hand:
             hand.remove(UNKNOWN)
         else:
-            raise _illegal("not_in_hand", ("faq:magician.redraw",), card=game.rb.name(card))
+            raise _illegal("not_in_hand", ("magician.discarded-cards",), card=game.rb.name(card))
     _once(game, "magic")
     state.players[seat].hand = hand
     game.to_deck_bottom(list(move.args))
@@ -513,14 +513,14 @@ def destroy_problem(game: "Game", owner: int, district: str) -> tuple | None:
     if not state.players[owner].has_built(district):
         return ("not_in_city", (), {"player": state.players[owner].name, "card": rb.name(district)})
     if rb.districts[district].fact("protected_from_rank8"):
-        return ("keep", ("faq:keep.protected",), {"card": rb.name(district)})
+        return ("keep", ("keep.rank-8",), {"card": rb.name(district)})
     if game.city_complete(owner):
-        return ("completed_city", ("faq:warlord.completed-city",), {"player": state.players[owner].name})
+        return ("completed_city", ("warlord.completed-city",), {"player": state.players[owner].name})
     if protected_by_bishop(game, owner):
-        return ("bishop", ("faq:warlord.bishop-killed",), {"player": state.players[owner].name})
+        return ("bishop", ("bishop.warlord-cannot-destroy", "bishop.killed-no-protection",), {"player": state.players[owner].name})
     cost = destroy_cost(game, owner, district)
     if state.players[seat].gold < cost:
-        return ("too_poor_destroy", ("faq:warlord.destroy-cost",), {"cost": cost, "gold": state.players[seat].gold})
+        return ("too_poor_destroy", ("warlord.destroy-cost",), {"cost": cost, "gold": state.players[seat].gold})
     return None
 
 
@@ -601,7 +601,7 @@ def _use_laboratory(game: "Game", move: Move) -> None:
     turn = game.state.turn
     card = move.args[1]
     if not game.in_hand(turn.seat, card):
-        raise _illegal("not_in_hand", ("faq:laboratory.use",), card=game.rb.name(card))
+        raise _illegal("not_in_hand", ("laboratory.discard",), card=game.rb.name(card))
     _once(game, "laboratory")
     game.take_from_hand(turn.seat, card)
     game.discard_destroyed([card]) if game.rb.edition == "classic" else game.to_deck_bottom([card])
@@ -613,7 +613,7 @@ def _use_smithy(game: "Game", move: Move) -> None:
     smithy = game.rb.districts["smithy"]
     price = smithy.fact("smithy_cost", 2)
     if game.state.players[turn.seat].gold < price:
-        raise _illegal("too_poor_smithy", ("faq:smithy.use",), cost=price)
+        raise _illegal("too_poor_smithy", ("smithy.once-per-turn",), cost=price)
     _once(game, "smithy")
     game.pay(turn.seat, price, game.rb.name("smithy"))
     game.gain_cards(turn.seat, smithy.fact("smithy_cards", 3), game.rb.name("smithy"))
@@ -644,12 +644,12 @@ def _use_armory(game: "Game", move: Move) -> None:
     if not state.players[owner].has_built(district):
         raise _illegal("not_in_city", (), player=state.players[owner].name, card=game.rb.name(district))
     if owner == turn.seat and (district == "armory" or not _armory_own_allowed(game)):
-        raise _illegal("armory_own", ("faq:armory.own-district",))
+        raise _illegal("armory_own", ("armory.own-district",))
     completed_blocks = game.rb.edition == "2016" and "armory-hits-completed-city" not in state.variants
     if game.rb.edition == "classic" and "armory-spares-completed-city" in state.variants:
         completed_blocks = True
     if completed_blocks and game.city_complete(owner):
-        raise _illegal("completed_city", ("faq:armory.completed-city",), player=state.players[owner].name)
+        raise _illegal("completed_city", ("armory.completed-city",), player=state.players[owner].name)
     _once(game, "armory")
     _remove_district(game, turn.seat, "armory")
     _remove_district(game, owner, district)
@@ -661,17 +661,17 @@ def _use_graveyard(game: "Game", move: Move) -> None:
     state = game.state
     turn = state.turn
     if turn is None or turn.last_destroyed is None:
-        raise _illegal("graveyard_timing", ("faq:graveyard.use",))
+        raise _illegal("graveyard_timing", ("graveyard.warlord-destroys",))
     owner, district = turn.last_destroyed
     actor = state.seat_of(move.actor)
     if actor is None and move.actor in game.rb.characters:
         actor = state.holder(move.actor)
     if actor != owner or not _owns(game, owner, "graveyard"):
-        raise _illegal("not_owned", ("faq:graveyard.use",), card=game.rb.name("graveyard"))
+        raise _illegal("not_owned", ("graveyard.warlord-destroys",), card=game.rb.name("graveyard"))
     if actor == turn.seat:
-        raise _illegal("graveyard_warlord", ("faq:graveyard.use",))
+        raise _illegal("graveyard_warlord", ("graveyard.warlord-destroys",))
     if state.players[owner].gold < 1:
-        raise _illegal("too_poor", ("faq:graveyard.use",), card=game.rb.name(district), cost=1,
+        raise _illegal("too_poor", ("graveyard.warlord-destroys",), card=game.rb.name(district), cost=1,
                        gold=state.players[owner].gold)
     pile = state.discard if district in state.discard else state.deck
     pile.reverse()

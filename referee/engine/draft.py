@@ -74,16 +74,16 @@ def apply(game: "Game", move: Move) -> None:
     if move.verb not in ("pick", "discard"):
         if move.verb == "faceup":
             raise IllegalMove("not_supported", (), what="faceup")
-        raise IllegalMove("selection_phase", ("draft.order",))
+        raise IllegalMove("selection_phase", ("draft.procedure",))
     seat, step = d.order[0]
     if move.actor != state.players[seat].name:
-        raise IllegalMove("not_your_pick", ("draft.order",), player=state.players[seat].name)
+        raise IllegalMove("not_your_pick", ("draft.procedure",), player=state.players[seat].name)
     if move.verb != step:
-        raise IllegalMove("wrong_draft_step", ("draft.two-players",), step=step)
+        raise IllegalMove("wrong_draft_step", ("draft.two-player",), step=step)
     card = move.args[0]
     choices = _choices(game)
     if card not in choices:
-        raise IllegalMove("not_available", ("draft.order",), character=game.rb.name(card))
+        raise IllegalMove("not_available", ("draft.procedure",), character=game.rb.name(card))
     if len(choices) > len(d.available):          # the 7-player rule: two cards, keep one
         pool = choices
         pool.remove(card)

@@ -156,7 +156,7 @@ class Game:
     def _dispatch(self, move: Move) -> None:
         state = self.state
         if state.phase == "over":
-            raise IllegalMove("game_over", ("end.trigger",))
+            raise IllegalMove("game_over", ("general.end-trigger",))
         if move.verb in UNSUPPORTED_VERBS:
             raise IllegalMove("not_supported", (), what=move.verb)
         if state.phase == "draft":

@@ -1,0 +1,136 @@
+"""`referee ask`: rule on each move of a situation file and show the resulting position."""
+
+from __future__ import annotations
+
+import sys
+
+from rich.markup import escape
+
+from referee.cli.labels import label
+from referee.cli.lang import choose
+from referee.cli.output import console, print_json
+from referee.errors import BadSituation
+
+
+def read_source(file: str | None) -> str:
+    if file is None:
+        raise BadSituation("give a situation file, or - for standard input (see referee ask --template 3)")
+    if file == "-":
+        return sys.stdin.read()
+    try:
+        with open(file, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise BadSituation(f"cannot read {file}: {error.strerror}") from error
+
+
+def run(file: str | None, template: int | None, lang: str | None, json_out: bool) -> None:
+    if template is not None:
+        from referee.cli.templates import situation_template
+
+        sys.stdout.write(situation_template(template))
+        return
+    from referee.catalog.facts import rulebook
+    from referee.situation import edition_of, load, read_text
+
+    data = read_text(read_source(file))
+    edition = edition_of(data)
+    situation = load(data, rulebook(edition))
+    lang = choose(lang, data.get("question"))
+    report = rule_on_moves(situation, lang)
+    if json_out:
+        print_json(report)
+    else:
+        show(report, lang)
+
+
+def rule_on_moves(situation, lang: str) -> dict:
+    from referee.engine import IllegalMove
+    from referee.engine.reasons import reason
+
+    game = situation.game
+    steps = []
+    for text in situation.moves:
+        move = game.parse(text)          # unknown names: a bad input, exit 2
+        character = game.acting_character(move)
+        seat = game.state.holder(character) if character else game.state.seat_of(move.actor)
+        step = {
+            "input": text,
+            "move": game.format(move),
+            "actor": game.state.players[seat].name if seat is not None else move.actor,
+            "character": game.rb.name(character) if character else None,
+        }
+        try:
+            events = game.apply(move)
+        except IllegalMove as error:
+            supported = error.key != "not_supported"
+            step.update(legal=False if supported else None, verdict="illegal" if supported else "not-supported",
+                        reason=reason(error.key, error.values, lang), citations=list(error.citations), events=[])
+        else:
+            step.update(legal=True, verdict="legal", reason=reason_for_legal(lang), citations=[], events=events)
+        steps.append(step)
+    report = {"edition": situation.edition, "question": situation.question, "steps": steps,
+              "state": state_json(game)}
+    if situation.unsupported:
+        report["unsupported"] = situation.unsupported
+    return report
+
+
+def reason_for_legal(lang: str) -> str:
+    return {"en": "Legal.", "zh-Hant": "合法。", "zh-Hans": "合法。"}[lang]
+
+
+def state_json(game) -> dict:
+    from referee.engine.scoring import score_player
+
+    state = game.state
+    rb = game.rb
+    players = []
+    for seat, player in enumerate(state.players):
+        players.append({
+            "name": player.name,
+            "characters": [rb.name(c) for c in player.characters],
+            "gold": player.gold,
+            "hand": [rb.name(c) for c in player.hand],
+            "hand_count": len(player.hand),
+            "city": [rb.name(b.id) for b in player.city],
+            "score": score_player(rb, state, seat)["score"],
+        })
+    return {
+        "round": state.round,
+        "crown": state.players[state.crown].name,
+        "bank": None if game.unlimited_bank else state.bank,
+        "game_over": game.is_over,
+        "players": players,
+    }
+
+
+def show(report: dict, lang: str) -> None:
+    out = console()
+    if report.get("question"):
+        out.print(f"[bold]{escape(report['question'])}[/bold]")
+    for step in report["steps"]:
+        mark = {"legal": "[green]✓[/green]", "illegal": "[red]✗[/red]", "not-supported": "[yellow]?[/yellow]"}[step["verdict"]]
+        out.print(f"{mark} {escape(step['move'])}  [dim]({escape(step['actor'])})[/dim]")
+        if step["verdict"] != "legal":
+            out.print(f"    {escape(step['reason'])}")
+            if step["citations"]:
+                out.print(f"    [dim]{label('sources', lang)}: {', '.join(step['citations'])}[/dim]")
+        for event in step["events"]:
+            out.print(f"    [dim]{escape(_event_text(event))}[/dim]")
+    state = report["state"]
+    out.print()
+    out.print(f"{label('crown', lang)}: {escape(state['crown'])} · round {state['round']}"
+              + (f" · bank {state['bank']}" if state["bank"] is not None else ""))
+    for player in state["players"]:
+        out.print(f"[bold]{escape(player['name'])}[/bold] {escape(', '.join(player['characters']))} · "
+                  f"{label('gold', lang)} {player['gold']} · {label('hand', lang)} {player['hand_count']} · "
+                  f"{label('city', lang)}: {escape(', '.join(player['city']) or '-')} · {label('score', lang)} {player['score']}")
+    if report.get("unsupported"):
+        out.print(f"[yellow]Not supported yet in this situation: {escape(', '.join(report['unsupported']))}[/yellow]")
+
+
+def _event_text(event: dict) -> str:
+    kind = event["event"]
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "event")
+    return f"{kind}: {rest}"
