@@ -54,9 +54,12 @@ def rule_on_moves(situation, lang: str) -> dict:
         move = game.parse(text)          # unknown names: a bad input, exit 2
         character = game.acting_character(move)
         seat = game.state.holder(character) if character else game.state.seat_of(move.actor)
+        shown = move
+        if character and move.actor not in game.rb.characters and not (move.verb == "use" and move.args[:1] == ("graveyard",)):
+            shown = type(move)(character, move.verb, move.args)   # canonical: the character acts
         step = {
             "input": text,
-            "move": game.format(move),
+            "move": game.format(shown),
             "actor": game.state.players[seat].name if seat is not None else move.actor,
             "character": game.rb.name(character) if character else None,
         }

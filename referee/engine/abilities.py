@@ -81,11 +81,14 @@ def legal_moves(game: "Game") -> list[Move]:
     return moves
 
 
-def end_turn(game: "Game") -> None:
-    """End the current turn (its end-of-turn effects), then call the next character."""
+def end_turn(game: "Game", implicit: bool = False) -> None:
+    """End the current turn (its end-of-turn effects), then call the next character.
+
+    `implicit`: a later character's move in a situation file passes over this turn, whose own
+    moves were not described (spec §1), so the duty to gather is not enforced on it."""
     state = game.state
     turn = state.turn
-    if not turn.gathered:
+    if not turn.gathered and not implicit:
         raise _illegal("must_gather", ("turn.gather",), character=game.rb.name(turn.character))
     _end_of_turn_districts(game, turn.seat)
     game.event("turn_ended", character=game.rb.name(turn.character))

@@ -180,7 +180,7 @@ class Game:
         if target <= self.rb.characters[state.turn.character].rank:
             return   # an earlier character: abilities.apply refuses it with the reason
         while state.turn is not None and self.rb.characters[state.turn.character].rank < target:
-            abilities.end_turn(self)
+            abilities.end_turn(self, implicit=True)
 
     def acting_character(self, move: Move) -> str | None:
         """The character a move is made as: the actor if it names one, else the actor's character

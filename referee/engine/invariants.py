@@ -1,0 +1,59 @@
+"""Conservation and consistency checks that must hold after every move (simulations, tests)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.engine.game import Game
+
+
+def totals(game: Game) -> tuple[int, int]:
+    """(gold, cards) in the whole game: fixed from set-up on, whatever is played."""
+    state = game.state
+    gold = state.bank + state.tax_pool + sum(p.gold + sum(b.beautified for b in p.city) for p in state.players)
+    cards = len(state.deck) + len(state.discard) + sum(
+        len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in state.players
+    )
+    if state.draft is None and state.turn is not None:
+        cards += len(state.turn.pending_draw)
+    return gold, cards
+
+
+def problems(game: Game, expected: tuple[int, int], before=None) -> list[str]:
+    """Everything wrong with the position; `before` is the state before the last move, to check
+    that no duplicate was built without a power that allows it (a Quarry destroyed later leaves
+    its duplicates standing)."""
+    state = game.state
+    found: list[str] = []
+    gold, cards = totals(game)
+    if gold != expected[0]:
+        found.append(f"gold not conserved: {gold} != {expected[0]}")
+    if cards != expected[1]:
+        found.append(f"cards not conserved: {cards} != {expected[1]}")
+    if not game.unlimited_bank and state.bank < 0:
+        found.append(f"finite bank below zero: {state.bank}")
+    for player in state.players:
+        if player.gold < 0:
+            found.append(f"{player.name} has negative gold")
+    if before is not None:
+        for player, old in zip(state.players, before.players):
+            ids, old_ids = Counter(b.id for b in player.city), Counter(b.id for b in old.city)
+            grew = [d for d, n in ids.items() if n > 1 and n > old_ids.get(d, 0)]
+            if grew and not old.has_built("quarry"):
+                found.append(f"{player.name} built a duplicate {grew[0]} without a Quarry")
+    turn = state.turn
+    if turn is not None:
+        limit = game.rb.characters[turn.character].build_limit
+        if turn.builds > limit:
+            found.append(f"{turn.character} built {turn.builds} > limit {limit}")
+    return found
+
+
+def round_trip_problems(game: Game, moves) -> list[str]:
+    found = []
+    for move in moves:
+        text = game.format(move)
+        back = game.parse(text)
+        if back != move:
+            found.append(f"notation does not round-trip: {text!r} -> {back!r} != {move!r}")
+    return found
