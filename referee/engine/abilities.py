@@ -316,7 +316,7 @@ def build_problem(game: "Game", seat: int, district: str) -> tuple | None:
     target = rb.districts[district]
     stables = target.fact("no_build_limit", False)
     if not stables and turn.builds >= facts.build_limit:
-        return ("build_limit", ("turn.build-limit"), {"limit": facts.build_limit})
+        return ("build_limit", ("turn.build-limit",), {"limit": facts.build_limit})
     if not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": rb.name(district)})
     if target.fact("unbuildable"):

@@ -42,7 +42,7 @@ class IllegalMove(Exception):
     def __init__(self, key: str, citations: tuple[str, ...] = (), **values):
         self.key = key
         self.values = values
-        self.citations = tuple(citations)
+        self.citations = (citations,) if isinstance(citations, str) else tuple(citations)
         super().__init__(key)
 
 

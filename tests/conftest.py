@@ -1,0 +1,60 @@
+"""Shared fixtures: one database built from data/ and faq/ for the whole run (subprocesses of
+the CLI inherit it through REFEREE_DB), and helpers to run situations in process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def database(tmp_path_factory):
+    path = tmp_path_factory.mktemp("db") / "referee.db"
+    os.environ["REFEREE_DB"] = str(path)
+    from referee.dbbuild import build
+
+    build(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def conn(database):
+    from referee.catalog.db import connect
+
+    return connect()
+
+
+@pytest.fixture(scope="session")
+def rulebooks(database):
+    from referee.catalog.facts import rulebook
+
+    return {"2016": rulebook("2016"), "classic": rulebook("classic")}
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True,
+                          input=stdin, env={**os.environ, "LANG": "C.UTF-8"}, cwd=ROOT)
+
+
+@pytest.fixture
+def cli():
+    return run_cli
+
+
+@pytest.fixture
+def situation(rulebooks):
+    """Run a situation given as TOML text; returns the ask report (JSON shape)."""
+    from referee.cli.ask_cmd import rule_on_moves
+    from referee.situation import edition_of, load, read_text
+
+    def run(text: str, lang: str = "en") -> dict:
+        data = read_text(text)
+        return rule_on_moves(load(data, rulebooks[edition_of(data)]), lang)
+
+    return run
