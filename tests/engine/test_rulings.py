@@ -168,7 +168,7 @@ def test_magician_swaps_and_redraws(situation):
 
 
 def test_library_and_observatory_draws(situation):
-    report = situation(three(table='deck = ["Temple", "Manor", "Castle", "Palace"]',
+    report = situation(three(table='deck = ["Temple", "Manor", "Castle", "Palace", "Tavern"]',
                              ann='characters = ["King"]\ncity = ["Library", "Observatory"]', bob='characters = ["Bishop"]',
                              cid='characters = ["Warlord"]',
                              moves=["Ann: draw", "Bob: draw keep Castle", "Bob: draw keep Palace", "Cid: draw"]))
