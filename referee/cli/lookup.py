@@ -24,11 +24,29 @@ def _aliases(conn, card_id: str, edition: str) -> list[str]:
     return [r[0] for r in rows if r[0] != card_id]
 
 
+def _resolve_any_edition(conn, name: str, edition: str):
+    """The card in the chosen edition, else a card of the other edition (Bell Tower in 2016)."""
+    from referee.errors import UnknownName
+    from referee.text import EDITIONS
+
+    try:
+        return resolve(conn, name, edition, fuzzy=False)
+    except UnknownName:
+        pass
+    for other in EDITIONS:
+        if other != edition:
+            try:
+                return resolve(conn, name, other, fuzzy=False)
+            except UnknownName:
+                pass
+    return resolve(conn, name, edition)
+
+
 def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None:
     edition = check_edition(edition)
     conn = connect()
     lang = choose(lang, name)
-    match = resolve(conn, name, edition)
+    match = _resolve_any_edition(conn, name, edition)
     view = card_data.get_card(conn, match.id, edition)
     other_editions = [e for e in card_data.editions_of(conn, match.id) if e != edition]
     if view is None:   # the name is known, but only in the other edition

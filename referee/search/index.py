@@ -21,8 +21,7 @@ import json
 import unicodedata
 from collections import Counter
 
-from referee.search.normalise import CJK, fold, terms
-from referee.text import name_key
+from referee.search.normalise import CJK, compact, fold, terms
 
 _LANG_COLUMNS = ("en", "zh_hant", "zh_hans")
 
@@ -70,7 +69,6 @@ def _entry_parts(row) -> dict[str, str]:
 
 
 def index_faq(conn, convert) -> None:
-    conn.row_factory = None
     cols = ["id", "q_en", "q_zh_hant", "q_zh_hans", "a_en", "a_zh_hant", "a_zh_hans", "keywords", "readings"]
     rows = [dict(zip(cols, r)) for r in conn.execute(f"SELECT {', '.join(cols)} FROM faq ORDER BY id")]
     entries = [(r["id"], _entry_parts(r)) for r in rows]
@@ -91,7 +89,8 @@ def index_faq(conn, convert) -> None:
     df: Counter[str] = Counter()
     for entry_id, parts in entries:
         cut = {part: terms(fold(text, simplify), stop=False) for part, text in parts.items()}
-        df.update(set(t for ts in cut.values() for t in ts))
+        # Keywords hold the typos people make (黃冠, 回盒): they count as matches, not as usage.
+        df.update(set(t for part, ts in cut.items() if part != "keywords" for t in ts))
         conn.execute(
             "INSERT INTO faq_fts (id, question, keywords, answer, readings) VALUES (?, ?, ?, ?, ?)",
             (entry_id, *(" ".join(cut[p]) for p in ("question", "keywords", "answer", "readings"))),
@@ -104,8 +103,7 @@ def index_faq(conn, convert) -> None:
         if slot not in names or names[slot] > priority:
             names[slot] = priority
         for term in terms(fold(text, simplify), stop=False):
-            df.setdefault(term, 0)
-            df[term] += 0   # known, even when no entry uses it
+            df[term] += 0   # a card name is a known word even when no entry uses it
     conn.execute(
         "CREATE TABLE search_names (key TEXT, card_id TEXT, edition TEXT, priority INTEGER,"
         " PRIMARY KEY (key, card_id, edition)) WITHOUT ROWID"
@@ -114,6 +112,8 @@ def index_faq(conn, convert) -> None:
     conn.execute("CREATE TABLE search_vocab (term TEXT PRIMARY KEY, df INTEGER) WITHOUT ROWID")
     conn.executemany("INSERT INTO search_vocab VALUES (?, ?)", sorted(df.items()))
     conn.execute("INSERT INTO faq_fts (faq_fts) VALUES ('optimize')")
+    conn.execute("CREATE TABLE search_questions (id TEXT PRIMARY KEY, en TEXT, zh TEXT) WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_questions VALUES (?, ?, ?)", [
+        (r["id"], compact(fold(r["q_en"] or "")), compact(fold(r["q_zh_hans"] or "", simplify), "")) for r in rows
+    ])
 
-
-__all__ = ["index_faq", "name_key"]

@@ -87,13 +87,24 @@ def terms(folded: str, stop: bool = True) -> list[str]:
     return out
 
 
-def words(folded: str) -> list[str]:
-    """Latin words of folded text (unstemmed, apostrophe and possessive removed), for name matching."""
+def latin_words(folded: str) -> list[tuple[re.Match, str]]:
+    """Latin words of folded text with their matches (unstemmed, without apostrophe or
+    possessive), for name matching."""
     out = []
-    for run in runs(folded):
+    for match in _RUNS.finditer(folded):
+        run = match.group()
         if not CJK.match(run) and not run[0].isdigit():
             run = run.replace("’", "'")
             if run.endswith("'s"):
                 run = run[:-2]
-            out.append(run.replace("'", ""))
+            out.append((match, run.replace("'", "")))
     return out
+
+
+def words(folded: str) -> list[str]:
+    return [word for _, word in latin_words(folded)]
+
+
+def compact(folded: str, sep: str = " ") -> str:
+    """Folded text as the fuzzy matcher sees it: its runs without punctuation, joined by `sep`."""
+    return sep.join(runs(folded)).replace("’", "'")

@@ -1,0 +1,270 @@
+"""Answer a FAQ query from the tables `referee.search.index` wrote: fold the query, detect the
+cards it names, retrieve with FTS5/bm25 and rank.
+
+No OpenCC and no pypinyin here: the build precomputed what a query needs (character forms,
+readings, vocabulary, folded card names).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+
+from referee.search.normalise import _RUNS as _RUN_SPANS
+from referee.search.normalise import CJK, compact, fold, latin_words as _latin_words, runs, terms, words
+
+# bm25 weights of the FTS columns: question, keywords, answer, readings.
+WEIGHTS = (3.0, 2.0, 1.0, 0.5)
+
+
+# The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py).
+PARAMS = {
+    "card": 6.0,        # per matched card (see _card_score)
+    "fuzzy": 10.0,      # question similarity, 0..1
+    "pool": 25,         # candidates re-ranked with the fuzzy matcher
+    "no_card": 1.0,     # an entry about cards, for a query naming none
+    "rare_df": 2,       # a query bigram in at most this many entries may be a same-sound slip
+    "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many entries
+    "repair_ratio": 4,  # ... and this many times as many as the slip
+}
+
+
+@dataclass
+class Parsed:
+    """What the search understood of a query."""
+
+    text: str                                   # folded (Simplified, lower case)
+    terms: list[str]
+    cards: dict[str, float] = field(default_factory=dict)   # card id → weight
+    repaired: dict[str, str] = field(default_factory=dict)   # typo bigram → corpus bigram
+
+
+@dataclass
+class Hit:
+    id: str
+    score: float
+
+
+def char_rows(conn: sqlite3.Connection, text: str) -> dict[str, tuple[str, str, str]]:
+    """char → (simp, trad, pinyin) for the CJK characters of `text` the build knows."""
+    chars = sorted(set(CJK.findall(text)))
+    if not chars:
+        return {}
+    marks = ",".join("?" * len(chars))
+    return {r[0]: (r[1], r[2], r[3]) for r in conn.execute(
+        f"SELECT char, simp, trad, pinyin FROM search_chars WHERE char IN ({marks})", chars)}
+
+
+def script(conn: sqlite3.Connection, text: str) -> str | None:
+    """'zh-Hant', 'zh-Hans', None (reads the same in both), or '?' (a character the build does
+    not know: ask OpenCC)."""
+    rows = char_rows(conn, fold(text))
+    chars = set(CJK.findall(fold(text)))
+    if chars - set(rows):
+        return "?"
+    if any(simp != c for c, (simp, _, _) in rows.items()):
+        return "zh-Hant"
+    if any(trad != c for c, (_, trad, _) in rows.items()):
+        return "zh-Hans"
+    return None
+
+
+def _names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
+    sql = "SELECT key, card_id, priority FROM search_names"
+    args: tuple = ()
+    if edition:
+        sql += " WHERE edition = ?"
+        args = (edition,)
+    names: dict[str, dict[str, int]] = {}
+    for key, card, priority in conn.execute(sql, args):
+        slot = names.setdefault(key, {})
+        slot[card] = min(priority, slot.get(card, 9))
+    return names
+
+
+def _spans(text: str, names: dict, longest: int) -> list[str]:
+    """The names in a Chinese run, leftmost longest first (魔法师 rather than 法师 inside it)."""
+    found, i = [], 0
+    while i < len(text):
+        for j in range(min(len(text), i + longest), i + 1, -1):
+            if text[i:j] in names:
+                found.append(text[i:j])
+                i = j
+                break
+        else:
+            i += 1
+    return found
+
+
+def detect_cards(folded: str, names: dict[str, dict[str, int]]) -> dict[str, float]:
+    """Cards the query names, in the order it names them: leftmost longest alias in Chinese runs,
+    word sequences in English. An alias that means several cards pulls in all of them."""
+    cards: dict[str, float] = {}
+    longest = max((len(k) for k in names), default=0)
+
+    def add(key: str) -> None:
+        for card, priority in sorted(names[key].items(), key=lambda item: item[1]):
+            weight = 1.0 if priority <= 1 else 0.8
+            cards[card] = max(cards.get(card, 0.0), weight)
+
+    found: list[tuple[int, str]] = []   # (position in the folded text, key)
+    for match in _RUN_SPANS.finditer(folded):
+        run = match.group()
+        if CJK.match(run):
+            for key in _spans(run, names, longest):
+                found.append((match.start() + run.index(key), key))
+    latin = [(m.start(), w) for m, w in _latin_words(folded)]
+    used = [False] * len(latin)
+    for size in (4, 3, 2, 1):
+        for i in range(len(latin) - size + 1):
+            if any(used[i:i + size]):
+                continue
+            key = "".join(w for _, w in latin[i:i + size])
+            if key in names:
+                found.append((latin[i][0], key))
+                for k in range(i, i + size):
+                    used[k] = True
+    for _, key in sorted(found):
+        add(key)
+    return cards
+
+
+def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
+    rows = char_rows(conn, fold(query))
+    simplify = {c: r[0] for c, r in rows.items() if r[0] != c}
+    folded = fold(query, simplify)
+    names = _names(conn, edition)
+    query_terms = terms(folded)
+    repaired = _repair(conn, folded, {c: r[2].split() for c, r in rows.items()} | _readings(conn, folded, rows))
+    cards = detect_cards(folded, names)
+    if repaired:
+        fixed = folded
+        for typo, right in repaired.items():
+            fixed = fixed.replace(typo, right)
+        for card, weight in detect_cards(fixed, names).items():
+            cards.setdefault(card, weight)
+        query_terms += list(repaired.values())
+    return Parsed(folded, query_terms, cards, repaired)
+
+
+def _readings(conn, folded: str, rows: dict) -> dict[str, list[str]]:
+    """Readings of the folded characters that the raw query did not spell (its Simplified forms)."""
+    missing = set(CJK.findall(folded)) - set(rows)
+    if not missing:
+        return {}
+    return {c: r[2].split() for c, r in char_rows(conn, "".join(missing)).items()}
+
+
+def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]) -> dict[str, str]:
+    """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
+    can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合)."""
+    grams = {run[i:i + 2] for run in runs(folded) if CJK.match(run) for i in range(len(run) - 1)}
+    if not grams:
+        return {}
+    df = _df(conn, grams)
+    rare = [g for g in grams if df.get(g, 0) <= PARAMS["rare_df"]]
+    if not rare:
+        return {}
+    sounds = {r for g in rare for c in g for r in readings.get(c, [])}
+    if not sounds:
+        return {}
+    marks = ",".join("?" * len(sounds))
+    alike: dict[str, set[str]] = {}
+    for pinyin, char in conn.execute(f"SELECT pinyin, char FROM search_pinyin WHERE pinyin IN ({marks})", sorted(sounds)):
+        alike.setdefault(pinyin, set()).add(char)
+    variants: dict[str, set[str]] = {}
+    for g in rare:
+        for pos in (0, 1):
+            for reading in readings.get(g[pos], []):
+                for char in alike.get(reading, ()):
+                    if char != g[pos]:
+                        variants.setdefault(g, set()).add(g[:pos] + char + g[pos + 1:])
+    if not variants:
+        return {}
+    vdf = _df(conn, set().union(*variants.values()))
+    out = {}
+    for g, options in variants.items():
+        best = max(options, key=lambda v: (vdf.get(v, 0), v))
+        if vdf.get(best, 0) >= max(PARAMS["repair_df"], PARAMS["repair_ratio"] * df.get(g, 0)):
+            out[g] = best
+    return out
+
+
+def _df(conn: sqlite3.Connection, grams: set[str]) -> dict[str, int]:
+    grams = sorted(grams)
+    marks = ",".join("?" * len(grams))
+    return dict(conn.execute(f"SELECT term, df FROM search_vocab WHERE term IN ({marks})", grams))
+
+
+def _match_expr(query_terms: list[str]) -> str:
+    unique = dict.fromkeys(query_terms)
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in unique)
+
+
+def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str]]]:
+    return {r[0]: (r[1].split(), r[2].split()) for r in conn.execute("SELECT id, cards, editions FROM faq")}
+
+
+def search(
+    conn: sqlite3.Connection,
+    query: str,
+    top: int = 3,
+    card_ids: set[str] | None = None,
+    edition: str | None = None,
+) -> list[Hit]:
+    parsed = parse(conn, query, edition)
+    meta = entry_meta(conn)
+    scores: dict[str, float] = {}
+    if parsed.terms:
+        sql = (f"SELECT id, bm25(faq_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM faq_fts"
+               " WHERE faq_fts MATCH ?")
+        for entry_id, rank in conn.execute(sql, (_match_expr(parsed.terms),)):
+            scores[entry_id] = -rank
+    for entry_id in list(scores) if not parsed.cards else meta:
+        cards = meta[entry_id][0]
+        if parsed.cards:
+            bonus = _card_score(parsed.cards, cards)
+            if bonus:
+                scores[entry_id] = scores.get(entry_id, 0.0) + PARAMS["card"] * bonus
+        elif cards:
+            scores[entry_id] -= PARAMS["no_card"]
+    allowed = {
+        entry_id for entry_id in scores
+        if (not edition or edition in meta[entry_id][1]) and (not card_ids or card_ids & set(meta[entry_id][0]))
+    }
+    pool = sorted(allowed, key=lambda i: -scores[i])[: max(PARAMS["pool"], top)]
+    if pool and PARAMS["fuzzy"]:
+        for entry_id, similarity in _similarity(conn, parsed, pool).items():
+            scores[entry_id] += PARAMS["fuzzy"] * similarity
+    hits = [Hit(entry_id, round(scores[entry_id], 3)) for entry_id in pool]
+    hits.sort(key=lambda h: (-h.score, h.id))
+    return hits[:top]
+
+
+def _similarity(conn: sqlite3.Connection, parsed: Parsed, ids: list[str]) -> dict[str, float]:
+    """How closely the query reads like each entry's question (0..1), in the query's language(s)."""
+    from rapidfuzz import fuzz
+
+    zh = compact(parsed.text, "") if CJK.search(parsed.text) else ""
+    en = " ".join(words(parsed.text))
+    marks = ",".join("?" * len(ids))
+    out = {}
+    for entry_id, q_en, q_zh in conn.execute(f"SELECT id, en, zh FROM search_questions WHERE id IN ({marks})", ids):
+        best = 0.0
+        if zh:
+            best = max(best, fuzz.partial_ratio(zh, q_zh) if len(zh) < len(q_zh) else fuzz.ratio(zh, q_zh))
+        if en:
+            best = max(best, fuzz.token_set_ratio(en, q_en))
+        out[entry_id] = best / 100
+    return out
+
+
+def _card_score(wanted: dict[str, float], cards: list[str]) -> float:
+    if not cards:
+        return 0.0
+    matched = sum(wanted.get(c, 0.0) for c in cards)
+    if not matched:
+        return 0.0
+    lead = wanted.get(cards[0], 0.0)
+    missing = sum(1 for c in cards if c not in wanted)
+    return matched + 0.5 * lead - 0.2 * missing

@@ -1,0 +1,53 @@
+"""Situation files that describe impossible positions or break the format are refused: exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+GOOD = """
+[[players]]
+name = "Ann"
+characters = ["King"]
+[[players]]
+name = "Bob"
+characters = ["Thief"]
+[play]
+moves = ["Bob: gold"]
+"""
+
+
+@pytest.mark.parametrize("text, words", [
+    ("bogus = 1\n" + GOOD, "unknown key 'bogus'"),
+    (GOOD.replace('name = "Ann"', 'name = "Ann"\ncolour = "red"'), "unknown key 'players[0].colour'"),
+    ('[[players]]\nname = "Ann"\n', "a game has 2 to 8"),
+    ("".join(f'[[players]]\nname = "P{i}"\n' for i in range(9)), "a game has 2 to 8"),
+    (GOOD.replace('name = "Bob"', 'name = "ann"'), "two players are called"),
+    (GOOD.replace('characters = ["Thief"]', 'characters = ["King"]'), "held by 2 players"),
+    (GOOD.replace('characters = ["Thief"]', 'characters = ["Queen"]'), "not in the character set"),
+    (GOOD.replace('characters = ["Thief"]', 'characters = ["Thief"]\ngold = -1'), "negative gold"),
+    (GOOD.replace('characters = ["Thief"]', 'characters = ["Thief"]\ncity = ["Temple", "Temple"]'), "no power allows"),
+    (GOOD.replace('characters = ["Thief"]', 'characters = ["Thief"]\nhand = ["Cathedral", "Cathedral", "Cathedral"]'), "has 2"),
+    (GOOD.replace('characters = ["Thief"]', 'characters = ["Thieff"]'), "closest"),
+    (GOOD.replace('"Bob: gold"', '"Bob: build Castel"'), "unknown district"),
+    (GOOD.replace('"Bob: gold"', '"Zed: gold"'), "Zed"),
+    ("edition = 1999\n" + GOOD, "edition"),
+    ("[[players]\n", "not valid TOML"),
+])
+def test_bad_situations(cli, text, words):
+    result = cli("ask", "-", stdin=text)
+    assert result.returncode == 2, result.stdout
+    assert result.stdout == ""
+    assert words in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_illegal_move_is_reported_and_not_applied(situation):
+    report = situation(GOOD.replace('["Bob: gold"]', '["Bob: build Palace", "Bob: gold", "Bob: gold"]'))
+    assert [s["legal"] for s in report["steps"]] == [False, True, False]
+    assert report["state"]["players"][1]["gold"] == 2
+
+
+def test_chinese_moves_and_names(situation):
+    report = situation(GOOD.replace('["Bob: gold"]', '["盜賊: 偷 國王", "Bob: 拿金幣", "2: end", "Ann: 收入"]'))
+    assert [s["move"] for s in report["steps"]] == ["Thief: rob King", "Thief: gold", "Thief: end", "King: income"]
+    assert all(s["legal"] for s in report["steps"])
