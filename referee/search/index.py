@@ -88,7 +88,7 @@ def index_faq(conn, convert) -> None:
     )
     df: Counter[str] = Counter()
     for entry_id, parts in entries:
-        cut = {part: terms(fold(text, simplify), stop=False) for part, text in parts.items()}
+        cut = {part: terms(fold(text, simplify)) for part, text in parts.items()}
         # Keywords hold the typos people make (黃冠, 回盒): they count as matches, not as usage.
         df.update(set(t for part, ts in cut.items() if part != "keywords" for t in ts))
         conn.execute(
@@ -102,7 +102,7 @@ def index_faq(conn, convert) -> None:
         slot = (folded, card_id, edition)
         if slot not in names or names[slot] > priority:
             names[slot] = priority
-        for term in terms(fold(text, simplify), stop=False):
+        for term in terms(fold(text, simplify)):
             df[term] += 0   # a card name is a known word even when no entry uses it
     conn.execute(
         "CREATE TABLE search_names (key TEXT, card_id TEXT, edition TEXT, priority INTEGER,"

@@ -3,7 +3,8 @@
 Text is folded (NFKC, lower case, Traditional → Simplified character by character through the
 `search_chars` table the build writes, so a query never needs OpenCC) and cut into terms:
 Chinese becomes overlapping character bigrams (a lone character stays itself), English becomes
-lightly stemmed words without stop words, numbers stay numbers. This module imports nothing
+lightly stemmed words (no stop words: bm25's weights already discount
+the words every entry uses, and a natural question's small words help its fuzzy match), numbers stay numbers. This module imports nothing
 heavy: it runs on every `referee faq`.
 """
 
@@ -16,27 +17,25 @@ CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Runs of Chinese characters, of Latin letters (with inner apostrophes), of digits.
 _RUNS = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+|[a-z]+(?:['’][a-z]+)*|[0-9]+")
 
-# Words that say nothing about which ruling is meant.
-STOP = frozenset("""
-a an the and or of to in on at by for from with without into onto as is are was were be been being am do does did
-done can could may might must shall should will would i me my mine you your he him his she her it its we our us they
-them their this that these those what which who whom whose when where why how if then than so not no yes there here
-any some all also just only still again still get gets got take takes took make makes made use uses used using let
-about after before over under up down out off per each every other another same such own very too much many more most
-way case happen happens happened please rule rules ruling card cards player players game
-""".split())
+# A lone digit written next to Chinese reads as a Chinese numeral (抽2选1 = 抽二选一).
+_DIGIT = re.compile(r"(?<![0-9])[0-9](?![0-9])")
+_NUMERALS = "零一二三四五六七八九"
 
-# Chinese function bigrams that occur in almost every question (kept out of the query terms).
-ZH_STOP = frozenset("""
-可以 还是 是否 什么 怎么 怎样 如何 吗 呢 的话 时候 一个 这个 那个 哪个 能不 不能 要不 还能 还要 会不 可不 以吗 以再 么办
-""".split())
+
+def _numerals(text: str) -> str:
+    def swap(match: re.Match) -> str:
+        at = match.start()
+        near = text[at - 1:at] + text[at + 1:at + 2]
+        return _NUMERALS[int(match.group())] if CJK.search(near) else match.group()
+
+    return _DIGIT.sub(swap, text)
 
 
 def fold(text: str, simplify: dict[str, str] | None = None) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     if simplify:
         text = "".join(simplify.get(ch, ch) for ch in text)
-    return text
+    return _numerals(text)
 
 
 def _stem(word: str) -> str:
@@ -67,7 +66,7 @@ def runs(folded: str) -> list[str]:
     return _RUNS.findall(folded)
 
 
-def terms(folded: str, stop: bool = True) -> list[str]:
+def terms(folded: str) -> list[str]:
     """The search terms of folded text (duplicates kept, in order)."""
     out: list[str] = []
     for run in runs(folded):
@@ -79,11 +78,7 @@ def terms(folded: str, stop: bool = True) -> list[str]:
         elif run[0].isdigit():
             out.append(run)
         else:
-            word = _stem(run)
-            if not stop or (word not in STOP and len(word) > 1):
-                out.append(word)
-    if stop:
-        out = [t for t in out if t not in ZH_STOP]
+            out.append(_stem(run))
     return out
 
 

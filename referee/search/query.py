@@ -22,7 +22,9 @@ PARAMS = {
     "card": 6.0,        # per matched card (see _card_score)
     "fuzzy": 10.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
-    "no_card": 1.0,     # an entry about cards, for a query naming none
+    "subject": 0.5,     # ... the entry's subject card counts this much more
+    "missing": 0.2,     # ... each card of the entry the query does not name, against
+    "no_card": 1.0,     # an entry about a card, for a query naming none
     "rare_df": 2,       # a query bigram in at most this many entries may be a same-sound slip
     "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many entries
     "repair_ratio": 4,  # ... and this many times as many as the slip
@@ -33,7 +35,7 @@ PARAMS = {
 class Parsed:
     """What the search understood of a query."""
 
-    text: str                                   # folded (Simplified, lower case)
+    text: str                                   # folded (Simplified, lower case), slips repaired
     terms: list[str]
     cards: dict[str, float] = field(default_factory=dict)   # card id → weight
     repaired: dict[str, str] = field(default_factory=dict)   # typo bigram → corpus bigram
@@ -137,14 +139,14 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     query_terms = terms(folded)
     repaired = _repair(conn, folded, {c: r[2].split() for c, r in rows.items()} | _readings(conn, folded, rows))
     cards = detect_cards(folded, names)
+    fixed = folded
+    for typo, right in repaired.items():
+        fixed = fixed.replace(typo, right)
     if repaired:
-        fixed = folded
-        for typo, right in repaired.items():
-            fixed = fixed.replace(typo, right)
         for card, weight in detect_cards(fixed, names).items():
             cards.setdefault(card, weight)
         query_terms += list(repaired.values())
-    return Parsed(folded, query_terms, cards, repaired)
+    return Parsed(fixed, query_terms, cards, repaired)
 
 
 def _readings(conn, folded: str, rows: dict) -> dict[str, list[str]]:
@@ -201,8 +203,15 @@ def _match_expr(query_terms: list[str]) -> str:
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in unique)
 
 
-def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str]]]:
-    return {r[0]: (r[1].split(), r[2].split()) for r in conn.execute("SELECT id, cards, editions FROM faq")}
+def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str], str | None]]:
+    """id → (cards, editions, subject): the subject is the card the id starts with (`witch.…`),
+    None for general entries (`general.…`, `draft.…`)."""
+    meta = {}
+    for entry_id, cards, editions in conn.execute("SELECT id, cards, editions FROM faq"):
+        cards = cards.split()
+        head = entry_id.split(".")[0]
+        meta[entry_id] = (cards, editions.split(), head if head in cards else None)
+    return meta
 
 
 def search(
@@ -221,12 +230,12 @@ def search(
         for entry_id, rank in conn.execute(sql, (_match_expr(parsed.terms),)):
             scores[entry_id] = -rank
     for entry_id in list(scores) if not parsed.cards else meta:
-        cards = meta[entry_id][0]
+        cards, _, subject = meta[entry_id]
         if parsed.cards:
-            bonus = _card_score(parsed.cards, cards)
+            bonus = _card_score(parsed.cards, cards, subject)
             if bonus:
                 scores[entry_id] = scores.get(entry_id, 0.0) + PARAMS["card"] * bonus
-        elif cards:
+        elif subject:
             scores[entry_id] -= PARAMS["no_card"]
     allowed = {
         entry_id for entry_id in scores
@@ -259,12 +268,12 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, ids: list[str]) -> dic
     return out
 
 
-def _card_score(wanted: dict[str, float], cards: list[str]) -> float:
-    if not cards:
-        return 0.0
+def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None) -> float:
+    """The cards the query names against an entry's: each shared card counts, the entry's subject
+    card more, each card of the entry the query does not name a little against."""
     matched = sum(wanted.get(c, 0.0) for c in cards)
     if not matched:
         return 0.0
-    lead = wanted.get(cards[0], 0.0)
+    lead = wanted.get(subject, 0.0) if subject else 0.0
     missing = sum(1 for c in cards if c not in wanted)
-    return matched + 0.5 * lead - 0.2 * missing
+    return matched + PARAMS["subject"] * lead - PARAMS["missing"] * missing

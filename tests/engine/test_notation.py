@@ -1,0 +1,58 @@
+"""The move notation: lenient parsing, one canonical printing, and the round trip."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import Game
+from referee.errors import AmbiguousName, BadMove, UnknownName
+
+
+@pytest.fixture
+def game(rulebooks):
+    return Game.new(rulebooks["2016"], ["Ann", "Bob", "Cid", "Dee"], seed=3)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("warlord: destroy bob temple", "Warlord: destroy Bob Temple"),
+    ("領主: 摧毀 Bob 神殿", "Warlord: destroy Bob Temple"),
+    ("8: destroy Bob Temple", "Warlord: destroy Bob Temple"),
+    ("ann: draw keep dragon gate", "Ann: draw keep Dragon Gate"),
+    ("Ann: build \"Thieves' Den\"", "Ann: build Thieves' Den"),
+    ("Ann: build Thieves Den", "Ann: build Thieves' Den"),
+    ("小偷: 偷 4", "Thief: rob King"),
+    ("Magician: redraw Temple, 城堡", "Magician: redraw Temple, Castle"),
+    ("Ann: use laboratory discard manor", "Ann: use Laboratory discard Manor"),
+    ("Ann: use Armory Bob Great Wall", "Ann: use Armory Bob Great Wall"),
+    ("Ann: income 2 gold 1 cards", "Ann: income 2 gold 1 cards"),
+    ("Ann: pick 主教", "Ann: pick Cardinal"),
+])
+def test_parse_and_print(game, text, canonical):
+    move = game.parse(text)
+    assert game.format(move) == canonical
+    assert game.parse(canonical) == move
+
+
+@pytest.mark.parametrize("text, error", [
+    ("Ann gold", BadMove), ("Ann: fly", BadMove), ("Zed: gold", UnknownName),
+    ("Ann: build Castel Rock", UnknownName), ("Ann: gold now", BadMove),
+])
+def test_bad_notation(game, text, error):
+    with pytest.raises(error):
+        game.parse(text)
+
+
+def test_rank_of_a_character_outside_the_cast_is_ambiguous(rulebooks):
+    game = Game.new(rulebooks["2016"], ["Ann", "Bob", "Cid", "Dee"], seed=3,
+                    characters=("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"))
+    assert game.parse("8: end").actor == "warlord"
+    with pytest.raises(AmbiguousName):
+        game.parse("Ann: pick 9")      # no rank 9 in this cast: Queen, Artist or Tax Collector?
+
+
+def test_every_legal_move_round_trips(game):
+    for _ in range(60):
+        moves = game.legal_moves()
+        for move in moves:
+            assert game.parse(game.format(move)) == move
+        game.apply(moves[-1])

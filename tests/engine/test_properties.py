@@ -1,0 +1,79 @@
+"""Random legal games over seeds, player counts 2-8 and both editions: after every move gold
+and cards are conserved, duplicates and build limits hold, undo restores the exact state,
+every legal move's notation round-trips, and every game ends."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cli.simulate_cmd import play_game
+from referee.engine import Game
+from referee.engine.invariants import totals
+
+
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+def test_random_games_keep_every_invariant(rulebooks, seed, players, edition):
+    game, moves, problems = play_game(rulebooks[edition], players, seed, check=True)
+    assert problems == []
+    assert game.is_over
+    assert moves > 20
+    assert len(game.winners()[0]) >= 1
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+def test_refused_moves_change_nothing(rulebooks, seed, players, edition):
+    """A move that is not legal now (taken from another moment of the game) leaves the state as it was."""
+    rb = rulebooks[edition]
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed)
+    rng = random.Random(seed)
+    seen = []
+    from referee.engine import IllegalMove
+
+    for _ in range(150):
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        seen.extend(moves)
+        for stranger in rng.sample(seen, min(5, len(seen))):
+            if stranger in moves:
+                continue
+            before = game.state.copy()
+            try:
+                game.apply(stranger)
+            except IllegalMove:
+                assert game.state == before
+            else:
+                game.undo()
+                assert game.state == before
+        game.apply(rng.choice(moves))
+
+
+def test_setup(rulebooks):
+    for edition, deck in (("2016", 84), ("classic", 80)):
+        game = Game.new(rulebooks[edition], ["A", "B", "C", "D"], seed=1)
+        assert all(len(p.hand) == 4 and p.gold == 2 for p in game.state.players)
+        assert game.state.crown == 0 and game.state.phase == "draft"
+        assert totals(game)[1] == deck
+        draft = game.state.draft
+        assert len(draft.faceup) == 2 and len(draft.facedown) == 1
+        assert all(rulebooks[edition].characters[c].rank != 4 for c in draft.faceup)
+
+
+def test_draft_for_every_player_count(rulebooks):
+    for edition in ("2016", "classic"):
+        for players in range(2, 9):
+            for seed in range(5):
+                game = Game.new(rulebooks[edition], [f"P{i}" for i in range(players)], seed=seed)
+                while game.state.phase == "draft":
+                    game.apply(game.legal_moves()[0])
+                held = [c for p in game.state.players for c in p.characters]
+                assert len(held) == len(set(held))
+                per_player = 2 if players < 4 else 1
+                assert all(len(p.characters) == per_player for p in game.state.players), (edition, players)
+                draft = game.state.draft
+                assert len(held) + len(draft.faceup) + len(draft.facedown) == len(game.state.characters)
