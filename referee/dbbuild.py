@@ -256,6 +256,26 @@ def faq_rows(bundle: Bundle) -> list[dict]:
     ]
 
 
+def char_script_rows(conn, convert) -> list[dict]:
+    """Which script each Chinese character of the corpus belongs to, so that answering in the
+    user's script needs no OpenCC at query time. Characters common to both are left out."""
+    from referee.text import has_cjk
+
+    chars: set[str] = set()
+    for table in ("cards", "aliases", "rules", "faq"):
+        for row in conn.execute(f"SELECT * FROM {table}"):
+            for value in row:
+                if isinstance(value, str) and has_cjk(value):
+                    chars.update(value)
+    rows = []
+    for char in sorted(c for c in chars if has_cjk(c)):
+        if convert("t2s", char) != char:
+            rows.append({"char": char, "script": "zh-Hant"})
+        elif convert("s2t", char) != char:
+            rows.append({"char": char, "script": "zh-Hans"})
+    return rows
+
+
 def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
     """Write a fresh database atomically; a failed build leaves the old one in place."""
     import sqlite_utils
@@ -296,6 +316,7 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
 
             db["faq"].insert_all(faq, pk="id")
             index_faq(db.conn, convert)
+        db["char_scripts"].insert_all(char_script_rows(db.conn, convert), pk="char")
         db["meta"].insert_all([{"key": "schema", "value": SCHEMA_VERSION}], pk="key")
         db.conn.commit()
         db.conn.close()
@@ -303,20 +324,4 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
     finally:
         if os.path.exists(temp):
             os.unlink(temp)
-    return target
-
-
-def is_stale(target: Path) -> bool:
-    try:
-        built = target.stat().st_mtime_ns
-    except FileNotFoundError:
-        return True
-    return any(path.stat().st_mtime_ns > built for path in paths.source_files())
-
-
-def ensure_db() -> Path:
-    """The database path, built first when missing or older than the text files."""
-    target = paths.db_path()
-    if is_stale(target):
-        build(target)
     return target

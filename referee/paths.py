@@ -30,10 +30,20 @@ def faq_dir() -> Path:
     return source_root() / "faq"
 
 
-def source_files() -> list[Path]:
-    """Every text file the database is built from, in a stable order."""
-    files = sorted(data_dir().rglob("*.toml")) + sorted(faq_dir().rglob("*.toml"))
-    return files
+def source_files() -> list[str]:
+    """Every file the database is built from (os.scandir: this runs at every start)."""
+    found: list[str] = []
+    pending = [str(data_dir()), str(faq_dir())]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    pending.append(entry.path)
+                elif entry.name.endswith(".toml"):
+                    found.append(entry.path)
+    # The builder's own code shapes the database too: a new table must trigger a rebuild.
+    found += [str(_PACKAGE / "dbbuild.py"), str(_PACKAGE / "search" / "index.py")]
+    return sorted(found)
 
 
 def db_path() -> Path:

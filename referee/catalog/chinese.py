@@ -19,13 +19,3 @@ def to_simplified(text: str) -> str:
 def to_traditional(text: str) -> str:
     # Taiwan vocabulary for characters (not phrases): keeps card names recognisable.
     return _converter("s2t").convert(text)
-
-
-def script_of(text: str) -> str | None:
-    """'zh-Hant', 'zh-Hans' or None for text that reads the same (or has no Chinese)."""
-    simplified = to_simplified(text)
-    if simplified != text:
-        return "zh-Hant"
-    if to_traditional(text) != text:
-        return "zh-Hans"
-    return None

@@ -8,7 +8,6 @@ at the best priority is an ambiguity the user must settle.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -16,7 +15,8 @@ from referee.text import has_cjk, name_key
 from referee.errors import AmbiguousName, UnknownName
 
 _CN_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_RANK = re.compile(r"^(?:rank|#|no\.?|r)?\s*([1-9一二三四五六七八九])\s*(?:號|号|号角色|號角色)?$", re.I)
+_RANK_WORDS = ("rank", "#", "no.", "no", "r")
+_RANK_SUFFIXES = ("號角色", "号角色", "號", "号")
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,19 @@ class Match:
 
 
 def parse_rank(text: str) -> int | None:
-    found = _RANK.match(text.strip())
-    if not found:
-        return None
-    digit = found.group(1)
-    return _CN_DIGITS.get(digit) or int(digit)
+    """1-9 from `8`, `8號`, `八号`, `#8`, `rank 8`, `No. 8`; None for anything else."""
+    text = text.strip().lower()
+    for word in _RANK_WORDS:
+        if text.startswith(word):
+            text = text[len(word):].strip()
+            break
+    for suffix in _RANK_SUFFIXES:
+        if text.endswith(suffix):
+            text = text[: -len(suffix)].strip()
+            break
+    if len(text) == 1 and text in "123456789":
+        return int(text)
+    return _CN_DIGITS.get(text) if len(text) == 1 else None
 
 
 def _kinds(kind: str | None) -> tuple[str, ...]:

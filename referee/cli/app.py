@@ -1,7 +1,6 @@
 """The `referee` command line. Each command imports what it needs when it runs, so that the
 start-up path of every command stays small (scripts/bench_cli.py measures it)."""
 
-from __future__ import annotations
 
 import sys
 from pathlib import Path

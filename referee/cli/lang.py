@@ -32,6 +32,19 @@ def _locale() -> str:
     return "en"
 
 
+def script_of(text: str) -> str | None:
+    """zh-Hant or zh-Hans by the characters of `text` that belong to one script only (a table
+    the database build fills with OpenCC), or None when every character is shared."""
+    from referee.catalog.db import connect
+
+    chars = sorted({c for c in text if has_cjk(c)})
+    marks = ",".join("?" * len(chars))
+    votes = connect().execute(
+        f"SELECT script, COUNT(*) FROM char_scripts WHERE char IN ({marks}) GROUP BY script ORDER BY 2 DESC", chars
+    ).fetchall()
+    return votes[0][0] if votes else None
+
+
 def choose(lang: str | None, *queries: str | None) -> str:
     if lang:
         value = _ALIASES.get(lang.strip().lower())
@@ -40,8 +53,6 @@ def choose(lang: str | None, *queries: str | None) -> str:
         return value
     text = " ".join(q for q in queries if q)
     if has_cjk(text):
-        from referee.catalog.chinese import script_of
-
         script = script_of(text)
         if script:
             return script

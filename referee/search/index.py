@@ -2,10 +2,9 @@
 
 Everything that needs OpenCC or pypinyin is computed here, once, so that a query needs neither:
 
-- `search_chars`   every CJK character of the corpus and of the card names, plus the common
-                   characters pypinyin knows: its Simplified and Traditional form (character by
-                   character) and its toneless readings. Queries fold through it and the CLI
-                   tells the script of a query from it.
+- `search_chars`   every CJK character of the corpus and of the card names, plus every character
+                   pypinyin knows: its Simplified form (character by character) and its toneless
+                   readings. Queries fold through it.
 - `search_pinyin`  reading → character, for the characters the corpus uses (the candidates when a
                    query character is a same-sounding slip: 回盒 → 回合).
 - `search_vocab`   every term of the corpus and of the card names with its document frequency
@@ -39,19 +38,17 @@ def _char_table(conn, convert, corpus_chars: set[str]) -> dict[str, str]:
     chars = sorted(set(known) | corpus_chars)
     # One character per line: OpenCC converts phrases, and a line break ends every phrase.
     simp = convert("t2s", "\n".join(chars)).split("\n")
-    trad = convert("s2t", "\n".join(chars)).split("\n")
     simplify: dict[str, str] = {}
     rows = []
-    for char, s, t in zip(chars, simp, trad):
+    for char, s in zip(chars, simp):
         s = s if len(s) == 1 else char
-        t = t if len(t) == 1 else char
         if s != char:
             simplify[char] = s
         readings = sorted({_toneless(r) for r in known.get(char, "").split(",") if r})
-        rows.append((char, s, t, " ".join(readings)))
-    conn.execute("CREATE TABLE search_chars (char TEXT PRIMARY KEY, simp TEXT, trad TEXT, pinyin TEXT) WITHOUT ROWID")
-    conn.executemany("INSERT INTO search_chars VALUES (?, ?, ?, ?)", rows)
-    readings_of = {char: pinyin.split() for char, _, _, pinyin in rows}
+        rows.append((char, s, " ".join(readings)))
+    conn.execute("CREATE TABLE search_chars (char TEXT PRIMARY KEY, simp TEXT, pinyin TEXT) WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_chars VALUES (?, ?, ?)", rows)
+    readings_of = {char: pinyin.split() for char, _, pinyin in rows}
     folded_corpus = {simplify.get(c, c) for c in corpus_chars}
     pairs = sorted({(r, c) for c in folded_corpus for r in readings_of.get(c, [])})
     conn.execute("CREATE TABLE search_pinyin (pinyin TEXT, char TEXT, PRIMARY KEY (pinyin, char)) WITHOUT ROWID")

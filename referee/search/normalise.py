@@ -15,7 +15,7 @@ import unicodedata
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Runs of Chinese characters, of Latin letters (with inner apostrophes), of digits.
-_RUNS = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+|[a-z]+(?:['’][a-z]+)*|[0-9]+")
+RUNS = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+|[a-z]+(?:['’][a-z]+)*|[0-9]+")
 
 # A lone digit written next to Chinese reads as a Chinese numeral (抽2选1 = 抽二选一).
 _DIGIT = re.compile(r"(?<![0-9])[0-9](?![0-9])")
@@ -63,7 +63,7 @@ def _suffix(word: str) -> str:
 
 def runs(folded: str) -> list[str]:
     """The Chinese, Latin and digit runs of folded text, in order."""
-    return _RUNS.findall(folded)
+    return RUNS.findall(folded)
 
 
 def terms(folded: str) -> list[str]:
@@ -86,7 +86,7 @@ def latin_words(folded: str) -> list[tuple[re.Match, str]]:
     """Latin words of folded text with their matches (unstemmed, without apostrophe or
     possessive), for name matching."""
     out = []
-    for match in _RUNS.finditer(folded):
+    for match in RUNS.finditer(folded):
         run = match.group()
         if not CJK.match(run) and not run[0].isdigit():
             run = run.replace("’", "'")

@@ -1,5 +1,12 @@
-"""Answer a FAQ query from the tables `referee.search.index` wrote: fold the query, detect the
-cards it names, retrieve with FTS5/bm25 and rank.
+"""Answer a FAQ query from the tables `referee.search.index` wrote.
+
+1. Fold the query (Simplified, lower case) and cut it into terms; repair same-sounding slips
+   (a bigram the corpus hardly uses → a same-sounding one it uses often: 回盒 → 回合).
+2. Detect the cards it names (longest alias first; an alias that means several cards in
+   different editions pulls in all of them).
+3. Score: bm25 over the FTS5 terms (scaled to the best entry), plus the cards shared with the
+   entry, minus a little for an entry about a card when the query names none; re-rank the best
+   candidates by how closely the query reads like the entry's question (rapidfuzz).
 
 No OpenCC and no pypinyin here: the build precomputed what a query needs (character forms,
 readings, vocabulary, folded card names).
@@ -10,21 +17,20 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
-from referee.search.normalise import _RUNS as _RUN_SPANS
-from referee.search.normalise import CJK, compact, fold, latin_words as _latin_words, runs, terms, words
+from referee.search.normalise import CJK, RUNS, compact, fold, latin_words, runs, terms, words
 
 # bm25 weights of the FTS columns: question, keywords, answer, readings.
 WEIGHTS = (3.0, 2.0, 1.0, 0.5)
 
-
 # The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py).
 PARAMS = {
-    "card": 6.0,        # per matched card (see _card_score)
-    "fuzzy": 10.0,      # question similarity, 0..1
+    "text": 25.0,       # bm25, scaled so that the best entry has this (0: unscaled)
+    "card": 8.0,        # per matched card (see _card_score)
+    "fuzzy": 20.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
     "subject": 0.5,     # ... the entry's subject card counts this much more
     "missing": 0.2,     # ... each card of the entry the query does not name, against
-    "no_card": 1.0,     # an entry about a card, for a query naming none
+    "no_card": 4.0,     # an entry about a card, for a query naming none
     "rare_df": 2,       # a query bigram in at most this many entries may be a same-sound slip
     "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many entries
     "repair_ratio": 4,  # ... and this many times as many as the slip
@@ -47,28 +53,14 @@ class Hit:
     score: float
 
 
-def char_rows(conn: sqlite3.Connection, text: str) -> dict[str, tuple[str, str, str]]:
-    """char → (simp, trad, pinyin) for the CJK characters of `text` the build knows."""
+def char_rows(conn: sqlite3.Connection, text: str) -> dict[str, tuple[str, str]]:
+    """char → (Simplified form, readings) for the CJK characters of `text` the build knows."""
     chars = sorted(set(CJK.findall(text)))
     if not chars:
         return {}
     marks = ",".join("?" * len(chars))
-    return {r[0]: (r[1], r[2], r[3]) for r in conn.execute(
-        f"SELECT char, simp, trad, pinyin FROM search_chars WHERE char IN ({marks})", chars)}
-
-
-def script(conn: sqlite3.Connection, text: str) -> str | None:
-    """'zh-Hant', 'zh-Hans', None (reads the same in both), or '?' (a character the build does
-    not know: ask OpenCC)."""
-    rows = char_rows(conn, fold(text))
-    chars = set(CJK.findall(fold(text)))
-    if chars - set(rows):
-        return "?"
-    if any(simp != c for c, (simp, _, _) in rows.items()):
-        return "zh-Hant"
-    if any(trad != c for c, (_, trad, _) in rows.items()):
-        return "zh-Hans"
-    return None
+    return {r[0]: (r[1], r[2]) for r in conn.execute(
+        f"SELECT char, simp, pinyin FROM search_chars WHERE char IN ({marks})", chars)}
 
 
 def _names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
@@ -84,13 +76,13 @@ def _names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str,
     return names
 
 
-def _spans(text: str, names: dict, longest: int) -> list[str]:
+def _spans(text: str, names: dict, longest: int) -> list[tuple[int, str]]:
     """The names in a Chinese run, leftmost longest first (魔法师 rather than 法师 inside it)."""
     found, i = [], 0
     while i < len(text):
         for j in range(min(len(text), i + longest), i + 1, -1):
             if text[i:j] in names:
-                found.append(text[i:j])
+                found.append((i, text[i:j]))
                 i = j
                 break
         else:
@@ -110,12 +102,11 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]]) -> dict[str, flo
             cards[card] = max(cards.get(card, 0.0), weight)
 
     found: list[tuple[int, str]] = []   # (position in the folded text, key)
-    for match in _RUN_SPANS.finditer(folded):
+    for match in RUNS.finditer(folded):
         run = match.group()
         if CJK.match(run):
-            for key in _spans(run, names, longest):
-                found.append((match.start() + run.index(key), key))
-    latin = [(m.start(), w) for m, w in _latin_words(folded)]
+            found.extend((match.start() + at, key) for at, key in _spans(run, names, longest))
+    latin = [(m.start(), w) for m, w in latin_words(folded)]
     used = [False] * len(latin)
     for size in (4, 3, 2, 1):
         for i in range(len(latin) - size + 1):
@@ -137,7 +128,7 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     folded = fold(query, simplify)
     names = _names(conn, edition)
     query_terms = terms(folded)
-    repaired = _repair(conn, folded, {c: r[2].split() for c, r in rows.items()} | _readings(conn, folded, rows))
+    repaired = _repair(conn, folded, {c: r[1].split() for c, r in rows.items()} | _readings(conn, folded, rows))
     cards = detect_cards(folded, names)
     fixed = folded
     for typo, right in repaired.items():
@@ -154,7 +145,7 @@ def _readings(conn, folded: str, rows: dict) -> dict[str, list[str]]:
     missing = set(CJK.findall(folded)) - set(rows)
     if not missing:
         return {}
-    return {c: r[2].split() for c, r in char_rows(conn, "".join(missing)).items()}
+    return {c: r[1].split() for c, r in char_rows(conn, "".join(missing)).items()}
 
 
 def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]) -> dict[str, str]:
@@ -199,8 +190,10 @@ def _df(conn: sqlite3.Connection, grams: set[str]) -> dict[str, int]:
 
 
 def _match_expr(query_terms: list[str]) -> str:
+    """Any of the terms; a lone Chinese character matches the bigrams it starts."""
     unique = dict.fromkeys(query_terms)
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in unique)
+    return " OR ".join('"' + t.replace('"', '""') + '"' + ("*" if len(t) == 1 and CJK.match(t) else "")
+                       for t in unique)
 
 
 def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str], str | None]]:
@@ -229,6 +222,10 @@ def search(
                " WHERE faq_fts MATCH ?")
         for entry_id, rank in conn.execute(sql, (_match_expr(parsed.terms),)):
             scores[entry_id] = -rank
+        if PARAMS["text"] and scores:
+            # On a scale of its own: a long query's bm25 sums would outweigh everything else.
+            top_score = max(scores.values()) or 1.0
+            scores = {i: PARAMS["text"] * v / top_score for i, v in scores.items()}
     for entry_id in list(scores) if not parsed.cards else meta:
         cards, _, subject = meta[entry_id]
         if parsed.cards:

@@ -1,0 +1,61 @@
+"""Whole-command start-up benchmark: the median wall time of a few `referee` commands, each as a
+ratio against `python -c "import typer, rich.console"` timed in the same run (target ≤ 1.0×).
+
+    python scripts/bench_cli.py [--runs 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+BASELINE = [sys.executable, "-c", "import typer, rich.console"]
+COMMANDS = {
+    "referee card 軍閥": ["card", "軍閥"],
+    "referee cards --json": ["cards", "--json"],
+    "referee rules draft --players 5": ["rules", "draft", "--players", "5"],
+    "referee faq 軍閥 主教": ["faq", "軍閥 主教"],
+}
+
+
+def timed(argv: list[str], runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    referee = [sys.executable, "-m", "referee"]
+    # An installed package has its bytecode compiled at install time; an editable checkout gets
+    # it on first import unless PYTHONDONTWRITEBYTECODE is set: compile it so runs compare alike.
+    import compileall
+    import referee as package
+
+    compileall.compile_dir(os.path.dirname(package.__file__), quiet=1)
+    subprocess.run(referee + ["card", "king"], stdout=subprocess.DEVNULL, check=True)  # build the database first
+    # Interleave baseline and commands so that machine load affects both alike.
+    results = {name: [] for name in COMMANDS}
+    baselines = []
+    for _ in range(3):
+        baselines.append(timed(BASELINE, args.runs))
+        for name, argv in COMMANDS.items():
+            results[name].append(timed(referee + argv, args.runs))
+    base = statistics.median(baselines)
+    print(f"baseline (import typer, rich.console): {base * 1000:.1f} ms")
+    for name, samples in results.items():
+        value = statistics.median(samples)
+        print(f"{name:<36} {value * 1000:7.1f} ms  {value / base:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""`referee faq` end to end, in a fresh process (the `cli` fixture of tests/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_search_json_shape_and_first_hit(cli):
+    done = cli("faq", "军阀 主教", "--json", "--top", "2")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["query"] == "军阀 主教"
+    assert len(data["hits"]) == 2
+    first = data["hits"][0]
+    assert first["id"] == "bishop.warlord-cannot-destroy"
+    assert set(first) >= {"id", "score", "question", "answer", "cards", "editions", "sources", "readings"}
+    assert first["cards"] == ["Bishop", "Warlord"]
+    assert first["question"] == "军阀可以拆主教的建筑吗？"      # the query's script
+    assert first["editions"] == ["classic", "2016"]
+    assert data["hits"][0]["score"] >= data["hits"][1]["score"]
+
+
+def test_traditional_query_answers_in_traditional(cli):
+    data = json.loads(cli("faq", "軍閥 主教", "--json", "-n", "1").stdout)
+    assert data["hits"][0]["question"] == "軍閥可以拆主教的建築嗎？"
+
+
+def test_readings_carry_sources_defaults_and_variants(cli):
+    data = json.loads(cli("faq", "女巫一定要施咒嗎", "--json", "-n", "1", "--lang", "en").stdout)
+    hit = data["hits"][0]
+    assert hit["id"] == "witch.must-bewitch"
+    readings = {r["id"]: r for r in hit["readings"]}
+    assert readings["compulsory"]["default_for"] == ["classic", "2016"]
+    assert readings["may-decline"]["variant"] == "witch-may-decline"
+    assert readings["may-decline"]["sources"][0]["seed"] == "001"
+    assert readings["may-decline"]["text"].startswith("Optional")
+
+
+def test_text_output_shows_question_answer_and_readings(cli):
+    done = cli("faq", "witch.must-bewitch", "--lang", "zh-Hant")
+    assert done.returncode == 0, done.stderr
+    assert "問：" in done.stdout and "答：" in done.stdout
+    assert "各來源說法不同" in done.stdout
+    assert "witch-may-decline" in done.stdout
+    assert "預設" in done.stdout
+
+
+def test_entry_by_id(cli):
+    data = json.loads(cli("faq", "armory.completed-city", "--json").stdout)
+    assert data["id"] == "armory.completed-city"
+    assert data["card_ids"][0] == "armory"
+
+
+def test_unknown_id_is_one_line_with_a_hint(cli):
+    done = cli("faq", "witch.must-bewich")
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "no FAQ entry with id 'witch.must-bewich'" in done.stderr
+    assert "witch.must-bewitch" in done.stderr
+
+
+def test_bad_card_name_exits_2_with_one_line(cli):
+    done = cli("faq", "拆", "--card", "不存在的卡")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip().count("\n") == 0
+    assert done.stderr.startswith("referee: unknown card")
+
+
+def test_bad_edition_and_top(cli):
+    assert cli("faq", "拆", "--edition", "1999").returncode == 2
+    assert cli("faq", "拆", "--top", "0").returncode == 2
+    assert cli("faq").returncode == 2
+
+
+def test_list_json_shape(cli):
+    done = cli("faq", "--list", "--json")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)
+    assert len(rows) >= 229
+    assert all({"id", "cards", "editions"} <= set(row) for row in rows)
+    assert len({row["id"] for row in rows}) == len(rows)
+
+
+def test_list_by_card_and_edition(cli):
+    rows = json.loads(cli("faq", "--list", "--json", "--card", "博物館", "--edition", "classic").stdout)
+    assert rows
+    assert all("museum" in row["card_ids"] and "classic" in row["editions"] for row in rows)
+    ids = {row["id"] for row in rows}
+    assert {"museum.price", "museum.exchanged"} <= ids
+
+
+def test_list_edition_filter_excludes_the_other_edition(cli):
+    classic = {r["id"] for r in json.loads(cli("faq", "--list", "--json", "-e", "classic").stdout)}
+    new = {r["id"] for r in json.loads(cli("faq", "--list", "--json", "-e", "2016").stdout)}
+    assert "tax-collector.assassin-pays" in classic and "tax-collector.assassin-pays" not in new
+    assert "cardinal.income-is-cards" in new and "cardinal.income-is-cards" not in classic
+
+
+def test_card_name_meaning_two_cards_lists_both(cli):
+    # 主教 is the Bishop in the classic game and the Cardinal in 2016
+    rows = json.loads(cli("faq", "--list", "--json", "--card", "主教").stdout)
+    cards = {c for row in rows for c in row["card_ids"]}
+    assert {"bishop", "cardinal"} <= cards
+
+
+def test_search_with_card_and_edition(cli):
+    data = json.loads(cli("faq", "被拆", "--card", "Museum", "--edition", "classic", "--json", "-n", "10").stdout)
+    assert data["hits"]
+    assert all("Museum" in hit["cards"] and "classic" in hit["editions"] for hit in data["hits"])

@@ -1,0 +1,137 @@
+"""The FAQ search measured on every labelled query (tests/search/queries-*.toml), in process,
+against a database built from the real data/ and faq/ (the session fixture in tests/conftest.py)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from referee.search.query import parse, search
+
+HERE = Path(__file__).resolve().parent
+
+
+def _queries() -> list[dict]:
+    out = []
+    for path in sorted(HERE.glob("queries-*.toml")):
+        with path.open("rb") as handle:
+            for query in tomllib.load(handle).get("query", []):
+                out.append({**query, "file": path.name})
+    return out
+
+
+QUERIES = _queries()
+
+
+@pytest.fixture(scope="module")
+def ranks(conn) -> list[tuple[dict, int | None]]:
+    out = []
+    for query in QUERIES:
+        hits = [h.id for h in search(conn, query["q"], top=3)]
+        out.append((query, hits.index(query["expect"]) + 1 if query["expect"] in hits else None))
+    return out
+
+
+def test_labels_name_real_entries(conn):
+    ids = {r[0] for r in conn.execute("SELECT id FROM faq")}
+    assert len(QUERIES) >= 210
+    assert [q["expect"] for q in QUERIES if q["expect"] not in ids] == []
+
+
+def test_top1_at_least_95_percent(ranks):
+    misses = [f"{q['q']} → expected {q['expect']} (rank {r})" for q, r in ranks if r != 1]
+    assert (len(ranks) - len(misses)) / len(ranks) >= 0.95, "\n".join(misses)
+
+
+def test_top3_is_everything(ranks):
+    misses = [f"{q['q']} → expected {q['expect']}" for q, r in ranks if r is None]
+    assert misses == []
+
+
+def test_every_kind_is_mostly_first(ranks):
+    total, first = Counter(), Counter()
+    for query, rank in ranks:
+        total[query.get("kind")] += 1
+        first[query.get("kind")] += rank == 1
+    assert {k: first[k] / total[k] for k in total if first[k] / total[k] < 0.9} == {}
+
+
+# --- the pieces, with exact outcomes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("军阀 主教", "bishop.warlord-cannot-destroy"),
+    ("軍閥 主教", "bishop.warlord-cannot-destroy"),
+    ("平手", "general.tie-break"),
+    ("Condottiere destroy Dragon Gate 5 or 7", "warlord.university-dragon-gate-cost"),
+])
+def test_exact_first_hit(conn, query, expected):
+    assert search(conn, query, top=1)[0].id == expected
+
+
+def test_ambiguous_alias_pulls_in_every_card(conn):
+    assert set(parse(conn, "主教").cards) == {"bishop", "cardinal"}
+    assert set(parse(conn, "住持").cards) == {"bishop", "abbot"}
+    assert set(parse(conn, "領主").cards) == {"warlord"}
+
+
+def test_edition_narrows_the_aliases(conn):
+    assert set(parse(conn, "主教", edition="classic").cards) == {"bishop"}
+    assert "cardinal" in parse(conn, "主教", edition="2016").cards
+
+
+def test_longest_alias_wins(conn):
+    # 魔法師 (Magician) contains 法師 (2016 Wizard): the longer name is the one meant
+    assert set(parse(conn, "魔法師什麼時候可以用能力").cards) == {"magician"}
+
+
+def test_english_names_are_whole_words(conn):
+    assert set(parse(conn, "Can the Thief rob the Witch?").cards) == {"thief", "witch"}
+    assert "king" not in parse(conn, "taking gold").cards
+    assert "tax-collector" in parse(conn, "the Tax Collector's tax").cards
+
+
+@pytest.mark.parametrize("query, slip, repaired", [
+    ("一回盒可以蓋幾座建築", "回盒", "回合"),
+    ("沒人選國王 黃冠給誰", "黄冠", "皇冠"),
+    ("魔術師自己沒有守牌還能換嗎", "守牌", "手牌"),
+    ("女巫師去下半回合", "师去", "失去"),
+    ("对建筑饰施咒", "筑饰", "筑师"),
+])
+def test_same_sound_slips_are_repaired(conn, query, slip, repaired):
+    assert parse(conn, query).repaired.get(slip) == repaired
+
+
+def test_repair_finds_the_card_behind_a_slip(conn):
+    assert "architect" in parse(conn, "女巫 对建筑饰施咒 可以盖三栋吗").cards
+
+
+def test_traditional_and_simplified_give_the_same_ranking(conn):
+    hant = [h.id for h in search(conn, "軍閥可以拆自己的建築嗎", top=3)]
+    hans = [h.id for h in search(conn, "军阀可以拆自己的建筑吗", top=3)]
+    assert hant == hans
+    assert hant[0] == "warlord.own-district"
+
+
+def test_filters(conn):
+    hits = search(conn, "龍門", top=50, edition="classic")
+    assert hits
+    editions = dict(conn.execute("SELECT id, editions FROM faq").fetchall())
+    assert all("classic" in editions[h.id].split() for h in hits)
+    cards = dict(conn.execute("SELECT id, cards FROM faq").fetchall())
+    only = search(conn, "拆", top=50, card_ids={"museum"})
+    assert only and all("museum" in cards[h.id].split() for h in only)
+
+
+def test_search_imports_neither_opencc_nor_pypinyin(conn):
+    import subprocess
+    import sys
+
+    code = ("import sys; from referee.catalog.db import connect; from referee.search.query import search;"
+            "search(connect(), '女巫師去下半回合 軍閥 魔術師'); "
+            "print(sorted(m for m in ('opencc', 'pypinyin') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
