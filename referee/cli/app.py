@@ -10,18 +10,13 @@ import typer
 
 from referee.errors import RefereeError
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    help="The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores.",
-)
+HELP = "The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores."
 
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the query's script, else the locale).")
 EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs instead of text for people.")
 
 
-@app.command()
 def card(
     name: str = typer.Argument(..., help="A card name in any language or script, an alias, or a character rank."),
     edition: str = EditionOpt,
@@ -34,7 +29,6 @@ def card(
     lookup.show_card(name, edition, lang, json_out)
 
 
-@app.command()
 def cards(
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only this edition (2016 or classic); default both."),
     rank: Optional[int] = typer.Option(None, "--rank", help="Only characters of this rank."),
@@ -49,7 +43,6 @@ def cards(
     lookup.list_cards(edition, rank, colour, kind, lang, json_out)
 
 
-@app.command()
 def rules(
     topic: Optional[str] = typer.Argument(None, help="A topic (setup, draft, turn, end, scoring, ties, team, variant…), a rule id, or title words."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Only rules that apply with this many players (2-8)."),
@@ -63,9 +56,8 @@ def rules(
     lookup.show_rules(topic, players, edition, lang, json_out)
 
 
-@app.command()
 def faq(
-    query: Optional[str] = typer.Argument(None, help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
+    query: Optional[list[str]] = typer.Argument(None, help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
     top: int = typer.Option(3, "--top", "-n", help="How many hits to show."),
     card_name: Optional[str] = typer.Option(None, "--card", help="Only entries about this card."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only entries for this edition."),
@@ -79,7 +71,6 @@ def faq(
     faq_cmd.run(query, top, card_name, edition, list_all, lang, json_out)
 
 
-@app.command()
 def ask(
     file: Optional[str] = typer.Argument(None, help="A situation file (TOML), or - for standard input."),
     template: Optional[int] = typer.Option(None, "--template", help="Print a starting situation file for N players."),
@@ -92,7 +83,6 @@ def ask(
     ask_cmd.run(file, template, lang, json_out)
 
 
-@app.command()
 def score(
     file: Optional[str] = typer.Argument(None, help="A situation file (TOML) with the end position, or -."),
     player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry: "Ann: Temple, Castle, Dragon Gate" (repeat per player).'),
@@ -107,7 +97,6 @@ def score(
     score_cmd.run(file, player or [], first, edition, lang, json_out)
 
 
-@app.command()
 def simulate(
     games: int = typer.Option(100, "--games", "-g", help="How many games."),
     players: int = typer.Option(5, "--players", "-p", help="Players per game (2-8)."),
@@ -122,7 +111,6 @@ def simulate(
     simulate_cmd.run(games, players, edition, seed, check, json_out)
 
 
-@app.command("build-db")
 def build_db() -> None:
     """Rebuild the database from data/ and faq/ (the CLI also does this by itself when needed)."""
     from referee.dbbuild import build
@@ -130,19 +118,37 @@ def build_db() -> None:
     typer.echo(str(build()))
 
 
+COMMANDS = {
+    "card": card, "cards": cards, "rules": rules, "faq": faq, "ask": ask, "score": score,
+    "simulate": simulate, "build-db": build_db,
+}
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The Typer app; with `only`, just that command: typer inspects every registered function's
+    signature at start-up, and a command run needs only its own."""
+    app = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP)
+    for name, function in COMMANDS.items():
+        if only is None or name == only:
+            app.command(name)(function)
+    if only is not None:
+        app.callback()(lambda: None)   # keep `referee NAME …` a group, as with every command
+    return app
+
+
 def main() -> None:
+    requested = sys.argv[1] if len(sys.argv) > 1 else None
+    app = build_app(requested if requested in COMMANDS else None)
     try:
         app(standalone_mode=False)
     except RefereeError as error:
         print(f"referee: {error}", file=sys.stderr)
         sys.exit(2)
-    except Exception as error:  # click's usage errors and aborts
-        import click
-
-        if isinstance(error, click.exceptions.ClickException):
-            error.show()
+    except Exception as error:  # usage errors from (typer's copy of) click, and aborts
+        if hasattr(error, "format_message") and hasattr(error, "exit_code"):
+            print(f"referee: {error.format_message()}", file=sys.stderr)
             sys.exit(2)
-        if isinstance(error, click.exceptions.Abort):
+        if type(error).__name__ == "Abort":
             sys.exit(1)
         from referee.dbbuild import DataError
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from rich.markup import escape
+
 
 from referee.cli.labels import label
 from referee.cli.lang import choose
-from referee.cli.output import console, print_json
+from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
 
 

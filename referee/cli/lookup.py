@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
-
 from referee.catalog import cards as card_data
 from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
 from referee.cli.labels import label
 from referee.cli.lang import check_edition, choose
-from referee.cli.output import console, print_json
+from referee.cli.output import console, escape, print_json
 from referee.errors import RefereeError
 
 _COLOURS = {"noble": "yellow", "religious": "blue", "trade": "green", "military": "red", "unique": "magenta"}
