@@ -6,7 +6,6 @@ a position that cannot exist (too many copies, a duplicate no power allows…) i
 
 from __future__ import annotations
 
-import random
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
@@ -171,7 +170,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         first = _seat(players, table["first_complete"], "table.first_complete", default=None)
         state.completed.append(first)
         state.ending = True
-    game = Game(rb, state, random.Random(seed))
+    game = Game(rb, state, seed)
     for seat in range(len(players)):
         if seat not in state.completed and city_size(rb, players[seat].city) >= game.end_at:
             state.completed.append(seat)
@@ -214,7 +213,7 @@ def _district(rb: Rulebook, entry, path: str, known: Counter) -> Built:
     stored = _type(entry.get("stored", 0), int, f"{path}.stored")
     if stored and card != "museum":
         raise BadSituation(f"{path}.stored: only the Museum holds cards")
-    return Built(card, _type(entry.get("built_round", 0), int, f"{path}.built_round"), [UNKNOWN] * stored,
+    return Built(card, _type(entry.get("built_round", 0), int, f"{path}.built_round"), (UNKNOWN,) * stored,
                  _type(entry.get("beautified", False), bool, f"{path}.beautified"))
 
 

@@ -7,6 +7,7 @@ differs by edition is looked up by edition in the same function, so both reading
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -552,7 +553,7 @@ def _remove_district(game: "Game", owner: int, district: str) -> None:
     city = game.state.players[owner].city
     built = next(b for b in city if b.id == district)
     city.remove(built)
-    game.discard_destroyed([built.id] + built.stored)
+    game.discard_destroyed([built.id, *built.stored])
 
 
 def _gen_character_ability(game: "Game") -> list[Move]:
@@ -629,7 +630,9 @@ def _use_museum(game: "Game", move: Move) -> None:
         raise _illegal("not_in_hand", (), card=game.rb.name(card))
     _once(game, "museum")
     game.take_from_hand(turn.seat, card)
-    game.state.players[turn.seat].built("museum").stored.append(card)
+    city = game.state.players[turn.seat].city
+    index = next(i for i, b in enumerate(city) if b.id == "museum")
+    city[index] = replace(city[index], stored=city[index].stored + (card,))
     game.event("stored", player=game.state.players[turn.seat].name, district=game.rb.name("museum"))
 
 

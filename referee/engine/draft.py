@@ -17,7 +17,7 @@ CHANCE = "chance"
 
 
 def begin(game: "Game") -> None:
-    state, rb, rng = game.state, game.rb, game.rng
+    state, rb, rng = game.state, game.rb, game.chance()
     state.phase = "draft"
     state.turn = None
     n = len(state.players)
@@ -109,6 +109,6 @@ def _run_chance(game: "Game") -> None:
     d = game.state.draft
     while d.order and d.order[0][1] == CHANCE:
         d.order.pop(0)
-        card = d.available.pop(game.rng.randrange(len(d.available)))
+        card = d.available.pop(game.chance().randrange(len(d.available)))
         d.facedown.append(card)
         game.event("discarded", player="(random)")

@@ -61,12 +61,12 @@ class Step:
 
 
 class Game:
-    def __init__(self, rulebook: Rulebook, state: State, rng: random.Random | None = None):
+    def __init__(self, rulebook: Rulebook, state: State, seed: int = 0):
         self.rb = rulebook
         self.state = state
-        self.rng = rng or random.Random(0)
+        self.seed = seed
         self.notation = Notation(rulebook, state)
-        self._undo: list[tuple[State, random.Random | None]] = []
+        self._undo: list[State] = []
         self.history: list[Step] = []
         self._events: list[dict] = []
 
@@ -84,14 +84,13 @@ class Game:
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
         player, and the first selection phase begun."""
-        rng = random.Random(seed)
         setup = rulebook.setup
         characters = characters or default_characters(rulebook, len(names))
         deck = rulebook.district_deck(uniques)
-        rng.shuffle(deck)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        game = cls(rulebook, state, rng)
+        game = cls(rulebook, state, seed)
+        game.chance().shuffle(state.deck)
         for player in state.players:
             player.hand = [state.deck.pop(0) for _ in range(int(setup["start_cards"]))]
             state.bank -= int(setup["start_gold"])
@@ -134,24 +133,20 @@ class Game:
     def apply(self, move: Move) -> list[dict]:
         """Play `move`, returning its events; raise IllegalMove (state untouched) if it is illegal."""
         snapshot = self.state.copy()
-        rng_state = self.rng.getstate()
         self._events = []
         try:
             self._dispatch(move)
         except IllegalMove:
             self._restore(snapshot)
-            self.rng.setstate(rng_state)
             raise
-        self._undo.append((snapshot, rng_state))
+        self._undo.append(snapshot)
         events = self._events
         self.history.append(Step(move, events))
         self._events = []
         return events
 
     def undo(self) -> Move:
-        snapshot, rng_state = self._undo.pop()
-        self._restore(snapshot)
-        self.rng.setstate(rng_state)
+        self._restore(self._undo.pop())
         return self.history.pop().move
 
     def _restore(self, snapshot: State) -> None:
@@ -209,6 +204,13 @@ class Game:
 
     # -- shared mechanics used by draft.py and abilities.py ----------------------------------
 
+    def chance(self) -> random.Random:
+        """The generator for the next chance event (a shuffle, a random discard). Each event has
+        its own, seeded by the game's seed and a counter kept in the state, so undo needs no
+        generator state and a replayed game deals the same cards."""
+        self.state.chance += 1
+        return random.Random(self.seed * 1_000_003 + self.state.chance)
+
     def event(self, kind: str, **values) -> None:
         self._events.append({"event": kind, **values})
 
@@ -244,7 +246,7 @@ class Game:
             # Classic: with the deck empty, the discard pile is shuffled into a new deck.
             state.deck = state.discard
             state.discard = []
-            self.rng.shuffle(state.deck)
+            self.chance().shuffle(state.deck)
         drawn = state.deck[:count]
         del state.deck[:count]
         return drawn

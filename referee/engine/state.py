@@ -12,17 +12,15 @@ from dataclasses import dataclass, field
 UNKNOWN = "?"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Built:
-    """A district in a city, with what sits on it."""
+    """A district in a city, with what sits on it. Immutable: a change replaces it, so copying
+    a city for undo is copying a list."""
 
     id: str
     built_round: int = 0
-    stored: list[str] = field(default_factory=list)   # cards under a Museum
-    beautified: bool = False                          # the Artist's gold coin on it
-
-    def copy(self) -> "Built":
-        return Built(self.id, self.built_round, list(self.stored), self.beautified)
+    stored: tuple[str, ...] = ()     # cards under a Museum
+    beautified: bool = False         # the Artist's gold coin on it
 
 
 @dataclass(slots=True)
@@ -34,10 +32,13 @@ class Player:
     characters: list[str] = field(default_factory=list)
 
     def copy(self) -> "Player":
-        return Player(self.name, self.gold, list(self.hand), [b.copy() for b in self.city], list(self.characters))
+        return Player(self.name, self.gold, list(self.hand), list(self.city), list(self.characters))
 
     def has_built(self, district: str) -> bool:
-        return any(b.id == district for b in self.city)
+        for built in self.city:
+            if built.id == district:
+                return True
+        return False
 
     def built(self, district: str) -> Built | None:
         for b in self.city:
@@ -103,6 +104,7 @@ class State:
     ending: bool = False                 # a city was completed: this round is the last
     variants: frozenset[str] = frozenset()
     end_at: int = 0                      # city size that ends the game; 0 = the edition's figure
+    chance: int = 0                      # chance events so far: each draws from its own seeded generator
 
     def copy(self) -> "State":
         return State(
@@ -110,7 +112,7 @@ class State:
             list(self.deck), list(self.discard), self.bank, self.tax_pool,
             self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
             self.calling, self.killed, self.robbed, list(self.revealed), list(self.last_round_revealed),
-            list(self.completed), self.ending, self.variants, self.end_at,
+            list(self.completed), self.ending, self.variants, self.end_at, self.chance,
         )
 
     def holder(self, character: str) -> int | None:
