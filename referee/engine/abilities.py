@@ -556,6 +556,23 @@ def _remove_district(game: "Game", owner: int, district: str) -> None:
     game.discard_destroyed([built.id, *built.stored])
 
 
+def _gen_destroy(game: "Game") -> list[Move]:
+    """The Warlord's targets: destroy_problem() per district, with the checks that concern a
+    whole city (completed, the Bishop's) made once per city."""
+    state = game.state
+    gold = state.players[state.turn.seat].gold
+    moves = []
+    for owner, player in enumerate(state.players):
+        if not player.city or game.city_complete(owner) or protected_by_bishop(game, owner):
+            continue
+        for district in sorted({b.id for b in player.city}):
+            if game.rb.districts[district].facts.get("protected_from_rank8"):
+                continue
+            if destroy_cost(game, owner, district) <= gold:
+                moves.append(Move("warlord", "destroy", (player.name, district)))
+    return moves
+
+
 def _gen_character_ability(game: "Game") -> list[Move]:
     state = game.state
     turn = state.turn
@@ -580,10 +597,7 @@ def _gen_character_ability(game: "Game") -> list[Move]:
     elif actor == "tax-collector" and "taxes" not in turn.used and game.rb.edition == "2016":
         moves.append(Move(actor, "take-taxes"))
     elif actor == "warlord" and "destroy" not in turn.used and (turn.gathered or game.rb.edition != "classic"):
-        for owner, player in enumerate(state.players):
-            for district in sorted({b.id for b in player.city}):
-                if destroy_problem(game, owner, district) is None:
-                    moves.append(Move(actor, "destroy", (player.name, district)))
+        moves += _gen_destroy(game)
     return moves
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 UNKNOWN = "?"
+_new = object.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,14 @@ class Player:
     characters: list[str] = field(default_factory=list)
 
     def copy(self) -> "Player":
-        return Player(self.name, self.gold, list(self.hand), list(self.city), list(self.characters))
+        # Slot by slot: this runs for every player at every move (the undo snapshot).
+        other = _new(Player)
+        other.name = self.name
+        other.gold = self.gold
+        other.hand = self.hand[:]
+        other.city = self.city[:]
+        other.characters = self.characters[:]
+        return other
 
     def has_built(self, district: str) -> bool:
         for built in self.city:
@@ -107,13 +115,18 @@ class State:
     chance: int = 0                      # chance events so far: each draws from its own seeded generator
 
     def copy(self) -> "State":
-        return State(
-            [p.copy() for p in self.players], self.crown, self.round, self.phase, self.characters,
-            list(self.deck), list(self.discard), self.bank, self.tax_pool,
-            self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
-            self.calling, self.killed, self.robbed, list(self.revealed), list(self.last_round_revealed),
-            list(self.completed), self.ending, self.variants, self.end_at, self.chance,
-        )
+        other = _new(State)
+        for slot in _STATE_SHARED:
+            setattr(other, slot, getattr(self, slot))
+        other.players = [p.copy() for p in self.players]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.draft = self.draft.copy() if self.draft else None
+        other.turn = self.turn.copy() if self.turn else None
+        other.revealed = self.revealed[:]
+        other.last_round_revealed = self.last_round_revealed[:]
+        other.completed = self.completed[:]
+        return other
 
     def holder(self, character: str) -> int | None:
         for seat, player in enumerate(self.players):
@@ -126,3 +139,10 @@ class State:
             if player.name.casefold() == name.casefold():
                 return seat
         return None
+
+
+# Slots of State holding immutable values, shared between a state and its copy.
+_STATE_SHARED = tuple(
+    slot for slot in State.__slots__
+    if slot not in ("players", "deck", "discard", "draft", "turn", "revealed", "last_round_revealed", "completed")
+)

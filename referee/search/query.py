@@ -90,7 +90,7 @@ def _spans(text: str, names: dict, longest: int) -> list[tuple[int, str]]:
     return found
 
 
-def detect_cards(folded: str, names: dict[str, dict[str, int]]) -> dict[str, float]:
+def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str] | None = None) -> dict[str, float]:
     """Cards the query names, in the order it names them: leftmost longest alias in Chinese runs,
     word sequences in English. An alias that means several cards pulls in all of them."""
     cards: dict[str, float] = {}
@@ -119,6 +119,8 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]]) -> dict[str, flo
                     used[k] = True
     for _, key in sorted(found):
         add(key)
+    if spoken is not None:
+        spoken.extend(key for _, key in sorted(found))
     return cards
 
 
@@ -129,7 +131,8 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     names = _names(conn, edition)
     query_terms = terms(folded)
     repaired = _repair(conn, folded, {c: r[1].split() for c, r in rows.items()} | _readings(conn, folded, rows))
-    cards = detect_cards(folded, names)
+    spoken: list[str] = []
+    cards = detect_cards(folded, names, spoken)
     fixed = folded
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
@@ -137,7 +140,27 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         for card, weight in detect_cards(fixed, names).items():
             cards.setdefault(card, weight)
         query_terms += list(repaired.values())
+    query_terms += _canonical_terms(conn, spoken, names, query_terms)
     return Parsed(fixed, query_terms, cards, repaired)
+
+
+def _canonical_terms(conn: sqlite3.Connection, spoken: list[str], names: dict, known: list[str]) -> list[str]:
+    """The terms of the canonical names of cards the query names in words the FAQ (almost) never
+    uses: a query that says 钟楼 finds the entries written with 钟塔. (Names the FAQ does use
+    already match as they are; expanding them would only add noise.)"""
+    unused = [key for key in spoken
+              if max(_df(conn, set(terms(key)) or {key}).values(), default=0) <= PARAMS["rare_df"]]
+    cards = sorted({card for key in unused for card in names[key]})
+    if not cards:
+        return []
+    marks = ",".join("?" * len(cards))
+    extra: list[str] = []
+    for zh, en in conn.execute(f"SELECT DISTINCT name_zh_hans, name FROM cards WHERE id IN ({marks})", cards):
+        for name in (zh, en):
+            for term in terms(fold(name)):
+                if term not in known and term not in extra:
+                    extra.append(term)
+    return extra
 
 
 def _readings(conn, folded: str, rows: dict) -> dict[str, list[str]]:
