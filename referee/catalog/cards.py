@@ -85,3 +85,13 @@ def edition_facts(conn: sqlite3.Connection, edition: str) -> dict:
 def standard_characters(conn: sqlite3.Connection, edition: str) -> list[str]:
     """The edition's default character set (the 8 base characters)."""
     return edition_facts(conn, edition)["characters"]
+
+
+def localized_names(conn: sqlite3.Connection, edition: str, lang: str) -> dict[str, str]:
+    """English canonical name and id → the name in `lang`, for translating engine messages."""
+    column = {"en": "name", "zh-Hant": "name_zh_hant", "zh-Hans": "name_zh_hans"}[lang]
+    names: dict[str, str] = {}
+    for row in conn.execute(f"SELECT id, name, {column} FROM cards WHERE edition = ?", (edition,)):
+        names[row[0]] = row[2]
+        names[row[1]] = row[2]
+    return names

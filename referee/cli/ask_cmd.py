@@ -41,12 +41,19 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
     if json_out:
         print_json(report)
     else:
-        show(report, lang)
+        from referee.catalog.cards import localized_names
+        from referee.catalog.db import connect
+
+        show(report, lang, localized_names(connect(), edition, lang))
 
 
 def rule_on_moves(situation, lang: str) -> dict:
+    from referee.catalog.cards import localized_names
+    from referee.catalog.db import connect
     from referee.engine import IllegalMove
     from referee.engine.reasons import reason
+
+    local = localized_names(connect(), situation.edition, lang)
 
     game = situation.game
     steps = []
@@ -68,7 +75,8 @@ def rule_on_moves(situation, lang: str) -> dict:
         except IllegalMove as error:
             supported = error.key != "not_supported"
             step.update(legal=False if supported else None, verdict="illegal" if supported else "not-supported",
-                        reason=reason(error.key, error.values, lang), citations=list(error.citations), events=[])
+                        reason=reason(error.key, {k: local.get(v, v) if isinstance(v, str) else v
+                                                 for k, v in error.values.items()}, lang), citations=list(error.citations), events=[])
         else:
             step.update(legal=True, verdict="legal", reason=reason_for_legal(lang), citations=[], events=events)
         steps.append(step)
@@ -108,8 +116,14 @@ def state_json(game) -> dict:
     }
 
 
-def show(report: dict, lang: str) -> None:
+def show(report: dict, lang: str, local: dict[str, str]) -> None:
+    """For people: moves in the canonical notation (which stays English, so it can be pasted
+    back), everything else with card names in the chosen language."""
     out = console()
+
+    def names(values) -> str:
+        return ", ".join(local.get(v, v) for v in values)
+
     if report.get("question"):
         out.print(f"[bold]{escape(report['question'])}[/bold]")
     for step in report["steps"]:
@@ -120,20 +134,20 @@ def show(report: dict, lang: str) -> None:
             if step["citations"]:
                 out.print(f"    [dim]{label('sources', lang)}: {', '.join(step['citations'])}[/dim]")
         for event in step["events"]:
-            out.print(f"    [dim]{escape(_event_text(event))}[/dim]")
+            out.print(f"    [dim]{escape(_event_text(event, local))}[/dim]")
     state = report["state"]
     out.print()
     out.print(f"{label('crown', lang)}: {escape(state['crown'])} · round {state['round']}"
               + (f" · bank {state['bank']}" if state["bank"] is not None else ""))
     for player in state["players"]:
-        out.print(f"[bold]{escape(player['name'])}[/bold] {escape(', '.join(player['characters']))} · "
+        out.print(f"[bold]{escape(player['name'])}[/bold] {escape(names(player['characters']))} · "
                   f"{label('gold', lang)} {player['gold']} · {label('hand', lang)} {player['hand_count']} · "
-                  f"{label('city', lang)}: {escape(', '.join(player['city']) or '-')} · {label('score', lang)} {player['score']}")
+                  f"{label('city', lang)}: {escape(names(player['city']) or '-')} · {label('score', lang)} {player['score']}")
     if report.get("unsupported"):
         out.print(f"[yellow]Not supported yet in this situation: {escape(', '.join(report['unsupported']))}[/yellow]")
 
 
-def _event_text(event: dict) -> str:
+def _event_text(event: dict, local: dict[str, str]) -> str:
     kind = event["event"]
-    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "event")
+    rest = ", ".join(f"{k}={local.get(v, v) if isinstance(v, str) else v}" for k, v in event.items() if k != "event")
     return f"{kind}: {rest}"

@@ -67,9 +67,13 @@ def run(file, players, first, edition, lang, json_out) -> None:
         print_json(report)
         return
     lang = choose(lang, " ".join(players) if players else data.get("question"))
+    from referee.catalog.cards import localized_names
+    from referee.catalog.db import connect
+
+    local = localized_names(connect(), situation.edition, lang)
     out = console()
     for result in sorted(results, key=lambda r: -r["score"]):
-        parts = ", ".join(f"{_category(k, game.rb, lang)} {v}" for k, v in result["breakdown"].items())
+        parts = ", ".join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
     tie = "" if rule == "score" else f" (tie-break: {rule})"
     out.print(f"{label('winner', lang)}: {escape(', '.join(names))}{tie}")
@@ -83,7 +87,7 @@ _CATEGORIES = {
 }
 
 
-def _category(key: str, rb, lang: str) -> str:
+def _category(key: str, local: dict[str, str], lang: str) -> str:
     if key in _CATEGORIES:
         return _CATEGORIES[key][{"en": 0, "zh-Hant": 1, "zh-Hans": 2}[lang]]
-    return rb.name(key)
+    return local.get(key, key)
