@@ -622,7 +622,7 @@ def _use_laboratory(game: "Game", move: Move) -> None:
         raise _illegal("not_in_hand", ("laboratory.discard",), card=game.rb.name(card))
     _once(game, "laboratory")
     game.take_from_hand(turn.seat, card)
-    game.discard_destroyed([card]) if game.rb.edition == "classic" else game.to_deck_bottom([card])
+    game.to_deck_bottom([card])
     game.gain(turn.seat, game.rb.districts["laboratory"].fact("gold_per_discard", 1), game.rb.name("laboratory"))
 
 

@@ -14,8 +14,6 @@ def totals(game: Game) -> tuple[int, int]:
     cards = len(state.deck) + len(state.discard) + sum(
         len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in state.players
     )
-    if state.draft is None and state.turn is not None:
-        cards += len(state.turn.pending_draw)
     return gold, cards
 
 

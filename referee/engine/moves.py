@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.errors import AmbiguousName, BadMove, UnknownName
-from referee.engine.types import parse_district_type
-from referee.text import name_key
 
 if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
@@ -277,13 +275,3 @@ class Notation:
         else:
             body = verb + ("" if not args else " " + " ".join(str(a) for a in args))
         return f"{actor}: {body}"
-
-
-def district_type_arg(text: str) -> str:
-    found = parse_district_type(text)
-    if not found:
-        raise BadMove(f"unknown district type {text!r}; one of noble, religious, trade, military, unique")
-    return found
-
-
-__all__ = ["Move", "Notation", "name_key", "district_type_arg"]

@@ -78,7 +78,6 @@ class Turn:
     seat: int
     revealed: bool = False
     gathered: bool = False
-    pending_draw: list[str] = field(default_factory=list)   # drawn, waiting for `keep`
     income: bool = False
     builds: int = 0               # districts that count toward the build limit
     used: set[str] = field(default_factory=set)             # abilities used this turn
@@ -86,8 +85,8 @@ class Turn:
     last_destroyed: tuple[int, str] | None = None           # (seat, district) for the Graveyard
 
     def copy(self) -> "Turn":
-        return Turn(self.character, self.seat, self.revealed, self.gathered, list(self.pending_draw),
-                    self.income, self.builds, set(self.used), self.finished_actions, self.last_destroyed)
+        return Turn(self.character, self.seat, self.revealed, self.gathered, self.income, self.builds,
+                    set(self.used), self.finished_actions, self.last_destroyed)
 
 
 @dataclass(slots=True)
