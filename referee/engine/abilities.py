@@ -472,18 +472,10 @@ def _verb_swap(game: "Game", move: Move) -> None:
 
 def _verb_redraw(game: "Game", move: Move) -> None:
     _require(game, "magician")
-    state = game.state
-    seat = state.turn.seat
-    hand = list(state.players[seat].hand)
-    for card in move.args:
-        if card in hand:
-            hand.remove(card)
-        elif UNKNOWN in hand:
-            hand.remove(UNKNOWN)
-        else:
-            raise _illegal("not_in_hand", ("magician.discarded-cards",), card=game.rb.name(card))
     _once(game, "magic")
-    state.players[seat].hand = hand
+    seat = game.state.turn.seat
+    for card in move.args:
+        game.take_from_hand(seat, card, "magician.discarded-cards")
     game.to_deck_bottom(list(move.args))
     game.gain_cards(seat, len(move.args), game.rb.name("magician"))
 
@@ -618,10 +610,8 @@ def _verb_use(game: "Game", move: Move) -> None:
 def _use_laboratory(game: "Game", move: Move) -> None:
     turn = game.state.turn
     card = move.args[1]
-    if not game.in_hand(turn.seat, card):
-        raise _illegal("not_in_hand", ("laboratory.discard",), card=game.rb.name(card))
     _once(game, "laboratory")
-    game.take_from_hand(turn.seat, card)
+    game.take_from_hand(turn.seat, card, "laboratory.discard")
     game.to_deck_bottom([card])
     game.gain(turn.seat, game.rb.districts["laboratory"].fact("gold_per_discard", 1), game.rb.name("laboratory"))
 
@@ -640,10 +630,8 @@ def _use_smithy(game: "Game", move: Move) -> None:
 def _use_museum(game: "Game", move: Move) -> None:
     turn = game.state.turn
     card = move.args[1]
-    if not game.in_hand(turn.seat, card):
-        raise _illegal("not_in_hand", (), card=game.rb.name(card))
     _once(game, "museum")
-    game.take_from_hand(turn.seat, card)
+    game.take_from_hand(turn.seat, card, "museum.tuck")
     city = game.state.players[turn.seat].city
     index = next(i for i, b in enumerate(city) if b.id == "museum")
     city[index] = replace(city[index], stored=city[index].stored + (card,))

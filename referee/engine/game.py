@@ -268,15 +268,16 @@ class Game:
         else:
             self.to_deck_bottom(cards)
 
-    def take_from_hand(self, seat: int, card: str) -> None:
-        """Remove `card` from a hand; an unknown card `?` stands for it when it is not known."""
+    def take_from_hand(self, seat: int, card: str, citation: str = "turn.build") -> None:
+        """Remove `card` from a hand; an unknown card `?` stands for it when it is not known.
+        (A refusal midway through several cards is undone by apply().)"""
         hand = self.state.players[seat].hand
         if card in hand:
             hand.remove(card)
         elif UNKNOWN in hand:
             hand.remove(UNKNOWN)
         else:
-            raise IllegalMove("not_in_hand", ("turn.build",), card=self.rb.name(card))
+            raise IllegalMove("not_in_hand", (citation,), card=self.rb.name(card))
 
     def in_hand(self, seat: int, card: str) -> bool:
         hand = self.state.players[seat].hand
