@@ -8,7 +8,7 @@ differs by edition is looked up by edition in the same function, so both reading
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import product
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from referee.engine.moves import Move
@@ -91,6 +91,8 @@ def end_turn(game: "Game", implicit: bool = False) -> None:
     turn = state.turn
     if not turn.gathered and not implicit:
         raise _illegal("must_gather", ("turn.gather",), character=game.rb.name(turn.character))
+    if game.rb.edition == "classic" and turn.character in state.built_by and "tax-collector" in state.revealed:
+        _classic_tax(game, turn.seat, state.holder("tax-collector"))   # before the Poor House pays
     _end_of_turn_districts(game, turn.seat)
     game.event("turn_ended", character=game.rb.name(turn.character))
     game.call_next()
@@ -124,6 +126,10 @@ def reveal(game: "Game") -> None:
         _take_crown(game, turn.seat)
     if turn.character == "queen":
         _queen(game, turn.seat, state.revealed)
+    if turn.character == "tax-collector" and game.rb.edition == "classic":
+        # Those who built before the Tax Collector was revealed (the rank 1 character) pay now.
+        for character in state.built_by:
+            _classic_tax(game, state.holder(character), turn.seat)
 
 
 def _queen(game: "Game", seat: int, revealed: list[str]) -> None:
@@ -178,15 +184,18 @@ def _verb_gold(game: "Game", move: Move) -> None:
     _after_gather(game)
 
 
-def _draw_plan(game: "Game") -> tuple[int, bool]:
-    """How many cards the draw action shows, and whether all of them are kept."""
+def _draw_plan(game: "Game") -> tuple[int, int]:
+    """How many cards the draw action shows, and how many of them are kept."""
     seat = game.state.turn.seat
     count = int(game.rb.setup.get("draw", 2))
     observatory = game.rb.districts.get("observatory")
     if observatory and _owns(game, seat, "observatory"):
         count = observatory.fact("draw", 3)
-    keep_all = bool(game.rb.districts.get("library") and _owns(game, seat, "library"))
-    return count, keep_all
+    keep = 1
+    library = game.rb.districts.get("library")
+    if library and _owns(game, seat, "library"):
+        keep = count if library.fact("keep_all") else min(count, library.fact("keep", 2))
+    return count, keep
 
 
 def _verb_draw(game: "Game", move: Move) -> None:
@@ -194,48 +203,41 @@ def _verb_draw(game: "Game", move: Move) -> None:
     turn = state.turn
     if turn.gathered:
         raise _illegal("already_gathered", ("turn.gather",))
-    count, keep_all = _draw_plan(game)
+    count, keep = _draw_plan(game)
     shown = state.deck[:count]
-    kept_names = list(move.args)
-    if keep_all:
-        if kept_names and sorted(kept_names) != sorted(c for c in shown if c != UNKNOWN) and UNKNOWN not in shown:
-            raise _illegal("library_keeps_all", ("library.with-observatory",))
-        drawn = game.draw_cards(count)
-        state.players[turn.seat].hand.extend(drawn)
-        game.event("cards", player=state.players[turn.seat].name, count=len(drawn), reason="draw")
-        _after_gather(game)
-        return
-    if len(kept_names) > 1:
-        raise _illegal("keep_one", ("turn.gather",))
-    if kept_names and kept_names[0] not in shown and UNKNOWN not in shown:
-        raise _illegal("not_drawn", ("turn.gather",), card=game.rb.name(kept_names[0]),
-                       shown=", ".join(game.rb.name(c) for c in shown))
-    drawn = game.draw_cards(count)
-    if not drawn:
-        _after_gather(game)
-        return
-    if kept_names:
-        keep = kept_names[0]
-        if keep in drawn:
-            drawn.remove(keep)
+    named = list(move.args)
+    if len(named) > keep:
+        raise _illegal("keep_count", ("turn.gather", "library.with-observatory"), keep=keep)
+    if keep == len(shown) and named and sorted(named) != sorted(shown) and UNKNOWN not in shown:
+        raise _illegal("library_keeps_all", ("library.with-observatory",))
+    pool = list(shown)
+    for card in named:
+        if card in pool:
+            pool.remove(card)
+        elif UNKNOWN in pool:
+            pool.remove(UNKNOWN)             # the player showed what the unknown card was
         else:
-            drawn.remove(UNKNOWN)   # the player revealed what the unknown card was
-    else:
-        keep = drawn.pop(0)
-    state.players[turn.seat].hand.append(keep)
-    game.to_deck_bottom(drawn)
-    game.event("cards", player=state.players[turn.seat].name, count=1, reason="draw", returned=len(drawn))
+            raise _illegal("not_drawn", ("turn.gather",), card=game.rb.name(card),
+                           shown=", ".join(game.rb.name(c) for c in shown))
+    drawn = game.draw_cards(count)
+    kept = named + pool[: keep - len(named)]  # unnamed keeps: the first cards shown (unknown at a table)
+    rest = list(drawn)
+    for card in kept:
+        rest.remove(card if card in rest else UNKNOWN)
+    state.players[turn.seat].hand.extend(kept)
+    game.to_deck_bottom(rest)
+    game.event("cards", player=state.players[turn.seat].name, count=len(kept), reason="draw", returned=len(rest))
     _after_gather(game)
 
 
 def _gen_draw(game: "Game") -> list[Move]:
     state = game.state
     actor = state.turn.character
-    count, keep_all = _draw_plan(game)
+    count, keep = _draw_plan(game)
     shown = state.deck[:count]
-    if keep_all or not shown or UNKNOWN in shown:
+    if keep >= len(shown) or UNKNOWN in shown:
         return [Move(actor, "draw")]
-    return [Move(actor, "draw", (card,)) for card in sorted(set(shown))]
+    return [Move(actor, "draw", kept) for kept in sorted(set(combinations(sorted(shown), keep)))]
 
 
 # -- income ---------------------------------------------------------------------------------
@@ -294,10 +296,11 @@ def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
     player = game.state.players[seat]
     quarry = game.rb.districts.get("quarry")
     if quarry and player.has_built("quarry"):
-        if quarry.fact("duplicates", "any") == "any":
-            return True
         ids = [b.id for b in player.city]
-        return len(ids) == len(set(ids))   # classic: one duplicate at a time
+        if "quarry-one-duplicate" in game.state.variants:
+            return len(ids) == len(set(ids))          # one duplicate in the city at a time
+        limit = quarry.fact("max_same_name")           # classic: two of a name; 2016: no limit
+        return limit is None or ids.count(district) < limit
     return False
 
 
@@ -351,6 +354,8 @@ def _verb_build(game: "Game", move: Move) -> None:
     if not game.rb.districts[district].fact("no_build_limit", False):
         turn.builds += 1
     game.event("built", player=player.name, district=game.rb.name(district), cost=cost)
+    if turn.character not in state.built_by:
+        state.built_by.append(turn.character)
     _charge_tax(game, turn.seat)
     game.note_completion(turn.seat)
 
@@ -366,6 +371,15 @@ def _charge_tax(game: "Game", seat: int) -> None:
         state.players[seat].gold -= 1
         state.tax_pool += 1
         game.event("tax", player=state.players[seat].name, amount=1)
+
+
+def _classic_tax(game: "Game", payer: int | None, collector: int | None) -> None:
+    """Classic: a player who built this turn gives the revealed Tax Collector 1 gold, if he has
+    any (once per turn, whatever he built); the Tax Collector's own player never pays."""
+    state = game.state
+    if payer is None or collector is None or payer == collector or state.players[payer].gold <= 0:
+        return
+    game.transfer(payer, collector, 1, game.rb.name("tax-collector"))
 
 
 def _gen_build(game: "Game") -> list[Move]:

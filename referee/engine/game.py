@@ -29,7 +29,8 @@ SUPPORTED_UNIQUES = frozenset({
     "stables", "poor-house", "park", "monument", "imperial-treasury", "map-room", "wishing-well", "statue",
     "ivory-tower", "basilica", "capitol", "secret-vault",
 })
-SUPPORTED_BY_EDITION = {"2016": SUPPORTED_CHARACTERS | {"tax-collector"}, "classic": SUPPORTED_CHARACTERS}
+SUPPORTED_BY_EDITION = {"2016": SUPPORTED_CHARACTERS | {"tax-collector"},
+                        "classic": SUPPORTED_CHARACTERS | {"tax-collector"}}
 
 
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
@@ -344,6 +345,7 @@ class Game:
         state.killed = None
         state.robbed = None
         state.revealed = []
+        state.built_by = []
         for player in state.players:
             player.characters = []
         draft.begin(self)

@@ -35,38 +35,34 @@ def _haunted_counts(rb: "Rulebook", state: "State", built: "Built", final_round:
     return True
 
 
-def _types(rb: "Rulebook", state: "State", player: "Player", final_round: int) -> tuple[set[str], bool]:
-    """The types present without wildcards, and whether a Haunted City/Quarter is a wildcard."""
-    present: set[str] = set()
-    wildcard = False
-    for built in player.city:
-        if _haunted_counts(rb, state, built, final_round) and not wildcard:
-            wildcard = True
-            continue
-        present.add(rb.districts[built.id].type)
-    return present, wildcard
-
-
 def score_player(rb: "Rulebook", state: "State", seat: int, final_round: int | None = None) -> dict:
+    """The player's score, with the Haunted City/Quarter counted as whichever type scores best
+    (the owner's choice at the end of the game)."""
     player = state.players[seat]
     final_round = state.round if final_round is None else final_round
-    breakdown: dict[str, int] = {}
-    breakdown["districts"] = sum(district_value(rb, b) for b in player.city)
+    wild = next((i for i, b in enumerate(player.city) if _haunted_counts(rb, state, b, final_round)), None)
+    options = [None] if wild is None else [None, *(t for t in TYPES if t != "unique")]
+    results = [_score(rb, state, seat, wild, choice) for choice in options]
+    best = max(results, key=lambda r: r["score"])    # first best: it stays unique unless retyping helps
+    if wild is not None and best is not results[0]:
+        best["haunted_quarter_as"] = options[results.index(best)]
+    return best
 
-    present, wildcard = _types(rb, state, player, final_round)
-    missing = [t for t in TYPES if t not in present]
-    haunted_as_other = False
-    if len(missing) == 0 or (wildcard and len(missing) == 1):
+
+def _score(rb: "Rulebook", state: "State", seat: int, wild: int | None, wild_type: str | None) -> dict:
+    player = state.players[seat]
+    types = [rb.districts[b.id].type for b in player.city]
+    if wild is not None and wild_type is not None:
+        types[wild] = wild_type
+    breakdown: dict[str, int] = {"districts": sum(district_value(rb, b) for b in player.city)}
+    if all(t in types for t in TYPES):
         breakdown["five_types"] = int(rb.setup["five_types_bonus"])
-        haunted_as_other = wildcard and missing != ["unique"]
     if seat in state.completed:
         first = state.completed[0] == seat
         breakdown["first_complete" if first else "completed"] = int(
             rb.setup["first_complete_bonus" if first else "other_complete_bonus"]
         )
-
-    uniques = [b for b in player.city if rb.districts[b.id].type == "unique"]
-    unique_count = len(uniques) - (1 if haunted_as_other else 0)
+    unique_count = types.count("unique")
     for built in player.city:
         facts = rb.districts[built.id]
         bonus = 0
@@ -88,17 +84,13 @@ def score_player(rb: "Rulebook", state: "State", seat: int, final_round: int | N
         elif facts.id == "ivory-tower":
             bonus = facts.fact("extra_points", 5) if unique_count == 1 else 0
         elif facts.id == "capitol":
-            counts: dict[str, int] = {}
-            for b in player.city:
-                kind = rb.districts[b.id].type
-                counts[kind] = counts.get(kind, 0) + 1
-            best = max(counts.values(), default=0) + (1 if wildcard else 0)
-            bonus = facts.fact("extra_points", 3) if best >= 3 else 0
+            best = max(types.count(t) for t in TYPES)
+            bonus = facts.fact("extra_points", 3) if best >= facts.fact("same_type_needed", 3) else 0
         if bonus:
             breakdown[facts.id] = bonus
-    vaults = [card for card in player.hand if card in rb.districts and rb.districts[card].fact("unbuildable")]
-    for card in vaults:
-        breakdown[card] = breakdown.get(card, 0) + rb.districts[card].fact("extra_points", 0)
+    for card in player.hand:
+        if card in rb.districts and rb.districts[card].fact("unbuildable"):
+            breakdown[card] = breakdown.get(card, 0) + rb.districts[card].fact("extra_points", 0)
     return {"name": player.name, "score": sum(breakdown.values()), "breakdown": breakdown}
 
 

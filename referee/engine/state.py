@@ -106,6 +106,7 @@ class State:
     killed: str | None = None
     robbed: str | None = None
     revealed: list[str] = field(default_factory=list)   # characters revealed this round, in order
+    built_by: list[str] = field(default_factory=list)   # characters that built this round (classic tax)
     last_round_revealed: list[str] = field(default_factory=list)
     completed: list[int] = field(default_factory=list)  # seats in the order they completed a city
     ending: bool = False                 # a city was completed: this round is the last
@@ -123,6 +124,7 @@ class State:
         other.draft = self.draft.copy() if self.draft else None
         other.turn = self.turn.copy() if self.turn else None
         other.revealed = self.revealed[:]
+        other.built_by = self.built_by[:]
         other.last_round_revealed = self.last_round_revealed[:]
         other.completed = self.completed[:]
         return other
@@ -143,5 +145,6 @@ class State:
 # Slots of State holding immutable values, shared between a state and its copy.
 _STATE_SHARED = tuple(
     slot for slot in State.__slots__
-    if slot not in ("players", "deck", "discard", "draft", "turn", "revealed", "last_round_revealed", "completed")
+    if slot not in ("players", "deck", "discard", "draft", "turn", "revealed", "built_by", "last_round_revealed",
+                    "completed")
 )
