@@ -315,6 +315,13 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
             from referee.search.index import index_faq
 
             db["faq"].insert_all(faq, pk="id")
+            # One row per (entry, card) and (entry, edition): counts per card and per edition are
+            # a GROUP BY away (datasette, sqlite-utils), and --card/--edition filters use them.
+            db["faq_cards"].insert_all(
+                [{"faq_id": e["id"], "card_id": c} for e in bundle.faq for c in e.get("cards", [])])
+            db["faq_cards"].create_index(["card_id"])
+            db["faq_editions"].insert_all(
+                [{"faq_id": e["id"], "edition": ed} for e in bundle.faq for ed in e.get("editions", EDITIONS)])
             index_faq(db.conn, convert)
         db["char_scripts"].insert_all(char_script_rows(db.conn, convert), pk="char")
         db["meta"].insert_all([{"key": "schema", "value": SCHEMA_VERSION}], pk="key")

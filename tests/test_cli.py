@@ -87,3 +87,10 @@ def test_simulate_reports(cli):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["games"] == 3 and report["failures"] == [] and report["average_rounds"] > 3
+
+
+def test_global_options_before_the_command(cli):
+    data = json.loads(cli("--edition", "classic", "--json", "card", "主教").stdout)
+    assert data["id"] == "bishop" and data["edition"] == "classic"
+    english = cli("--lang", "en", "card", "軍閥")
+    assert english.returncode == 0 and "Rank 8" in english.stdout

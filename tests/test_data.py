@@ -156,3 +156,11 @@ def test_faq_size(conn):
     for edition in ("2016", "classic"):
         count = conn.execute("SELECT COUNT(*) FROM faq WHERE ' ' || editions || ' ' LIKE ?", (f"% {edition} %",)).fetchone()[0]
         assert count >= 60
+
+
+def test_faq_counts_per_card_and_edition(conn):
+    per_card = dict(conn.execute("SELECT card_id, COUNT(*) FROM faq_cards GROUP BY card_id").fetchall())
+    assert per_card["warlord"] >= 10 and per_card["armory"] >= 5
+    per_edition = dict(conn.execute("SELECT edition, COUNT(*) FROM faq_editions GROUP BY edition").fetchall())
+    total = conn.execute("SELECT COUNT(*) FROM faq").fetchone()[0]
+    assert per_edition["classic"] + per_edition["2016"] >= total

@@ -136,7 +136,24 @@ def build_app(only: str | None = None) -> typer.Typer:
     return app
 
 
+GLOBAL_OPTIONS = {"--lang": True, "--edition": True, "-e": True, "--json": False}
+
+
+def _global_options_after_command(argv: list[str]) -> list[str]:
+    """`referee --lang en card 8` means `referee card 8 --lang en`: the options every command
+    takes may also stand before the command name."""
+    moved, rest = [], list(argv)
+    while rest and rest[0] in GLOBAL_OPTIONS:
+        takes_value = GLOBAL_OPTIONS[rest[0]]
+        moved += rest[:2] if takes_value else rest[:1]
+        rest = rest[2:] if takes_value else rest[1:]
+    if moved and rest and rest[0] in COMMANDS:
+        return [rest[0], *moved, *rest[1:]]
+    return argv
+
+
 def main() -> None:
+    sys.argv[1:] = _global_options_after_command(sys.argv[1:])
     requested = sys.argv[1] if len(sys.argv) > 1 else None
     app = build_app(requested if requested in COMMANDS else None)
     try:

@@ -289,7 +289,12 @@ class Game:
 
     @property
     def end_at(self) -> int:
-        return self.state.end_at or self.rb.end_at(len(self.state.players))
+        if self.state.end_at:
+            return self.state.end_at
+        standard = self.rb.end_at(len(self.state.players))
+        if "short-game" in self.state.variants and self.rb.edition == "classic":
+            return standard - 1     # the classic shorter game: 7 districts instead of 8
+        return standard
 
     def note_completion(self, seat: int) -> None:
         state = self.state

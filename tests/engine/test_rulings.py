@@ -238,3 +238,12 @@ def test_completing_a_city_ends_the_game_after_the_round(situation):
     assert four["state"]["game_over"] is True
     ann = player(four, "Ann")
     assert ann["score"] == 1 + 2 + 3 + 4 + 1 + 2 + 2 + 4    # districts 15, first to complete +4 (four types only)
+
+
+def test_short_game_variant_ends_classic_at_seven(situation):
+    city = 'city = ["Temple", "Church", "Manor", "Castle", "Tavern", "Market"]'
+    moves = ["Ann: gold", "Ann: build Prison", "Cid: gold", "Cid: end"]
+    base = dict(edition="classic", ann='characters = ["Assassin"]\ngold = 5\nhand = ["Prison"]\n' + city,
+                bob='characters = ["King"]', cid='characters = ["Warlord"]', moves=moves)
+    assert situation(three(**base))["state"]["game_over"] is False
+    assert situation(three(**base, variants=["short-game"]))["state"]["game_over"] is True
