@@ -14,7 +14,7 @@ import sqlite3
 from referee.catalog.db import connect
 from referee.cli.labels import label
 from referee.cli.lang import check_edition, choose
-from referee.cli.output import console, print_json
+from referee.cli.output import console, escape, print_json
 from referee.errors import RefereeError
 from referee.text import EDITIONS
 
@@ -177,8 +177,6 @@ def _hit_json(entry: dict) -> dict:
 
 
 def _escape(text: str) -> str:
-    from rich.markup import escape
-
     return escape(text or "")
 
 

@@ -79,9 +79,10 @@ def run(games: int, players: int, edition: str, seed: int, check: bool, json_out
         for index in range(games):
             one(index)
     else:
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(console=console(), transient=True) as progress:
+        with Progress(console=Console(stderr=True), transient=True) as progress:
             task = progress.add_task(f"{edition} · {players} players", total=games)
             for index in range(games):
                 one(index)
