@@ -42,7 +42,8 @@ def source_files() -> list[str]:
                 elif entry.name.endswith(".toml"):
                     found.append(entry.path)
     # The builder's own code shapes the database too: a new table must trigger a rebuild.
-    found += [str(_PACKAGE / "dbbuild.py"), str(_PACKAGE / "search" / "index.py")]
+    found += [str(_PACKAGE / "dbbuild.py"), str(_PACKAGE / "search" / "index.py"),
+              str(_PACKAGE / "search" / "normalise.py")]
     return sorted(found)
 
 
