@@ -21,7 +21,9 @@ _ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "b
 
 
 def print_json(value) -> None:
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+    """Indented for a person at a terminal, compact for a program reading a pipe."""
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=indent) + "\n")
 
 
 def escape(text: str) -> str:

@@ -115,18 +115,32 @@ class State:
     chance: int = 0                      # chance events so far: each draws from its own seeded generator
 
     def copy(self) -> "State":
+        # Written out field by field: this runs at every move (the undo snapshot), and a loop
+        # over the slots costs twice as much. A new field must be added here too (the
+        # invariant tests compare a state with its copy).
         other = _new(State)
-        for slot in _STATE_SHARED:
-            setattr(other, slot, getattr(self, slot))
         other.players = [p.copy() for p in self.players]
+        other.crown = self.crown
+        other.round = self.round
+        other.phase = self.phase
+        other.characters = self.characters
         other.deck = self.deck[:]
         other.discard = self.discard[:]
+        other.bank = self.bank
+        other.tax_pool = self.tax_pool
         other.draft = self.draft.copy() if self.draft else None
         other.turn = self.turn.copy() if self.turn else None
+        other.calling = self.calling
+        other.killed = self.killed
+        other.robbed = self.robbed
         other.revealed = self.revealed[:]
         other.built_by = self.built_by[:]
         other.last_round_revealed = self.last_round_revealed[:]
         other.completed = self.completed[:]
+        other.ending = self.ending
+        other.variants = self.variants
+        other.end_at = self.end_at
+        other.chance = self.chance
         return other
 
     def holder(self, character: str) -> int | None:
@@ -141,10 +155,3 @@ class State:
                 return seat
         return None
 
-
-# Slots of State holding immutable values, shared between a state and its copy.
-_STATE_SHARED = tuple(
-    slot for slot in State.__slots__
-    if slot not in ("players", "deck", "discard", "draft", "turn", "revealed", "built_by", "last_round_revealed",
-                    "completed")
-)

@@ -77,3 +77,17 @@ def test_draft_for_every_player_count(rulebooks):
                 assert all(len(p.characters) == per_player for p in game.state.players), (edition, players)
                 draft = game.state.draft
                 assert len(held) + len(draft.faceup) + len(draft.facedown) == len(game.state.characters)
+
+
+def test_state_copy_covers_every_field(rulebooks):
+    """State.copy() is written out by hand for speed: it must copy every slot, deeply enough
+    that changing the copy leaves the original alone."""
+    from referee.engine.state import State
+
+    game = Game.new(rulebooks["2016"], ["A", "B", "C", "D"], seed=2)
+    copy = game.state.copy()
+    for slot in State.__slots__:
+        assert getattr(copy, slot) == getattr(game.state, slot), slot
+    copy.players[0].hand.append("temple")
+    copy.deck.pop()
+    assert copy != game.state and len(game.state.players[0].hand) == 4
