@@ -20,7 +20,6 @@ TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "charact
 PLAYER_KEYS = {"name", "characters", "gold", "hand", "city"}
 PLAY_KEYS = {"history", "moves"}
 DISTRICT_KEYS = {"name", "stored", "beautified", "built_round"}
-DECK_SIZE_2016 = 68   # 54 basic districts + the 14 unique districts chosen for a game
 
 
 @dataclass
@@ -158,7 +157,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     state.end_at = _type(table.get("end_at", 0), int, "table.end_at")
     state.tax_pool = _type(table.get("tax_pool", 0), int, "table.tax_pool")
     state.crown = _seat(players, table.get("crown"), "table.crown", default=0)
-    deck_size = len(rb.district_deck()) if edition == "classic" else DECK_SIZE_2016
+    deck_size = rb.deck_size()
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
     state.deck = deck_top + [UNKNOWN] * max(0, deck_size - in_play - len(deck_top))
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)

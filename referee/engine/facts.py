@@ -61,6 +61,11 @@ class Rulebook:
     def standard_characters(self) -> tuple[str, ...]:
         return tuple(self.setup["characters"])
 
+    def deck_size(self) -> int:
+        """Cards in a game's district deck: every basic copy plus the uniques a game uses."""
+        basic = sum(d.copies for d in self.districts.values() if d.type != "unique")
+        return basic + int(self.setup["uniques_in_deck"])
+
     def district_deck(self, uniques: list[str] | None = None) -> list[str]:
         """Every district card of a deck: all basic copies plus the chosen uniques (default: all)."""
         deck: list[str] = []

@@ -34,11 +34,10 @@ SUPPORTED_BY_EDITION = {"2016": SUPPORTED_CHARACTERS | {"tax-collector"},
 
 
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
-    """The edition's standard eight, plus the rank 9 character a player count requires
-    (3 players in 2016, 8 players): the Queen where she may play (5+), else the Tax Collector."""
+    """The edition's standard eight, plus the rank 9 character a player count requires (data:
+    `rank9_required`): the Queen where she may play (5+ players), else the Tax Collector."""
     cast = rulebook.standard_characters()
-    needs_nine = players == 8 or (players == 3 and rulebook.edition == "2016")
-    if needs_nine:
+    if players in rulebook.setup.get("rank9_required", []):
         nine = "queen" if players >= rulebook.characters["queen"].min_players else "tax-collector"
         cast = cast + (nine,)
     return cast
@@ -87,6 +86,12 @@ class Game:
         player, and the first selection phase begun."""
         setup = rulebook.setup
         characters = characters or default_characters(rulebook, len(names))
+        if uniques is None:
+            # The edition's number of unique districts, drawn from those the engine plays, so
+            # that a simulation never builds a card whose effect it would silently ignore.
+            pool = sorted(d.id for d in rulebook.districts.values() if d.type == "unique" and d.id in SUPPORTED_UNIQUES)
+            count = min(int(setup["uniques_in_deck"]), len(pool))
+            uniques = random.Random(seed).sample(pool, count)
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)

@@ -54,11 +54,12 @@ def test_refused_moves_change_nothing(rulebooks, seed, players, edition):
 
 
 def test_setup(rulebooks):
-    for edition, deck in (("2016", 84), ("classic", 80)):
+    for edition, deck in (("2016", 54 + 14), ("classic", 54 + 21)):   # classic: the 21 purple cards the engine plays
         game = Game.new(rulebooks[edition], ["A", "B", "C", "D"], seed=1)
         assert all(len(p.hand) == 4 and p.gold == 2 for p in game.state.players)
         assert game.state.crown == 0 and game.state.phase == "draft"
         assert totals(game)[1] == deck
+        assert game.state.bank == 30 - 8
         draft = game.state.draft
         assert len(draft.faceup) == 2 and len(draft.facedown) == 1
         assert all(rulebooks[edition].characters[c].rank != 4 for c in draft.faceup)
