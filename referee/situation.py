@@ -169,7 +169,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         first = _seat(players, table["first_complete"], "table.first_complete", default=None)
         state.completed.append(first)
         state.ending = True
-    game = Game(rb, state, seed)
+    game = Game(rb, state, seed, table=True)
     for seat in range(len(players)):
         if seat not in state.completed and city_size(rb, players[seat].city) >= game.end_at:
             state.completed.append(seat)

@@ -51,3 +51,40 @@ def test_chinese_moves_and_names(situation):
     report = situation(GOOD.replace('["Bob: gold"]', '["盜賊: 偷 國王", "Bob: 拿金幣", "2: end", "Ann: 收入"]'))
     assert [s["move"] for s in report["steps"]] == ["Thief: rob King", "Thief: gold", "Thief: end", "King: income"]
     assert all(s["legal"] for s in report["steps"])
+
+
+FOUR = """
+[table]
+crown = "Ann"
+[[players]]
+name = "Ann"
+characters = ["King"]
+[[players]]
+name = "Bob"
+characters = ["Thief"]
+[[players]]
+name = "Cid"
+characters = ["Warlord"]
+[[players]]
+name = "Dee"
+characters = ["Bishop"]
+[play]
+moves = %s
+"""
+
+
+def test_next_round_selection_is_recorded_at_the_table(situation):
+    moves = ["Bob: gold", "Ann: gold", "Dee: gold", "Cid: gold", "Cid: end",
+             "Ann: pick Warlord",                     # the face-up discards come first
+             "Ann: faceup King, Thief",               # rank 4 is never face up
+             "Ann: faceup Thief, Bishop",
+             "Ann: pick Bishop",                      # shown face up: not in the pile
+             "Ann: pick Warlord", "Bob: pick Warlord", "Bob: pick Assassin", "Cid: pick Magician", "Dee: pick King",
+             "Dee: gold"]                             # the King's turn: the uncalled Assassin is passed over
+    report = situation(FOUR % moves)
+    assert [s["legal"] for s in report["steps"]] == [True] * 5 + [False, False, True, False, True, False, True, True,
+                                                                   True, True]
+    assert report["state"]["round"] == 2
+    assert [p["characters"] for p in report["state"]["players"]] == [["Warlord"], ["Assassin"], ["Magician"], ["King"]]
+    assert report["state"]["crown"] == "Dee"
+    assert "draft.rank4-faceup.2016" in report["steps"][6]["citations"]

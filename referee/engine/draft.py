@@ -1,6 +1,9 @@
 """The selection phase: discards, then picks around the table, for every player count 2-8.
 
-The shuffles and random discards are chance, drawn from the game's seeded random generator.
+Dealt games (simulations) draw the shuffles and random discards from the game's seeded chance.
+At a physical table (`game.table`), nobody knows the face-down cards: the crowned player records
+the face-up discards (`faceup CH, CH`), each pick is checked against the cards that may still be
+in the pile, and what nobody picked stays unknown.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ CHANCE = "chance"
 
 
 def begin(game: "Game") -> None:
+    if game.table:
+        _begin_at_table(game)
+        return
     state, rb, rng = game.state, game.rb, game.chance()
     state.phase = "draft"
     state.turn = None
@@ -33,25 +39,43 @@ def begin(game: "Game") -> None:
             deck.insert(rng.randrange(len(deck) + 1), card)
             continue
         faceup.append(card)
-    seats = [(state.crown + i) % n for i in range(n)]
-    if n == 2:
-        a, b = seats
-        order = [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick"), (b, "discard")]
-    elif n == 3:
-        order = [(s, "pick") for s in seats]
-        extra = len(deck) - 3 - 3 - 1     # cards beyond the second picks and the last discard
-        order += [(seats[-1], CHANCE)] * max(0, extra)
-        order += [(s, "pick") for s in seats]
-    else:
-        order = [(s, "pick") for s in seats]
-    state.draft = Draft(deck, faceup, facedown, order, last_gets_facedown=(n >= 4 and len(deck) == n))
+    state.draft = Draft(deck, faceup, facedown, _order(state, len(deck)),
+                        last_gets_facedown=(n >= 4 and len(deck) == n))
     if faceup:
         game.event("faceup", characters=[rb.name(c) for c in faceup])
     _run_chance(game)
 
 
+def _order(state, left: int) -> list[tuple[int, str]]:
+    """Who does what, in order, with `left` cards to choose from after the opening discards."""
+    n = len(state.players)
+    seats = [(state.crown + i) % n for i in range(n)]
+    if n == 2:
+        a, b = seats
+        return [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick"), (b, "discard")]
+    if n == 3:
+        extra = left - 3 - 3 - 1     # cards beyond the second picks and the last discard
+        return [(s, "pick") for s in seats] + [(seats[-1], CHANCE)] * max(0, extra) + [(s, "pick") for s in seats]
+    return [(s, "pick") for s in seats]
+
+
+def _begin_at_table(game: "Game") -> None:
+    """The selection phase of a physical table: only what is shown is known."""
+    state, rb = game.state, game.rb
+    state.phase = "draft"
+    state.turn = None
+    n = len(state.players)
+    wanted = rb.faceup_discards(n, len(state.characters)) if n >= 4 else 0
+    order = [(state.crown, "faceup")] if wanted else []
+    # One card is face down from the start: the picks choose among the others and it.
+    order += [step for step in _order(state, len(state.characters) - 1 - wanted) if step[1] != CHANCE]
+    state.draft = Draft(list(state.characters), [], [], order)
+
+
 def _choices(game: "Game") -> list[str]:
     d = game.state.draft
+    if game.table:
+        return d.available          # the face-down cards are among them, unknown
     if d.last_gets_facedown and len(d.order) == 1 and len(d.available) == 1:
         return d.available + d.facedown[:1]
     return d.available
@@ -63,6 +87,12 @@ def legal_moves(game: "Game") -> list[Move]:
         return []
     seat, step = d.order[0]
     name = game.state.players[seat].name
+    if step == "faceup":
+        from itertools import combinations
+
+        wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
+        allowed = sorted(c for c in d.available if game.rb.characters[c].rank != 4)
+        return [Move(name, "faceup", combo) for combo in combinations(allowed, wanted)]
     return [Move(name, step, (c,)) for c in sorted(set(_choices(game)))]
 
 
@@ -71,15 +101,17 @@ def apply(game: "Game", move: Move) -> None:
 
     state = game.state
     d = state.draft
-    if move.verb not in ("pick", "discard"):
-        if move.verb == "faceup":
-            raise IllegalMove("not_supported", (), what="faceup")
+    if move.verb not in ("pick", "discard", "faceup"):
         raise IllegalMove("selection_phase", ("draft.procedure",))
     seat, step = d.order[0]
     if move.actor != state.players[seat].name:
         raise IllegalMove("not_your_pick", ("draft.procedure",), player=state.players[seat].name)
     if move.verb != step:
-        raise IllegalMove("wrong_draft_step", ("draft.two-player",), step=step)
+        raise IllegalMove("wrong_draft_step", ("draft.two-player",) if len(state.players) == 2 else ("draft.procedure",),
+                          step=step)
+    if step == "faceup":
+        _record_faceup(game, move)
+        return
     card = move.args[0]
     choices = _choices(game)
     if card not in choices:
@@ -103,6 +135,27 @@ def apply(game: "Game", move: Move) -> None:
         d.facedown.extend(d.available)
         d.available = []
         game.start_turns()
+
+
+def _record_faceup(game: "Game", move: Move) -> None:
+    from referee.engine.game import IllegalMove
+
+    d = game.state.draft
+    wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
+    shown = list(move.args)
+    if len(shown) != wanted or len(set(shown)) != wanted:
+        raise IllegalMove("faceup_count", ("draft.faceup.2016-8", "draft.faceup.classic"), count=wanted)
+    for card in shown:
+        if card not in d.available:
+            raise IllegalMove("not_available", ("draft.procedure",), character=game.rb.name(card))
+        if game.rb.characters[card].rank == 4:
+            raise IllegalMove("rank4_faceup", ("draft.rank4-faceup.2016", "draft.rank4-faceup.classic"),
+                              character=game.rb.name(card))
+    for card in shown:
+        d.available.remove(card)
+    d.faceup = shown
+    d.order.pop(0)
+    game.event("faceup", characters=[game.rb.name(c) for c in shown])
 
 
 def _run_chance(game: "Game") -> None:

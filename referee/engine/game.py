@@ -61,10 +61,12 @@ class Step:
 
 
 class Game:
-    def __init__(self, rulebook: Rulebook, state: State, seed: int = 0):
+    def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False):
         self.rb = rulebook
         self.state = state
         self.seed = seed
+        # A physical table: the selection phase is recorded (faceup/pick/discard moves), not dealt.
+        self.table = table
         self.notation = Notation(rulebook, state)
         self._undo: list[State] = []
         self.history: list[Step] = []
