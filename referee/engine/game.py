@@ -83,6 +83,7 @@ class Game:
         characters: tuple[str, ...] | None = None,
         uniques: list[str] | None = None,
         variants: frozenset[str] = frozenset(),
+        table: bool = False,
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
         player, and the first selection phase begun."""
@@ -97,7 +98,7 @@ class Game:
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        game = cls(rulebook, state, seed)
+        game = cls(rulebook, state, seed, table)
         game.chance().shuffle(state.deck)
         for player in state.players:
             player.hand = [state.deck.pop(0) for _ in range(int(setup["start_cards"]))]

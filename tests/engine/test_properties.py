@@ -92,3 +92,23 @@ def test_state_copy_covers_every_field(rulebooks):
     copy.players[0].hand.append("temple")
     copy.deck.pop()
     assert copy != game.state and len(game.state.players[0].hand) == 4
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+def test_games_with_a_recorded_selection_phase(rulebooks, seed, players, edition):
+    """At a physical table the selection is recorded, not dealt: whole games still hold."""
+    from referee.engine.invariants import problems
+    from referee.engine.players import choose_move
+
+    game = Game.new(rulebooks[edition], [f"P{i}" for i in range(players)], seed=seed, table=True)
+    rng = random.Random(seed)
+    expected = totals(game)
+    while not game.is_over and game.state.round < 100:
+        before = game.state.copy()
+        game.apply(choose_move(game, game.legal_moves(), rng))
+        assert problems(game, expected, before) == []
+        if game.state.phase == "turns":
+            held = [c for p in game.state.players for c in p.characters]
+            assert len(held) == len(set(held)) == (2 if players < 4 else 1) * players
+    assert game.is_over
