@@ -100,22 +100,22 @@ def resolve(
 
 
 def _by_rank(conn, rank: int, edition: str, in_play: frozenset[str] | None, text: str) -> Match:
+    """The character of `rank` among those in play (default: the edition's standard set); when
+    none of them has that rank, every character of the rank is a choice."""
     rows = conn.execute(
-        "SELECT id FROM cards WHERE kind = 'character' AND edition = ? AND rank = ? ORDER BY id", (edition, rank)
+        "SELECT id, name FROM cards WHERE kind = 'character' AND edition = ? AND rank = ? ORDER BY id", (edition, rank)
     ).fetchall()
-    ids = [r["id"] for r in rows]
+    names = {r["id"]: r["name"] for r in rows}
     if in_play is None:
         from referee.catalog.cards import standard_characters
 
         in_play = frozenset(standard_characters(conn, edition))
-    chosen = [i for i in ids if i in in_play]
-    if len(chosen) == 1:
-        return Match(chosen[0], "character", "rank", tuple(i for i in ids if i != chosen[0]))
-    if not ids:
-        raise UnknownName("character", text, [])
+    chosen = [i for i in names if i in in_play] or list(names)
     if not chosen:
-        raise UnknownName("character", f"{text} (no rank {rank} character in play)", ids)
-    raise AmbiguousName("character", text, chosen)
+        raise UnknownName("character", text, [])
+    if len(chosen) == 1:
+        return Match(chosen[0], "character", "rank", tuple(i for i in names if i != chosen[0]))
+    raise AmbiguousName(f"rank {rank} character", text, [names[i] for i in chosen])
 
 
 def closest_names(conn, text: str, edition: str, kinds: tuple[str, ...]) -> list[tuple[str, float, str, str]]:

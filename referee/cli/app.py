@@ -158,9 +158,16 @@ def main() -> None:
     app = build_app(requested if requested in COMMANDS else None)
     try:
         app(standalone_mode=False)
+        sys.stdout.flush()
     except RefereeError as error:
         print(f"referee: {error}", file=sys.stderr)
         sys.exit(2)
+    except BrokenPipeError:
+        # The reader went away (`referee cards | head`): nothing more to say to it.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
     except Exception as error:  # usage errors from (typer's copy of) click, and aborts
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
             print(f"referee: {error.format_message()}", file=sys.stderr)
