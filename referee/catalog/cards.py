@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from referee.engine.types import COLOURS
 from referee.text import LANGS
-
-COLOURS = {"noble": "yellow", "religious": "blue", "trade": "green", "military": "red", "unique": "purple"}
 
 
 def _lang_column(prefix: str, lang: str) -> str:

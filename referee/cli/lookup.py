@@ -11,7 +11,7 @@ from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import RefereeError
 
-_COLOURS = {"noble": "yellow", "religious": "blue", "trade": "green", "military": "red", "unique": "magenta"}
+_TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
 
 
 def _aliases(conn, card_id: str, edition: str) -> list[str]:
@@ -69,7 +69,7 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     if view["kind"] == "character":
         facts = f"{label('rank', lang)} {view['rank']}"
     else:
-        colour = _COLOURS.get(view["type"], "white")
+        colour = _TERMINAL.get(view["colour"], view["colour"])
         facts = (f"[{colour}]{label(view['type'], lang)}[/{colour}] · {label('cost', lang)} {view['cost']}"
                  f" · {label('copies', lang)} {view['copies']}")
     facts += f" · {label(edition, lang)} ({label(view['set'] or '', lang)})"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.text import name_key
 
 TYPES = ("noble", "religious", "trade", "military", "unique")
+COLOURS = {"noble": "yellow", "religious": "blue", "trade": "green", "military": "red", "unique": "purple"}
 
 _TYPE_WORDS = {
     "noble": ["noble", "yellow", "gold", "貴族", "贵族", "皇家", "皇室", "黃", "黄", "黃色", "黄色"],
