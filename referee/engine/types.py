@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.text import name_key
 
 TYPES = ("noble", "religious", "trade", "military", "unique")
@@ -14,8 +16,12 @@ _TYPE_WORDS = {
     "military": ["military", "red", "軍事", "军事", "軍用", "军用", "紅", "红", "紅色", "红色"],
     "unique": ["unique", "purple", "special", "特別", "特别", "特殊", "獨特", "独特", "紫", "紫色"],
 }
-_LOOKUP = {name_key(word): kind for kind, words in _TYPE_WORDS.items() for word in words}
+
+
+@lru_cache(maxsize=None)
+def _lookup() -> dict[str, str]:
+    return {name_key(word): kind for kind, words in _TYPE_WORDS.items() for word in words}
 
 
 def parse_district_type(text: str) -> str | None:
-    return _LOOKUP.get(name_key(text))
+    return _lookup().get(name_key(text))
