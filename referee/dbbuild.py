@@ -46,6 +46,14 @@ def _read(path: Path) -> dict:
         raise DataError(f"{path}: {error}") from error
 
 
+_RULE_FILES = ("setup", "draft", "turn", "end", "scoring", "team", "house-rules")
+
+
+def _rules_file_order(path: Path) -> tuple[int, str]:
+    """Rules files in the order of a game: set-up, selection, turn, end, scoring, then the rest."""
+    return (_RULE_FILES.index(path.stem) if path.stem in _RULE_FILES else len(_RULE_FILES), path.name)
+
+
 def load_bundle(data: Path | None = None, faq: Path | None = None) -> Bundle:
     data = data or paths.data_dir()
     faq = faq or paths.faq_dir()
@@ -57,7 +65,7 @@ def load_bundle(data: Path | None = None, faq: Path | None = None) -> Bundle:
         bundle.districts = _read(data / "districts.toml").get("district", [])
     if (data / "sources.toml").is_file():
         bundle.sources = _read(data / "sources.toml").get("source", [])
-    for path in sorted((data / "rules").glob("*.toml")):
+    for path in sorted((data / "rules").glob("*.toml"), key=_rules_file_order):
         for rule in _read(path).get("rule", []):
             rule["_file"] = path.name
             bundle.rules.append(rule)
@@ -214,6 +222,7 @@ def rule_rows(bundle: Bundle) -> list[dict]:
     return [
         {
             "id": rule["id"],
+            "position": position,     # the reviewed files' reading order
             "topic": rule.get("topic", ""),
             "editions": " ".join(rule.get("editions", EDITIONS)),
             "players": " ".join(str(p) for p in rule.get("players", [])),
@@ -222,7 +231,7 @@ def rule_rows(bundle: Bundle) -> list[dict]:
             **_texts("text", rule.get("text")),
             "sources": json.dumps(rule.get("sources", []), ensure_ascii=False),
         }
-        for rule in bundle.rules
+        for position, rule in enumerate(bundle.rules)
     ]
 
 

@@ -25,8 +25,9 @@ def card_view(row: sqlite3.Row) -> dict:
         "sources": json.loads(row["sources"] or "[]"),
     }
     if row["kind"] == "character":
-        view["rank"] = row["rank"]
-        view["facts"] = json.loads(row["facts"])
+        # A character card has no cost and exists once; the keys are there so every row of
+        # `referee cards --json` has the same shape.
+        view.update(rank=row["rank"], cost=None, copies=1, facts=json.loads(row["facts"]))
     else:
         view.update(
             type=row["type"], colour=COLOURS.get(row["type"]), cost=row["cost"], copies=row["copies"],

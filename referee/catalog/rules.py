@@ -29,7 +29,8 @@ def find_rules(
     conn: sqlite3.Connection, topic: str | None, edition: str | None, players: int | None
 ) -> list[dict]:
     """Rules on `topic` (a topic name, an id prefix, or words of a title in any language)."""
-    rows = [rule_view(r) for r in conn.execute("SELECT * FROM rules ORDER BY id")]
+    # The rules as the files order them, the official ones before the named variants.
+    rows = [rule_view(r) for r in conn.execute("SELECT * FROM rules ORDER BY variant IS NOT NULL, position")]
     if edition:
         rows = [r for r in rows if edition in r["editions"]]
     if players is not None:
