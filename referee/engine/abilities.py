@@ -115,7 +115,7 @@ def reveal(game: "Game") -> None:
     state = game.state
     turn = state.turn
     turn.revealed = True
-    state.revealed.append(turn.character)
+    state.revealed = state.revealed + [turn.character]
     game.event("revealed", character=game.rb.name(turn.character), player=state.players[turn.seat].name)
     if state.robbed == turn.character:
         thief = state.holder("thief")
@@ -224,7 +224,8 @@ def _verb_draw(game: "Game", move: Move) -> None:
     rest = list(drawn)
     for card in kept:
         rest.remove(card if card in rest else UNKNOWN)
-    state.players[turn.seat].hand.extend(kept)
+    player = state.players[turn.seat]
+    player.hand = player.hand + kept
     game.to_deck_bottom(rest)
     game.event("cards", player=state.players[turn.seat].name, count=len(kept), reason="draw", returned=len(rest))
     _after_gather(game)
@@ -350,12 +351,12 @@ def _verb_build(game: "Game", move: Move) -> None:
     game.take_from_hand(turn.seat, district)
     game.pay(turn.seat, cost, "build")
     player = state.players[turn.seat]
-    player.city.append(Built(district, state.round))
+    player.city = player.city + [Built(district, state.round)]
     if not game.rb.districts[district].fact("no_build_limit", False):
         turn.builds += 1
     game.event("built", player=player.name, district=game.rb.name(district), cost=cost)
     if turn.character not in state.built_by:
-        state.built_by.append(turn.character)
+        state.built_by = state.built_by + [turn.character]
     _charge_tax(game, turn.seat)
     game.note_completion(turn.seat)
 
@@ -556,9 +557,9 @@ def _verb_destroy(game: "Game", move: Move) -> None:
 
 
 def _remove_district(game: "Game", owner: int, district: str) -> None:
-    city = game.state.players[owner].city
-    built = next(b for b in city if b.id == district)
-    city.remove(built)
+    player = game.state.players[owner]
+    built = next(b for b in player.city if b.id == district)
+    player.city = [b for b in player.city if b is not built]
     game.discard_destroyed([built.id, *built.stored])
 
 
@@ -646,9 +647,8 @@ def _use_museum(game: "Game", move: Move) -> None:
     card = move.args[1]
     _once(game, "museum")
     game.take_from_hand(turn.seat, card, "museum.tuck")
-    city = game.state.players[turn.seat].city
-    index = next(i for i, b in enumerate(city) if b.id == "museum")
-    city[index] = replace(city[index], stored=city[index].stored + (card,))
+    player = game.state.players[turn.seat]
+    player.city = [replace(b, stored=b.stored + (card,)) if b.id == "museum" else b for b in player.city]
     game.event("stored", player=game.state.players[turn.seat].name, district=game.rb.name("museum"))
 
 
@@ -695,12 +695,15 @@ def _use_graveyard(game: "Game", move: Move) -> None:
     if state.players[owner].gold < 1:
         raise _illegal("too_poor", ("graveyard.warlord-destroys",), card=game.rb.name(district), cost=1,
                        gold=state.players[owner].gold)
-    pile = state.discard if district in state.discard else state.deck
-    pile.reverse()
-    pile.remove(district)     # the last copy put there is the destroyed one
-    pile.reverse()
+    # The last copy put on the pile is the destroyed one.
+    if district in state.discard:
+        at = len(state.discard) - 1 - state.discard[::-1].index(district)
+        state.discard = state.discard[:at] + state.discard[at + 1:]
+    else:
+        at = len(state.deck) - 1 - state.deck[::-1].index(district)
+        state.deck = state.deck[:at] + state.deck[at + 1:]
     game.pay(owner, 1, game.rb.name("graveyard"))
-    state.players[owner].hand.append(district)
+    state.players[owner].hand = state.players[owner].hand + [district]
     turn.last_destroyed = None
     game.event("recovered", player=state.players[owner].name, district=game.rb.name(district))
 

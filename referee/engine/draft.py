@@ -124,7 +124,7 @@ def apply(game: "Game", move: Move) -> None:
     else:
         d.available.remove(card)
     if step == "pick":
-        state.players[seat].characters.append(card)
+        state.players[seat].characters = state.players[seat].characters + [card]
         game.event("picked", player=state.players[seat].name)
     else:
         d.facedown.append(card)

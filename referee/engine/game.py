@@ -1,7 +1,8 @@
 """`Game`: the state plus the rules that move it — legal moves, checked apply, undo.
 
-`apply()` copies the state, runs the move on the live state, and puts the copy back if the move
-is refused, so a refused move never changes anything. The same copies form the undo stack.
+`apply()` takes a snapshot of the state, runs the move on the live state, and puts the snapshot
+back if the move is refused, so a refused move never changes anything. The same snapshots form
+the undo stack.
 Character and district abilities live in `abilities.py`, found by verb and card id.
 """
 
@@ -68,7 +69,7 @@ class Game:
         # A physical table: the selection phase is recorded (faceup/pick/discard moves), not dealt.
         self.table = table
         self.notation = Notation(rulebook, state)
-        self._undo: list[State] = []
+        self._undo: list[tuple] = []
         self.history: list[Step] = []
         self._events: list[dict] = []
 
@@ -101,7 +102,8 @@ class Game:
         game = cls(rulebook, state, seed, table)
         game.chance().shuffle(state.deck)
         for player in state.players:
-            player.hand = [state.deck.pop(0) for _ in range(int(setup["start_cards"]))]
+            player.hand = state.deck[:int(setup["start_cards"])]
+            state.deck = state.deck[int(setup["start_cards"]):]
             state.bank -= int(setup["start_gold"])
             player.gold = int(setup["start_gold"])
         draft.begin(game)
@@ -141,12 +143,12 @@ class Game:
 
     def apply(self, move: Move) -> list[dict]:
         """Play `move`, returning its events; raise IllegalMove (state untouched) if it is illegal."""
-        snapshot = self.state.copy()
+        snapshot = self.state.snapshot()
         self._events = []
         try:
             self._dispatch(move)
         except IllegalMove:
-            self._restore(snapshot)
+            self.state.restore(snapshot)
             raise
         self._undo.append(snapshot)
         events = self._events
@@ -155,13 +157,8 @@ class Game:
         return events
 
     def undo(self) -> Move:
-        self._restore(self._undo.pop())
+        self.state.restore(self._undo.pop())
         return self.history.pop().move
-
-    def _restore(self, snapshot: State) -> None:
-        # Restore in place so that objects holding `self.state` (the notation) stay valid.
-        for slot in State.__slots__:
-            setattr(self.state, slot, getattr(snapshot, slot))
 
     # -- dispatch ----------------------------------------------------------------------------
 
@@ -253,40 +250,41 @@ class Game:
         state = self.state
         if not state.deck and state.discard:
             # Classic: with the deck empty, the discard pile is shuffled into a new deck.
-            state.deck = state.discard
-            state.discard = []
-            self.chance().shuffle(state.deck)
+            deck = list(state.discard)
+            self.chance().shuffle(deck)
+            state.deck, state.discard = deck, []
         drawn = state.deck[:count]
-        del state.deck[:count]
+        state.deck = state.deck[count:]
         return drawn
 
     def gain_cards(self, seat: int, count: int, reason: str) -> list[str]:
         drawn = self.draw_cards(count)
-        self.state.players[seat].hand.extend(drawn)
+        player = self.state.players[seat]
+        player.hand = player.hand + drawn
         if drawn:
             self.event("cards", player=self.state.players[seat].name, count=len(drawn),
                        cards=[self.rb.name(c) for c in drawn], reason=reason)
         return drawn
 
     def to_deck_bottom(self, cards: list[str]) -> None:
-        self.state.deck.extend(cards)
+        self.state.deck = self.state.deck + cards
 
     def discard_destroyed(self, cards: list[str]) -> None:
         if self.rb.setup.get("destroyed_to") == "discard":
-            self.state.discard.extend(cards)
+            self.state.discard = self.state.discard + cards
         else:
             self.to_deck_bottom(cards)
 
     def take_from_hand(self, seat: int, card: str, citation: str = "turn.build") -> None:
         """Remove `card` from a hand; an unknown card `?` stands for it when it is not known.
         (A refusal midway through several cards is undone by apply().)"""
-        hand = self.state.players[seat].hand
-        if card in hand:
-            hand.remove(card)
-        elif UNKNOWN in hand:
-            hand.remove(UNKNOWN)
-        else:
+        player = self.state.players[seat]
+        hand = player.hand
+        taken = card if card in hand else UNKNOWN if UNKNOWN in hand else None
+        if taken is None:
             raise IllegalMove("not_in_hand", (citation,), card=self.rb.name(card))
+        at = hand.index(taken)
+        player.hand = hand[:at] + hand[at + 1:]
 
     def in_hand(self, seat: int, card: str) -> bool:
         hand = self.state.players[seat].hand
@@ -307,7 +305,7 @@ class Game:
     def note_completion(self, seat: int) -> None:
         state = self.state
         if seat not in state.completed and self.city_complete(seat):
-            state.completed.append(seat)
+            state.completed = state.completed + [seat]
             state.ending = True
             self.event("city_completed", player=state.players[seat].name, first=len(state.completed) == 1)
 

@@ -1,7 +1,9 @@
 """The position: players, crown, deck, bank, round, phase, and the marks of the round.
 
-Everything here is plain mutable data with a fast `copy()`: `Game` keeps a stack of copies for
-undo (python-chess style snapshots, not inverse moves). Cards are ids; `?` is a card the referee
+Everything here is plain data. The lists in it are never changed in place — every change puts
+a new list in their place — so the undo snapshot (`snapshot()`, python-chess style, not inverse
+moves) can share them and costs a few tuples instead of a deep copy at every move. `copy()` is
+the deep copy for callers that keep a position apart (tests compare with it). Cards are ids; `?` is a card the referee
 does not know (a physical table: hands, the deck beyond its known top).
 """
 
@@ -142,6 +144,26 @@ class State:
         other.end_at = self.end_at
         other.chance = self.chance
         return other
+
+    def snapshot(self) -> tuple:
+        """What undo needs: the fields' current values (lists shared, never changed in place);
+        the player, turn and draft objects change in place, so their values are taken apart."""
+        return (
+            tuple((p.gold, p.hand, p.city, p.characters) for p in self.players),
+            self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
+            self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
+            self.calling, self.killed, self.robbed, self.revealed, self.built_by, self.last_round_revealed,
+            self.completed, self.ending, self.variants, self.end_at, self.chance,
+        )
+
+    def restore(self, snapshot: tuple) -> None:
+        """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
+        (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
+         self.tax_pool, self.draft, self.turn, self.calling, self.killed, self.robbed, self.revealed,
+         self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
+         self.chance) = snapshot
+        for player, (gold, hand, city, characters) in zip(self.players, players):
+            player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
 
     def holder(self, character: str) -> int | None:
         for seat, player in enumerate(self.players):

@@ -112,3 +112,19 @@ def test_games_with_a_recorded_selection_phase(rulebooks, seed, players, edition
             held = [c for p in game.state.players for c in p.characters]
             assert len(held) == len(set(held)) == (2 if players < 4 else 1) * players
     assert game.is_over
+
+
+def test_snapshot_restores_every_field(rulebooks):
+    """snapshot()/restore() share the lists (the engine never changes a list in place): a
+    restored state equals a deep copy taken at the snapshot, whatever happened in between."""
+    game = Game.new(rulebooks["classic"], ["A", "B", "C"], seed=5)
+    for _ in range(30):
+        game.apply(game.legal_moves()[0])
+    before = game.state.copy()
+    snapshot = game.state.snapshot()
+    for _ in range(40):
+        if game.is_over:
+            break
+        game.apply(game.legal_moves()[-1])
+    game.state.restore(snapshot)
+    assert game.state == before
