@@ -385,9 +385,16 @@ def _classic_tax(game: "Game", payer: int | None, collector: int | None) -> None
 
 def _gen_build(game: "Game") -> list[Move]:
     turn = game.state.turn
-    hand = game.state.players[turn.seat].hand
-    return [Move(turn.character, "build", (card,)) for card in sorted(set(hand))
-            if card != UNKNOWN and build_problem(game, turn.seat, card) is None]
+    facts = game.rb.characters[turn.character]
+    if not turn.gathered or turn.finished_actions or not facts.can_build:
+        return []
+    # Once the limit is reached only districts outside it (the Stables) remain candidates:
+    # skip the full check for the others (this runs at every move of a turn).
+    full = turn.builds >= facts.build_limit
+    districts = game.rb.districts
+    return [Move(turn.character, "build", (card,)) for card in sorted(set(game.state.players[turn.seat].hand))
+            if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
+            and build_problem(game, turn.seat, card) is None]
 
 
 # -- ending the turn ------------------------------------------------------------------------
