@@ -71,12 +71,12 @@ def legal_moves(game: "Game") -> list[Move]:
     if not turn.gathered:
         moves.append(Move(actor, "gold"))
         moves.extend(_gen_draw(game))
-    elif not turn.finished_actions:
-        for generator in _GENERATORS:
-            moves.extend(generator(game))
-    if turn.gathered:
+    else:
         moves.append(Move(actor, "end"))
     if not turn.finished_actions:
+        # Income and abilities may come at any time in the turn; building after gathering.
+        moves.extend(_gen_income(game))
+        moves.extend(_gen_build(game))
         moves.extend(_gen_character_ability(game))
         moves.extend(_gen_use(game))
     return moves
@@ -206,10 +206,14 @@ def _verb_draw(game: "Game", move: Move) -> None:
     count, keep = _draw_plan(game)
     shown = state.deck[:count]
     named = list(move.args)
+    known = UNKNOWN not in shown
     if len(named) > keep:
         raise _illegal("keep_count", ("turn.gather", "library.with-observatory"), keep=keep)
-    if keep == len(shown) and named and sorted(named) != sorted(shown) and UNKNOWN not in shown:
+    if known and keep >= len(shown) and named and sorted(named) != sorted(shown):
         raise _illegal("library_keeps_all", ("library.with-observatory",))
+    if known and keep < len(shown) and len(named) != keep:
+        # The cards are known (a dealt game, or a known top of the deck): the move names the keep.
+        raise _illegal("name_keep", ("turn.gather",), keep=keep)
     pool = list(shown)
     for card in named:
         if card in pool:
@@ -236,8 +240,11 @@ def _gen_draw(game: "Game") -> list[Move]:
     actor = state.turn.character
     count, keep = _draw_plan(game)
     shown = state.deck[:count]
-    if keep >= len(shown) or UNKNOWN in shown:
+    if UNKNOWN in shown or not shown:
         return [Move(actor, "draw")]
+    if keep >= len(shown):
+        # Every card is kept: `draw`, or the same move naming them all.
+        return [Move(actor, "draw"), Move(actor, "draw", tuple(sorted(shown)))]
     return [Move(actor, "draw", kept) for kept in sorted(set(combinations(sorted(shown), keep)))]
 
 
@@ -264,6 +271,8 @@ def _verb_income(game: "Game", move: Move) -> None:
         raise _illegal("no_income", ("turn.district-income",), character=game.rb.name(turn.character))
     if turn.income:
         raise _illegal("income_once", ("turn.district-income", "general.income-once"))
+    if turn.finished_actions:
+        raise _illegal("after_destroy", ("warlord.when-to-use-ability",))
     if facts.income_kind != "gold":
         raise _illegal("not_supported", (), what=f"{game.rb.name(turn.character)} income")
     turn.income = True
@@ -773,4 +782,3 @@ _VERBS = {
     "use": _verb_use,
     "take-taxes": _verb_take_taxes,
 }
-_GENERATORS = (_gen_income, _gen_build)

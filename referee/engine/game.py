@@ -178,7 +178,11 @@ class Game:
         abilities.apply(self, move)
 
     def _advance_to(self, move: Move) -> None:
-        """A move by a character later in calling order ends the current turn first (spec §1)."""
+        """At a table, a move by a character later in calling order ends the current turn first
+        (spec §1: the moves in between were not described). A dealt game plays every turn, and
+        there such a move is simply not due yet."""
+        if not self.table:
+            return
         state = self.state
         character = self.acting_character(move)
         if character is None or state.turn is None:

@@ -26,6 +26,8 @@ REASONS = {
                     "{character}必須先拿資源（金幣或卡牌）才能結束回合。", "{character}必须先拿资源（金币或卡牌）才能结束回合。"),
     "already_gathered": ("Resources are gathered once per turn.", "每回合只能拿一次資源。", "每回合只能拿一次资源。"),
     "library_keeps_all": ("With the Library every drawn card is kept.", "有圖書館時抽到的牌全部保留。", "有图书馆时抽到的牌全部保留。"),
+    "name_keep": ("The drawn cards are known: name the {keep} you keep (draw keep C).",
+                  "抽到的牌是已知的：請說明保留哪{keep}張（draw keep C）。", "抽到的牌是已知的：请说明保留哪{keep}张（draw keep C）。"),
     "keep_count": ("Only {keep} of the drawn cards may be kept.", "抽到的牌只能保留{keep}張。", "抽到的牌只能保留{keep}张。"),
     "not_drawn": ("{card} is not among the drawn cards ({shown}).", "{card}不在抽到的牌中（{shown}）。", "{card}不在抽到的牌中（{shown}）。"),
     "no_income": ("{character} collects no income from districts.", "{character}不能從地區收入。", "{character}不能从地区收入。"),
