@@ -136,7 +136,7 @@ def _queen(game: "Game", seat: int, revealed: list[str]) -> None:
     """The Queen gains 3 gold beside the player who revealed rank 4 (5+ players)."""
     state = game.state
     n = len(state.players)
-    if n < 5:
+    if n < game.rb.characters["queen"].min_players:
         return
     rank4 = [c for c in revealed if game.rb.characters[c].rank == 4]
     if not rank4:

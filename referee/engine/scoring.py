@@ -63,35 +63,41 @@ def _score(rb: "Rulebook", state: "State", seat: int, wild: int | None, wild_typ
             rb.setup["first_complete_bonus" if first else "other_complete_bonus"]
         )
     unique_count = types.count("unique")
+    largest_type = max((types.count(t) for t in TYPES), default=0)
     for built in player.city:
-        facts = rb.districts[built.id]
-        bonus = 0
-        if facts.fact("extra_points") and facts.id not in ("statue", "ivory-tower", "capitol", "secret-vault"):
-            bonus = facts.fact("extra_points")
-        if facts.fact("points_per_gold"):
-            bonus = player.gold * facts.fact("points_per_gold")
-        elif facts.fact("points_per_card"):
-            bonus = len(player.hand) * facts.fact("points_per_card")
-        elif facts.fact("points_per_unique"):
-            counted = unique_count if facts.fact("counts_itself", True) else unique_count - 1
-            bonus = counted * facts.fact("points_per_unique")
-        elif facts.fact("points_per_stored"):
-            bonus = len(built.stored) * facts.fact("points_per_stored")
-        elif facts.fact("points_per_odd"):
-            bonus = sum(1 for b in player.city if district_value(rb, b) % 2 == 1) * facts.fact("points_per_odd")
-        elif facts.id == "statue":
-            bonus = facts.fact("extra_points", 5) if state.crown == seat else 0
-        elif facts.id == "ivory-tower":
-            bonus = facts.fact("extra_points", 5) if unique_count == 1 else 0
-        elif facts.id == "capitol":
-            best = max(types.count(t) for t in TYPES)
-            bonus = facts.fact("extra_points", 3) if best >= facts.fact("same_type_needed", 3) else 0
+        bonus = _district_bonus(rb.districts[built.id], built, player, rb, state.crown == seat,
+                                unique_count, largest_type)
         if bonus:
-            breakdown[facts.id] = bonus
+            breakdown[built.id] = bonus
     for card in player.hand:
         if card in rb.districts and rb.districts[card].fact("unbuildable"):
             breakdown[card] = breakdown.get(card, 0) + rb.districts[card].fact("extra_points", 0)
     return {"name": player.name, "score": sum(breakdown.values()), "breakdown": breakdown}
+
+
+def _district_bonus(facts, built, player, rb, has_crown: bool, unique_count: int, largest_type: int) -> int:
+    """A unique district's end-of-game points beyond its cost, from the facts in data/."""
+    if facts.fact("points_per_gold"):
+        return player.gold * facts.fact("points_per_gold")
+    if facts.fact("points_per_card"):
+        return len(player.hand) * facts.fact("points_per_card")
+    if facts.fact("points_per_unique"):
+        counted = unique_count if facts.fact("counts_itself", True) else unique_count - 1
+        return counted * facts.fact("points_per_unique")
+    if facts.fact("points_per_stored"):
+        return len(built.stored) * facts.fact("points_per_stored")
+    if facts.fact("points_per_odd"):
+        return sum(1 for b in player.city if district_value(rb, b) % 2 == 1) * facts.fact("points_per_odd")
+    extra = facts.fact("extra_points", 0)
+    if not extra or facts.fact("unbuildable"):        # the Secret Vault scores from the hand
+        return 0
+    if facts.fact("requires_crown") and not has_crown:
+        return 0
+    if facts.fact("only_unique") and unique_count != 1:
+        return 0
+    if facts.fact("same_type_needed") and largest_type < facts.fact("same_type_needed"):
+        return 0
+    return extra
 
 
 def scores(rb: "Rulebook", state: "State", final_round: int | None = None) -> list[dict]:
