@@ -401,8 +401,15 @@ def _gen_build(game: "Game") -> list[Move]:
     # skip the full check for the others (this runs at every move of a turn).
     full = turn.builds >= facts.build_limit
     districts = game.rb.districts
-    return [Move(turn.character, "build", (card,)) for card in sorted(set(game.state.players[turn.seat].hand))
+    player = game.state.players[turn.seat]
+    owned = {b.id for b in player.city}
+    quarry = "quarry" in owned
+    discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
+    # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
+    # then the full check that apply() makes.
+    return [Move(turn.character, "build", (card,)) for card in sorted(set(player.hand))
             if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
+            and districts[card].cost - discount <= player.gold and (quarry or card not in owned)
             and build_problem(game, turn.seat, card) is None]
 
 
@@ -674,22 +681,32 @@ def _armory_own_allowed(game: "Game") -> bool:
     return bool(armory.fact("may_target_own_city")) or "armory-own-district" in game.state.variants
 
 
+def armory_problem(game: "Game", owner: int, district: str) -> tuple | None:
+    """Why the Armory cannot destroy `district` of seat `owner` now, as (key, citations,
+    values), or None. The completed-city rule differs by edition; each side has a variant."""
+    state = game.state
+    if not state.players[owner].has_built(district):
+        return ("not_in_city", (), {"player": state.players[owner].name, "card": game.rb.name(district)})
+    if owner == state.turn.seat and (district == "armory" or not _armory_own_allowed(game)):
+        return ("armory_own", ("armory.own-district",), {})
+    if game.rb.edition == "2016":
+        completed_blocks = "armory-hits-completed-city" not in state.variants
+    else:
+        completed_blocks = "armory-spares-completed-city" in state.variants
+    if completed_blocks and game.city_complete(owner):
+        return ("completed_city", ("armory.completed-city",), {"player": state.players[owner].name})
+    return None
+
+
 def _use_armory(game: "Game", move: Move) -> None:
     state = game.state
-    turn = state.turn
     owner = state.seat_of(move.args[1])
     district = move.args[2]
-    if not state.players[owner].has_built(district):
-        raise _illegal("not_in_city", (), player=state.players[owner].name, card=game.rb.name(district))
-    if owner == turn.seat and (district == "armory" or not _armory_own_allowed(game)):
-        raise _illegal("armory_own", ("armory.own-district",))
-    completed_blocks = game.rb.edition == "2016" and "armory-hits-completed-city" not in state.variants
-    if game.rb.edition == "classic" and "armory-spares-completed-city" in state.variants:
-        completed_blocks = True
-    if completed_blocks and game.city_complete(owner):
-        raise _illegal("completed_city", ("armory.completed-city",), player=state.players[owner].name)
+    problem = armory_problem(game, owner, district)
+    if problem:
+        raise _illegal(problem[0], problem[1], **problem[2])
     _once(game, "armory")
-    _remove_district(game, turn.seat, "armory")
+    _remove_district(game, state.turn.seat, "armory")
     _remove_district(game, owner, district)
     game.event("destroyed", player=state.players[owner].name, district=game.rb.name(district), cost=0)
 
@@ -736,28 +753,22 @@ def _gen_use(game: "Game") -> list[Move]:
     state = game.state
     turn = state.turn
     player = state.players[turn.seat]
+    owned = {b.id for b in player.city}
     actor = turn.character
     moves: list[Move] = []
-    if player.has_built("laboratory") and "laboratory" not in turn.used:
-        moves += [Move(actor, "use", ("laboratory", c)) for c in sorted(set(player.hand)) if c != UNKNOWN]
-    if player.has_built("smithy") and "smithy" not in turn.used:
+    cards = sorted({c for c in player.hand if c != UNKNOWN})
+    if "laboratory" in owned and "laboratory" not in turn.used:
+        moves += [Move(actor, "use", ("laboratory", c)) for c in cards]
+    if "smithy" in owned and "smithy" not in turn.used:
         if player.gold >= game.rb.districts["smithy"].fact("smithy_cost", 2):
             moves.append(Move(actor, "use", ("smithy",)))
-    if player.has_built("museum") and "museum" not in turn.used:
-        moves += [Move(actor, "use", ("museum", c)) for c in sorted(set(player.hand)) if c != UNKNOWN]
-    if player.has_built("armory") and "armory" not in turn.used:
+    if "museum" in owned and "museum" not in turn.used:
+        moves += [Move(actor, "use", ("museum", c)) for c in cards]
+    if "armory" in owned and "armory" not in turn.used:
         for owner, other in enumerate(state.players):
             for district in sorted({b.id for b in other.city}):
-                move = Move(actor, "use", ("armory", other.name, district))
-                if owner == turn.seat and (district == "armory" or not _armory_own_allowed(game)):
-                    continue
-                if game.rb.edition == "2016" and "armory-hits-completed-city" not in state.variants \
-                        and game.city_complete(owner):
-                    continue
-                if game.rb.edition == "classic" and "armory-spares-completed-city" in state.variants \
-                        and game.city_complete(owner):
-                    continue
-                moves.append(move)
+                if armory_problem(game, owner, district) is None:
+                    moves.append(Move(actor, "use", ("armory", other.name, district)))
     return moves
 
 
