@@ -23,3 +23,13 @@ def test_markup_plain_and_coloured():
     Writer(colour, colour=True, width=80).print("[bold]Warlord[/bold]")
     assert plain.getvalue() == "Warlord rank 8 [x]\n"
     assert colour.getvalue() == "\x1b[0m\x1b[1mWarlord\x1b[0m\n"
+
+
+def test_events_for_people():
+    from referee.cli.events import describe
+
+    local = {"Merchant": "商人", "Bob": "Bob"}
+    assert describe({"event": "gold", "player": "Ann", "amount": 3, "source": "Bob", "reason": "robbed"}, "en", {}) \
+        == "Ann +3 gold from Bob (robbed)"
+    assert describe({"event": "revealed", "character": "Merchant", "player": "Bob"}, "zh-Hant", local) == "Bob 亮出 商人"
+    assert describe({"event": "unknown-kind", "x": 1}, "en", {}) == "event=unknown-kind, x=1"

@@ -119,6 +119,8 @@ def state_json(game) -> dict:
 def show(report: dict, lang: str, local: dict[str, str]) -> None:
     """For people: moves in the canonical notation (which stays English, so it can be pasted
     back), everything else with card names in the chosen language."""
+    from referee.cli.events import describe
+
     out = console()
 
     def names(values) -> str:
@@ -134,7 +136,7 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
             if step["citations"]:
                 out.print(f"    [dim]{label('sources', lang)}: {', '.join(step['citations'])}[/dim]")
         for event in step["events"]:
-            out.print(f"    [dim]{escape(_event_text(event, local))}[/dim]")
+            out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
     state = report["state"]
     out.print()
     out.print(f"{label('crown', lang)}: {escape(state['crown'])} · round {state['round']}"
@@ -145,9 +147,3 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
                   f"{label('city', lang)}: {escape(names(player['city']) or '-')} · {label('score', lang)} {player['score']}")
     if report.get("unsupported"):
         out.print(f"[yellow]Not supported yet in this situation: {escape(', '.join(report['unsupported']))}[/yellow]")
-
-
-def _event_text(event: dict, local: dict[str, str]) -> str:
-    kind = event["event"]
-    rest = ", ".join(f"{k}={local.get(v, v) if isinstance(v, str) else v}" for k, v in event.items() if k != "event")
-    return f"{kind}: {rest}"

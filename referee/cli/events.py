@@ -1,0 +1,57 @@
+"""Engine events as sentences for people, in the three languages (JSON keeps the raw events)."""
+
+from __future__ import annotations
+
+_TEMPLATES = {
+    "gold": ("{player} {amount:+d} gold ({reason})", "{player} {amount:+d} 金幣（{reason}）", "{player} {amount:+d} 金币（{reason}）"),
+    "gold_from": ("{player} {amount:+d} gold from {source} ({reason})", "{player} 從 {source} 拿到 {amount} 金幣（{reason}）",
+                  "{player} 从 {source} 拿到 {amount} 金币（{reason}）"),
+    "cards": ("{player} +{count} card(s) ({reason})", "{player} +{count} 張牌（{reason}）", "{player} +{count} 张牌（{reason}）"),
+    "built": ("{player} builds {district} for {cost}", "{player} 建造 {district}，花費 {cost}", "{player} 建造 {district}，花费 {cost}"),
+    "destroyed": ("{district} of {player} is destroyed (cost {cost})", "{player} 的 {district} 被摧毀（花費 {cost}）",
+                  "{player} 的 {district} 被摧毁（花费 {cost}）"),
+    "city_completed": ("{player} completes a city", "{player} 完成了城市", "{player} 完成了城市"),
+    "crown": ("{player} takes the crown", "{player} 拿到皇冠", "{player} 拿到皇冠"),
+    "revealed": ("{player} reveals {character}", "{player} 亮出 {character}", "{player} 亮出 {character}"),
+    "killed": ("{character} is killed", "{character} 被刺殺", "{character} 被刺杀"),
+    "robbed": ("{character} is robbed", "{character} 被偷", "{character} 被偷"),
+    "turn_ended": ("{character}'s turn ends", "{character} 的回合結束", "{character} 的回合结束"),
+    "hands_swapped": ("hands swapped: {players}", "交換手牌：{players}", "交换手牌：{players}"),
+    "tax": ("{player} pays {amount} tax", "{player} 繳稅 {amount}", "{player} 缴税 {amount}"),
+    "stored": ("{player} stores a card under the {district}", "{player} 把一張牌放到 {district} 下", "{player} 把一张牌放到 {district} 下"),
+    "recovered": ("{player} takes {district} back into hand", "{player} 把 {district} 收回手牌", "{player} 把 {district} 收回手牌"),
+    "faceup": ("face up: {characters}", "面朝上棄掉：{characters}", "面朝上弃掉：{characters}"),
+    "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
+    "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
+    "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
+}
+_INDEX = {"en": 0, "zh-Hant": 1, "zh-Hans": 2}
+_REASONS = {
+    "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),
+    "build": ("building", "建造", "建造"), "destroy": ("destroying", "摧毀", "摧毁"), "robbed": ("robbed", "被偷", "被偷"),
+    "taxes": ("taxes", "稅金", "税金"),
+}
+
+
+def describe(event: dict, lang: str, local: dict[str, str]) -> str:
+    """One line for an event; card names in `lang` through `local`."""
+    index = _INDEX[lang]
+    values = {}
+    for key, value in event.items():
+        if isinstance(value, str):
+            values[key] = _REASONS[value][index] if key == "reason" and value in _REASONS else local.get(value, value)
+        elif isinstance(value, list):
+            values[key] = "、".join(local.get(v, str(v)) for v in value) if lang != "en" else ", ".join(
+                local.get(v, str(v)) for v in value)
+        elif isinstance(value, dict):
+            values[key] = ", ".join(f"{k} {v}" for k, v in value.items())
+        else:
+            values[key] = value
+    kind = "gold_from" if event["event"] == "gold" and "source" in event else event["event"]
+    template = _TEMPLATES.get(kind)
+    if template is None:
+        return ", ".join(f"{k}={v}" for k, v in event.items())
+    try:
+        return template[index].format(**values)
+    except (KeyError, ValueError):
+        return ", ".join(f"{k}={v}" for k, v in event.items())
