@@ -327,17 +327,16 @@ def build_problem(game: "Game", seat: int, district: str) -> tuple | None:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
     if not facts.can_build:
         return ("cannot_build", ("turn.build",), {"character": rb.name(turn.character)})
-    target = rb.districts[district]
-    stables = target.fact("no_build_limit", False)
-    if not stables and turn.builds >= facts.build_limit:
+    target = rb.districts[district].facts
+    if not target.get("no_build_limit") and turn.builds >= facts.build_limit:
         return ("build_limit", ("turn.build-limit",), {"limit": facts.build_limit})
     if not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": rb.name(district)})
-    if target.fact("unbuildable"):
+    if target.get("unbuildable"):
         return ("unbuildable", (), {"card": rb.name(district)})
     if player.has_built(district) and not _duplicate_allowed(game, seat, district):
         return ("duplicate", ("turn.build", "general.no-duplicate-districts"), {"card": rb.name(district)})
-    limit = target.fact("max_city_before_build")
+    limit = target.get("max_city_before_build")
     if limit is not None and len(player.city) > limit:
         return ("monument_late", (), {"card": rb.name(district)})
     cost = build_cost(game, seat, district)

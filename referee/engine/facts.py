@@ -45,6 +45,12 @@ class Rulebook:
     setup: dict
     aliases: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Districts that count as more than one toward completion, and by how many more:
+        # city_size() runs at nearly every move.
+        self.counts_extra = {d.id: d.fact("counts_as") - 1 for d in self.districts.values()
+                             if d.fact("counts_as", 1) != 1}
+
     # -- edition figures -------------------------------------------------------------------
 
     def end_at(self, players: int) -> int:

@@ -9,7 +9,7 @@ Character and district abilities live in `abilities.py`, found by verb and card 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.engine import abilities, draft
 from referee.engine.facts import Rulebook
@@ -55,10 +55,11 @@ class IllegalMove(Exception):
         super().__init__(key)
 
 
-@dataclass
-class Step:
+class Step(NamedTuple):
+    """A played move and the events it caused."""
+
     move: Move
-    events: list[dict] = field(default_factory=list)
+    events: list[dict]
 
 
 class Game:

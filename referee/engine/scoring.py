@@ -22,7 +22,8 @@ def district_value(rb: "Rulebook", built: "Built") -> int:
 
 def city_size(rb: "Rulebook", city: list["Built"]) -> int:
     """Districts toward completion (the Monument counts as two)."""
-    return sum(rb.districts[b.id].fact("counts_as", 1) for b in city)
+    extra = rb.counts_extra
+    return len(city) + (sum(extra.get(b.id, 0) for b in city) if extra else 0)
 
 
 def _haunted_counts(rb: "Rulebook", state: "State", built: "Built", final_round: int) -> bool:
