@@ -8,7 +8,7 @@ differs by edition is looked up by edition in the same function, so both reading
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from typing import TYPE_CHECKING
 
 from referee.engine.moves import Move
@@ -618,11 +618,10 @@ def _gen_character_ability(game: "Game") -> list[Move]:
             counts: dict[str, int] = {}
             for card in hand:
                 counts[card] = counts.get(card, 0) + 1
-            kinds = sorted(counts)
-            for pick in product(*(range(counts[k] + 1) for k in kinds)):
-                chosen = tuple(k for k, n in zip(kinds, pick) for _ in range(n))
-                if chosen:
-                    moves.append(Move(actor, "redraw", chosen))
+            # Every non-empty sub-multiset of the hand, as sorted tuples.
+            options = [[(card,) * n for n in range(counts[card] + 1)] for card in sorted(counts)]
+            chosen = [tuple(chain.from_iterable(parts)) for parts in product(*options)]
+            moves += [Move(actor, "redraw", cards) for cards in chosen[1:]]
     elif actor == "tax-collector" and "taxes" not in turn.used and game.rb.edition == "2016":
         moves.append(Move(actor, "take-taxes"))
     elif actor == "warlord" and "destroy" not in turn.used and (turn.gathered or game.rb.edition != "classic"):

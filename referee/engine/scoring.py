@@ -22,8 +22,12 @@ def district_value(rb: "Rulebook", built: "Built") -> int:
 
 def city_size(rb: "Rulebook", city: list["Built"]) -> int:
     """Districts toward completion (the Monument counts as two)."""
+    size = len(city)
     extra = rb.counts_extra
-    return len(city) + (sum(extra.get(b.id, 0) for b in city) if extra else 0)
+    for built in city:
+        if built.id in extra:
+            size += extra[built.id]
+    return size
 
 
 def _haunted_counts(rb: "Rulebook", state: "State", built: "Built", final_round: int) -> bool:

@@ -149,7 +149,7 @@ class State:
         """What undo needs: the fields' current values (lists shared, never changed in place);
         the player, turn and draft objects change in place, so their values are taken apart."""
         return (
-            tuple((p.gold, p.hand, p.city, p.characters) for p in self.players),
+            [(p.gold, p.hand, p.city, p.characters) for p in self.players],
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
             self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
             self.calling, self.killed, self.robbed, self.revealed, self.built_by, self.last_round_revealed,
