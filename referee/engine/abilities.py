@@ -12,7 +12,6 @@ from itertools import chain, combinations, product
 from typing import TYPE_CHECKING
 
 from referee.engine.moves import Move
-from referee.engine.scoring import district_value
 from referee.engine.state import UNKNOWN, Built
 
 if TYPE_CHECKING:
@@ -524,18 +523,22 @@ def protected_by_bishop(game: "Game", seat: int) -> bool:
     return bishop == seat and state.killed != "bishop" and "bishop" in state.characters
 
 
-def destroy_cost(game: "Game", owner: int, district: str) -> int:
+def destroy_cost(game: "Game", owner: int, district: str, built: Built | None = None) -> int:
+    """What the rank 8 character pays to destroy `district` of seat `owner`: its cost less one
+    (+1 beautified), +1 behind the owner's Great Wall. Classic values the University and the
+    Dragon Gate at their printed 6 (FAQ), or 8 with the variant warlord-full-value."""
     rb = game.rb
-    built = game.state.players[owner].built(district)
-    value = district_value(rb, built)
-    if rb.edition == "classic" and "warlord-full-value" not in game.state.variants:
-        value = rb.districts[district].cost + (1 if built.beautified else 0)   # FAQ: University, Dragon Gate cost 5
-    cost = value - 1
-    wall = rb.districts.get("great-wall")
-    if wall and game.state.players[owner].has_built("great-wall"):
-        includes_itself = "great-wall-includes-itself" in game.state.variants
-        if district != "great-wall" or includes_itself:
-            cost += wall.fact("destroy_surcharge", 1)
+    state = game.state
+    player = state.players[owner]
+    built = built or player.built(district)
+    facts = rb.districts[district]
+    if rb.edition == "classic" and "warlord-full-value" not in state.variants:
+        value = facts.cost
+    else:
+        value = facts.facts.get("points", facts.cost)
+    cost = value + built.beautified - 1
+    if (district != "great-wall" or "great-wall-includes-itself" in state.variants) and player.has_built("great-wall"):
+        cost += rb.districts["great-wall"].facts.get("destroy_surcharge", 1)
     return max(0, cost)
 
 
@@ -594,11 +597,13 @@ def _gen_destroy(game: "Game") -> list[Move]:
     for owner, player in enumerate(state.players):
         if not player.city or game.city_complete(owner) or protected_by_bishop(game, owner):
             continue
-        for district in sorted({b.id for b in player.city}):
-            if game.rb.districts[district].facts.get("protected_from_rank8"):
+        seen = set()
+        for built in sorted(player.city, key=lambda b: b.id):
+            if built.id in seen or game.rb.districts[built.id].facts.get("protected_from_rank8"):
                 continue
-            if destroy_cost(game, owner, district) <= gold:
-                moves.append(Move("warlord", "destroy", (player.name, district)))
+            seen.add(built.id)
+            if destroy_cost(game, owner, built.id, built) <= gold:
+                moves.append(Move("warlord", "destroy", (player.name, built.id)))
     return moves
 
 
