@@ -523,7 +523,8 @@ def protected_by_bishop(game: "Game", seat: int) -> bool:
     return bishop == seat and state.killed != "bishop" and "bishop" in state.characters
 
 
-def destroy_cost(game: "Game", owner: int, district: str, built: Built | None = None) -> int:
+def destroy_cost(game: "Game", owner: int, district: str, built: Built | None = None,
+                 walled: bool | None = None) -> int:
     """What the rank 8 character pays to destroy `district` of seat `owner`: its cost less one
     (+1 beautified), +1 behind the owner's Great Wall. Classic values the University and the
     Dragon Gate at their printed 6 (FAQ), or 8 with the variant warlord-full-value."""
@@ -537,7 +538,9 @@ def destroy_cost(game: "Game", owner: int, district: str, built: Built | None = 
     else:
         value = facts.facts.get("points", facts.cost)
     cost = value + built.beautified - 1
-    if (district != "great-wall" or "great-wall-includes-itself" in state.variants) and player.has_built("great-wall"):
+    if walled is None:
+        walled = player.has_built("great-wall")
+    if walled and (district != "great-wall" or "great-wall-includes-itself" in state.variants):
         cost += rb.districts["great-wall"].facts.get("destroy_surcharge", 1)
     return max(0, cost)
 
@@ -598,11 +601,12 @@ def _gen_destroy(game: "Game") -> list[Move]:
         if not player.city or game.city_complete(owner) or protected_by_bishop(game, owner):
             continue
         seen = set()
+        walled = player.has_built("great-wall")
         for built in sorted(player.city, key=lambda b: b.id):
             if built.id in seen or game.rb.districts[built.id].facts.get("protected_from_rank8"):
                 continue
             seen.add(built.id)
-            if destroy_cost(game, owner, built.id, built) <= gold:
+            if destroy_cost(game, owner, built.id, built, walled) <= gold:
                 moves.append(Move("warlord", "destroy", (player.name, built.id)))
     return moves
 
