@@ -189,7 +189,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         except (IllegalMove, BadMove) as error:
             raise BadSituation(f"play.history: {text!r} is not legal here ({getattr(error, 'key', error)})") from error
     game._undo.clear()
-    from referee.engine.game import SUPPORTED_BY_EDITION, SUPPORTED_UNIQUES
+    from referee.engine.support import SUPPORTED_BY_EDITION, SUPPORTED_UNIQUES
 
     unsupported = [rb.name(c) for c in cast if c not in SUPPORTED_BY_EDITION[edition]]
     built = {b.id for p in players for b in p.city}

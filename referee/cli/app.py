@@ -3,7 +3,6 @@ start-up path of every command stays small (scripts/bench_cli.py measures it).""
 
 
 import sys
-from pathlib import Path
 from typing import Optional
 
 import typer

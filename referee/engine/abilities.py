@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.moves import Move
 from referee.engine.state import UNKNOWN, Built
+from referee.engine.support import SUPPORTED_BY_EDITION
 
 if TYPE_CHECKING:
     from referee.engine.game import Game
@@ -49,8 +50,6 @@ def apply(game: "Game", move: Move) -> None:
                        current=game.rb.name(turn.character))
     if move.actor not in game.rb.characters and state.seat_of(move.actor) != turn.seat:
         raise _illegal("not_your_turn", ("turn.calling-order",), actor=move.actor)
-    from referee.engine.game import SUPPORTED_BY_EDITION
-
     if character not in SUPPORTED_BY_EDITION[game.rb.edition]:
         raise _illegal("not_supported", (), what=game.rb.name(character))
     turn.last_destroyed = None

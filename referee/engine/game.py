@@ -15,24 +15,8 @@ from referee.engine import abilities, draft
 from referee.engine.facts import Rulebook
 from referee.engine.moves import UNSUPPORTED_VERBS, Move, Notation
 from referee.engine.scoring import city_size, scores, winners
-from referee.engine.state import UNKNOWN, Built, Player, State, Turn
-
-# Cards whose behaviour this version plays. Anything else in play gets an explicit
-# "not supported yet" instead of a silent wrong answer.
-SUPPORTED_CHARACTERS = frozenset(
-    {"assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "queen"}
-)
-# Unique districts whose effects the engine plays (every district's end-of-game score is
-# supported); the others are reported as "not supported yet" when they are in play.
-SUPPORTED_UNIQUES = frozenset({
-    "keep", "haunted-quarter", "laboratory", "smithy", "observatory", "library", "graveyard", "great-wall",
-    "school-of-magic", "dragon-gate", "university", "armory", "museum", "factory", "quarry", "gold-mine",
-    "stables", "poor-house", "park", "monument", "imperial-treasury", "map-room", "wishing-well", "statue",
-    "ivory-tower", "basilica", "capitol", "secret-vault",
-})
-SUPPORTED_BY_EDITION = {"2016": SUPPORTED_CHARACTERS | {"tax-collector"},
-                        "classic": SUPPORTED_CHARACTERS | {"tax-collector"}}
-
+from referee.engine.state import UNKNOWN, Player, State, Turn
+from referee.engine.support import SUPPORTED_UNIQUES
 
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
     """The edition's standard eight, plus the rank 9 character a player count requires (data:
@@ -387,4 +371,4 @@ class Game:
         return None
 
 
-__all__ = ["Game", "IllegalMove", "Built", "SUPPORTED_CHARACTERS"]
+__all__ = ["Game", "IllegalMove", "Step", "default_characters"]

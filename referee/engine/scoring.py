@@ -11,7 +11,7 @@ from referee.engine.types import TYPES
 
 if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
-    from referee.engine.state import Built, Player, State
+    from referee.engine.state import Built, State
 
 
 def district_value(rb: "Rulebook", built: "Built") -> int:

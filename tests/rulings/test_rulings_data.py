@@ -55,7 +55,7 @@ def test_ruling(situation, conn, source, check):
 
 
 def test_every_ruling_about_played_cards_is_checked(conn):
-    from referee.engine.game import SUPPORTED_BY_EDITION, SUPPORTED_UNIQUES
+    from referee.engine.support import SUPPORTED_BY_EDITION, SUPPORTED_UNIQUES
 
     played = SUPPORTED_BY_EDITION["2016"] | SUPPORTED_BY_EDITION["classic"] | SUPPORTED_UNIQUES | BASIC
     covered = {c["faq"] for _, c in CHECKS} | {s["faq"] for s in SKIPS}
