@@ -87,8 +87,18 @@ class Turn:
     last_destroyed: tuple[int, str] | None = None           # (seat, district) for the Graveyard
 
     def copy(self) -> "Turn":
-        return Turn(self.character, self.seat, self.revealed, self.gathered, self.income, self.builds,
-                    set(self.used), self.finished_actions, self.last_destroyed)
+        # Slot by slot, as Player.copy: taken at every move for the undo snapshot.
+        other = _new(Turn)
+        other.character = self.character
+        other.seat = self.seat
+        other.revealed = self.revealed
+        other.gathered = self.gathered
+        other.income = self.income
+        other.builds = self.builds
+        other.used = set(self.used)
+        other.finished_actions = self.finished_actions
+        other.last_destroyed = self.last_destroyed
+        return other
 
 
 @dataclass(slots=True)
