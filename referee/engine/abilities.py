@@ -760,6 +760,8 @@ def _gen_use(game: "Game") -> list[Move]:
     turn = state.turn
     player = state.players[turn.seat]
     owned = {b.id for b in player.city}
+    if owned.isdisjoint(_USES):
+        return []
     actor = turn.character
     moves: list[Move] = []
     cards = sorted({c for c in player.hand if c != UNKNOWN})
