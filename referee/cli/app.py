@@ -17,7 +17,7 @@ JsonOpt = typer.Option(False, "--json", help="Print JSON for programs instead of
 
 
 def card(
-    name: str = typer.Argument(..., help="A card name in any language or script, an alias, or a character rank."),
+    name: str = typer.Argument(..., metavar="NAME", help="A card name in any language or script, an alias, or a character rank."),
     edition: str = EditionOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
@@ -43,7 +43,7 @@ def cards(
 
 
 def rules(
-    topic: Optional[str] = typer.Argument(None, help="A topic (setup, draft, turn, end, scoring, ties, team, variant…), a rule id, or title words."),
+    topic: Optional[str] = typer.Argument(None, metavar="TOPIC", help="A topic (setup, draft, turn, end, scoring, ties, team, variant…), a rule id, or title words."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Only rules that apply with this many players (2-8)."),
     edition: str = EditionOpt,
     lang: Optional[str] = LangOpt,
@@ -56,7 +56,7 @@ def rules(
 
 
 def faq(
-    query: Optional[list[str]] = typer.Argument(None, help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
+    query: Optional[list[str]] = typer.Argument(None, metavar="QUERY", help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
     top: int = typer.Option(3, "--top", "-n", help="How many hits to show."),
     card_name: Optional[str] = typer.Option(None, "--card", help="Only entries about this card."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only entries for this edition."),
@@ -71,7 +71,7 @@ def faq(
 
 
 def ask(
-    file: Optional[str] = typer.Argument(None, help="A situation file (TOML), or - for standard input."),
+    file: Optional[str] = typer.Argument(None, metavar="FILE", help="A situation file (TOML), or - for standard input."),
     template: Optional[int] = typer.Option(None, "--template", help="Print a starting situation file for N players."),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
@@ -83,7 +83,7 @@ def ask(
 
 
 def score(
-    file: Optional[str] = typer.Argument(None, help="A situation file (TOML) with the end position, or -."),
+    file: Optional[str] = typer.Argument(None, metavar="FILE", help="A situation file (TOML) with the end position, or -."),
     player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry: "Ann: Temple, Castle, Dragon Gate" (repeat per player).'),
     first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry)."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 or classic (quick entry; a file names its own)."),
