@@ -164,3 +164,33 @@ def test_faq_counts_per_card_and_edition(conn):
     per_edition = dict(conn.execute("SELECT edition, COUNT(*) FROM faq_editions GROUP BY edition").fetchall())
     total = conn.execute("SELECT COUNT(*) FROM faq").fetchone()[0]
     assert per_edition["classic"] + per_edition["2016"] >= total
+
+
+def _every_alias():
+    from referee.dbbuild import load_bundle
+
+    bundle = load_bundle()
+    for kind, cards in (("character", bundle.characters), ("district", bundle.districts)):
+        for card in cards:
+            for alias in card.get("aliases", []):
+                alias = {"text": alias} if isinstance(alias, str) else alias
+                editions = alias.get("editions") or list(card["editions"])
+                for edition in editions:
+                    if edition in card["editions"]:
+                        yield kind, card["id"], alias["text"], edition
+
+
+@pytest.mark.parametrize("kind, card, text, edition", list(_every_alias()))
+def test_every_alias_resolves_in_both_scripts(conn, kind, card, text, edition):
+    """Each alias names its card, or offers it as a choice where the same words name another
+    card (要塞: the Fortress in most sources, the Keep in some)."""
+    from referee.catalog.chinese import to_simplified, to_traditional
+    from referee.errors import AmbiguousName
+
+    for form in {text, to_simplified(text), to_traditional(text)}:
+        try:
+            match = resolve(conn, form, edition, kind=kind)
+        except AmbiguousName as error:
+            assert any(card in c.lower().replace(" ", "-").replace("'", "") for c in error.choices), (form, error)
+            continue
+        assert match.id == card or card in match.others, (form, match)
