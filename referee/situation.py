@@ -16,7 +16,7 @@ from referee.engine.state import UNKNOWN, Built, Player, State
 from referee.errors import AmbiguousName, BadSituation, UnknownName
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
-TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck"}
+TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower"}
 PLAYER_KEYS = {"name", "characters", "gold", "hand", "city"}
 PLAY_KEYS = {"history", "moves"}
 DISTRICT_KEYS = {"name", "stored", "beautified", "built_round"}
@@ -165,10 +165,16 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     unlimited = (rb.unlimited_bank or "unlimited-bank" in variants) and "finite-bank" not in variants
     if state.bank < 0 and not unlimited:
         raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}")
+    if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
+        if edition != "classic" or not any(p.has_built("bell-tower") for p in players):
+            raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)")
+        state.bell_tower = True
     if "first_complete" in table:
         first = _seat(players, table["first_complete"], "table.first_complete", default=None)
         state.completed.append(first)
         state.ending = True
+        if state.bell_tower:
+            state.first_bonus = [first]
     game = Game(rb, state, seed, table=True)
     for seat in range(len(players)):
         if seat not in state.completed and city_size(rb, players[seat].city) >= game.end_at:

@@ -88,3 +88,33 @@ def test_next_round_selection_is_recorded_at_the_table(situation):
     assert [p["characters"] for p in report["state"]["players"]] == [["Warlord"], ["Assassin"], ["Magician"], ["King"]]
     assert report["state"]["crown"] == "Dee"
     assert "draft.rank4-faceup.2016" in report["steps"][6]["citations"]
+
+
+def test_bell_tower_announced_earlier(situation):
+    text = """
+edition = "classic"
+[table]
+bell_tower = true
+[[players]]
+name = "Ann"
+characters = ["King"]
+city = ["Bell Tower"]
+[[players]]
+name = "Bob"
+characters = ["Warlord"]
+gold = 5
+[[players]]
+name = "Cid"
+characters = ["Merchant"]
+gold = 5
+hand = ["Prison"]
+city = ["Temple", "Church", "Manor", "Castle", "Tavern", "Market"]
+[[players]]
+name = "Dee"
+characters = ["Assassin"]
+[play]
+moves = ["Cid: gold", "Cid: build Prison", "Bob: gold", "Bob: destroy Cid Prison"]
+"""
+    report = situation(text)
+    assert [s["legal"] for s in report["steps"]] == [True, True, True, False]   # 7 is complete: protected
+    assert report["steps"][-1]["citations"] == ["warlord.completed-city"]

@@ -360,6 +360,7 @@ def _verb_build(game: "Game", move: Move) -> None:
     player.city = player.city + [Built(district, state.round)]
     if not game.rb.districts[district].fact("no_build_limit", False):
         turn.builds += 1
+    turn.used.add("built:" + district)      # "on the turn it is built" powers (Bell Tower)
     game.event("built", player=player.name, district=game.rb.name(district), cost=cost)
     if turn.character not in state.built_by:
         state.built_by = state.built_by + [turn.character]
@@ -588,6 +589,41 @@ def _remove_district(game: "Game", owner: int, district: str) -> None:
     built = next(b for b in player.city if b.id == district)
     player.city = [b for b in player.city if b is not built]
     game.discard_destroyed([built.id, *built.stored])
+    if district == "bell-tower" and game.state.bell_tower:
+        _bell_tower_falls(game)
+
+
+def _use_bell_tower(game: "Game", move: Move) -> None:
+    """Classic: on the turn it is built, the owner may announce that 7 districts now complete a
+    city. Cities that already have 7 complete at once; their owners (and a builder whose 7th
+    district it is) get the +4, those who reach 7 later +2 (FAQ reading)."""
+    state = game.state
+    turn = state.turn
+    if "built:bell-tower" not in turn.used:
+        raise _illegal("bell_tower_timing", ("bell-tower.seven-ends-game",))
+    _once(game, "bell-tower")
+    state.bell_tower = True
+    game.event("bell_tower", player=state.players[turn.seat].name, end_at=game.end_at)
+    already = [seat for seat in range(len(state.players)) if game.city_complete(seat)]
+    for seat in already:
+        if seat not in state.completed:
+            state.completed = state.completed + [seat]
+            game.event("city_completed", player=state.players[seat].name, first=True)
+    state.first_bonus = list(already)
+    if already:
+        state.ending = True
+
+
+def _bell_tower_falls(game: "Game") -> None:
+    """The Bell Tower is destroyed: 8 districts again. An end already triggered stands (FAQ,
+    Faidutti); with the variant bell-tower-reverts, cities of 7 stop counting as complete."""
+    state = game.state
+    state.bell_tower = False
+    game.event("bell_tower_fallen", end_at=game.end_at)
+    if "bell-tower-reverts" in state.variants:
+        state.completed = [s for s in state.completed if game.city_complete(s)]
+        state.first_bonus = None
+        state.ending = bool(state.completed)
 
 
 def _gen_destroy(game: "Game") -> list[Move]:
@@ -767,6 +803,8 @@ def _gen_use(game: "Game") -> list[Move]:
     cards = sorted({c for c in player.hand if c != UNKNOWN})
     if "laboratory" in owned and "laboratory" not in turn.used:
         moves += [Move(actor, "use", ("laboratory", c)) for c in cards]
+    if "built:bell-tower" in turn.used and "bell-tower" not in turn.used and "bell-tower" in owned:
+        moves.append(Move(actor, "use", ("bell-tower",)))
     if "smithy" in owned and "smithy" not in turn.used:
         if player.gold >= game.rb.districts["smithy"].fact("smithy_cost", 2):
             moves.append(Move(actor, "use", ("smithy",)))
@@ -781,6 +819,7 @@ def _gen_use(game: "Game") -> list[Move]:
 
 
 _USES = {
+    "bell-tower": _use_bell_tower,
     "laboratory": _use_laboratory,
     "smithy": _use_smithy,
     "museum": _use_museum,

@@ -286,10 +286,12 @@ class Game:
     def end_at(self) -> int:
         if self.state.end_at:
             return self.state.end_at
-        standard = self.rb.end_at(len(self.state.players))
+        size = self.rb.end_at(len(self.state.players))
         if "short-game" in self.state.variants and self.rb.edition == "classic":
-            return standard - 1     # the classic shorter game: 7 districts instead of 8
-        return standard
+            size -= 1               # the classic shorter game: 7 districts instead of 8
+        if self.state.bell_tower:
+            size -= self.rb.districts["bell-tower"].fact("completion_reduction", 1)
+        return size
 
     def note_completion(self, seat: int) -> None:
         state = self.state

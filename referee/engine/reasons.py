@@ -14,6 +14,8 @@ REASONS = {
                      "此人數要正好棄{count}張面朝上的角色。", "此人数要正好弃{count}张面朝上的角色。"),
     "rank4_faceup": ("{character} (rank 4) is never discarded face up: draw another card instead.",
                      "4號角色{character}不能面朝上棄掉，須另抽一張取代。", "4号角色{character}不能面朝上弃掉，须另抽一张取代。"),
+    "bell_tower_timing": ("The Bell Tower is announced on the turn it is built.", "鐘塔只能在建造的回合宣告。",
+                          "钟塔只能在建造的回合宣告。"),
     "round_over": ("No character is taking a turn now.", "目前沒有角色在行動。", "目前没有角色在行动。"),
     "no_character": ("{actor} holds no character that can act now.", "{actor}沒有可以行動的角色。", "{actor}没有可以行动的角色。"),
     "not_held": ("Nobody holds {character} this round.", "本輪沒有人持有{character}。", "本轮没有人持有{character}。"),

@@ -63,7 +63,9 @@ def _score(rb: "Rulebook", state: "State", seat: int, wild: int | None, wild_typ
     if all(t in types for t in TYPES):
         breakdown["five_types"] = int(rb.setup["five_types_bonus"])
     if seat in state.completed:
-        first = state.completed[0] == seat
+        # With the Bell Tower announced, only those complete at the announcement get the first
+        # bonus; whoever completes later gets the other bonus (FAQ reading).
+        first = seat in state.first_bonus if state.first_bonus is not None else state.completed[0] == seat
         breakdown["first_complete" if first else "completed"] = int(
             rb.setup["first_complete_bonus" if first else "other_complete_bonus"]
         )

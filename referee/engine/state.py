@@ -124,6 +124,8 @@ class State:
     ending: bool = False                 # a city was completed: this round is the last
     variants: frozenset[str] = frozenset()
     end_at: int = 0                      # city size that ends the game; 0 = the edition's figure
+    bell_tower: bool = False             # classic: the Bell Tower was announced and stands
+    first_bonus: list[int] | None = None   # Bell Tower announced: the seats with the first-completion bonus
     chance: int = 0                      # chance events so far: each draws from its own seeded generator
 
     def copy(self) -> "State":
@@ -152,6 +154,8 @@ class State:
         other.ending = self.ending
         other.variants = self.variants
         other.end_at = self.end_at
+        other.bell_tower = self.bell_tower
+        other.first_bonus = None if self.first_bonus is None else self.first_bonus[:]
         other.chance = self.chance
         return other
 
@@ -163,7 +167,7 @@ class State:
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
             self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
             self.calling, self.killed, self.robbed, self.revealed, self.built_by, self.last_round_revealed,
-            self.completed, self.ending, self.variants, self.end_at, self.chance,
+            self.completed, self.ending, self.variants, self.end_at, self.bell_tower, self.first_bonus, self.chance,
         )
 
     def restore(self, snapshot: tuple) -> None:
@@ -171,7 +175,7 @@ class State:
         (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
          self.tax_pool, self.draft, self.turn, self.calling, self.killed, self.robbed, self.revealed,
          self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
-         self.chance) = snapshot
+         self.bell_tower, self.first_bonus, self.chance) = snapshot
         for player, (gold, hand, city, characters) in zip(self.players, players):
             player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
 

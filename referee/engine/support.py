@@ -13,7 +13,7 @@ SUPPORTED_UNIQUES = frozenset({
     "keep", "haunted-quarter", "laboratory", "smithy", "observatory", "library", "graveyard", "great-wall",
     "school-of-magic", "dragon-gate", "university", "armory", "museum", "factory", "quarry", "gold-mine",
     "stables", "poor-house", "park", "monument", "imperial-treasury", "map-room", "wishing-well", "statue",
-    "ivory-tower", "basilica", "capitol", "secret-vault",
+    "ivory-tower", "basilica", "capitol", "secret-vault", "bell-tower",
 })
 SUPPORTED_BY_EDITION = {"2016": SUPPORTED_CHARACTERS | {"tax-collector"},
                         "classic": SUPPORTED_CHARACTERS | {"tax-collector"}}

@@ -56,7 +56,7 @@ def test_refused_moves_change_nothing(rulebooks, seed, players, edition):
 
 
 def test_setup(rulebooks):
-    for edition, deck in (("2016", 54 + 14), ("classic", 54 + 21)):   # classic: the 21 purple cards the engine plays
+    for edition, deck in (("2016", 54 + 14), ("classic", 54 + 22)):   # classic: the 22 purple cards the engine plays
         game = Game.new(rulebooks[edition], ["A", "B", "C", "D"], seed=1)
         assert all(len(p.hand) == 4 and p.gold == 2 for p in game.state.players)
         assert game.state.crown == 0 and game.state.phase == "draft"
