@@ -31,6 +31,7 @@ PARAMS = {
     "subject": 0.5,     # ... the entry's subject card counts this much more
     "missing": 0.2,     # ... each card of the entry the query does not name, against
     "no_card": 4.0,     # an entry about a card, for a query naming none
+    "house": 20.0,      # an entry that holds only under a house-rule variant
     "rare_df": 2,       # a query bigram in at most this many entries may be a same-sound slip
     "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many entries
     "repair_ratio": 4,  # ... and this many times as many as the slip
@@ -230,6 +231,21 @@ def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str]
     return meta
 
 
+def _names_own_keyword(conn: sqlite3.Connection, entry_id: str, query: str, folded: str) -> bool:
+    """Whether the query uses one of the entry's own keywords (a house character's name)."""
+    (keywords,) = conn.execute("SELECT keywords FROM faq WHERE id = ?", (entry_id,)).fetchone()
+    return any(len(word) >= 2 and (word in query or word.casefold() in folded) for word in keywords.split())
+
+
+def house_only(conn: sqlite3.Connection) -> set[str]:
+    """Entries that hold only under a house-rule variant (no reading is any edition's default):
+    they rank below the rulings of the game itself unless the query names what they are about."""
+    import json
+
+    return {entry_id for entry_id, readings in conn.execute("SELECT id, readings FROM faq WHERE readings != '[]'")
+            if all(not r.get("default_for") for r in json.loads(readings))}
+
+
 def search(
     conn: sqlite3.Connection,
     query: str,
@@ -257,6 +273,9 @@ def search(
                 scores[entry_id] = scores.get(entry_id, 0.0) + PARAMS["card"] * bonus
         elif subject:
             scores[entry_id] -= PARAMS["no_card"]
+    for entry_id in house_only(conn) & scores.keys():
+        if not _names_own_keyword(conn, entry_id, query, parsed.text):
+            scores[entry_id] -= PARAMS["house"]
     allowed = {
         entry_id for entry_id in scores
         if (not edition or edition in meta[entry_id][1]) and (not card_ids or card_ids & set(meta[entry_id][0]))
