@@ -260,6 +260,8 @@ def faq_rows(bundle: Bundle) -> list[dict]:
             "keywords": " ".join(e.get("keywords", [])),
             "sources": json.dumps(e.get("sources", []), ensure_ascii=False),
             "readings": json.dumps(e.get("readings", []), ensure_ascii=False),
+            # Holds only under a house-rule variant: no reading is any edition's default.
+            "house_only": int(bool(e.get("readings")) and all(not r.get("default_for") for r in e["readings"])),
         }
         for e in bundle.faq
     ]

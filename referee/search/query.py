@@ -231,19 +231,12 @@ def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str]
     return meta
 
 
-def _names_own_keyword(conn: sqlite3.Connection, entry_id: str, query: str, folded: str) -> bool:
-    """Whether the query uses one of the entry's own keywords (a house character's name)."""
-    (keywords,) = conn.execute("SELECT keywords FROM faq WHERE id = ?", (entry_id,)).fetchone()
-    return any(len(word) >= 2 and (word in query or word.casefold() in folded) for word in keywords.split())
-
-
-def house_only(conn: sqlite3.Connection) -> set[str]:
-    """Entries that hold only under a house-rule variant (no reading is any edition's default):
-    they rank below the rulings of the game itself unless the query names what they are about."""
-    import json
-
-    return {entry_id for entry_id, readings in conn.execute("SELECT id, readings FROM faq WHERE readings != '[]'")
-            if all(not r.get("default_for") for r in json.loads(readings))}
+def house_only(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Entries that hold only under a house-rule variant, with their keywords: they rank below
+    the rulings of the game itself unless the query uses one of their keywords (a house
+    character's name)."""
+    return {entry_id: keywords.split()
+            for entry_id, keywords in conn.execute("SELECT id, keywords FROM faq WHERE house_only = 1")}
 
 
 def search(
@@ -273,8 +266,9 @@ def search(
                 scores[entry_id] = scores.get(entry_id, 0.0) + PARAMS["card"] * bonus
         elif subject:
             scores[entry_id] -= PARAMS["no_card"]
-    for entry_id in house_only(conn) & scores.keys():
-        if not _names_own_keyword(conn, entry_id, query, parsed.text):
+    for entry_id, keywords in house_only(conn).items():
+        named = any(len(word) >= 2 and (word in query or word.casefold() in parsed.text) for word in keywords)
+        if entry_id in scores and not named:
             scores[entry_id] -= PARAMS["house"]
     allowed = {
         entry_id for entry_id in scores
