@@ -149,6 +149,7 @@ _CHARACTER_DEFAULTS = {
     "can_build": True,
     "min_players": 2,
     "excluded_players": [],
+    "neighbour_gold": 0,
 }
 
 

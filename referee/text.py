@@ -6,6 +6,11 @@ import re
 import unicodedata
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+def in_language(texts: tuple[str, str, str], lang: str) -> str:
+    """The text for `lang` from an (en, zh-Hant, zh-Hans) triple, English for anything else."""
+    return texts[LANGS.index(lang)] if lang in LANGS else texts[0]
 EDITIONS = ("2016", "classic")
 
 # Apostrophes, hyphens, dots and spaces vary between sources ("Thieves' Den", "Thieves Den",

@@ -78,17 +78,13 @@ def rule_on_moves(situation, lang: str) -> dict:
                         reason=reason(error.key, {k: local.get(v, v) if isinstance(v, str) else v
                                                  for k, v in error.values.items()}, lang), citations=list(error.citations), events=[])
         else:
-            step.update(legal=True, verdict="legal", reason=reason_for_legal(lang), citations=[], events=events)
+            step.update(legal=True, verdict="legal", reason=label("legal_move", lang), citations=[], events=events)
         steps.append(step)
     report = {"edition": situation.edition, "question": situation.question, "steps": steps,
               "state": state_json(game)}
     if situation.unsupported:
         report["unsupported"] = situation.unsupported
     return report
-
-
-def reason_for_legal(lang: str) -> str:
-    return {"en": "Legal.", "zh-Hant": "合法。", "zh-Hans": "合法。"}[lang]
 
 
 def state_json(game) -> dict:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.text import in_language
+
 _TEMPLATES = {
     "gold": ("{player} {amount:+d} gold ({reason})", "{player} {amount:+d} 金幣（{reason}）", "{player} {amount:+d} 金币（{reason}）"),
     "gold_from": ("{player} {amount:+d} gold from {source} ({reason})", "{player} 從 {source} 拿到 {amount} 金幣（{reason}）",
@@ -25,7 +27,6 @@ _TEMPLATES = {
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
     "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
 }
-_INDEX = {"en": 0, "zh-Hant": 1, "zh-Hans": 2}
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),
     "build": ("building", "建造", "建造"), "destroy": ("destroying", "摧毀", "摧毁"), "robbed": ("robbed", "被偷", "被偷"),
@@ -35,11 +36,11 @@ _REASONS = {
 
 def describe(event: dict, lang: str, local: dict[str, str]) -> str:
     """One line for an event; card names in `lang` through `local`."""
-    index = _INDEX[lang]
     values = {}
     for key, value in event.items():
         if isinstance(value, str):
-            values[key] = _REASONS[value][index] if key == "reason" and value in _REASONS else local.get(value, value)
+            values[key] = in_language(_REASONS[value], lang) if key == "reason" and value in _REASONS \
+                else local.get(value, value)
         elif isinstance(value, list):
             values[key] = "、".join(local.get(v, str(v)) for v in value) if lang != "en" else ", ".join(
                 local.get(v, str(v)) for v in value)
@@ -52,6 +53,6 @@ def describe(event: dict, lang: str, local: dict[str, str]) -> str:
     if template is None:
         return ", ".join(f"{k}={v}" for k, v in event.items())
     try:
-        return template[index].format(**values)
+        return in_language(template, lang).format(**values)
     except (KeyError, ValueError):
         return ", ".join(f"{k}={v}" for k, v in event.items())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.text import in_language
+
 LABELS = {
     "rank": ("Rank", "順位", "顺位"),
     "cost": ("Cost", "費用", "费用"),
@@ -28,6 +30,11 @@ LABELS = {
     "hand": ("hand", "手牌", "手牌"),
     "city": ("city", "城市", "城市"),
     "crown": ("crown", "皇冠", "皇冠"),
+    "legal_move": ("Legal.", "合法。", "合法。"),
+    "districts": ("districts", "建築", "建筑"),
+    "five_types": ("five types", "五種類型", "五种类型"),
+    "first_complete": ("first complete", "首先完成", "首先完成"),
+    "completed": ("completed", "完成城市", "完成城市"),
     "no_results": ("No matching entry.", "找不到相符的條目。", "找不到相符的条目。"),
     "noble": ("noble", "貴族", "贵族"),
     "religious": ("religious", "宗教", "宗教"),
@@ -41,9 +48,8 @@ LABELS = {
     "2016": ("2016 edition", "2016年版", "2016年版"),
     "classic": ("classic", "經典版", "经典版"),
 }
-_INDEX = {"en": 0, "zh-Hant": 1, "zh-Hans": 2}
 
 
 def label(key: str, lang: str) -> str:
     words = LABELS.get(key)
-    return words[_INDEX[lang]] if words else key
+    return in_language(words, lang) if words else key

@@ -79,15 +79,6 @@ def run(file, players, first, edition, lang, json_out) -> None:
     out.print(f"{label('winner', lang)}: {escape(', '.join(names))}{tie}")
 
 
-_CATEGORIES = {
-    "districts": ("districts", "建築", "建筑"),
-    "five_types": ("five types", "五種類型", "五种类型"),
-    "first_complete": ("first complete", "首先完成", "首先完成"),
-    "completed": ("completed", "完成城市", "完成城市"),
-}
-
-
 def _category(key: str, local: dict[str, str], lang: str) -> str:
-    if key in _CATEGORIES:
-        return _CATEGORIES[key][{"en": 0, "zh-Hant": 1, "zh-Hans": 2}[lang]]
-    return local.get(key, key)
+    """A breakdown key for people: a scoring category, or a district's name."""
+    return label(key, lang) if key in ("districts", "five_types", "first_complete", "completed") else local.get(key, key)

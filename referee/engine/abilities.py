@@ -134,14 +134,15 @@ def _queen(game: "Game", seat: int, revealed: list[str]) -> None:
     """The Queen gains 3 gold beside the player who revealed rank 4 (5+ players)."""
     state = game.state
     n = len(state.players)
-    if n < game.rb.characters["queen"].min_players:
+    queen = game.rb.characters["queen"]
+    if n < queen.min_players:
         return
     rank4 = [c for c in revealed if game.rb.characters[c].rank == 4]
     if not rank4:
         return
     holder = state.holder(rank4[0])
     if holder is not None and (holder - seat) % n in (1, n - 1):
-        game.gain(seat, 3, game.rb.name("queen"))
+        game.gain(seat, queen.neighbour_gold, queen.name)
 
 
 def _take_crown(game: "Game", seat: int) -> None:

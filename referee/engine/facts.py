@@ -20,6 +20,7 @@ class CharacterFacts:
     can_build: bool = True
     min_players: int = 2
     excluded_players: tuple[int, ...] = ()
+    neighbour_gold: int = 0
 
 
 @dataclass(frozen=True)

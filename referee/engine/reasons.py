@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.text import in_language
+
 REASONS = {
     "game_over": ("The game is over.", "遊戲已經結束。", "游戏已经结束。"),
     "not_supported": ("Not supported yet: {what}. The referee does not rule on it rather than guess.",
@@ -66,11 +68,10 @@ REASONS = {
     "graveyard_timing": ("The Graveyard is used right after a Warlord destroys a district.", "墓地只能在軍閥摧毀地區後立即使用。", "墓地只能在军阀摧毁地区后立即使用。"),
     "graveyard_warlord": ("The Warlord cannot use his own Graveyard on a district he destroyed.", "軍閥不能用自己的墓地收回自己摧毀的地區。", "军阀不能用自己的墓地收回自己摧毁的地区。"),
 }
-_INDEX = {"en": 0, "zh-Hant": 1, "zh-Hans": 2}
 
 
 def reason(key: str, values: dict, lang: str = "en") -> str:
-    template = REASONS.get(key, (key, key, key))[_INDEX.get(lang, 0)]
+    template = in_language(REASONS.get(key, (key, key, key)), lang)
     try:
         return template.format(**values)
     except (KeyError, IndexError):

@@ -247,3 +247,46 @@ def test_short_game_variant_ends_classic_at_seven(situation):
                 bob='characters = ["King"]', cid='characters = ["Warlord"]', moves=moves)
     assert situation(three(**base))["state"]["game_over"] is False
     assert situation(three(**base, variants=["short-game"]))["state"]["game_over"] is True
+
+
+QUEEN = """
+[table]
+characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Queen"]
+crown = "Ann"
+[[players]]
+name = "Ann"
+characters = ["Assassin"]
+[[players]]
+name = "Bob"
+characters = ["King"]
+[[players]]
+name = "Cid"
+characters = ["Queen"]
+[[players]]
+name = "Dee"
+characters = ["Bishop"]
+[[players]]
+name = "Eve"
+characters = ["Warlord"]
+[play]
+moves = %s
+"""
+
+
+def test_queen_beside_the_king_gains_three(situation):
+    report = situation(QUEEN % ["Ann: gold", "Bob: gold", "Cid: gold"])
+    assert player(report, "Cid")["gold"] == 3 + 2       # players start with no gold here
+
+
+def test_queen_beside_a_killed_king_is_paid_at_the_end_of_the_round(situation):
+    report = situation(QUEEN % ["Ann: kill King", "Ann: gold", "Cid: gold", "Cid: end"])
+    assert [s["legal"] for s in report["steps"]] == [True] * 4
+    assert player(report, "Cid")["gold"] == 2 + 3
+    assert report["state"]["crown"] == "Bob"
+
+
+def test_queen_not_beside_the_king_gains_nothing(situation):
+    text = (QUEEN % ["Ann: gold", "Bob: gold", "Eve: gold", "Eve: end"]).replace('characters = ["Queen"]', 'characters = ["Warlord"]', 1)
+    text = text.replace('name = "Eve"\ncharacters = ["Warlord"]', 'name = "Eve"\ncharacters = ["Queen"]')
+    report = situation(text.replace('"Eve: gold", "Eve: end"', '"Eve: gold"'))
+    assert player(report, "Eve")["gold"] == 2
