@@ -195,12 +195,12 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         except (IllegalMove, BadMove) as error:
             raise BadSituation(f"play.history: {text!r} is not legal here ({getattr(error, 'key', error)})") from error
     game._undo.clear()
-    from referee.engine.support import SUPPORTED_BY_EDITION, SUPPORTED_UNIQUES
+    from referee.engine.registry import supported
 
-    unsupported = [rb.name(c) for c in cast if c not in SUPPORTED_BY_EDITION[edition]]
+    unsupported = [rb.name(c) for c in cast if not supported(c, edition)]
     built = {b.id for p in players for b in p.city}
     unsupported += sorted(rb.name(d) for d in built
-                          if rb.districts[d].type == "unique" and d not in SUPPORTED_UNIQUES)
+                          if rb.districts[d].type == "unique" and not supported(d, edition))
     return Situation(edition, data.get("question"), game, moves, unsupported)
 
 

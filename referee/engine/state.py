@@ -10,6 +10,7 @@ does not know (a physical table: hands, the deck beyond its known top).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 UNKNOWN = "?"
 _new = object.__new__
@@ -57,6 +58,33 @@ class Player:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the round's characters put on other characters: immutable, replaced on change
+    (`dataclasses.replace`), so undo snapshots share it. A new mark is one line here; every
+    mark is cleared when the round ends."""
+
+    killed: str | None = None            # the Assassin's target (or the Witch's victim's)
+    robbed: str | None = None            # the Thief's target
+    bewitched: str | None = None         # the Witch's target
+    warrants: tuple[str, ...] = ()       # the Magistrate's warrants (2016)
+    signed_warrant: str | None = None    # the one signed warrant; None while unknown (a table)
+    threats: tuple[str, ...] = ()        # the Blackmailer's threats (2016)
+    real_threat: str | None = None       # the threat with the flower; None while unknown
+
+
+class Pending(NamedTuple):
+    """A decision someone other than the acting character must (or may) make now — the
+    Graveyard's offer, a threatened player's bribe, the classic Emperor's payment — as
+    boardgame.io's stages: while it is `required`, only its answers are legal; an optional offer
+    lapses at the next other move."""
+
+    kind: str                  # the card whose rule asks (its id)
+    seat: int                  # who answers
+    data: tuple = ()           # what the card needs to remember (e.g. the destroyed district)
+    required: bool = False
+
+
 @dataclass(slots=True)
 class Draft:
     """The selection phase of a round."""
@@ -84,7 +112,8 @@ class Turn:
     builds: int = 0               # districts that count toward the build limit
     used: set[str] = field(default_factory=set)             # abilities used this turn
     finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
-    last_destroyed: tuple[int, str] | None = None           # (seat, district) for the Graveyard
+    ended: bool = False                                     # `end` was played: the flow calls the next
+    powers: tuple[str, ...] = ()                            # whose abilities this turn uses (default: its own)
 
     def copy(self) -> "Turn":
         # Slot by slot, as Player.copy: taken at every move for the undo snapshot.
@@ -97,7 +126,8 @@ class Turn:
         other.builds = self.builds
         other.used = set(self.used)
         other.finished_actions = self.finished_actions
-        other.last_destroyed = self.last_destroyed
+        other.ended = self.ended
+        other.powers = self.powers
         return other
 
 
@@ -115,8 +145,8 @@ class State:
     draft: Draft | None = None
     turn: Turn | None = None
     calling: int = 0                     # rank being called
-    killed: str | None = None
-    robbed: str | None = None
+    marks: Marks = Marks()               # killed, robbed, bewitched, warrants, threats
+    pending: Pending | None = None       # a decision out of turn
     revealed: list[str] = field(default_factory=list)   # characters revealed this round, in order
     built_by: list[str] = field(default_factory=list)   # characters that built this round (classic tax)
     last_round_revealed: list[str] = field(default_factory=list)
@@ -145,8 +175,8 @@ class State:
         other.draft = self.draft.copy() if self.draft else None
         other.turn = self.turn.copy() if self.turn else None
         other.calling = self.calling
-        other.killed = self.killed
-        other.robbed = self.robbed
+        other.marks = self.marks
+        other.pending = self.pending
         other.revealed = self.revealed[:]
         other.built_by = self.built_by[:]
         other.last_round_revealed = self.last_round_revealed[:]
@@ -166,18 +196,22 @@ class State:
             [(p.gold, p.hand, p.city, p.characters) for p in self.players],
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
             self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
-            self.calling, self.killed, self.robbed, self.revealed, self.built_by, self.last_round_revealed,
+            self.calling, self.marks, self.pending, self.revealed, self.built_by, self.last_round_revealed,
             self.completed, self.ending, self.variants, self.end_at, self.bell_tower, self.first_bonus, self.chance,
         )
 
     def restore(self, snapshot: tuple) -> None:
         """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
         (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-         self.tax_pool, self.draft, self.turn, self.calling, self.killed, self.robbed, self.revealed,
+         self.tax_pool, self.draft, self.turn, self.calling, self.marks, self.pending, self.revealed,
          self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
          self.bell_tower, self.first_bonus, self.chance) = snapshot
         for player, (gold, hand, city, characters) in zip(self.players, players):
             player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
+
+    @property
+    def killed(self) -> str | None:
+        return self.marks.killed
 
     def holder(self, character: str) -> int | None:
         for seat, player in enumerate(self.players):

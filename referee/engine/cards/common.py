@@ -1,0 +1,75 @@
+"""What many cards' rules share: "once per turn", "only this character", and the argument
+parsers and printers of the notation's common shapes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine.errors import IllegalMove
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.engine.moves import Move, Notation
+
+
+def once(game: "Game", ability: str) -> None:
+    """Mark an ability used this turn; refuse a second use (and anything after the classic
+    Warlord's destruction, which ends his actions)."""
+    turn = game.state.turn
+    if ability in turn.used:
+        raise IllegalMove("ability_once", ("general.ability-once-per-turn",))
+    if turn.finished_actions:
+        raise IllegalMove("after_destroy", ("warlord.when-to-use-ability",))
+    turn.used.add(ability)
+
+
+def powers(game: "Game") -> tuple[str, ...]:
+    """The characters whose abilities the current turn uses: its own, unless a card (the Witch)
+    gave it another's."""
+    turn = game.state.turn
+    return turn.powers or (turn.character,)
+
+
+def require(game: "Game", character: str) -> None:
+    """Refuse a verb that is not the acting character's ability."""
+    if character not in powers(game):
+        turn = game.state.turn
+        raise IllegalMove("wrong_character", ("general.ability-once-per-turn",), character=turn.character,
+                          needed=character)
+
+
+def has_power(game: "Game", character: str) -> bool:
+    return character in powers(game)
+
+
+# -- notation shapes ----------------------------------------------------------------------------
+
+
+def parse_nothing(notation: "Notation", tail: str) -> tuple:
+    return notation.nothing(tail)
+
+
+def parse_character(notation: "Notation", tail: str) -> tuple:
+    return (notation.character(tail),)
+
+
+def parse_player(notation: "Notation", tail: str) -> tuple:
+    return (notation.player(tail),)
+
+
+def parse_districts(notation: "Notation", tail: str) -> tuple:
+    return notation.districts(tail)
+
+
+def parse_player_district(notation: "Notation", tail: str) -> tuple:
+    player, card = notation.player_then(tail)
+    return (player, notation.district(card))
+
+
+def format_names(notation: "Notation", move: "Move") -> str:
+    """Card ids as names, a comma between them; anything else as it is (players, numbers)."""
+    return ", ".join(notation.name(a) for a in move.args)
+
+
+def format_player_district(notation: "Notation", move: "Move") -> str:
+    return f"{move.args[0]} {notation.name(move.args[1])}"

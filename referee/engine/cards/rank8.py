@@ -1,0 +1,54 @@
+"""What every rank 8 character's action on another city shares (the Warlord's destruction, the
+Diplomat's exchange, the Marshal's seizure): the price of a district, and the protections —
+a completed city, and the shields of the cards in play (the Bishop's city, the Keep)."""
+
+from __future__ import annotations
+
+from referee.engine.state import Built
+
+
+def district_price(game, owner: int, district: str, built: Built | None = None) -> int:
+    """A district's value for rank 8 actions before its modifiers: its cost (classic values the
+    University and the Dragon Gate at their printed 6 by the FAQ, or 8 with the variant
+    warlord-full-value), +1 if the Artist beautified it."""
+    rb = game.rb
+    facts = rb.districts[district]
+    if rb.edition == "classic" and "warlord-full-value" not in game.state.variants:
+        value = facts.cost
+    else:
+        value = facts.facts.get("points", facts.cost)
+    built = built or game.state.players[owner].built(district)
+    return value + (1 if built is not None and built.beautified else 0)
+
+
+def destroy_cost(game, owner: int, district: str, built: Built | None = None) -> int:
+    """What destroying `district` of seat `owner` costs: its value less one, then the modifiers
+    of the cards in play (the Great Wall)."""
+    cost = district_price(game, owner, district, built) - 1
+    for modify in game.hooks.destroy_cost:
+        cost = modify(game, owner, district, cost)
+    return max(0, cost)
+
+
+def city_problem(game, owner: int) -> tuple | None:
+    """Protections of a whole city: completed, or a shield that covers every district in it."""
+    state = game.state
+    if game.city_complete(owner):
+        return ("completed_city", ("warlord.completed-city",), {"player": state.players[owner].name})
+    for shield in game.hooks.shield_city:
+        problem = shield(game, owner)
+        if problem:
+            return problem
+    return None
+
+
+def district_problem(game, owner: int, district: str) -> tuple | None:
+    """Why a rank 8 character cannot act on `district` of seat `owner`, or None."""
+    state = game.state
+    if not state.players[owner].has_built(district):
+        return ("not_in_city", (), {"player": state.players[owner].name, "card": district})
+    for shield in game.hooks.shield_district:
+        problem = shield(game, owner, district)
+        if problem:
+            return problem                    # the district's own protection (the Keep) first
+    return city_problem(game, owner)

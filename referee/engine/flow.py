@@ -1,0 +1,108 @@
+"""The flow: the one module that decides when a turn, a round, a phase or the game ends
+(boardgame.io's `endIf`). Moves only change the position; after each one, `settle()` looks at it
+and moves the game on: the selection done → the turns; a turn ended → its end-of-turn effects,
+the next character called; nobody left → the round's end, the next selection or the final
+scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine import draft, turn as turns
+from referee.engine.moves import Move
+from referee.engine.scoring import scores, winners
+from referee.engine.state import Marks, Turn
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+
+
+def settle(game: "Game") -> None:
+    state = game.state
+    if state.phase == "draft" and state.draft is not None and not state.draft.order:
+        draft.finish(game)
+        start_turns(game)
+    elif state.phase == "turns" and state.turn is not None and state.turn.ended:
+        end_turn(game)
+
+
+def start_turns(game: "Game") -> None:
+    state = game.state
+    state.phase = "turns"
+    state.calling = 0
+    state.turn = None
+    call_next(game)
+
+
+def call_next(game: "Game") -> None:
+    """Call characters in rank order; the next one held and alive takes a turn."""
+    state = game.state
+    by_rank = {game.rb.characters[c].rank: c for c in state.characters}
+    for rank in range(state.calling + 1, 10):
+        character = by_rank.get(rank)
+        if character is None:
+            continue
+        seat = state.holder(character)
+        if seat is None or character == state.marks.killed:
+            continue
+        state.calling = rank
+        state.turn = Turn(character, seat)
+        turns.reveal(game)
+        return
+    state.calling = 10
+    state.turn = None
+    end_round(game)
+
+
+def end_turn(game: "Game") -> None:
+    """The current turn's end-of-turn effects, then the next character."""
+    state = game.state
+    turn = state.turn
+    for hook in game.hooks.on_turn_end:
+        hook(game, turn.seat)
+    state.pending = None
+    game.event("turn_ended", character=turn.character)
+    call_next(game)
+
+
+def advance_to(game: "Game", move: Move) -> None:
+    """At a table, a move by a character later in calling order ends the current turn first
+    (spec §1: the moves in between were not described, so the duty to gather is not enforced on
+    them). A dealt game plays every turn, and there such a move is simply not due yet."""
+    if not game.table:
+        return
+    state = game.state
+    character = game.acting_character(move)
+    if character is None or state.turn is None or character == state.turn.character:
+        return
+    target = game.rb.characters[character].rank
+    if target <= game.rb.characters[state.turn.character].rank:
+        return   # an earlier character: turn.apply refuses it with the reason
+    while state.turn is not None and game.rb.characters[state.turn.character].rank < target:
+        end_turn(game)
+
+
+def end_round(game: "Game") -> None:
+    state = game.state
+    killed = state.marks.killed
+    if killed:
+        seat = state.holder(killed)
+        if seat is not None:
+            game.event("revealed", character=killed, player=state.players[seat].name, killed=True)
+    for hook in game.hooks.on_round_end:
+        hook(game)
+    state.last_round_revealed = list(state.revealed)
+    if state.ending:
+        state.phase = "over"
+        results = scores(game.rb, state)
+        names, rule = winners(game.rb, state, results)
+        game.event("game_over", scores={r["name"]: r["score"] for r in results}, winners=names, tie_break=rule)
+        return
+    state.round += 1
+    state.marks = Marks()
+    state.pending = None
+    state.revealed = []
+    state.built_by = []
+    for player in state.players:
+        player.characters = []
+    draft.begin(game)
