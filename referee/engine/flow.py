@@ -19,11 +19,15 @@ if TYPE_CHECKING:
 
 def settle(game: "Game") -> None:
     state = game.state
+    if state.pending is not None and state.pending.required:
+        return                             # nothing moves on until the decision is made
     if state.phase == "draft" and state.draft is not None and not state.draft.order:
         draft.finish(game)
         start_turns(game)
     elif state.phase == "turns" and state.turn is not None and state.turn.ended:
         end_turn(game)
+    elif state.phase == "turns" and state.turn is None and state.calling == 10:
+        close_round(game)                  # a decision at the round's end has been made
 
 
 def start_turns(game: "Game") -> None:
@@ -91,6 +95,14 @@ def end_round(game: "Game") -> None:
             game.event("revealed", character=killed, player=state.players[seat].name, killed=True)
     for hook in game.hooks.on_round_end:
         hook(game)
+    if state.pending is None or not state.pending.required:
+        close_round(game)
+
+
+def close_round(game: "Game") -> None:
+    """After the round's end effects (and any decision they asked for): the final scores, or
+    the next round's selection."""
+    state = game.state
     state.last_round_revealed = list(state.revealed)
     if state.ending:
         state.phase = "over"

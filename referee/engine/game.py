@@ -116,8 +116,10 @@ class Game(Operations):
         state = self.state
         if state.phase == "draft":
             return draft.legal_moves(self)
-        if state.phase != "turns" or state.turn is None:
+        if state.phase != "turns":
             return []
+        if state.turn is None:           # between turns only a pending decision can be made
+            return turn.pending_answers(self)
         return turn.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:

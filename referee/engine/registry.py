@@ -14,6 +14,8 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   on_round_end(game)                     the round ends (the killed character is revealed)
   on_destroyed(game, owner, district)    a district left a city destroyed
   build_cost(game, seat, district, cost) -> cost
+  build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
+  counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit)
   destroy_cost(game, owner, district, cost) -> cost      (rank 8 characters' price)
   shield_city(game, owner) -> problem | None             (a whole city safe from rank 8: the Bishop)
   shield_district(game, owner, district) -> problem | None   (one district safe: the Keep)
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     from referee.engine.moves import Move, Notation
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed",
-         "build_cost", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate")
+         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate")
 
 
 class Verb(NamedTuple):

@@ -58,6 +58,11 @@ def apply(game: "Game", move: Move) -> None:
     found[0].apply(game, move)
 
 
+def pending_answers(game: "Game") -> list[Move]:
+    pending = game.state.pending
+    return [] if pending is None else game.hooks.answers[pending.kind].answers(game)
+
+
 def legal_moves(game: "Game") -> list[Move]:
     state = game.state
     turn = state.turn

@@ -1,19 +1,12 @@
 """Every card's behaviour, one module each. Importing this package registers them all (the
-`Game` facade does it); a new card is a new module listed here."""
+`Game` facade does it): the turn's basic verbs, `use`, then every module found under
+`characters/` and `districts/` — a new card is a new module, nothing else to list."""
 
 from importlib import import_module
+from pathlib import Path
 
-_MODULES = (
-    "basic", "use",
-    # characters, by rank
-    "characters.assassin", "characters.thief", "characters.magician", "characters.king", "characters.bishop",
-    "characters.plain", "characters.warlord", "characters.queen", "characters.tax_collector",
-    # unique districts
-    "districts.data_only", "districts.gold_mine", "districts.observatory", "districts.library",
-    "districts.factory", "districts.quarry", "districts.poor_house", "districts.park", "districts.keep",
-    "districts.great_wall", "districts.laboratory", "districts.smithy", "districts.museum",
-    "districts.armory", "districts.bell_tower", "districts.graveyard",
-)
-
-for _module in _MODULES:
+for _module in ("basic", "use"):
     import_module(f"{__name__}.{_module}")
+for _folder in ("characters", "districts"):
+    for _path in sorted((Path(__file__).parent / _folder).glob("[!_]*.py")):
+        import_module(f"{__name__}.{_folder}.{_path.stem}")

@@ -192,7 +192,22 @@ def build_cost(game: "Game", seat: int, district: str) -> int:
 
 
 def build_limit(game: "Game") -> int:
-    return game.rb.characters[game.state.turn.character].build_limit
+    limit = game.rb.characters[game.state.turn.character].build_limit
+    for modify in game.hooks.build_limit:
+        limit = modify(game, limit)
+    return limit
+
+
+def counts_toward_limit(game: "Game", seat: int, district: str) -> bool:
+    """Whether building `district` uses up one of the turn's builds (the Stables do not; the
+    cards in play may say otherwise, e.g. the Trader's trade districts)."""
+    if game.rb.districts[district].fact("no_build_limit", False):
+        return False
+    for counts in game.hooks.counts_toward_limit:
+        verdict = counts(game, seat, district)
+        if verdict is not None:
+            return verdict
+    return True
 
 
 def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
@@ -218,7 +233,7 @@ def build_problem(game: "Game", seat: int, district: str) -> tuple | None:
         return ("cannot_build", ("turn.build",), {"character": turn.character})
     target = rb.districts[district].facts
     limit = build_limit(game)
-    if not target.get("no_build_limit") and turn.builds >= limit:
+    if turn.builds >= limit and counts_toward_limit(game, seat, district):
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
     if not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": district})
@@ -249,7 +264,7 @@ def _apply_build(game: "Game", move: Move) -> None:
     game.pay(turn.seat, cost, "build")
     player = state.players[turn.seat]
     player.city = player.city + [Built(district, state.round)]
-    if not game.rb.districts[district].fact("no_build_limit", False):
+    if counts_toward_limit(game, turn.seat, district):
         turn.builds += 1
     turn.used.add("built:" + district)      # "on the turn it is built" powers (Bell Tower)
     game.event("built", player=player.name, district=district, cost=cost)
@@ -267,7 +282,7 @@ def _generate_build(game: "Game") -> list[Move]:
         return []
     # Once the limit is reached only districts outside it (the Stables) remain candidates:
     # skip the full check for the others (this runs at every move of a turn).
-    full = turn.builds >= build_limit(game)
+    full = turn.builds >= build_limit(game) and not game.hooks.counts_toward_limit
     districts = game.rb.districts
     player = game.state.players[turn.seat]
     owned = {b.id for b in player.city}

@@ -10,7 +10,7 @@ from referee.engine.registry import Behaviour, register
 class Bishop(Behaviour):
     id = "bishop"
     refusals = {
-        "bishop": ("{player} is the Bishop, alive this round: the rank 8 character cannot touch that city.",
+        "bishop": ("{player} is the {bishop}, alive this round: the rank 8 character cannot touch that city.",
                    "{player}是本輪存活的{bishop}，8號角色不能對其城市使用能力。",
                    "{player}是本轮存活的{bishop}，8号角色不能对其城市使用能力。"),
     }
