@@ -20,6 +20,7 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   shield_city(game, owner) -> problem | None             (a whole city safe from rank 8: the Bishop)
   shield_district(game, owner, district) -> problem | None   (one district safe: the Keep)
   draw_plan(game, seat, count, keep) -> (count, keep)
+  build_moves(game) -> moves                             (builds paid another way: see `build_forms`)
   allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from referee.engine.moves import Move, Notation
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed",
-         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate")
+         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves")
 
 
 class Verb(NamedTuple):
@@ -75,6 +76,9 @@ class Behaviour:
     format_use = None
     use = None
     generate_use = None
+    # Builds paid another way (`build C using Framework`, `destroying`, `with cards`, `from`):
+    # the forms (the word after the district) this card handles with build_with(game, move).
+    build_forms: tuple[str, ...] = ()
     # A card that answers out of turn (a `state.pending` of its kind) defines is_answer(move),
     # answer(game, move) and answers(game) -> the legal answers now.
 
@@ -125,6 +129,14 @@ def verb_named(word: str) -> str | None:
 
 def verb_words() -> list[str]:
     return sorted(_WORDS)
+
+
+def build_form(form: str) -> Behaviour | None:
+    """The card that handles `build C <form> ...`."""
+    for found in _BEHAVIOURS.values():
+        if form in found.build_forms:
+            return found
+    return None
 
 
 def supported(card: str, edition: str) -> bool:

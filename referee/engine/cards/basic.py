@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from referee.engine.cards.common import parse_nothing
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
+from referee.engine import registry
 from referee.engine.registry import Verb, register_verb
 from referee.engine.state import UNKNOWN, Built
 
@@ -218,8 +219,9 @@ def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
     return False
 
 
-def build_problem(game: "Game", seat: int, district: str) -> tuple | None:
-    """Why `district` cannot be built now, as (key, citations, values), or None."""
+def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -> tuple | None:
+    """Why `district` cannot be built now, as (key, citations, values), or None. `paying`:
+    the price is paid in gold (False for the cards that pay another way check their own)."""
     state = game.state
     turn = state.turn
     rb = game.rb
@@ -244,9 +246,10 @@ def build_problem(game: "Game", seat: int, district: str) -> tuple | None:
     most = target.get("max_city_before_build")
     if most is not None and len(player.city) > most:
         return ("monument_late", (), {"card": district})
-    cost = build_cost(game, seat, district)
-    if player.gold < cost:
-        return ("too_poor", ("turn.build",), {"card": district, "cost": cost, "gold": player.gold})
+    if paying:
+        cost = build_cost(game, seat, district)
+        if player.gold < cost:
+            return ("too_poor", ("turn.build",), {"card": district, "cost": cost, "gold": player.gold})
     return None
 
 
@@ -255,24 +258,36 @@ def _apply_build(game: "Game", move: Move) -> None:
     turn = state.turn
     district = move.args[0]
     if len(move.args) > 1:
-        raise IllegalMove("not_supported", (), what=f"build … {move.args[1]}")
+        card = registry.build_form(move.args[1])
+        if card is None or not registry.supported(card.id, game.rb.edition):
+            raise IllegalMove("not_supported", (), what=f"build … {move.args[1]}")
+        card.build_with(game, move)      # its own checks and payment, then place_district()
+        return
     problem = build_problem(game, turn.seat, district)
     if problem:
         raise refuse(problem)
     cost = build_cost(game, turn.seat, district)
     game.take_from_hand(turn.seat, district)
     game.pay(turn.seat, cost, "build")
-    player = state.players[turn.seat]
+    place_district(game, turn.seat, district, cost)
+
+
+def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
+    """The district (already paid for and out of the hand) enters the city: the build counts
+    toward the limit, the cards that listen hear of it, a completed city is noted."""
+    state = game.state
+    turn = state.turn
+    player = state.players[seat]
     player.city = player.city + [Built(district, state.round)]
-    if counts_toward_limit(game, turn.seat, district):
+    if counts_toward_limit(game, seat, district):
         turn.builds += 1
     turn.used.add("built:" + district)      # "on the turn it is built" powers (Bell Tower)
     game.event("built", player=player.name, district=district, cost=cost)
     if turn.character not in state.built_by:
         state.built_by = state.built_by + [turn.character]
     for hook in game.hooks.on_build:
-        hook(game, turn.seat, district)
-    game.note_completion(turn.seat)
+        hook(game, seat, district)
+    game.note_completion(seat)
 
 
 def _generate_build(game: "Game") -> list[Move]:
@@ -290,7 +305,8 @@ def _generate_build(game: "Game") -> list[Move]:
     discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
     # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
     # then the full check that apply() makes.
-    return [Move(turn.character, "build", (card,)) for card in sorted(set(player.hand))
+    other_ways = [m for generate in game.hooks.build_moves for m in generate(game)]
+    return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(set(player.hand))
             if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
             and districts[card].cost - discount <= player.gold and (quarry or card not in owned)
             and build_problem(game, turn.seat, card) is None]
