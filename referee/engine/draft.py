@@ -134,6 +134,21 @@ def apply(game: "Game", move: Move) -> None:
     _run_chance(game)
 
 
+def ends_in_secret(game: "Game", move: Move) -> bool:
+    """A secret table: a move of the turns before any pick is recorded ends the selection (the
+    face-up discards may have been recorded, or not)."""
+    if move.verb in ("pick", "discard", "faceup"):
+        return False
+    left = [step for _, step in game.state.draft.order if step in ("pick", "discard")]
+    return len(left) == _picks_this_round(game)          # no pick recorded yet
+
+
+def _picks_this_round(game: "Game") -> int:
+    state = game.state
+    faceup = game.rb.faceup_discards(len(state.players), len(state.characters)) if len(state.players) >= 4 else 0
+    return len([s for s in _order(state, len(state.characters) - 1 - faceup) if s[1] != CHANCE])
+
+
 def finish(game: "Game") -> None:
     """Every pick is made: what nobody took stays face down (the flow starts the turns)."""
     d = game.state.draft

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import draft, turn as turns
+from referee.engine import draft, secret, turn as turns
 from referee.engine.moves import Move
 from referee.engine.scoring import scores, winners
 from referee.engine.state import Marks, Turn
@@ -26,7 +26,7 @@ def settle(game: "Game") -> None:
         start_turns(game)
     elif state.phase == "turns" and state.turn is not None and state.turn.ended:
         end_turn(game)
-    elif state.phase == "turns" and state.turn is None and state.calling == 10:
+    elif state.phase == "turns" and state.turn is None and state.calling == 10 and state.awaiting is None:
         close_round(game)                  # a decision at the round's end has been made
 
 
@@ -47,6 +47,9 @@ def call_next(game: "Game") -> None:
         if character is None:
             continue
         seat = state.holder(character)
+        if seat is None and character != state.marks.killed and secret.possibly_held(game, character):
+            state.calling, state.turn, state.awaiting = rank, None, character
+            return                         # a secret table: wait for its holder to answer
         if seat is None or character == state.marks.killed:
             continue
         state.calling = rank
@@ -86,9 +89,27 @@ def advance_to(game: "Game", move: Move) -> None:
         end_turn(game)
 
 
+def resume_after_reveal(game: "Game", character: str) -> None:
+    """A secret table: the player who revealed `character` holds it now; call it (the
+    characters between its rank and the last call were held by nobody), or, at the round's
+    end, go on with the end of the round."""
+    state = game.state
+    state.awaiting = None
+    if state.calling >= 10:
+        end_round(game)
+        return
+    state.calling = game.rb.characters[character].rank - 1
+    state.turn = None
+    call_next(game)
+
+
 def end_round(game: "Game") -> None:
     state = game.state
     killed = state.marks.killed
+    if killed and state.holder(killed) is None and secret.possibly_held(game, killed) \
+            and _acts_at_round_end(game, killed):
+        state.calling, state.turn, state.awaiting = 10, None, killed
+        return                             # a secret table: the killed character's holder must show it
     if killed:
         seat = state.holder(killed)
         if seat is not None:
@@ -97,6 +118,18 @@ def end_round(game: "Game") -> None:
         hook(game)
     if state.pending is None or not state.pending.required:
         close_round(game)
+
+
+def _acts_at_round_end(game: "Game", character: str) -> bool:
+    """Whether revealing a killed character at the round's end changes anything (the King's
+    heir, the Queen beside a rank 4, the Emperor's crown): only then does the table wait."""
+    from referee.engine import registry
+
+    card = registry.behaviour(character)
+    if card is not None and hasattr(card, "on_round_end"):
+        return True
+    state = game.state
+    return game.rb.characters[character].rank == 4 and "queen" in state.revealed
 
 
 def close_round(game: "Game") -> None:
@@ -113,6 +146,8 @@ def close_round(game: "Game") -> None:
     state.round += 1
     state.marks = Marks()
     state.pending = None
+    state.secret = False
+    state.awaiting = None
     state.revealed = []
     state.built_by = []
     for player in state.players:

@@ -15,13 +15,13 @@ import random
 from typing import NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
-from referee.engine import draft, flow, registry, turn
-from referee.engine.errors import IllegalMove
+from referee.engine import draft, flow, registry, secret, turn
+from referee.engine.errors import IllegalMove, refuse
 from referee.engine.facts import Rulebook
 from referee.engine.moves import PLANNED_VERBS, Move, Notation
 from referee.engine.ops import Operations
 from referee.engine.scoring import scores, winners
-from referee.engine.state import Player, State
+from referee.engine.state import UNKNOWN, Player, State
 
 
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
@@ -42,17 +42,22 @@ class Step(NamedTuple):
 
 
 class Game(Operations):
-    def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False):
+    def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False,
+                 secret_selection: bool = False):
         self.rb = rulebook
         self.state = state
         self.seed = seed
         # A physical table: the selection phase is recorded (faceup/pick/discard moves), not dealt.
         self.table = table
+        # ... and its picks may stay secret: the first move of the turns ends the selection, and
+        # each character becomes known when its holder reveals it (`secret.py`).
+        self.secret_selection = secret_selection
         self.notation = Notation(rulebook, state)
         self._undo: list[tuple] = []
         self.history: list[Step] = []
         self._events: list[dict] = []
         self._hooks: registry.Hooks | None = None
+        self._listing = False
 
     @property
     def hooks(self) -> registry.Hooks:
@@ -74,9 +79,13 @@ class Game(Operations):
         uniques: list[str] | None = None,
         variants: frozenset[str] = frozenset(),
         table: bool = False,
+        secret_selection: bool = False,
+        known_cards: bool = True,
+        crown: int = 0,
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
-        player, and the first selection phase begun."""
+        player (or `crown`), and the first selection phase begun. `known_cards=False`: a physical
+        table, where the referee knows no card in the deck or the hands until it is named."""
         setup = rulebook.setup
         characters = characters or default_characters(rulebook, len(names))
         if uniques is None:
@@ -89,8 +98,11 @@ class Game(Operations):
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        game = cls(rulebook, state, seed, table)
+        state.crown = crown
+        game = cls(rulebook, state, seed, table, secret_selection)
         game.chance().shuffle(state.deck)
+        if not known_cards:
+            state.deck = [UNKNOWN] * len(state.deck)
         for player in state.players:
             player.hand = state.deck[:int(setup["start_cards"])]
             state.deck = state.deck[int(setup["start_cards"]):]
@@ -115,12 +127,64 @@ class Game(Operations):
     def legal_moves(self) -> list[Move]:
         state = self.state
         if state.phase == "draft":
-            return draft.legal_moves(self)
+            moves = draft.legal_moves(self)
+            if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):
+                moves += self._first_moves_in_secret()
+            return moves
         if state.phase != "turns":
             return []
+        if state.turn is None and state.awaiting is not None:
+            return self._secret_reveals()
         if state.turn is None:           # between turns only a pending decision can be made
             return turn.pending_answers(self)
-        return turn.legal_moves(self)
+        moves = turn.legal_moves(self)
+        if state.secret and not self._listing:
+            moves += [m for m in self._secret_reveals() if m not in moves]
+        return moves
+
+    def _secret_reveals(self) -> list[Move]:
+        """At a secret table: every way a player may show a character now — `reveal CH`, or a
+        move made as it (as the awaited character: any; as a later one: its own verbs) — each
+        checked by playing it and taking it back."""
+        state = self.state
+        found: list[Move] = []
+        awaited = state.awaiting
+        self._listing = True                 # the positions tried here list no reveals of their own
+        try:
+            self._collect_reveals(found, awaited)
+        finally:
+            self._listing = False
+        return found
+
+    def _first_moves_in_secret(self) -> list[Move]:
+        """The moves that end a secret selection: the first reveals of the turns."""
+        snapshot, events = self.state.snapshot(), self._events
+        try:
+            self.state.secret = True
+            draft.finish(self)
+            flow.start_turns(self)
+            return self._secret_reveals() if self.state.awaiting else []
+        finally:
+            self.state.restore(snapshot)
+            self._events = events
+
+    def _collect_reveals(self, found: list[Move], awaited: str | None) -> None:
+        state = self.state
+        for seat in secret.open_seats(self):
+            name = state.players[seat].name
+            for character in sorted(state.characters, key=lambda c: self.rb.characters[c].rank):
+                if not secret.possibly_held(self, character) or secret.reveal_problem(self, seat, character):
+                    continue
+                reveal = Move(name, "reveal", (character,))
+                if not self.is_legal(reveal):
+                    continue
+                found.append(reveal)
+                self.apply(reveal)
+                own = {v.name for v in (registry.behaviour(character).verbs if registry.behaviour(character) else ())}
+                after = [Move(name, m.verb, m.args) for m in self.legal_moves()
+                         if m.actor == character and (character == awaited or m.verb in own)]
+                self.undo()
+                found += [m for m in after if m.verb != "end" and self.is_legal(m)]
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -156,12 +220,41 @@ class Game(Operations):
         if move.verb in PLANNED_VERBS:
             raise IllegalMove("not_supported", (), what=move.verb)
         if state.phase == "draft":
-            draft.apply(self, move)
+            if not (self.secret_selection and draft.ends_in_secret(self, move)):
+                draft.apply(self, move)
+                flow.settle(self)
+                return
+            state.secret = True                  # the first move of the turns: the picks stay secret
+            draft.finish(self)
+            flow.start_turns(self)
+        self._reveal_at_secret_table(move)
+        if move.verb == "reveal":
+            flow.advance_to(self, Move(move.args[0], "reveal", move.args))
+            secret.apply_reveal(self, move)
         else:
             if turn.answering_card(self, move) is None:
                 flow.advance_to(self, move)
             turn.apply(self, move)
         flow.settle(self)
+
+    def _reveal_at_secret_table(self, move: Move) -> None:
+        """A player shows a character nobody knew he held (by `reveal`, or by acting as it):
+        check it against what the table knows, end the turns it passes over, call it."""
+        seat = secret.unrevealed_seat(self, move)
+        if seat is None:
+            return
+        state = self.state
+        character = secret.implied_character(self, move)
+        problem = secret.reveal_problem(self, seat, character)
+        if problem:
+            raise refuse(problem)
+        rank = self.rb.characters[character].rank
+        while state.turn is not None and self.rb.characters[state.turn.character].rank < rank:
+            flow.end_turn(self)                  # the moves in between were not described
+        if state.turn is not None:
+            raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)
+        state.players[seat].characters = state.players[seat].characters + [character]
+        flow.resume_after_reveal(self, character)
 
     # -- who acts ----------------------------------------------------------------------------
 

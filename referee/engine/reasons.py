@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import referee.engine.cards  # noqa: F401  (the cards' refusals)
 from referee.engine import registry
+from referee.engine.secret import REFUSALS as SECRET_TABLE
 from referee.text import in_language
 
 GENERAL = {
@@ -61,11 +62,11 @@ GENERAL = {
 
 def texts() -> dict[str, tuple[str, str, str]]:
     """Every refusal key with its three texts: the general ones and every card's."""
-    return {**GENERAL, **registry.refusal_texts()}
+    return {**GENERAL, **SECRET_TABLE, **registry.refusal_texts()}
 
 
 def reason(key: str, values: dict, lang: str = "en") -> str:
-    found = GENERAL.get(key) or registry.refusal_texts().get(key) or (key, key, key)
+    found = GENERAL.get(key) or SECRET_TABLE.get(key) or registry.refusal_texts().get(key) or (key, key, key)
     template = in_language(found, lang)
     try:
         return template.format(**values)

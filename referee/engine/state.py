@@ -147,6 +147,8 @@ class State:
     calling: int = 0                     # rank being called
     marks: Marks = Marks()               # killed, robbed, bewitched, warrants, threats
     pending: Pending | None = None       # a decision out of turn
+    secret: bool = False                 # a table's hidden selection: holders known only when revealed
+    awaiting: str | None = None          # secret: the called character whose holder has not yet answered
     revealed: list[str] = field(default_factory=list)   # characters revealed this round, in order
     built_by: list[str] = field(default_factory=list)   # characters that built this round (classic tax)
     last_round_revealed: list[str] = field(default_factory=list)
@@ -177,6 +179,8 @@ class State:
         other.calling = self.calling
         other.marks = self.marks
         other.pending = self.pending
+        other.secret = self.secret
+        other.awaiting = self.awaiting
         other.revealed = self.revealed[:]
         other.built_by = self.built_by[:]
         other.last_round_revealed = self.last_round_revealed[:]
@@ -196,14 +200,15 @@ class State:
             [(p.gold, p.hand, p.city, p.characters) for p in self.players],
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
             self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
-            self.calling, self.marks, self.pending, self.revealed, self.built_by, self.last_round_revealed,
+            self.calling, self.marks, self.pending, self.secret, self.awaiting, self.revealed, self.built_by, self.last_round_revealed,
             self.completed, self.ending, self.variants, self.end_at, self.bell_tower, self.first_bonus, self.chance,
         )
 
     def restore(self, snapshot: tuple) -> None:
         """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
         (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-         self.tax_pool, self.draft, self.turn, self.calling, self.marks, self.pending, self.revealed,
+         self.tax_pool, self.draft, self.turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
+         self.revealed,
          self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
          self.bell_tower, self.first_bonus, self.chance) = snapshot
         for player, (gold, hand, city, characters) in zip(self.players, players):

@@ -103,11 +103,3 @@ def reveal(game: "Game") -> None:
     game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
     for hook in game.hooks.on_reveal:
         hook(game, turn.character, turn.seat)
-
-
-def _apply_reveal(game: "Game", move: Move) -> None:
-    # A physical-table courtesy (the holder shows his card): the tracker's issue decides it.
-    raise IllegalMove("not_supported", (), what="reveal")
-
-
-registry.register_verb(registry.Verb("reveal", ("翻開", "翻开", "亮出"), parse_character, _apply_reveal, None, format_names))
