@@ -21,7 +21,7 @@ from referee.engine.facts import Rulebook
 from referee.engine.moves import PLANNED_VERBS, Move, Notation
 from referee.engine.ops import Operations
 from referee.engine.scoring import scores, winners
-from referee.engine.state import UNKNOWN, Player, State
+from referee.engine.state import Player, State
 
 
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
@@ -80,12 +80,9 @@ class Game(Operations):
         variants: frozenset[str] = frozenset(),
         table: bool = False,
         secret_selection: bool = False,
-        known_cards: bool = True,
-        crown: int = 0,
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
-        player (or `crown`), and the first selection phase begun. `known_cards=False`: a physical
-        table, where the referee knows no card in the deck or the hands until it is named."""
+        player, and the first selection phase begun."""
         setup = rulebook.setup
         characters = characters or default_characters(rulebook, len(names))
         if uniques is None:
@@ -98,11 +95,8 @@ class Game(Operations):
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        state.crown = crown
         game = cls(rulebook, state, seed, table, secret_selection)
         game.chance().shuffle(state.deck)
-        if not known_cards:
-            state.deck = [UNKNOWN] * len(state.deck)
         for player in state.players:
             player.hand = state.deck[:int(setup["start_cards"])]
             state.deck = state.deck[int(setup["start_cards"]):]
@@ -111,6 +105,10 @@ class Game(Operations):
         draft.begin(game)
         game._events.clear()
         return game
+
+    def begin_selection(self) -> None:
+        """Begin the round's selection phase (a situation file may start there)."""
+        draft.begin(self)
 
     def start_turns(self) -> None:
         """Begin the turn phase (a situation file's position starts here)."""

@@ -110,7 +110,6 @@ def apply_reveal(game: "Game", move: Move) -> None:
     character = move.args[0]
     if seat is None or state.holder(character) != seat:
         raise IllegalMove("reveal_wrong", ("turn.calling-order",), character=character)
-    game.event("revealed_again", character=character, player=state.players[seat].name)
 
 
 registry.register_verb(registry.Verb("reveal", ("翻開", "翻开", "亮出", "亮"), parse_character, apply_reveal, None, format_names))
