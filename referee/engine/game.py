@@ -225,8 +225,9 @@ class Game(Operations):
             state.secret = True                  # the first move of the turns: the picks stay secret
             draft.finish(self)
             flow.start_turns(self)
-        self._reveal_at_secret_table(move)
-        if move.verb == "reveal":
+        if self._reveal_at_secret_table(move):
+            pass                                 # a killed character shown: nothing more to do
+        elif move.verb == "reveal":
             flow.advance_to(self, Move(move.args[0], "reveal", move.args))
             secret.apply_reveal(self, move)
         else:
@@ -235,17 +236,29 @@ class Game(Operations):
             turn.apply(self, move)
         flow.settle(self)
 
-    def _reveal_at_secret_table(self, move: Move) -> None:
+    def _reveal_at_secret_table(self, move: Move) -> bool:
         """A player shows a character nobody knew he held (by `reveal`, or by acting as it):
-        check it against what the table knows, end the turns it passes over, call it."""
+        check it against what the table knows, end the turns it passes over, call it. True when
+        the move was only that (a killed character shown)."""
         seat = secret.unrevealed_seat(self, move)
         if seat is None:
-            return
+            return False
         state = self.state
         character = secret.implied_character(self, move)
-        problem = secret.reveal_problem(self, seat, character)
+        problem = secret.reveal_problem(self, seat, character, acting=move.verb != "reveal")
         if problem:
             raise refuse(problem)
+        if character == state.marks.killed:
+            # The killed character's holder shows it: no turn, but the calls it leaves unanswered
+            # may now have nobody left to answer them.
+            state.players[seat].characters = state.players[seat].characters + [character]
+            if state.calling >= 10:
+                flow.resume_after_reveal(self, character)
+            elif state.awaiting is not None and not secret.possibly_held(self, state.awaiting):
+                state.calling -= 1
+                state.awaiting = None
+                flow.call_next(self)
+            return True
         rank = self.rb.characters[character].rank
         while state.turn is not None and self.rb.characters[state.turn.character].rank < rank:
             flow.end_turn(self)                  # the moves in between were not described
@@ -253,6 +266,7 @@ class Game(Operations):
             raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)
         state.players[seat].characters = state.players[seat].characters + [character]
         flow.resume_after_reveal(self, character)
+        return False
 
     # -- who acts ----------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ def possibly_held(game: "Game", character: str) -> bool:
             and state.holder(character) is None and bool(open_seats(game)))
 
 
-def reveal_problem(game: "Game", seat: int, character: str) -> tuple | None:
+def reveal_problem(game: "Game", seat: int, character: str, acting: bool = False) -> tuple | None:
     """Why the player in `seat` cannot be the one who reveals `character` now, or None."""
     state = game.state
     rb = game.rb
@@ -64,10 +64,12 @@ def reveal_problem(game: "Game", seat: int, character: str) -> tuple | None:
             return ("reveal_passed", ("turn.calling-order",), {"character": character})
         return None
     awaited = state.awaiting or (state.turn.character if state.turn else None)
+    if character == state.marks.killed:
+        if acting:
+            return ("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"), {"character": character})
+        return None                                       # its holder may show it at any time
     if awaited is not None and rb.characters[character].rank < rb.characters[awaited].rank:
         return ("reveal_passed", ("turn.calling-order",), {"character": character})
-    if character == state.marks.killed:
-        return ("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"), {"character": character})
     return None
 
 
@@ -91,8 +93,8 @@ def unrevealed_seat(game: "Game", move: Move) -> int | None:
     if not state.secret or state.phase != "turns" or move.actor in game.rb.characters:
         return None
     seat = state.seat_of(move.actor)
-    if seat is None:
-        return None
+    if seat is None or any(card.is_answer(move) for card in game.hooks.answers.values()):
+        return None                                       # an answer out of turn reveals nothing
     character = implied_character(game, move)
     if character is None or state.holder(character) == seat:
         return None

@@ -70,7 +70,8 @@ def _apply_draw(game: "Game", move: Move) -> None:
         raise IllegalMove("keep_count", ("turn.gather", "library.with-observatory"), keep=keep)
     if known and keep >= len(shown) and named and sorted(named) != sorted(shown):
         raise IllegalMove("library_keeps_all", ("library.with-observatory",))
-    if known and keep < len(shown) and len(named) != keep:
+    forget = game.table and known and keep < len(shown) and not named
+    if known and keep < len(shown) and len(named) != keep and not forget:
         # The cards are known (a dealt game, or a known top of the deck): the move names the keep.
         raise IllegalMove("name_keep", ("turn.gather",), keep=keep)
     pool = list(shown)
@@ -86,6 +87,10 @@ def _apply_draw(game: "Game", move: Move) -> None:
     rest = list(drawn)
     for card in kept:
         rest.remove(card if card in rest else UNKNOWN)
+    if forget:
+        # A table where the shown cards were known but the keep was not said: the referee no
+        # longer knows which card went where.
+        kept, rest = [UNKNOWN] * len(kept), [UNKNOWN] * len(rest)
     player = state.players[turn.seat]
     player.hand = player.hand + kept
     game.to_deck_bottom(rest)
@@ -105,7 +110,8 @@ def _generate_draw(game: "Game") -> list[Move]:
     if keep >= len(shown):
         # Every card is kept: `draw`, or the same move naming them all.
         return [Move(actor, "draw"), Move(actor, "draw", tuple(sorted(shown)))]
-    return [Move(actor, "draw", kept) for kept in sorted(set(combinations(sorted(shown), keep)))]
+    named = [Move(actor, "draw", kept) for kept in sorted(set(combinations(sorted(shown), keep)))]
+    return ([Move(actor, "draw")] if game.table else []) + named
 
 
 def _parse_draw(notation: "Notation", tail: str) -> tuple:
