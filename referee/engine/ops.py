@@ -84,9 +84,12 @@ class Operations:
     def draw_cards(self, count: int) -> list[str]:
         state = self.state
         if not state.deck and state.discard:
-            # Classic: with the deck empty, the discard pile is shuffled into a new deck.
+            # Classic: with the deck empty, the discard pile is shuffled into a new deck. At a
+            # real table nobody knows the new order: the referee forgets which card is where.
             deck = list(state.discard)
             self.chance().shuffle(deck)
+            if self.table:
+                deck = [UNKNOWN] * len(deck)
             state.deck, state.discard = deck, []
         drawn = state.deck[:count]
         state.deck = state.deck[count:]

@@ -16,6 +16,7 @@ def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000
     for it only when the round cannot end without it."""
     names = [f"P{i}" for i in range(players)]
     game = Game.new(rulebook, names, seed=seed)
+    game.initial_deck = len(game.state.deck)
     rng = random.Random(seed)
     public: list[str] = []
     faceup_done = set()

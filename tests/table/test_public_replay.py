@@ -15,7 +15,11 @@ def _table_game(rulebook, full):
     state = full.state
     names = [p.name for p in state.players]
     start = setup_situation(rulebook, names, list(state.characters), 0, sorted(state.variants), True)
-    return starting_game(new_header("t", rulebook.edition, names, list(state.characters), 0, [], True, start), rulebook)
+    table = starting_game(new_header("t", rulebook.edition, names, list(state.characters), 0, [], True, start), rulebook)
+    # A dealt game's deck holds only the unique districts the engine plays; the table's the
+    # edition's number: give both the same deck, so cards put under it come back at the same time.
+    table.state.deck = table.state.deck[:full.initial_deck] + ["?"] * (full.initial_deck - len(table.state.deck))
+    return table
 
 
 def replay_public(rulebook, full, public):

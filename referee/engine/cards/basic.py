@@ -70,7 +70,8 @@ def _apply_draw(game: "Game", move: Move) -> None:
         raise IllegalMove("keep_count", ("turn.gather", "library.with-observatory"), keep=keep)
     if known and keep >= len(shown) and named and sorted(named) != sorted(shown):
         raise IllegalMove("library_keeps_all", ("library.with-observatory",))
-    forget = game.table and known and keep < len(shown) and not named
+    # A table where the keep is not said: the referee no longer knows which card went where.
+    forget = game.table and keep < len(shown) and not named
     if known and keep < len(shown) and len(named) != keep and not forget:
         # The cards are known (a dealt game, or a known top of the deck): the move names the keep.
         raise IllegalMove("name_keep", ("turn.gather",), keep=keep)
@@ -88,8 +89,6 @@ def _apply_draw(game: "Game", move: Move) -> None:
     for card in kept:
         rest.remove(card if card in rest else UNKNOWN)
     if forget:
-        # A table where the shown cards were known but the keep was not said: the referee no
-        # longer knows which card went where.
         kept, rest = [UNKNOWN] * len(kept), [UNKNOWN] * len(rest)
     player = state.players[turn.seat]
     player.hand = player.hand + kept
