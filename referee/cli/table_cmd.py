@@ -42,6 +42,9 @@ _WORDS = {
                      "下一步：{player} 面朝下弃一张角色。"),
     "next_reveal": ("Called: {character} (rank {rank}). Who reveals?", "叫到：{character}（{rank}號）。誰亮出？",
                     "叫到：{character}（{rank}号）。谁亮出？"),
+    "or_killed": (" If nobody answers, the holder of the killed {character} shows it (reveal {character}).",
+                  "若沒有人回應，被刺殺的{character}的持有者亮出它（reveal {character}）。",
+                  "若没有人回应，被刺杀的{character}的持有者亮出它（reveal {character}）。"),
     "next_reveal_end": ("End of the round: who held the killed {character}? (reveal {character})",
                         "本輪結束：被刺殺的{character}是誰的？（reveal {character}）",
                         "本轮结束：被刺杀的{character}是谁的？（reveal {character}）"),
@@ -472,6 +475,8 @@ def _print_next(out, game, lang: str, local: dict[str, str]) -> None:
         text = _w("next_discard", lang, player=nxt["player"])
     elif kind == "reveal":
         text = _w("next_reveal_end" if nxt["round_end"] else "next_reveal", lang, character=name("character"), rank=nxt["rank"])
+        if nxt.get("killed"):
+            text += _w("or_killed", lang, character=name("killed"))
     elif kind == "turn":
         text = _w("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
     elif kind == "decision":
