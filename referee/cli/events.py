@@ -26,6 +26,11 @@ _TEMPLATES = {
     "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
     "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
+    # -- ranks 1-2: Witch, Magistrate, Spy, Blackmailer ----------------------------------------
+    "bewitched": ("{character} is bewitched; the Witch's turn is on hold", "{character} 被施咒，女巫的回合暫停",
+                  "{character} 被施咒，女巫的回合暂停"),
+    "resumed": ("{player} ({by}) plays the rest of {character}'s turn", "{player}（{by}）接手 {character} 的回合",
+                "{player}（{by}）接手 {character} 的回合"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

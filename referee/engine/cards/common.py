@@ -24,10 +24,23 @@ def once(game: "Game", ability: str) -> None:
 
 
 def powers(game: "Game") -> tuple[str, ...]:
-    """The characters whose abilities the current turn uses: its own, unless a card (the Witch)
-    gave it another's."""
+    """The characters whose abilities the current turn uses: its own, unless a card took them
+    (a bewitched character's holder has none; the Witch resuming that turn has its)."""
     turn = game.state.turn
-    return turn.powers or (turn.character,)
+    return (turn.character,) if turn.powers is None else turn.powers
+
+
+def power_seat(game: "Game", character: str) -> int | None:
+    """The seat that has `character`'s abilities this round: its holder's, or the Witch's player's
+    when she bewitched it (its holder only gathers; she plays the rest of its turn). Effects that
+    come later in the round go there: the Thief's take, the Bishop's shield, the taxes."""
+    state = game.state
+    holder = state.holder(character)
+    if holder is not None and state.marks.bewitched == character:
+        witch = state.holder("witch")
+        if witch is not None and state.marks.killed != "witch":
+            return witch
+    return holder
 
 
 def require(game: "Game", character: str) -> None:
