@@ -86,3 +86,36 @@ def format_names(notation: "Notation", move: "Move") -> str:
 
 def format_player_district(notation: "Notation", move: "Move") -> str:
     return f"{move.args[0]} {notation.name(move.args[1])}"
+
+
+def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, ...]:
+    """`count` characters written one after the other (`King Bishop Warlord`, names with spaces
+    such as `Tax Collector` allowed, commas optional), in the order written."""
+    from referee.errors import BadMove, RefereeError
+
+    text = text.replace(",", " ").replace("，", " ").replace("、", " ")
+    words = text.split()
+
+    def split(start: int, left: int) -> tuple[str, ...] | None:
+        if left == 0:
+            return () if start == len(words) else None
+        for end in range(len(words) - left + 1, start, -1):
+            try:
+                first = notation.character(" ".join(words[start:end]))
+            except RefereeError:
+                continue
+            rest = split(end, left - 1)
+            if rest is not None:
+                return (first, *rest)
+        return None
+
+    found = split(0, count)
+    if found is None:
+        raise BadMove(f"expected {count} characters, got {text!r}")
+    return found
+
+
+def by_rank(game_or_notation, characters) -> tuple[str, ...]:
+    """Characters in calling order (the canonical order of a move's list)."""
+    rb = game_or_notation.rb
+    return tuple(sorted(characters, key=lambda c: rb.characters[c].rank))
