@@ -145,7 +145,7 @@ def _expose(game, seat: int, character: str, shown: str | None) -> None:
     elif real is None and others:
         real = others[0]                 # one of the two markers has the lace: the other one
     state.marks = replace(marks, threats=others, real_threat=real)
-    game.event("exposed", character=character, flowers=flowers)
+    game.event("exposed", character=character, shown="flowers" if flowers else "blank")
     if flowers:
         game.transfer(seat, power_seat(game, "blackmailer"), state.players[seat].gold, "blackmailer")
 
