@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from referee.engine.cards.common import parse_nothing
+from referee.engine.cards.common import has_power, parse_nothing
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine import registry
@@ -23,15 +23,25 @@ if TYPE_CHECKING:
 # -- gathering ----------------------------------------------------------------------------------
 
 
-def after_gather(game: "Game", kind: str) -> None:
-    """The bonuses that come with any gathering: the Merchant's gold, the Architect's cards,
-    then the cards that listen (the Gold Mine)."""
+def gather_extras(game: "Game") -> None:
+    """The character's extra resources, whatever was gathered (the Merchant's gold, the
+    Architect's cards): for whoever has its abilities — not a bewitched character's holder; the
+    Witch when she resumes that turn."""
     turn = game.state.turn
+    if not has_power(game, turn.character):
+        return
     facts = game.rb.characters[turn.character]
     if facts.extra_gold:
         game.gain(turn.seat, facts.extra_gold, turn.character)
     if facts.extra_cards:
         game.gain_cards(turn.seat, facts.extra_cards, turn.character)
+
+
+def after_gather(game: "Game", kind: str) -> None:
+    """The bonuses that come with any gathering: the character's extras, then the cards that
+    listen (the Gold Mine)."""
+    turn = game.state.turn
+    gather_extras(game)
     turn.gathered = True
     for hook in game.hooks.on_gather:
         hook(game, turn.seat, kind)
