@@ -26,6 +26,13 @@ _TEMPLATES = {
     "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
     "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
+    # -- ranks 7-9: Scholar, Diplomat, Marshal, Artist --
+    "deck_shuffled": ("{count} card(s) shuffled back into the deck", "{count} 張牌洗回牌堆", "{count} 张牌洗回牌堆"),
+    "exchanged": ("{player} gives {gave} to {owner} for {took} (pays {cost})", "{player} 用 {gave} 交換 {owner} 的 {took}（付 {cost}）",
+                  "{player} 用 {gave} 交换 {owner} 的 {took}（付 {cost}）"),
+    "seized": ("{player} seizes {district} from {owner} (pays {cost})", "{player} 奪取 {owner} 的 {district}（付 {cost}）",
+               "{player} 夺取 {owner} 的 {district}（付 {cost}）"),
+    "beautified": ("{player} beautifies {districts}", "{player} 美化了 {districts}", "{player} 美化了 {districts}"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

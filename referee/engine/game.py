@@ -153,8 +153,8 @@ class Game(Operations):
         state = self.state
         if state.phase == "over":
             raise IllegalMove("game_over", ("general.end-trigger",))
-        if move.verb in PLANNED_VERBS:
-            raise IllegalMove("not_supported", (), what=move.verb)
+        if move.verb in PLANNED_VERBS and registry.verb(move.verb) is None:
+            raise IllegalMove("not_supported", (), what=move.verb)   # a registered verb takes precedence
         if state.phase == "draft":
             draft.apply(self, move)
         else:
