@@ -3,7 +3,9 @@
 bottom (FAQ). His build limit of 2 and the seven and one are character data.
 
 At a physical table the drawn cards are unknown: the player names the card he keeps, or `?`;
-after the shuffle nobody knows the order of the deck, so every card of it becomes unknown.
+a deck the referee knows only in part (a known top, then unknown cards) is wholly unknown after
+the shuffle — nobody knows where the known cards went. A fully known deck (a dealt game) is
+shuffled by the game's seeded chance.
 """
 
 from __future__ import annotations
@@ -58,8 +60,8 @@ def _apply_scholar(game, move: Move) -> None:
     player.hand = player.hand + [card]
     game.event("cards", player=player.name, count=1, reason="scholar", returned=len(rest))
     deck = state.deck + rest
-    if game.table or UNKNOWN in deck:
-        deck = [UNKNOWN] * len(deck)     # shuffled where nobody sees: no card's place is known
+    if UNKNOWN in deck:
+        deck = [UNKNOWN] * len(deck)     # a table's deck: once shuffled, no card's place is known
     else:
         game.chance().shuffle(deck)
     state.deck = deck
