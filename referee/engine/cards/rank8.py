@@ -96,3 +96,18 @@ def duplicate_allowed(game, seat: int, district: str) -> bool:
         if verdict is not None:
             return verdict
     return False
+
+
+# The Warlord's wording of two protections speaks of destroying; a district taken (the
+# Diplomat's exchange, the Marshal's seizure) is refused in words of its own (the Diplomat's
+# module holds the texts, as both editions have him).
+_TAKING = {"completed_city": "completed_city_taken", "keep": "keep_taken"}
+
+
+def taking_problem(problem: tuple | None, more_cites: dict[str, tuple[str, ...]]) -> tuple | None:
+    """A protection's problem reworded for taking a district, with the FAQ ids that name the
+    card beside it (`more_cites`: key -> ids)."""
+    if problem is None:
+        return None
+    key, cites, values = problem
+    return (_TAKING.get(key, key), cites + more_cites.get(key, ()), values)
