@@ -15,7 +15,6 @@ from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 
-CITES = ("artist.how-many-districts",)
 
 
 def _most(game) -> int:
@@ -29,11 +28,11 @@ def _apply_beautify(game, move: Move) -> None:
     player = state.players[seat]
     chosen = list(move.args)
     if not chosen:
-        raise IllegalMove("beautify_none", CITES)
+        raise IllegalMove("beautify_none", ("artist.how-many-districts",))
     if len(chosen) > _most(game):
-        raise IllegalMove("beautify_too_many", CITES, most=_most(game))
+        raise IllegalMove("beautify_too_many", ("artist.how-many-districts",), most=_most(game))
     if player.gold < len(chosen):
-        raise IllegalMove("beautify_too_poor", CITES + ("artist.gold-on-district-not-stash",),
+        raise IllegalMove("beautify_too_poor", ("artist.how-many-districts", "artist.gold-on-district-not-stash"),
                           count=len(chosen), gold=player.gold)
     once(game, "beautify")
     city = list(player.city)
@@ -42,8 +41,8 @@ def _apply_beautify(game, move: Move) -> None:
         at = next((i for i, b in enumerate(city) if b.id == district and not b.beautified), None)
         if at is None:
             if any(b.id == district for b in city):
-                raise IllegalMove("already_beautified", CITES, card=district)
-            raise IllegalMove("not_in_city", CITES, player=player.name, card=district)
+                raise IllegalMove("already_beautified", ("artist.how-many-districts",), card=district)
+            raise IllegalMove("not_in_city", ("artist.how-many-districts",), player=player.name, card=district)
         city[at] = replace(city[at], beautified=True)
     player.city = city
     player.gold -= len(chosen)        # onto the cards: out of the stash, not to the bank

@@ -26,7 +26,6 @@ from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 
-CITES = ("diplomat.cost-difference",)
 _MORE_CITES = {"bishop": ("bishop.diplomat-cannot-exchange",), "completed_city": ("diplomat.completed-city-target",)}
 
 
@@ -57,10 +56,10 @@ def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
     seat = state.turn.seat
     me, other = state.players[seat], state.players[owner]
     if owner == seat:
-        return ("exchange_own", CITES, {})
+        return ("exchange_own", ("diplomat.cost-difference",), {})
     mine = me.built(given)
     if mine is None:
-        return ("not_in_city", CITES, {"player": me.name, "card": given})
+        return ("not_in_city", ("diplomat.cost-difference",), {"player": me.name, "card": given})
     problem = rank8.district_problem(game, owner, taken)
     if problem:
         return rank8.taking_problem(problem, _MORE_CITES)
@@ -71,7 +70,8 @@ def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
         return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})
     cost = difference(game, owner, mine, other.built(taken))
     if me.gold < cost:
-        return ("too_poor_exchange", CITES, {"cost": cost, "gold": me.gold, "player": other.name})
+        return ("too_poor_exchange", ("diplomat.cost-difference",),
+                {"cost": cost, "gold": me.gold, "player": other.name})
     return None
 
 

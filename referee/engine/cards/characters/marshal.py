@@ -16,7 +16,6 @@ from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 
-CITES = ("marshal.seize-cost-three-or-less",)
 # The FAQ entries that name the Marshal beside a protection every rank 8 character meets.
 _MORE_CITES = {"bishop": ("bishop.marshal-cannot-seize",), "completed_city": ("marshal.completed-city-and-duplicates",)}
 
@@ -30,19 +29,21 @@ def seize_problem(game, owner: int, district: str) -> tuple | None:
     state = game.state
     seat = state.turn.seat
     if owner == seat:
-        return ("seize_own", CITES, {})
+        return ("seize_own", ("marshal.seize-cost-three-or-less",), {})
     problem = rank8.district_problem(game, owner, district)
     if problem:
         return rank8.taking_problem(problem, _MORE_CITES)
     built = state.players[owner].built(district)
     value = rank8.district_price(game, owner, district, built)
     if value > _most(game):
-        return ("seize_too_costly", CITES + ("marshal.dragon-gate",), {"card": district, "cost": value, "most": _most(game)})
+        return ("seize_too_costly", ("marshal.seize-cost-three-or-less", "marshal.dragon-gate"),
+                {"card": district, "cost": value, "most": _most(game)})
     if state.players[seat].has_built(district) and not rank8.duplicate_allowed(game, seat, district):
         return ("rank8_duplicate", ("marshal.completed-city-and-duplicates", "turn.no-duplicates"), {"card": district})
     price = rank8.with_surcharge(game, owner, district, value)
     if state.players[seat].gold < price:
-        return ("too_poor_seize", CITES, {"card": district, "cost": price, "gold": state.players[seat].gold})
+        return ("too_poor_seize", ("marshal.seize-cost-three-or-less",),
+                {"card": district, "cost": price, "gold": state.players[seat].gold})
     return None
 
 

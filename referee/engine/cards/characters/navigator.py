@@ -28,12 +28,6 @@ def _may_decline(game) -> bool:
     return game.rb.edition == "classic" and "navigator-may-decline" in game.state.variants
 
 
-def _timing_cites(game) -> tuple[str, ...]:
-    if game.rb.edition == "classic":
-        return ("turn.ability-timing.classic", "turn.gather")
-    return ("turn.ability-timing.2016", "turn.gather")
-
-
 def _built_this_turn(turn) -> bool:
     return any(used.startswith("built:") for used in turn.used)
 
@@ -52,7 +46,9 @@ def _apply_navigate(game, move: Move) -> None:
     state = game.state
     turn = state.turn
     if not turn.gathered:
-        raise IllegalMove("gather_first", _timing_cites(game))
+        if game.rb.edition == "classic":
+            raise IllegalMove("gather_first", ("turn.ability-timing.classic", "turn.gather"))
+        raise IllegalMove("gather_first", ("turn.ability-timing.2016", "turn.gather"))
     if _may_decline(game) and _built_this_turn(turn):
         raise IllegalMove("navigate_after_build", ("turn.navigator-may-decline", "navigator.build-without-power"))
     once(game, "navigate")

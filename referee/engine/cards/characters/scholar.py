@@ -16,7 +16,6 @@ from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 
-CITES = ("scholar.other-six-shuffled",)
 KEEP_WORDS = ("keep", "留", "保留")
 
 
@@ -45,13 +44,13 @@ def _apply_scholar(game, move: Move) -> None:
     count, _ = _plan(game)
     shown = state.deck[:count]
     if not shown:
-        raise IllegalMove("scholar_empty_deck", CITES)
+        raise IllegalMove("scholar_empty_deck", ("scholar.other-six-shuffled",))
     card = move.args[0]
     if card == UNKNOWN and UNKNOWN not in shown:
         # Every card drawn is known (a dealt game, a known top of the deck): name the one kept.
-        raise IllegalMove("name_keep", ("turn.gather",) + CITES, keep=1)
+        raise IllegalMove("name_keep", ("turn.gather", "scholar.other-six-shuffled"), keep=1)
     if card not in shown and UNKNOWN not in shown:
-        raise IllegalMove("not_drawn", CITES, card=card, shown=list(shown))
+        raise IllegalMove("not_drawn", ("scholar.other-six-shuffled",), card=card, shown=list(shown))
     once(game, "scholar")
     drawn = game.draw_cards(count)
     rest = list(drawn)
