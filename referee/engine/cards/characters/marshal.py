@@ -36,8 +36,10 @@ def seize_problem(game, owner: int, district: str) -> tuple | None:
     built = state.players[owner].built(district)
     value = rank8.district_price(game, owner, district, built)
     if value > _most(game):
-        return ("seize_too_costly", ("marshal.seize-cost-three-or-less", "marshal.dragon-gate"),
-                {"card": district, "cost": value, "most": _most(game)})
+        values = {"card": district, "cost": value, "most": _most(game)}
+        if district == "dragon-gate":
+            return ("seize_too_costly", ("marshal.seize-cost-three-or-less", "marshal.dragon-gate"), values)
+        return ("seize_too_costly", ("marshal.seize-cost-three-or-less",), values)
     if state.players[seat].has_built(district) and not rank8.duplicate_allowed(game, seat, district):
         return ("rank8_duplicate", ("marshal.completed-city-and-duplicates", "turn.no-duplicates"), {"card": district})
     price = rank8.with_surcharge(game, owner, district, value)
