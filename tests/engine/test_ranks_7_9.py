@@ -184,3 +184,36 @@ def test_exchange_notation_with_spaces_and_chinese(rulebooks):
     assert game.parse("航海家: 航海 金幣") == Move("navigator", "navigate", ("gold",))
     assert game.parse("Artist: beautify Manor, Castle") == Move("artist", "beautify", ("manor", "castle"))
     assert game.parse("元帥: 奪取 Bob 莊園") == Move("marshal", "seize", ("Bob", "manor"))
+
+
+@pytest.mark.parametrize("edition", ["2016", "classic"])
+def test_whoever_uses_the_navigators_power_inherits_his_ban_and_duty(rulebooks, edition):
+    """The Navigator's hooks ask whose powers the turn uses (`Turn.powers`, which the Witch
+    sets), not who the character is: another character playing his power cannot build, and in
+    classic cannot end the turn before taking the bonus (FAQ witch.bewitched-navigator)."""
+    rb = rulebooks[edition]
+    cast = ("assassin", "thief", "magician", "king", "bishop", "merchant", "navigator", "warlord")
+    game = Game.new(rb, ["A", "B", "C", "D"], seed=2, characters=cast)
+    while game.state.phase == "draft":
+        game.apply(game.legal_moves()[0])
+    state = game.state
+    turn = state.turn
+    seat = turn.seat
+    state.players[seat].hand = state.players[seat].hand + ["temple"]   # something to build
+    state.players[seat].gold = 9                                       # (the totals are not checked here)
+    game.apply(Move(turn.character, "gold"))
+    assert any(m.verb == "build" for m in game.legal_moves())        # its own power: it may build
+    turn.powers = ("navigator",)                                     # as a Witch who bewitched him
+    moves = game.legal_moves()
+    assert not any(m.verb == "build" for m in moves)
+    assert {m.args for m in moves if m.verb == "navigate"} == {("gold",), ("cards",)}
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(Move(turn.character, "build", ("temple",)))
+    assert refused.value.key == "cannot_build"
+    if edition == "classic":
+        assert Move(turn.character, "end") not in moves
+        with pytest.raises(IllegalMove):
+            game.apply(Move(turn.character, "end"))
+    game.apply(Move(turn.character, "navigate", ("gold",)))
+    assert state.players[seat].gold == 9 + 2 + 4
+    game.apply(Move(turn.character, "end"))
