@@ -214,6 +214,15 @@ def build_limit(game: "Game") -> int:
     return limit
 
 
+def can_build(game: "Game") -> bool:
+    """Whether the current turn may build at all: the character's data, then the cards in play
+    (the Navigator forbids it to whoever uses his power, the Witch included)."""
+    allowed = game.rb.characters[game.state.turn.character].can_build
+    for modify in game.hooks.can_build:
+        allowed = modify(game, allowed)
+    return allowed
+
+
 def counts_toward_limit(game: "Game", seat: int, district: str) -> bool:
     """Whether building `district` uses up one of the turn's builds (the Stables do not; the
     cards in play may say otherwise, e.g. the Trader's trade districts)."""
@@ -246,8 +255,8 @@ def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -
         return ("gather_first", ("turn.gather",), {})
     if turn.finished_actions:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
-    if not facts.can_build:
-        return ("cannot_build", ("turn.build",), {"character": turn.character})
+    if not can_build(game):
+        return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
     target = rb.districts[district].facts
     limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):
@@ -308,7 +317,7 @@ def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
 def _generate_build(game: "Game") -> list[Move]:
     turn = game.state.turn
     facts = game.rb.characters[turn.character]
-    if not turn.gathered or turn.finished_actions or not facts.can_build:
+    if not turn.gathered or turn.finished_actions or not can_build(game):
         return []
     # Once the limit is reached only districts outside it (the Stables) remain candidates:
     # skip the full check for the others (this runs at every move of a turn).
@@ -367,11 +376,24 @@ def _apply_end(game: "Game", move: Move) -> None:
     turn = game.state.turn
     if not turn.gathered:
         raise IllegalMove("must_gather", ("turn.gather",), character=turn.character)
+    problem = end_problem(game)
+    if problem:
+        raise refuse(problem)
     turn.ended = True           # the flow runs the end-of-turn effects and calls the next
 
 
+def end_problem(game: "Game") -> tuple | None:
+    """Why the turn may not end yet: a power that must be used (the classic Navigator's)."""
+    for check in game.hooks.turn_end_problem:
+        problem = check(game)
+        if problem:
+            return problem
+    return None
+
+
 def _generate_end(game: "Game") -> list[Move]:
-    return [Move(game.state.turn.character, "end")] if game.state.turn.gathered else []
+    turn = game.state.turn
+    return [Move(turn.character, "end")] if turn.gathered and not end_problem(game) else []
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币"), parse_nothing, _apply_gold, _generate_gold))

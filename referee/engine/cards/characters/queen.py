@@ -1,6 +1,8 @@
-"""Queen (rank 9; 5+ players): 3 gold when the player beside her reveals the rank 4
-character — at the start of his turn, or at the end of the round if he was killed. Her
-player minimum and her gold are character data."""
+"""Queen (rank 9; 5+ players; classic Dark City and 2016): 3 gold when the player beside her
+holds and reveals the rank 4 character (the King; the Emperor, and in 2016 the Patrician, count
+the same) — paid at her turn, or at the end of the round if he was killed. Who holds the crown
+does not matter (FAQ); classic variant queen-beside-crowned: with the Emperor, she must sit
+beside the player he gave the crown to. Her player minimum and her gold are character data."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ def _pay_queen(game, revealed: list[str], seat: int | None) -> None:
     if not rank4:
         return
     holder = state.holder(rank4[0])
+    if rank4[0] == "emperor" and "queen-beside-crowned" in state.variants:
+        holder = state.crown     # variant: beside the player the Emperor gave the crown to
     if holder is not None and (holder - seat) % n in (1, n - 1):
         game.gain(seat, queen.neighbour_gold, "queen")
 
