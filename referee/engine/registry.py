@@ -7,7 +7,13 @@ refusals (reason texts in three languages, with the ids they cite), its hooks an
 
 Hooks and modifiers (methods a behaviour may define; absent = not interested):
 
-  on_reveal(game, character, seat)       a character is revealed at the start of its turn
+  on_reveal(game, character, seat)       a character is revealed at the start of its turn — and
+                                         again, at the Witch's seat, when she resumes the turn of the
+                                         character she bewitched (flow.py, split turns). Effects
+                                         that stay with the card's holder (the crown) check
+                                         seat == state.holder(character); abilities check
+                                         common.has_power (the bewitched holder's part has none).
+                                         Effects later in the round go to common.power_seat.
   on_gather(game, seat, kind)            the turn's gathering is done ("gold" | "cards")
   on_build(game, seat, district)         a district was just built
   on_turn_end(game, seat)                the turn ends (before the next character is called)
