@@ -26,6 +26,12 @@ _TEMPLATES = {
     "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
     "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
+    # Wizard, Seer, Emperor (ranks 3-4)
+    "card_taken": ("{player} takes {card} from {source}'s hand", "{player} 從 {source} 的手牌拿走 {card}",
+                   "{player} 从 {source} 的手牌拿走 {card}"),
+    "seer_took": ("{player} takes a random card from each of: {players}", "{player} 從以下玩家各隨機拿一張牌：{players}",
+                  "{player} 从以下玩家各随机拿一张牌：{players}"),
+    "card_given": ("{player} gives {card} to {target}", "{player} 把 {card} 給 {target}", "{player} 把 {card} 给 {target}"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

@@ -153,7 +153,7 @@ class Game(Operations):
         state = self.state
         if state.phase == "over":
             raise IllegalMove("game_over", ("general.end-trigger",))
-        if move.verb in PLANNED_VERBS:
+        if move.verb in PLANNED_VERBS and registry.verb(move.verb) is None:   # not registered yet
             raise IllegalMove("not_supported", (), what=move.verb)
         if state.phase == "draft":
             draft.apply(self, move)

@@ -22,6 +22,7 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   draw_plan(game, seat, count, keep) -> (count, keep)
   build_moves(game) -> moves                             (builds paid another way: see `build_forms`)
   allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
+  end_problem(game) -> problem | None                    (a duty the turn still owes before `end`: the Emperor's crown)
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
 the order of the edition's card list, a card with a higher `order` later (the Library reads
@@ -40,7 +41,8 @@ if TYPE_CHECKING:
     from referee.engine.moves import Move, Notation
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed",
-         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves")
+         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves",
+         "end_problem")
 
 
 class Verb(NamedTuple):
