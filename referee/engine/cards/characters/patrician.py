@@ -15,7 +15,9 @@ class Patrician(Behaviour):
     editions = ("2016",)
 
     def on_reveal(self, game, character: str, seat: int) -> None:
-        if character == "patrician":
+        # The crown goes with the card: a bewitched Patrician's holder still takes it; a Witch
+        # resuming his turn at another seat does not.
+        if character == "patrician" and seat == game.state.holder("patrician"):
             take_crown(game, seat)
 
     def on_round_end(self, game) -> None:

@@ -148,7 +148,9 @@ class Seer(Behaviour):
         pending = state.pending
         if pending is None or pending.kind != "seer" or state.turn is None:
             raise IllegalMove("give_timing", ("seer.take-and-give",))
-        if move.actor != state.turn.character and state.seat_of(move.actor) != pending.seat:
+        # The Seer's character, whoever plays it (the Witch resuming a bewitched Seer), or her player.
+        acting = (state.turn.character, getattr(state.turn, "acting", "") or state.turn.character)
+        if move.actor not in acting and state.seat_of(move.actor) != pending.seat:
             raise IllegalMove("give_timing", ("seer.take-and-give",))
         target, card = move.args
         if target not in pending.data:
