@@ -18,7 +18,7 @@ from __future__ import annotations
 from referee.engine.cards import hands
 from referee.engine.cards.characters.king import take_crown
 from referee.engine.cards.common import has_power, once, require
-from referee.engine.errors import IllegalMove
+from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN, Pending
@@ -99,8 +99,7 @@ def _apply_crown(game, move: Move) -> None:
     receiver = state.seat_of(name)
     problem = _receiver_problem(game, seat, name) or _payment_problem(game, receiver, resource, card)
     if problem:
-        key, citations, values = problem
-        raise IllegalMove(key, citations, **values)
+        raise refuse(problem)
     once(game, "crown")
     take_crown(game, receiver)
     if resource == "gold":
@@ -190,8 +189,7 @@ class Emperor(Behaviour):
             raise IllegalMove("crown_advisor", ("emperor.killed",))
         problem = _receiver_problem(game, pending.seat, move.args[0])
         if problem:
-            key, citations, values = problem
-            raise IllegalMove(key, citations, **values)
+            raise refuse(problem)
         state.pending = None
         take_crown(game, state.seat_of(move.args[0]))
 
