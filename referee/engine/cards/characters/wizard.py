@@ -67,13 +67,13 @@ def _apply_look(game, move: Move) -> None:
     card = move.args[1]
     build = len(move.args) > 2
     if other == seat:
-        raise IllegalMove("wizard_self", ("wizard.take-card",))
+        raise IllegalMove("wizard_self", ("wizard.take-card",), wizard="wizard")
     if not state.players[other].hand:
         raise IllegalMove("wizard_empty_hand", ("wizard.take-card",), player=move.args[0])
     if not hands.may_name(game, other, card):
         raise IllegalMove("not_in_hand", ("wizard.take-card",), card=card)
     if build and card == UNKNOWN:
-        raise IllegalMove("wizard_name_build", ("wizard.take-card",))
+        raise IllegalMove("wizard_name_build", ("wizard.take-card",), wizard="wizard")
     problem = _build_problem(game, seat, card) if build else None
     if problem:
         raise refuse(problem)
@@ -111,10 +111,12 @@ class Wizard(Behaviour):
     id = "wizard"
     verbs = (Verb("look", ("查看手牌", "看手牌", "偷看"), _parse_look, _apply_look, _generate_look, _format_look),)
     refusals = {
-        "wizard_self": ("The Wizard looks at another player's hand.", "巫師只能查看其他玩家的手牌。", "巫师只能查看其他玩家的手牌。"),
+        # {wizard} is the card's id: the CLI names it as the edition does (classic 巫師, 2016 法師).
+        "wizard_self": ("The {wizard} looks at another player's hand.", "{wizard}只能查看其他玩家的手牌。",
+                        "{wizard}只能查看其他玩家的手牌。"),
         "wizard_empty_hand": ("{player} has no cards in hand: there is nothing to take.",
                               "{player}沒有手牌，無牌可拿。", "{player}没有手牌，无牌可拿。"),
-        "wizard_name_build": ("Name the card the Wizard builds.", "請說明巫師建造的是哪張牌。", "请说明巫师建造的是哪张牌。"),
+        "wizard_name_build": ("Name the card the {wizard} builds.", "請說明{wizard}建造的是哪張牌。", "请说明{wizard}建造的是哪张牌。"),
     }
 
     def allows_duplicate(self, game, seat: int, district: str) -> bool | None:
