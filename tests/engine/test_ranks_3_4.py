@@ -16,10 +16,11 @@ from referee.engine.players import choose_move
 
 BASE = ("assassin", "thief", "bishop", "merchant", "architect", "warlord")
 CASTS = [
-    ("2016", "wizard", "emperor", "queen"),
-    ("2016", "seer", "patrician", "tax-collector"),
-    ("2016", "seer", "emperor", "queen"),
-    ("classic", "wizard", "emperor", "queen"),
+    ("2016", "wizard", "emperor", "queen", ()),
+    ("2016", "seer", "patrician", "tax-collector", ()),
+    ("2016", "seer", "emperor", "queen", ()),
+    ("classic", "wizard", "emperor", "queen", ()),
+    ("classic", "wizard", "emperor", "queen", ("name-characters-not-players", "queen-beside-crowned")),
 ]
 
 
@@ -64,12 +65,12 @@ def play(game: Game, seed: int, strangers: bool) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("edition, three, four, nine", CASTS)
+@pytest.mark.parametrize("edition, three, four, nine, variants", CASTS)
 @pytest.mark.parametrize("players", [3, 5, 7])
-def test_random_games_with_ranks_3_and_4(rulebooks, edition, three, four, nine, players):
+def test_random_games_with_ranks_3_and_4(rulebooks, edition, three, four, nine, variants, players):
     for seed in range(2):
         game = Game.new(rulebooks[edition], [f"P{i}" for i in range(players)], seed=seed * 7 + players,
-                        characters=cast(three, four, nine))
+                        characters=cast(three, four, nine), variants=frozenset(variants))
         assert play(game, seed, strangers=seed == 0) == []
         assert game.is_over
 
