@@ -231,7 +231,10 @@ class Game(Operations):
             flow.advance_to(self, Move(move.args[0], "reveal", move.args))
             secret.apply_reveal(self, move)
         else:
-            if turn.answering_card(self, move) is None:
+            # A later character's move ends the turns before it (a table), but not while a
+            # required decision is open: turn.apply refuses it until the decision is made.
+            waiting = state.pending is not None and state.pending.required
+            if not waiting and turn.answering_card(self, move) is None:
                 flow.advance_to(self, move)
             turn.apply(self, move)
         flow.settle(self)

@@ -30,8 +30,8 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
   can_build(game, allowed) -> allowed                    (whether the turn may build at all; start:
                                                          the character's data; the Navigator)
-  turn_end_problem(game) -> problem | None               (why `end` is refused now: a compulsory
-                                                         power not yet used, the classic Navigator)
+  end_problem(game) -> problem | None                    (a duty the turn still owes before `end`: the
+                                                         Emperor's crown, the classic Navigator's bonus)
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
 the order of the edition's card list, a card with a higher `order` later (the Library reads
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed",
          "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves",
-         "can_build", "turn_end_problem")
+         "can_build", "end_problem")
 
 
 class Verb(NamedTuple):

@@ -372,28 +372,28 @@ def _format_build(notation: "Notation", move: Move) -> str:
 # -- ending the turn ----------------------------------------------------------------------------
 
 
-def _apply_end(game: "Game", move: Move) -> None:
+def end_problem(game: "Game") -> tuple | None:
+    """Why the turn may not end yet: resources not gathered, or a duty a card still owes (the
+    Emperor must move the crown, the classic Navigator must take his bonus)."""
     turn = game.state.turn
     if not turn.gathered:
-        raise IllegalMove("must_gather", ("turn.gather",), character=turn.character)
-    problem = end_problem(game)
-    if problem:
-        raise refuse(problem)
-    turn.ended = True           # the flow runs the end-of-turn effects and calls the next
-
-
-def end_problem(game: "Game") -> tuple | None:
-    """Why the turn may not end yet: a power that must be used (the classic Navigator's)."""
-    for check in game.hooks.turn_end_problem:
-        problem = check(game)
+        return ("must_gather", ("turn.gather",), {"character": turn.character})
+    for duty in game.hooks.end_problem:
+        problem = duty(game)
         if problem:
             return problem
     return None
 
 
+def _apply_end(game: "Game", move: Move) -> None:
+    problem = end_problem(game)
+    if problem:
+        raise refuse(problem)
+    game.state.turn.ended = True    # the flow runs the end-of-turn effects and calls the next
+
+
 def _generate_end(game: "Game") -> list[Move]:
-    turn = game.state.turn
-    return [Move(turn.character, "end")] if turn.gathered and not end_problem(game) else []
+    return [] if end_problem(game) else [Move(game.state.turn.character, "end")]
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币"), parse_nothing, _apply_gold, _generate_gold))

@@ -87,7 +87,7 @@ class Navigator(Behaviour):
         # Variant: only a Navigator who leaves his bonus untaken builds (one district, as usual).
         return _may_decline(game) and "navigate" not in game.state.turn.used
 
-    def turn_end_problem(self, game) -> tuple | None:
+    def end_problem(self, game) -> tuple | None:
         turn = game.state.turn
         if (game.rb.edition == "classic" and has_power(game, "navigator") and "navigate" not in turn.used
                 and not _may_decline(game)):
