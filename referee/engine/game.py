@@ -56,16 +56,10 @@ class Game(Operations):
         self._undo: list[tuple] = []
         self.history: list[Step] = []
         self._events: list[dict] = []
-        self._hooks: registry.Hooks | None = None
+        # The hook lists of the cards in play, built once: the cast does not change during a
+        # game (a plain attribute: it is read at nearly every step of move generation).
+        self.hooks = registry.Hooks(rulebook, state.characters)
         self._listing = False
-
-    @property
-    def hooks(self) -> registry.Hooks:
-        """The hook lists of the cards in play, built once (again only if the cast changes)."""
-        hooks = self._hooks
-        if hooks is None or hooks.characters is not self.state.characters:
-            hooks = self._hooks = registry.Hooks(self.rb, self.state.characters)
-        return hooks
 
     # -- construction ------------------------------------------------------------------------
 

@@ -27,9 +27,7 @@ class Operations:
     table: bool
     _events: list[dict]
 
-    @property
-    def hooks(self) -> "Hooks":
-        raise NotImplementedError
+    hooks: "Hooks"
 
     # -- chance and events -----------------------------------------------------------------
 

@@ -325,14 +325,14 @@ def _generate_build(game: "Game") -> list[Move]:
     districts = game.rb.districts
     player = game.state.players[turn.seat]
     owned = {b.id for b in player.city}
-    quarry = "quarry" in owned
     discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
     # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
     # then the full check that apply() makes.
     other_ways = [m for generate in game.hooks.build_moves for m in generate(game)]
     return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(set(player.hand))
             if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
-            and districts[card].cost - discount <= player.gold and (quarry or card not in owned)
+            and districts[card].cost - discount <= player.gold
+            and (card not in owned or _duplicate_allowed(game, turn.seat, card))
             and build_problem(game, turn.seat, card) is None]
 
 
