@@ -6,6 +6,10 @@ from referee.text import in_language
 
 LABELS = {
     "rank": ("Rank", "順位", "顺位"),
+    "characters": ("Characters", "角色", "角色"),
+    "uniques": ("Unique districts", "獨特地區", "独特地区"),
+    "no_presets": ("This edition has no named casts: choose one character of each rank freely.",
+                   "此版本沒有建議的角色組合：每個號碼自由選一個角色。", "此版本没有建议的角色组合：每个号码自由选一个角色。"),
     "cost": ("Cost", "費用", "费用"),
     "copies": ("Copies", "張數", "张数"),
     "type": ("Type", "類型", "类型"),

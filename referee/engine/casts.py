@@ -90,6 +90,19 @@ def require_legal(rb: "Rulebook", players: int, characters) -> tuple[str, ...]:
     return tuple(characters)
 
 
+def default_rank9(rb: "Rulebook", players: int) -> str:
+    """The rank 9 character the referee uses when none is named: the Queen where she may play
+    (5+ players), else the Tax Collector."""
+    return "queen" if character_problem(rb, "queen", players) is None else "tax-collector"
+
+
+def default_cast(rb: "Rulebook", players: int) -> tuple[str, ...]:
+    """The edition's standard eight, plus the default rank 9 character where the player count
+    requires one."""
+    cast = rb.standard_characters()
+    return cast + (default_rank9(rb, players),) if rank9_required(rb, players) else cast
+
+
 # -- presets ------------------------------------------------------------------------------------
 
 
@@ -105,8 +118,9 @@ def preset_cast(rb: "Rulebook", preset: CastFacts, players: int, nine: bool | No
     player count requires it, or when `nine` asks for it; a character the player count forbids
     gives way to one the rulebook names instead (the first, or a random one with `rng`)."""
     cast = list(preset.characters)
-    if preset.rank9 and (rank9_required(rb, players) or (nine and rank9_allowed(rb, players))):
-        cast.append(preset.rank9)
+    if rank9_required(rb, players) or (nine and rank9_allowed(rb, players)):
+        # The first game lists no rank 9 character: the referee's default one joins.
+        cast.append(preset.rank9 or default_rank9(rb, players))
     for i, character in enumerate(cast):
         if character_problem(rb, character, players) is None:
             continue

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
 from referee.engine import draft, flow, registry, turn
-from referee.engine.casts import excluded_uniques, require_legal
+from referee.engine.casts import default_cast, excluded_uniques, require_legal
 from referee.engine.errors import IllegalMove
 from referee.engine.facts import Rulebook
 from referee.engine.moves import PLANNED_VERBS, Move, Notation
@@ -28,11 +28,7 @@ from referee.engine.state import Player, State
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
     """The edition's standard eight, plus the rank 9 character a player count requires (data:
     `rank9_required`): the Queen where she may play (5+ players), else the Tax Collector."""
-    cast = rulebook.standard_characters()
-    if players in rulebook.setup.get("rank9_required", []):
-        nine = "queen" if players >= rulebook.characters["queen"].min_players else "tax-collector"
-        cast = cast + (nine,)
-    return cast
+    return default_cast(rulebook, players)
 
 
 class Step(NamedTuple):

@@ -215,7 +215,7 @@ def test_armory_own_city_and_completed_city(situation):
 
 
 def test_navigator_is_explicitly_not_supported(situation):
-    report = situation(three(table='characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Navigator", "Warlord"]',
+    report = situation(three(table='characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Navigator", "Warlord", "Tax Collector"]',
                              ann='characters = ["Navigator"]', bob='characters = ["King"]', cid='characters = ["Warlord"]',
                              moves=["Ann: gold"]))
     step = report["steps"][0]
