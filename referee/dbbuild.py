@@ -121,6 +121,9 @@ def validate(bundle: Bundle) -> list[str]:
             variant = reading.get("variant")
             if variant and variant not in known_variants:
                 problems.append(f"faq {entry['id']}: unknown variant {variant!r}")
+        engine = entry.get("engine")
+        if engine is not None and engine != "checked" and not str(engine).startswith("cannot decide: "):
+            problems.append(f"faq {entry['id']}: engine must be \"checked\" or \"cannot decide: WHY\", not {engine!r}")
         for part in ("question", "answer"):
             for lang in LANGS:
                 if not entry.get(part, {}).get(lang):
@@ -301,6 +304,8 @@ def faq_rows(bundle: Bundle) -> list[dict]:
             "readings": json.dumps(e.get("readings", []), ensure_ascii=False),
             # Holds only under a house-rule variant: no reading is any edition's default.
             "house_only": int(bool(e.get("readings")) and all(not r.get("default_for") for r in e["readings"])),
+            # "checked" (the engine checks it), "cannot decide: WHY", or None (not yet asked).
+            "engine": e.get("engine"),
         }
         for e in bundle.faq
     ]

@@ -114,3 +114,17 @@ def test_every_ruling_about_played_cards_is_checked(conn):
         if set(cards.split()) <= played and entry_id not in covered
     ]
     assert missing == []
+
+
+def test_the_faq_marks_agree_with_the_checks(conn):
+    """Each FAQ entry says whether the engine checks it (`engine` in faq/*.toml, which the
+    database and `referee faq` show): exactly the entries a check names are "checked", exactly
+    those only a skip names "cannot decide: WHY" (scripts/faq_engine_marks.py writes the lines)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("faq_engine_marks", HERE.parent.parent / "scripts" / "faq_engine_marks.py")
+    marks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(marks)
+    wanted = marks.wanted_marks(HERE)
+    stored = {entry_id: engine for entry_id, engine in conn.execute("SELECT id, engine FROM faq") if engine}
+    assert stored == wanted, "run scripts/faq_engine_marks.py"
