@@ -32,7 +32,7 @@ def play_game(rulebook, players: int, seed: int, check: bool, characters=None, u
     """One game from set-up to final scores; returns (game, moves played, problems). Without
     `characters`, a random legal cast (see `random_characters`)."""
     from referee.engine import Game
-    from referee.engine.invariants import problems, round_trip_problems, totals
+    from referee.engine.invariants import cast_problems, problems, round_trip_problems, totals
     from referee.engine.players import choose_move
 
     if characters is None:
@@ -42,11 +42,11 @@ def play_game(rulebook, players: int, seed: int, check: bool, characters=None, u
     rng = random.Random(seed)
     expected = totals(game)
     count = 0
-    found: list[str] = []
-    while not game.is_over:
+    found: list[str] = cast_problems(game) if check else []
+    while not game.is_over and not found:
         moves = game.legal_moves()
         if not moves or game.state.round > MAX_ROUNDS:
-            found.append(f"game {seed} stuck in round {game.state.round}")
+            found.append(f"stuck in round {game.state.round}")
             break
         move = choose_move(game, moves, rng)
         before = game.state.copy() if check else None
@@ -60,10 +60,8 @@ def play_game(rulebook, players: int, seed: int, check: bool, characters=None, u
         count += 1
         if check:
             found += problems(game, expected, before)
-        if found:
-            found = [f"game {seed} ({rulebook.edition}, {players} players, {', '.join(characters)}): {f}" for f in found]
-            break
-    return game, count, found
+    where = f"game {seed} ({rulebook.edition}, {players} players, {', '.join(characters)})"
+    return game, count, [f"{where}: {problem}" for problem in found]
 
 
 def parse_players(text: str) -> list[int]:
