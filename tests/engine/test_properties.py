@@ -1,7 +1,7 @@
 """Random legal games over seeds, player counts 2-8, both editions and random legal casts of
-every character the engine plays: after every move gold
-and cards are conserved, duplicates and build limits hold, undo restores the exact state,
-every legal move's notation round-trips, and every game ends."""
+every character the engine plays: after every move gold and cards are conserved, duplicates and
+build limits hold, undo restores the exact state, every legal move's notation round-trips, and
+every game ends."""
 
 from __future__ import annotations
 
