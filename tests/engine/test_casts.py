@@ -210,3 +210,10 @@ def test_the_build_refuses_a_preset_that_breaks_the_rules():
     problems = validate(bundle)
     assert any("14 different unique districts" in p for p in problems)
     assert any("one of each rank 1-8" in p for p in problems)
+
+
+def test_ask_refuses_an_illegal_cast_in_one_line(cli):
+    text = _situation('["Assassin", "Thief", "Magician", "Emperor", "Bishop", "Merchant", "Architect", "Warlord"]', 2)
+    result = cli("ask", "-", stdin=text)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == "referee: table.characters: the Emperor is not used with 2 players"
