@@ -147,7 +147,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         copies = rb.districts[card].copies
         if count > copies:
             raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}")
-    _check_uniques(rb, cast, preset, known, table.get("characters"))
+    _check_uniques(rb, cast, preset, known)
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
         dupes = [c for c, n in Counter(ids).items() if n > 1]
@@ -206,7 +206,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     return Situation(edition, data.get("question"), game, moves, unsupported)
 
 
-def read_cast(rb: Rulebook, value, players: int, path: str, rng=None) -> tuple[list[str], CastFacts | None]:
+def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:
     """A cast from a situation file or the command line, checked against the rules: a list of
     characters (names or ranks), or the name of one of the rulebook's presets, optionally
     followed by `+9` to add its rank 9 character where it is optional. Returns the character
@@ -221,7 +221,7 @@ def read_cast(rb: Rulebook, value, players: int, path: str, rng=None) -> tuple[l
             raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
                                f"(presets: {names}); or list the characters")
         try:
-            return list(preset_cast(rb, preset, players, nine, rng)), preset
+            return list(preset_cast(rb, preset, players, nine)), preset
         except IllegalCast as error:
             raise BadSituation(f"{path}: {error}") from error
     cast = [_name(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(_type(value, list, path))]
@@ -231,11 +231,11 @@ def read_cast(rb: Rulebook, value, players: int, path: str, rng=None) -> tuple[l
     return cast, None
 
 
-def _check_uniques(rb: Rulebook, cast, preset, known: Counter, given) -> None:
+def _check_uniques(rb: Rulebook, cast, preset, known: Counter) -> None:
     """The unique districts seen anywhere must be in the game: those of the preset, and none that
     the cast takes out of the deck (classic: no Hospital with the Witch)."""
     seen = sorted(d for d in known if rb.districts[d].type == "unique")
-    barred = excluded_uniques(rb, cast) if given is not None else set()
+    barred = excluded_uniques(rb, cast)
     for district in seen:
         if preset is not None and district not in preset.uniques:
             raise BadSituation(f"{rb.name(district)} is not one of the unique districts of {preset.names['en']}")
