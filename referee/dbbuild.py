@@ -36,6 +36,8 @@ class Bundle:
     variants: list[dict] = field(default_factory=list)
     sources: list[dict] = field(default_factory=list)
     faq: list[dict] = field(default_factory=list)
+    casts: list[dict] = field(default_factory=list)
+    substitutes: dict = field(default_factory=dict)
 
 
 def _read(path: Path) -> dict:
@@ -63,6 +65,10 @@ def load_bundle(data: Path | None = None, faq: Path | None = None) -> Bundle:
         bundle.characters = _read(data / "characters.toml").get("character", [])
     if (data / "districts.toml").is_file():
         bundle.districts = _read(data / "districts.toml").get("district", [])
+    if (data / "casts.toml").is_file():
+        casts = _read(data / "casts.toml")
+        bundle.casts = casts.get("cast", [])
+        bundle.substitutes = casts.get("substitutes", {})
     if (data / "sources.toml").is_file():
         bundle.sources = _read(data / "sources.toml").get("source", [])
     for path in sorted((data / "rules").glob("*.toml"), key=_rules_file_order):
@@ -115,14 +121,49 @@ def validate(bundle: Bundle) -> list[str]:
             variant = reading.get("variant")
             if variant and variant not in known_variants:
                 problems.append(f"faq {entry['id']}: unknown variant {variant!r}")
+        engine = entry.get("engine")
+        if engine is not None and engine != "checked" and not str(engine).startswith("cannot decide: "):
+            problems.append(f"faq {entry['id']}: engine must be \"checked\" or \"cannot decide: WHY\", not {engine!r}")
         for part in ("question", "answer"):
             for lang in LANGS:
                 if not entry.get(part, {}).get(lang):
                     problems.append(f"faq {entry['id']}: {part} has no {lang} text")
+    problems += _cast_problems(bundle)
     for rule in bundle.rules:
         variant = rule.get("variant")
         if variant and variant not in known_variants:
             problems.append(f"rule {rule['id']}: unknown variant {variant!r}")
+    return problems
+
+
+def _cast_problems(bundle: Bundle) -> list[str]:
+    """A preset must be what the rulebook prints: ranks 1-8 in order, an optional rank 9, and
+    the edition's number of distinct unique districts, all cards of its edition."""
+    problems: list[str] = []
+    ranks = {(c["id"], ed): facts["rank"] for c in bundle.characters for ed, facts in c.get("editions", {}).items()}
+    uniques = {(d["id"], ed) for d in bundle.districts if d.get("type") == "unique" for ed in d.get("editions", {})}
+    for cast in bundle.casts:
+        where, edition = f"cast {cast.get('id')}", cast.get("edition")
+        if edition not in bundle.editions:
+            problems.append(f"{where}: unknown edition {edition!r}")
+            continue
+        for lang in LANGS:
+            if not cast.get("names", {}).get(lang) or not cast.get("about", {}).get(lang):
+                problems.append(f"{where}: no {lang} name or description")
+        characters = cast.get("characters", [])
+        if [ranks.get((c, edition)) for c in characters] != list(range(1, 9)):
+            problems.append(f"{where}: characters must be one of each rank 1-8 of the {edition} edition, in order")
+        if cast.get("rank9") and ranks.get((cast["rank9"], edition)) != 9:
+            problems.append(f"{where}: rank9 {cast['rank9']!r} is not a rank 9 character of the {edition} edition")
+        chosen = cast.get("uniques", [])
+        wanted = int(bundle.editions[edition]["uniques_in_deck"])
+        if len(set(chosen)) != len(chosen) or len(chosen) != wanted:
+            problems.append(f"{where}: needs {wanted} different unique districts, has {len(set(chosen))}")
+        problems += [f"{where}: {d!r} is not a unique district of the {edition} edition"
+                     for d in chosen if (d, edition) not in uniques]
+    for character, options in bundle.substitutes.items():
+        if any(ranks.get((o, "2016"), 0) == 0 for o in [character, *options]):
+            problems.append(f"substitutes: unknown character among {character}, {', '.join(options)}")
     return problems
 
 
@@ -264,8 +305,28 @@ def faq_rows(bundle: Bundle) -> list[dict]:
             "readings": json.dumps(e.get("readings", []), ensure_ascii=False),
             # Holds only under a house-rule variant: no reading is any edition's default.
             "house_only": int(bool(e.get("readings")) and all(not r.get("default_for") for r in e["readings"])),
+            # "checked" (the engine checks it), "cannot decide: WHY", or None (not yet asked).
+            "engine": e.get("engine"),
         }
         for e in bundle.faq
+    ]
+
+
+def cast_rows(bundle: Bundle) -> list[dict]:
+    return [
+        {
+            "id": cast["id"],
+            "position": position,
+            "edition": cast["edition"],
+            **_texts("name", cast["names"]),
+            **_texts("about", cast["about"]),
+            "aliases": json.dumps(cast.get("aliases", []), ensure_ascii=False),
+            "characters": " ".join(cast["characters"]),
+            "rank9": cast.get("rank9"),
+            "uniques": " ".join(cast["uniques"]),
+            "sources": json.dumps(cast.get("sources", []), ensure_ascii=False),
+        }
+        for position, cast in enumerate(bundle.casts)
     ]
 
 
@@ -323,6 +384,10 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["editions"].insert_all(
             [{"id": k, "facts": json.dumps(v, ensure_ascii=False)} for k, v in bundle.editions.items()], pk="id"
         )
+        db["casts"].insert_all(cast_rows(bundle), pk="id")
+        db["cast_substitutes"].insert_all(
+            [{"character": c, "substitute": s, "position": i}
+             for c, options in bundle.substitutes.items() for i, s in enumerate(options)])
         faq = faq_rows(bundle)
         if faq:
             from referee.search.index import index_faq

@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from referee.engine import Game, Rulebook
+from referee.engine.casts import IllegalCast, check_cast, excluded_uniques, preset_cast, preset_named
+from referee.engine.facts import CastFacts
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
 from referee.errors import AmbiguousName, BadSituation, UnknownName
@@ -91,17 +93,16 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     for variant in variants:
         _type(variant, str, "variants")
 
-    if "characters" in table:
-        cast = [_name(rb, c, "character", f"table.characters[{i}]") for i, c in
-                enumerate(_type(table["characters"], list, "table.characters"))]
-    else:
-        cast = list(rb.standard_characters())
-    if len(set(cast)) != len(cast):
-        raise BadSituation("table.characters: a character is listed twice")
-
     raw_players = _type(data.get("players", []), list, "players")
     if not 2 <= len(raw_players) <= 8:
         raise BadSituation(f"players: {len(raw_players)} players; a game has 2 to 8")
+    preset = None
+    if "characters" in table:
+        cast, preset = read_cast(rb, table["characters"], len(raw_players), "table.characters")
+    else:
+        # The contract's default: the edition's standard eight (not checked against the player
+        # count, so that a file need not name a rank 9 character it does not use).
+        cast = list(rb.standard_characters())
     players: list[Player] = []
     held: Counter[str] = Counter()
     known: Counter[str] = Counter()
@@ -147,6 +148,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         copies = rb.districts[card].copies
         if count > copies:
             raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}")
+    _check_uniques(rb, cast, preset, known)
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
         dupes = [c for c, n in Counter(ids).items() if n > 1]
@@ -214,6 +216,45 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     unsupported += sorted(rb.name(d) for d in built
                           if rb.districts[d].type == "unique" and not supported(d, edition))
     return Situation(edition, data.get("question"), game, moves, unsupported)
+
+
+def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:
+    """A cast from a situation file or the command line, checked against the rules: a list of
+    characters (names or ranks), or the name of one of the rulebook's presets, optionally
+    followed by `+9` to add its rank 9 character where it is optional. Returns the character
+    ids and the preset (None for a free cast)."""
+    if isinstance(value, str):
+        text, nine = value.strip(), False
+        if text.endswith("+9"):
+            text, nine = text[:-2].strip(), True
+        preset = preset_named(rb, text)
+        if preset is None:
+            names = ", ".join(c.names["en"] for c in rb.casts.values()) or "none in this edition"
+            raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
+                               f"(presets: {names}); or list the characters")
+        try:
+            return list(preset_cast(rb, preset, players, nine)), preset
+        except IllegalCast as error:
+            raise BadSituation(f"{path}: {error}") from error
+    cast = [_name(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(_type(value, list, path))]
+    problem = check_cast(rb, players, cast, rank9_optional=True)
+    if problem:
+        raise BadSituation(f"{path}: {problem}")
+    return cast, None
+
+
+def _check_uniques(rb: Rulebook, cast, preset, known: Counter) -> None:
+    """The unique districts seen anywhere must be in the game: those of the preset, and none that
+    the cast takes out of the deck (classic: no Hospital with the Witch)."""
+    seen = sorted(d for d in known if rb.districts[d].type == "unique")
+    barred = excluded_uniques(rb, cast)
+    for district in seen:
+        if preset is not None and district not in preset.uniques:
+            raise BadSituation(f"{rb.name(district)} is not one of the unique districts of {preset.names['en']}")
+        if district in barred:
+            by = next(c for c in cast if district in excluded_uniques(rb, [c]))
+            raise BadSituation(f"{rb.name(district)} is not used when the {rb.name(by)} is in the cast "
+                               f"({rb.edition} edition, rule setup.incompatible-cards.{rb.edition})")
 
 
 def _district(rb: Rulebook, entry, path: str, known: Counter) -> Built:

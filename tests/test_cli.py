@@ -94,3 +94,11 @@ def test_global_options_before_the_command(cli):
     assert data["id"] == "bishop" and data["edition"] == "classic"
     english = cli("--lang", "en", "card", "軍閥")
     assert english.returncode == 0 and "Rank 8" in english.stdout
+
+
+def test_faq_says_which_entries_the_engine_checks(cli):
+    shown = cli("faq", "general.tie-break", "--lang", "en")
+    assert shown.returncode == 0 and "checked by the engine" in shown.stdout
+    data = json.loads(cli("faq", "general.team-play", "--json").stdout)
+    assert data["engine"].startswith("cannot decide: ")
+    assert "checked by the engine" not in cli("faq", "general.team-play").stdout

@@ -7,7 +7,8 @@ import sqlite3
 from functools import lru_cache
 
 from referee.catalog.db import connect
-from referee.engine.facts import CharacterFacts, DistrictFacts, Rulebook
+from referee.engine.facts import CastFacts, CharacterFacts, DistrictFacts, Rulebook
+from referee.text import LANGS, name_key
 
 
 def load_rulebook(conn: sqlite3.Connection, edition: str) -> Rulebook:
@@ -31,7 +32,25 @@ def load_rulebook(conn: sqlite3.Connection, edition: str) -> Rulebook:
     for row in conn.execute("SELECT key, card_id, priority FROM aliases WHERE edition = ?", (edition,)):
         aliases.setdefault(row["key"], []).append((row["card_id"], row["priority"]))
     setup = json.loads(conn.execute("SELECT facts FROM editions WHERE id = ?", (edition,)).fetchone()[0])
-    return Rulebook(edition, characters, districts, setup, aliases)
+    casts, substitutes = load_casts(conn, edition)
+    return Rulebook(edition, characters, districts, setup, aliases, casts, substitutes)
+
+
+def load_casts(conn: sqlite3.Connection, edition: str) -> tuple[dict[str, CastFacts], dict[str, tuple[str, ...]]]:
+    """The edition's named casts, and the characters that may replace one a player count forbids."""
+    casts: dict[str, CastFacts] = {}
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "casts" in tables:
+        for row in conn.execute("SELECT * FROM casts WHERE edition = ? ORDER BY position", (edition,)):
+            names = {lang: row[f"name_{lang.replace('-', '_').lower()}"] for lang in LANGS}
+            keys = {name_key(text) for text in (row["id"], *names.values(), *json.loads(row["aliases"]))}
+            casts[row["id"]] = CastFacts(row["id"], names, tuple(row["characters"].split()), row["rank9"],
+                                         tuple(row["uniques"].split()), frozenset(keys))
+    substitutes: dict[str, tuple[str, ...]] = {}
+    if "cast_substitutes" in tables:
+        for row in conn.execute("SELECT character, substitute FROM cast_substitutes ORDER BY position"):
+            substitutes[row["character"]] = substitutes.get(row["character"], ()) + (row["substitute"],)
+    return casts, substitutes
 
 
 @lru_cache(maxsize=None)

@@ -45,3 +45,38 @@ def find_rules(
         r for r in rows
         if any(key in name_key(t or "") for t in (*r["title"].values(), r["id"]))
     ]
+
+
+# -- casts ---------------------------------------------------------------------------------------
+
+CAST_TOPICS = {name_key(w) for w in ("casts", "cast", "presets", "preset", "角色組合", "角色组合", "預設組合", "预设组合")}
+# The rules on choosing a cast, shown before the presets (`referee rules casts`).
+CAST_RULES = ("setup.one-character-per-rank", "setup.characters.", "draft.rank9.", "setup.incompatible-cards.")
+
+
+def is_cast_topic(topic: str | None) -> bool:
+    return bool(topic) and name_key(topic) in CAST_TOPICS
+
+
+def find_casts(conn: sqlite3.Connection, edition: str) -> dict:
+    """The rules on choosing characters for `edition`, and its named casts with the names of
+    their cards in every language."""
+    rules = [r for r in find_rules(conn, None, edition, None) if not r["variant"]
+             and any(r["id"] == p or (p.endswith(".") and r["id"] == p + edition) for p in CAST_RULES)]
+    names = {row["id"]: {lang: row[f"name{'' if lang == 'en' else '_' + lang.replace('-', '_').lower()}"] for lang in LANGS}
+             for row in conn.execute("SELECT * FROM cards WHERE edition = ?", (edition,))}
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    presets = []
+    if "casts" in tables:
+        for row in conn.execute("SELECT * FROM casts WHERE edition = ? ORDER BY position", (edition,)):
+            presets.append({
+                "id": row["id"],
+                "name": {lang: row[f"name_{lang.replace('-', '_').lower()}"] for lang in LANGS},
+                "about": {lang: row[f"about_{lang.replace('-', '_').lower()}"] for lang in LANGS},
+                "aliases": json.loads(row["aliases"]),
+                "characters": [{"id": c, "names": names[c]} for c in row["characters"].split()],
+                "rank9": {"id": row["rank9"], "names": names[row["rank9"]]} if row["rank9"] else None,
+                "uniques": [{"id": d, "names": names[d]} for d in row["uniques"].split()],
+                "sources": json.loads(row["sources"] or "[]"),
+            })
+    return {"edition": edition, "rules": rules, "presets": presets}

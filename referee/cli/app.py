@@ -98,8 +98,9 @@ def score(
 
 def simulate(
     games: int = typer.Option(100, "--games", "-g", help="How many games."),
-    players: int = typer.Option(5, "--players", "-p", help="Players per game (2-8)."),
-    edition: str = EditionOpt,
+    players: str = typer.Option("5", "--players", "-p", help="Players per game (2-8), or a range such as 2-8 to draw from."),
+    edition: str = typer.Option("2016", "--edition", "-e", help="2016 (default), classic, or both (drawn per game)."),
+    characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or a comma-separated list; default: a random legal cast per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Random seed (games are reproducible)."),
     check: bool = typer.Option(True, "--check/--no-check", help="Check the invariants after every move."),
     json_out: bool = JsonOpt,
@@ -107,7 +108,7 @@ def simulate(
     """Play random legal games from set-up to final scores and report statistics."""
     from referee.cli import simulate_cmd
 
-    simulate_cmd.run(games, players, edition, seed, check, json_out)
+    simulate_cmd.run(games, players, edition, seed, check, json_out, characters)
 
 
 def build_db() -> None:

@@ -140,11 +140,11 @@ def _entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str |
     col = _COLUMN[lang]
     marks = ",".join("?" * len(ids))
     rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, cards, editions, q_{col}, a_{col}, sources, readings FROM faq WHERE id IN ({marks})", ids)}
+        f"SELECT id, cards, editions, q_{col}, a_{col}, sources, readings, engine FROM faq WHERE id IN ({marks})", ids)}
     names = _card_names(conn, edition)
     out = []
     for entry_id in ids:
-        _, cards, editions, question, answer, sources, readings = rows[entry_id]
+        _, cards, editions, question, answer, sources, readings, engine = rows[entry_id]
         card_ids = cards.split()
         out.append({
             "id": entry_id,
@@ -154,6 +154,7 @@ def _entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str |
             "card_ids": card_ids,
             "editions": editions.split(),
             "sources": json.loads(sources or "[]"),
+            "engine": engine,           # "checked", "cannot decide: WHY" or None (not yet asked)
             "readings": [
                 {
                     "id": r["id"],
@@ -169,7 +170,7 @@ def _entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str |
 
 
 def _hit_json(entry: dict) -> dict:
-    keys = ("id", "score", "question", "answer", "cards", "card_ids", "editions", "sources", "readings")
+    keys = ("id", "score", "question", "answer", "cards", "card_ids", "editions", "sources", "engine", "readings")
     return {k: entry[k] for k in keys if k in entry}
 
 
@@ -206,6 +207,8 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
     out.print(f"{label('answer', lang)}{colon}{_escape(entry['answer'])}")
     out.print(f"[dim]{label('edition', lang)}: {_editions_text(entry['editions'], lang)}"
               f" · {label('sources', lang)}: {_escape('; '.join(_source_text(s) for s in entry['sources']))}[/dim]")
+    if entry.get("engine") == "checked":
+        out.print(f"[green]✓ {label('engine_checked', lang)}[/green]")
     if entry["readings"]:
         out.print(f"[yellow]{label('readings', lang)}:[/yellow]")
         for reading in entry["readings"]:

@@ -6,6 +6,11 @@ from referee.text import in_language
 
 LABELS = {
     "rank": ("Rank", "順位", "顺位"),
+    "characters": ("Characters", "角色", "角色"),
+    "engine_checked": ("checked by the engine", "已由規則引擎驗證", "已由规则引擎验证"),
+    "uniques": ("Unique districts", "獨特地區", "独特地区"),
+    "no_presets": ("This edition has no named casts: choose one character of each rank freely.",
+                   "此版本沒有建議的角色組合：每個號碼自由選一個角色。", "此版本没有建议的角色组合：每个号码自由选一个角色。"),
     "cost": ("Cost", "費用", "费用"),
     "copies": ("Copies", "張數", "张数"),
     "type": ("Type", "類型", "类型"),

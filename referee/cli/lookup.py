@@ -125,6 +125,8 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     if players is not None and not 2 <= players <= 8:
         raise RefereeError(f"--players must be between 2 and 8, not {players}")
     conn = connect()
+    if rule_data.is_cast_topic(topic):
+        return show_casts(conn, edition, lang, json_out)
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found:
         raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}")
@@ -138,3 +140,26 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]{tag}")
         out.print(escape(rule["text"][lang] or ""))
         out.print()
+
+
+def show_casts(conn, edition, lang, json_out) -> None:
+    """`referee rules casts`: how a cast is chosen, then the rulebook's named casts."""
+    found = rule_data.find_casts(conn, edition)
+    if json_out:
+        print_json(found)
+        return
+    lang = choose(lang)
+    out = console()
+    for rule in found["rules"]:
+        out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]")
+        out.print(escape(rule["text"][lang] or ""))
+        out.print()
+    for preset in found["presets"]:
+        out.print(f"[bold]{escape(preset['name'][lang])}[/bold] [dim]{preset['id']}[/dim]")
+        out.print(escape(preset["about"][lang]))
+        nine = f" ({escape(preset['rank9']['names'][lang])})" if preset["rank9"] else ""
+        out.print(f"  {label('characters', lang)}: " + ", ".join(escape(c["names"][lang]) for c in preset["characters"]) + nine)
+        out.print(f"  {label('uniques', lang)}: " + ", ".join(escape(d["names"][lang]) for d in preset["uniques"]))
+        out.print()
+    if not found["presets"]:
+        out.print(f"[dim]{label('no_presets', lang)}[/dim]")

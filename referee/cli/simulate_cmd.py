@@ -1,4 +1,8 @@
-"""`referee simulate`: random legal games with the invariants checked after every move."""
+"""`referee simulate`: random legal games with the invariants checked after every move.
+
+Each game draws its own legal cast among the characters the engine plays (unless
+`--characters` fixes one), its edition (`--edition both`) and its player count (`--players 2-8`).
+"""
 
 from __future__ import annotations
 
@@ -13,22 +17,36 @@ from referee.errors import RefereeError
 MAX_ROUNDS = 100
 
 
-def play_game(rulebook, players: int, seed: int, check: bool):
-    """One game from set-up to final scores; returns (game, moves played, problems)."""
+def random_characters(rulebook, players: int, seed: int) -> tuple[str, ...]:
+    """A random legal cast of characters the engine plays, drawn from the game's seed (its own
+    stream, so that the cast does not shift the game's shuffles). The uniques are left to
+    Game.new, which draws the edition's number among the districts the engine plays."""
+    from referee.engine.casts import random_cast
+    from referee.engine.registry import supported
+
+    rng = random.Random(f"cast:{seed}")
+    return random_cast(rulebook, players, rng, usable=lambda c: supported(c, rulebook.edition))
+
+
+def play_game(rulebook, players: int, seed: int, check: bool, characters=None, uniques=None):
+    """One game from set-up to final scores; returns (game, moves played, problems). Without
+    `characters`, a random legal cast (see `random_characters`)."""
     from referee.engine import Game
-    from referee.engine.invariants import problems, round_trip_problems, totals
+    from referee.engine.invariants import cast_problems, problems, round_trip_problems, totals
     from referee.engine.players import choose_move
 
+    if characters is None:
+        characters = random_characters(rulebook, players, seed)
     names = [f"P{i + 1}" for i in range(players)]
-    game = Game.new(rulebook, names, seed=seed)
+    game = Game.new(rulebook, names, seed=seed, characters=tuple(characters), uniques=uniques)
     rng = random.Random(seed)
     expected = totals(game)
     count = 0
-    found: list[str] = []
-    while not game.is_over:
+    found: list[str] = cast_problems(game) if check else []
+    while not game.is_over and not found:
         moves = game.legal_moves()
         if not moves or game.state.round > MAX_ROUNDS:
-            found.append(f"game {seed} stuck in round {game.state.round}")
+            found.append(f"stuck in round {game.state.round}")
             break
         move = choose_move(game, moves, rng)
         before = game.state.copy() if check else None
@@ -42,31 +60,83 @@ def play_game(rulebook, players: int, seed: int, check: bool):
         count += 1
         if check:
             found += problems(game, expected, before)
-        if found:
-            break
-    return game, count, found
+    where = f"game {seed} ({rulebook.edition}, {players} players, {', '.join(characters)})"
+    return game, count, [f"{where}: {problem}" for problem in found]
 
 
-def run(games: int, players: int, edition: str, seed: int, check: bool, json_out: bool) -> None:
-    edition = check_edition(edition)
-    if not 2 <= players <= 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {players}")
+def parse_players(text: str) -> list[int]:
+    """`5` or a range `2-8`: the player counts games are drawn from."""
+    low, _, high = str(text).strip().partition("-")
+    try:
+        counts = list(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise RefereeError(f"--players must be a number or a range such as 2-8, not {text!r}") from None
+    if not counts or counts[0] < 2 or counts[-1] > 8:
+        raise RefereeError(f"--players must be between 2 and 8, not {text}")
+    return counts
+
+
+def parse_editions(text: str) -> list[str]:
+    if text.strip().lower() == "both":
+        return ["2016", "classic"]
+    return [check_edition(text)]
+
+
+def fixed_setup(rulebook, text: str, players: int):
+    """`--characters`: a preset's name (its uniques come with it) or a comma-separated list."""
+    from referee.engine.registry import supported
+    from referee.errors import BadSituation
+    from referee.situation import read_cast
+
+    value = [p for p in text.replace("，", ",").split(",") if p.strip()] if "," in text or "，" in text else text
+    try:
+        cast, preset = read_cast(rulebook, value, players, "--characters")
+    except BadSituation as error:
+        raise RefereeError(str(error)) from None
+    missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
+    if missing:
+        raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet")
+    uniques = None
+    if preset is not None:
+        # The preset's uniques that the engine plays, topped up at random with others it plays.
+        uniques = [u for u in preset.uniques if supported(u, rulebook.edition)]
+    return tuple(cast), uniques
+
+
+def run(games: int, players: str, edition: str, seed: int, check: bool, json_out: bool,
+        characters: str | None = None) -> None:
+    counts = parse_players(players)
+    editions = parse_editions(edition)
     if games < 1:
         raise RefereeError("--games must be at least 1")
     from referee.catalog.facts import rulebook
 
-    rb = rulebook(edition)
+    books = {e: rulebook(e) for e in editions}
+    setups = {}
+    if characters:
+        # Checked before any game runs, for every edition and player count asked for.
+        setups = {(e, n): fixed_setup(books[e], characters, n) for e in editions for n in counts}
+    choice = random.Random(f"table:{seed}")
     rounds, moves, scores = [], 0, []
     winning: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    tables: Counter[str] = Counter()
     failures: list[str] = []
     start = time.perf_counter()
 
     def one(index: int) -> None:
         nonlocal moves
-        game, count, found = play_game(rb, players, seed + index, check)
+        edition_now, n = choice.choice(editions), choice.choice(counts)
+        rb = books[edition_now]
+        cast, uniques = setups.get((edition_now, n), (None, None))
+        if cast is not None and uniques is not None:
+            uniques = _top_up(rb, cast, uniques, seed + index)
+        game, count, found = play_game(rb, n, seed + index, check, cast, uniques)
         moves += count
         failures.extend(found)
         rounds.append(game.state.round)
+        tables[f"{edition_now} {n}p"] += 1
+        played.update(rb.name(c) for c in game.state.characters)
         if game.is_over:
             results = game.scores()
             names, _ = game.winners()
@@ -89,10 +159,13 @@ def run(games: int, players: int, edition: str, seed: int, check: bool, json_out
                 progress.advance(task)
     elapsed = time.perf_counter() - start
     report = {
-        "edition": edition, "players": players, "games": games, "seed": seed, "checked": check,
+        "edition": editions[0] if len(editions) == 1 else "both",
+        "players": counts[0] if len(counts) == 1 else f"{counts[0]}-{counts[-1]}",
+        "games": games, "seed": seed, "checked": check, "characters": characters,
         "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
-        "moves_per_game": round(moves / games, 1), "average_rounds": round(sum(rounds) / games, 2),
+        "moves": moves, "moves_per_game": round(moves / games, 1), "average_rounds": round(sum(rounds) / games, 2),
         "average_score": round(sum(scores) / len(scores), 2) if scores else None,
+        "tables": dict(sorted(tables.items())), "characters_in_casts": dict(played.most_common()),
         "winning_characters": dict(winning.most_common()), "failures": failures[:20],
     }
     if json_out:
@@ -101,9 +174,25 @@ def run(games: int, players: int, edition: str, seed: int, check: bool, json_out
         out = console()
         out.print(f"{games} games · {report['games_per_second']} games/s · {report['moves_per_game']} moves/game"
                   f" · {report['average_rounds']} rounds on average · average score {report['average_score']}")
+        if len(tables) > 1:
+            out.print("Tables: " + ", ".join(f"{k} {v}" for k, v in sorted(tables.items())))
+        out.print("Characters in the casts: " + ", ".join(f"{k} {v}" for k, v in played.most_common()))
         out.print("Winning characters (last round): " + ", ".join(f"{k} {v}" for k, v in winning.most_common()))
         out.print("[green]All invariants held.[/green]" if not failures else f"[red]{len(failures)} problems:[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
     if failures:
         raise SystemExit(1)
+
+
+def _top_up(rb, cast, uniques: list[str], seed: int) -> list[str]:
+    """A preset's uniques the engine plays, completed to the edition's number with others it
+    plays (none the cast excludes), so the deck keeps its size."""
+    from referee.engine.casts import excluded_uniques
+    from referee.engine.registry import supported
+
+    barred = excluded_uniques(rb, cast)
+    others = sorted(d.id for d in rb.districts.values() if d.type == "unique" and d.id not in uniques
+                    and d.id not in barred and supported(d.id, rb.edition))
+    wanted = max(0, int(rb.setup["uniques_in_deck"]) - len(uniques))
+    return list(uniques) + random.Random(f"uniques:{seed}").sample(others, min(wanted, len(others)))

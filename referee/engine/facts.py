@@ -42,6 +42,19 @@ class DistrictFacts:
         return self.facts.get(key, default)
 
 
+@dataclass(frozen=True)
+class CastFacts:
+    """A named cast of the rulebook: its characters of ranks 1-8, its optional rank 9
+    character, and the unique districts that go with it."""
+
+    id: str
+    names: dict = field(hash=False, compare=False)           # language -> name
+    characters: tuple[str, ...]
+    rank9: str | None
+    uniques: tuple[str, ...]
+    keys: frozenset[str] = frozenset()                       # name keys that name it (names, aliases, id)
+
+
 @dataclass
 class Rulebook:
     """One edition's facts. `aliases` maps a name key to the cards it may name, best first."""
@@ -51,6 +64,10 @@ class Rulebook:
     districts: dict[str, DistrictFacts]
     setup: dict
     aliases: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    # The rulebook's named casts (data/casts.toml) and, for a character a player count forbids
+    # in them, the characters that may take its place.
+    casts: dict[str, CastFacts] = field(default_factory=dict)
+    substitutes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Districts that count as more than one toward completion, and by how many more:

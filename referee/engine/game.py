@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
 from referee.engine import draft, flow, registry, secret, turn
+from referee.engine.casts import default_cast, excluded_uniques, require_legal
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.facts import Rulebook
 from referee.engine.moves import PLANNED_VERBS, Move, Notation
@@ -27,11 +28,7 @@ from referee.engine.state import Player, State
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
     """The edition's standard eight, plus the rank 9 character a player count requires (data:
     `rank9_required`): the Queen where she may play (5+ players), else the Tax Collector."""
-    cast = rulebook.standard_characters()
-    if players in rulebook.setup.get("rank9_required", []):
-        nine = "queen" if players >= rulebook.characters["queen"].min_players else "tax-collector"
-        cast = cast + (nine,)
-    return cast
+    return default_cast(rulebook, players)
 
 
 class Step(NamedTuple):
@@ -76,14 +73,17 @@ class Game(Operations):
         secret_selection: bool = False,
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
-        player, and the first selection phase begun."""
+        player, and the first selection phase begun. A cast the rules do not allow for this many
+        players raises `IllegalCast` (referee.engine.casts)."""
         setup = rulebook.setup
-        characters = characters or default_characters(rulebook, len(names))
+        characters = require_legal(rulebook, len(names), characters or default_characters(rulebook, len(names)))
         if uniques is None:
             # The edition's number of unique districts, drawn from those the engine plays, so
-            # that a simulation never builds a card whose effect it would silently ignore.
+            # that a simulation never builds a card whose effect it would silently ignore; none
+            # that the cast takes out of the game (classic: the Witch's Hospital…).
+            barred = excluded_uniques(rulebook, characters)
             pool = sorted(d.id for d in rulebook.districts.values()
-                          if d.type == "unique" and registry.supported(d.id, rulebook.edition))
+                          if d.type == "unique" and registry.supported(d.id, rulebook.edition) and d.id not in barred)
             count = min(int(setup["uniques_in_deck"]), len(pool))
             uniques = random.Random(seed).sample(pool, count)
         deck = rulebook.district_deck(uniques)

@@ -30,9 +30,13 @@ def problems(game: Game, expected: tuple[int, int], before=None) -> list[str]:
         found.append(f"cards not conserved: {cards} != {expected[1]}")
     if not game.unlimited_bank and state.bank < 0:
         found.append(f"finite bank below zero: {state.bank}")
+    held: list[str] = []
     for player in state.players:
         if player.gold < 0:
             found.append(f"{player.name} has negative gold")
+        held += player.characters
+    if len(set(held)) != len(held) or not set(held) <= set(state.characters):
+        found.append(f"characters held outside the cast or twice: {held} (cast {state.characters})")
     if before is not None:
         for player, old in zip(state.players, before.players):
             ids, old_ids = Counter(b.id for b in player.city), Counter(b.id for b in old.city)
@@ -63,3 +67,11 @@ def round_trip_problems(game: Game, moves) -> list[str]:
         if back != move:
             found.append(f"notation does not round-trip: {text!r} -> {back!r} != {move!r}")
     return found
+
+
+def cast_problems(game: Game) -> list[str]:
+    """The cast must be one the rules allow for the table (checked once, at set-up)."""
+    from referee.engine.casts import check_cast
+
+    problem = check_cast(game.rb, len(game.state.players), game.state.characters)
+    return [f"illegal cast: {problem}"] if problem else []

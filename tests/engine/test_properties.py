@@ -1,6 +1,7 @@
-"""Random legal games over seeds, player counts 2-8 and both editions: after every move gold
-and cards are conserved, duplicates and build limits hold, undo restores the exact state,
-every legal move's notation round-trips, and every game ends."""
+"""Random legal games over seeds, player counts 2-8, both editions and random legal casts of
+every character the engine plays: after every move gold and cards are conserved, duplicates and
+build limits hold, undo restores the exact state, every legal move's notation round-trips, and
+every game ends."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ def test_random_games_keep_every_invariant(rulebooks, seed, players, edition):
 def test_refused_moves_change_nothing(rulebooks, seed, players, edition):
     """A move that is not legal now (taken from another moment of the game) leaves the state as
     it was; one that is accepted must be among legal_moves() (it lists every legal move)."""
+    from referee.cli.simulate_cmd import random_characters
+
     rb = rulebooks[edition]
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed)
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=random_characters(rb, players, seed))
     rng = random.Random(seed)
     seen = []
     from referee.engine import IllegalMove

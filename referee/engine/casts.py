@@ -1,0 +1,162 @@
+"""Casts: which characters a game uses. Pure functions over the edition's facts, no I/O.
+
+A cast is one character for each rank 1 to 8, plus a rank 9 character where the player count
+requires or allows one (data: `rank9_required`, `rank9_allowed` in editions.toml), and only
+characters the player count allows (data: each character's `min_players`, `excluded_players`).
+The 2016 rulebook also names ready-made casts, "presets" (data/casts.toml), each with its
+fourteen unique districts; a preset names a character a player count forbids (the Emperor with
+2 players, the Queen with 3-4), and the rulebook says which characters may take its place.
+
+`check_cast` is the one judge of a cast: situation files, `referee simulate --characters` and
+`Game.new` all ask it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable
+
+from referee.engine.facts import CastFacts
+from referee.text import name_key
+
+if TYPE_CHECKING:
+    from referee.engine.facts import Rulebook
+
+RANKS = range(1, 9)                     # every cast has exactly one character of each
+NINE = 9
+
+
+class IllegalCast(ValueError):
+    """A cast the rules do not allow: the message is one line naming the problem."""
+
+
+def _rank(rb: "Rulebook", character: str) -> int:
+    return rb.characters[character].rank
+
+
+def rank9_required(rb: "Rulebook", players: int) -> bool:
+    return players in rb.setup.get("rank9_required", [])
+
+
+def rank9_allowed(rb: "Rulebook", players: int) -> bool:
+    return rank9_required(rb, players) or players in rb.setup.get("rank9_allowed", [])
+
+
+def character_problem(rb: "Rulebook", character: str, players: int) -> str | None:
+    """Why `character` may not play with `players` players, or None."""
+    facts = rb.characters[character]
+    if players < facts.min_players:
+        return f"the {facts.name} needs at least {facts.min_players} players, not {players}"
+    if players in facts.excluded_players:
+        return f"the {facts.name} is not used with {players} players"
+    return None
+
+
+def check_cast(rb: "Rulebook", players: int, characters, rank9_optional: bool = False) -> str | None:
+    """The first problem with using `characters` (ids) with `players` players, as one line, or
+    None when the rules allow the cast. `rank9_optional`: a situation file may leave out the rank 9
+    character a player count calls for (the situation contract's default cast is the standard
+    eight for every count, so an explicit list of eight is as valid); everything else holds."""
+    characters = tuple(characters)
+    for character in characters:
+        if character not in rb.characters:
+            return f"{character} is not a character of the {rb.edition} edition"
+    if len(set(characters)) != len(characters):
+        twice = next(c for c in characters if characters.count(c) > 1)
+        return f"the {rb.name(twice)} is listed twice"
+    by_rank: dict[int, list[str]] = {}
+    for character in characters:
+        by_rank.setdefault(_rank(rb, character), []).append(character)
+    for rank in sorted(by_rank):
+        if len(by_rank[rank]) > 1:
+            names = " and ".join(rb.name(c) for c in by_rank[rank])
+            return f"one character per rank: the {names} are both rank {rank}"
+    missing = [rank for rank in RANKS if rank not in by_rank]
+    if missing:
+        return f"one character per rank: no rank {', '.join(map(str, missing))} character"
+    if NINE in by_rank and not rank9_allowed(rb, players):
+        return f"no rank 9 character with {players} players in the {rb.edition} edition (the {rb.name(by_rank[NINE][0])})"
+    if NINE not in by_rank and rank9_required(rb, players) and not rank9_optional:
+        return f"{players} players need a rank 9 character in the {rb.edition} edition"
+    for character in characters:
+        problem = character_problem(rb, character, players)
+        if problem:
+            return problem
+    return None
+
+
+def require_legal(rb: "Rulebook", players: int, characters) -> tuple[str, ...]:
+    problem = check_cast(rb, players, characters)
+    if problem:
+        raise IllegalCast(problem)
+    return tuple(characters)
+
+
+def default_rank9(rb: "Rulebook", players: int) -> str:
+    """The rank 9 character the referee uses when none is named: the Queen where she may play
+    (5+ players), else the Tax Collector."""
+    return "queen" if character_problem(rb, "queen", players) is None else "tax-collector"
+
+
+def default_cast(rb: "Rulebook", players: int) -> tuple[str, ...]:
+    """The edition's standard eight, plus the default rank 9 character where the player count
+    requires one."""
+    cast = rb.standard_characters()
+    return cast + (default_rank9(rb, players),) if rank9_required(rb, players) else cast
+
+
+# -- presets ------------------------------------------------------------------------------------
+
+
+def preset_named(rb: "Rulebook", text: str) -> CastFacts | None:
+    """The preset `text` names (any of its names or aliases, in any script), or None."""
+    key = name_key(text)
+    return next((cast for cast in rb.casts.values() if key in cast.keys), None)
+
+
+def preset_cast(rb: "Rulebook", preset: CastFacts, players: int, nine: bool | None = None,
+                rng: random.Random | None = None) -> tuple[str, ...]:
+    """The characters of `preset` for `players` players. The rank 9 character joins where the
+    player count requires it, or when `nine` asks for it; a character the player count forbids
+    gives way to one the rulebook names instead (the first, or a random one with `rng`)."""
+    cast = list(preset.characters)
+    if rank9_required(rb, players) or (nine and rank9_allowed(rb, players)):
+        # The first game lists no rank 9 character: the referee's default one joins.
+        cast.append(preset.rank9 or default_rank9(rb, players))
+    for i, character in enumerate(cast):
+        if character_problem(rb, character, players) is None:
+            continue
+        options = [c for c in rb.substitutes.get(character, ())
+                   if c in rb.characters and c not in cast and character_problem(rb, c, players) is None]
+        if options:
+            cast[i] = rng.choice(options) if rng else options[0]
+    return require_legal(rb, players, cast)
+
+
+# -- random casts (simulations) ----------------------------------------------------------------
+
+
+def random_cast(rb: "Rulebook", players: int, rng: random.Random,
+                usable: Callable[[str], bool] = lambda character: True) -> tuple[str, ...]:
+    """A random legal cast among the `usable` characters: one of each rank 1-8, and a rank 9
+    where the player count requires one (where it is optional, one game in two has one)."""
+    def pool(rank: int) -> list[str]:
+        return [c for c in rb.by_rank(rank) if usable(c) and character_problem(rb, c, players) is None]
+
+    cast = []
+    for rank in RANKS:
+        options = pool(rank)
+        if not options:
+            raise IllegalCast(f"no usable rank {rank} character for {players} players")
+        cast.append(rng.choice(options))
+    nines = pool(NINE) if rank9_allowed(rb, players) else []
+    if nines and (rank9_required(rb, players) or rng.random() < 0.5):
+        cast.append(rng.choice(nines))
+    return require_legal(rb, players, cast)
+
+
+def excluded_uniques(rb: "Rulebook", characters) -> set[str]:
+    """Unique districts the cast takes out of the deck (data: `cast_excludes`; classic: no
+    Hospital with the Witch, no Graveyard with the Diplomat)."""
+    excludes = rb.setup.get("cast_excludes", {})
+    return {d for c in characters for d in excludes.get(c, ())}
