@@ -26,6 +26,11 @@ _TEMPLATES = {
     "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
     "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
+    # -- districts (issue 7): Framework, Necropolis, Thieves' Den, Lighthouse, Theater, Ball Room --
+    "destroyed_to_build": ("{player} destroys {district} to build {built}", "{player} 拆掉 {district} 來建造 {built}",
+                           "{player} 拆掉 {district} 来建造 {built}"),
+    "paid_with_cards": ("{player} pays {count} of the {district}'s cost with cards", "{player} 用 {count} 張手牌支付 {district} 的費用",
+                        "{player} 用 {count} 张手牌支付 {district} 的费用"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

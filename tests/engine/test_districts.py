@@ -1,0 +1,128 @@
+"""District effects that TOML checks cannot reach well: the copies an unknown card may still be,
+random games with the new districts in every deck (invariants, undo, legal_moves exact)."""
+
+from __future__ import annotations
+
+from tests.engine.test_rulings import player, verdicts
+
+FOUR = """
+edition = "{edition}"
+[[players]]
+name = "Ann"
+characters = ["King"]
+gold = 9
+hand = {hand}
+city = {ann_city}
+[[players]]
+name = "Bob"
+characters = ["Bishop"]
+city = {bob_city}
+[[players]]
+name = "Cid"
+characters = ["Warlord"]
+[[players]]
+name = "Dee"
+characters = ["Assassin"]
+[table]
+deck = {deck}
+[play]
+moves = {moves}
+"""
+
+
+def four(edition="classic", hand=("?",), ann_city=(), bob_city=(), deck=(), moves=()):
+    return FOUR.format(edition=edition, hand=list(hand), ann_city=list(ann_city), bob_city=list(bob_city),
+                       deck=list(deck), moves=list(moves)).replace("'", '"')
+
+
+def test_an_unknown_card_is_not_a_fourth_watchtower(situation):
+    # Classic has three Watchtowers: two in cities and one known on top of the deck.
+    report = situation(four(hand=["?", "?"], ann_city=["Watchtower"], bob_city=["Watchtower", "Prison"],
+                            deck=["Watchtower"], moves=["Ann: gold", "Ann: build Watchtower", "Ann: build Prison"]))
+    assert verdicts(report) == [True, False, True]
+    assert "setup.deck.classic" in report["steps"][1]["citations"]
+    assert player(report, "Ann")["city"] == ["Watchtower", "Prison"]
+
+
+def test_a_copy_in_a_city_or_under_a_museum_is_accounted_for(rulebooks):
+    # 2016 has one card of each unique district: the Museum stands in Bob's city, a Keep lies under it.
+    from referee.engine.state import Built
+    from referee.situation import load, read_text
+
+    text = four(edition="2016", hand=["?", "?"], bob_city=["Museum"])
+    game = load(read_text(text), rulebooks["2016"]).game
+    bob = game.state.players[1]
+    bob.city = [Built("museum", 0, ("keep",))]
+    game.apply(game.parse("Ann: gold"))
+    for refused in ("Ann: build Museum", "Ann: build Keep"):
+        try:
+            game.apply(game.parse(refused))
+        except Exception as error:                      # IllegalMove
+            assert error.key == "no_copy_left"
+        else:
+            raise AssertionError(f"{refused} was accepted")
+    game.apply(game.parse("Ann: build Library"))
+    assert [b.id for b in game.state.players[0].city] == ["library"]
+
+
+def test_a_known_card_in_hand_is_built_whatever_the_count(situation):
+    report = situation(four(hand=["Watchtower"], ann_city=[], bob_city=["Watchtower"],
+                            moves=["Ann: gold", "Ann: build Watchtower"]))
+    assert verdicts(report) == [True, True]
+
+
+# -- random games with the new districts in every deck --------------------------------------------
+
+NEW_2016 = ["framework", "necropolis", "thieves-den", "theater"]
+NEW_CLASSIC = ["lighthouse", "throne-room", "ball-room", "hospital"]
+
+
+def play(rb, players: int, seed: int, uniques: list[str], steps: int = 3000, exact_every: int = 7):
+    """A random game with `uniques` in the deck (and the edition's other uniques the engine
+    plays): invariants after each move, undo exact, every listed move accepted (one in
+    `exact_every`, all of them), the notation round-trips. Returns the game."""
+    import random
+
+    from referee.engine import Game, IllegalMove
+    from referee.engine.invariants import problems, round_trip_problems, totals
+    from referee.engine.players import choose_move
+    from referee.engine.registry import supported
+
+    pool = sorted(d.id for d in rb.districts.values() if d.type == "unique" and supported(d.id, rb.edition))
+    uniques = [u for u in uniques if u in pool]
+    others = [d for d in pool if d not in uniques]
+    rng = random.Random(seed)
+    count = min(int(rb.setup["uniques_in_deck"]), len(pool))
+    chosen = uniques + rng.sample(others, max(0, count - len(uniques)))
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, uniques=chosen)
+    expected = totals(game)
+    for step in range(steps):
+        if game.is_over:
+            return game
+        moves = game.legal_moves()
+        assert moves, f"stuck at {step}"
+        assert round_trip_problems(game, moves) == []
+        before = game.state.copy()
+        if step % exact_every == 0:
+            for move in moves:
+                try:
+                    game.apply(move)
+                except IllegalMove as error:
+                    raise AssertionError(f"listed but refused: {game.format(move)} ({error.key})") from error
+                game.undo()
+                assert game.state == before, game.format(move)
+        move = choose_move(game, moves, rng)
+        game.apply(move)
+        assert problems(game, expected, before) == [], game.format(move)
+    raise AssertionError("game did not end")
+
+
+def test_random_2016_games_with_the_build_forms(rulebooks):
+    built = set()
+    for seed in range(12):
+        game = play(rulebooks["2016"], 2 + seed % 7, seed, NEW_2016)
+        built |= {b.id for p in game.state.players for b in p.city}
+        for step in game.history:
+            if step.move.verb == "build" and len(step.move.args) > 1:
+                built.add("form:" + step.move.args[1])
+    assert {"form:using", "form:destroying", "form:with"} <= built
