@@ -219,7 +219,7 @@ def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
     return False
 
 
-def _copies_accounted_for(game: "Game", district: str) -> bool:
+def copies_accounted_for(game: "Game", district: str) -> bool:
     """Whether every copy of `district` the edition has is already seen: in a city (or under a
     Museum), in a known hand, in the known part of the deck or the discard pile."""
     state = game.state
@@ -251,7 +251,7 @@ def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
     if not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": district})
-    if district not in player.hand and _copies_accounted_for(game, district):
+    if district not in player.hand and copies_accounted_for(game, district):
         # An unknown card can be this district only while a copy of it is unaccounted for.
         return ("no_copy_left", ("setup.deck.classic", "setup.deck.2016"),
                 {"card": district, "copies": rb.districts[district].copies})
