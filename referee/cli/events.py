@@ -31,6 +31,9 @@ _TEMPLATES = {
                            "{player} 拆掉 {district} 来建造 {built}"),
     "paid_with_cards": ("{player} pays {count} of the {district}'s cost with cards", "{player} 用 {count} 張手牌支付 {district} 的費用",
                         "{player} 用 {count} 张手牌支付 {district} 的费用"),
+    "theater_swap": ("{player} swaps characters with {other} (Theater)", "{player} 用劇院和 {other} 交換角色",
+                     "{player} 用剧院和 {other} 交换角色"),
+    "theater_pass": ("{player} keeps his character (Theater)", "{player} 不用劇院交換角色", "{player} 不用剧院交换角色"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

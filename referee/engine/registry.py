@@ -23,6 +23,9 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   draw_plan(game, seat, count, keep) -> (count, keep)
   build_moves(game) -> moves                             (builds paid another way: see `build_forms`)
   allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
+  selection_steps(game) -> [(seat, card id)]             steps after the last pick of the selection (the
+                                                         Theater): the card answers them with
+                                                         selection_moves(game) and selection_apply(game, move)
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
 the order of the edition's card list, a card with a higher `order` later (the Library reads
@@ -41,7 +44,8 @@ if TYPE_CHECKING:
     from referee.engine.moves import Move, Notation
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed", "on_crown_passed",
-         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves")
+         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves",
+         "selection_steps")
 
 
 class Verb(NamedTuple):

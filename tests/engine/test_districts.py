@@ -126,3 +126,98 @@ def test_random_2016_games_with_the_build_forms(rulebooks):
             if step.move.verb == "build" and len(step.move.args) > 1:
                 built.add("form:" + step.move.args[1])
     assert {"form:using", "form:destroying", "form:with"} <= built
+
+
+# -- the Theater: a step after the last pick ------------------------------------------------------
+
+def _theater_game(rb, players: int, seed: int = 3, table: bool = False):
+    """A dealt (or table) game whose second player owns the Theater, in the selection phase."""
+    from referee.engine import Game, draft
+    from referee.engine.state import Built
+
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed)
+    game.table = table
+    game.state.players[1].city = [Built("theater")]
+    draft.begin(game)
+    return game
+
+
+def _pick_until_theater(game, rng):
+    while game.state.phase == "draft" and game.legal_moves()[0].verb != "use":
+        game.apply(rng.choice(game.legal_moves()))
+
+
+def _refused(game, text: str) -> str:
+    from referee.engine import IllegalMove
+
+    try:
+        game.apply(game.parse(text))
+    except IllegalMove as error:
+        return error.key
+    raise AssertionError(f"{text} was accepted")
+
+
+def test_theater_swaps_characters_before_the_turns(rulebooks):
+    import random
+
+    game = _theater_game(rulebooks["2016"], 4)
+    _pick_until_theater(game, random.Random(1))
+    assert game.state.phase == "draft"               # the turns wait for the Theater's owner
+    mine, theirs = game.state.players[1].characters, game.state.players[3].characters
+    assert _refused(game, "P0: use Theater P3") == "theater_owner"
+    assert _refused(game, "P1: use Theater P1") == "theater_self"
+    assert _refused(game, "P1: pick Assassin") == "theater_owner"
+    game.apply(game.parse("P1: use Theater P3"))
+    assert (game.state.players[1].characters, game.state.players[3].characters) == (theirs, mine)
+    assert game.state.phase == "turns"
+    game.undo()
+    assert game.state.players[1].characters == mine and game.state.phase == "draft"
+    game.apply(game.parse("P1: use Theater pass"))
+    assert game.state.players[1].characters == mine and game.state.phase == "turns"
+    # During the turns the Theater does nothing.
+    assert "use" not in {m.verb for m in game.legal_moves() if m.args[:1] == ("theater",)}
+
+
+def test_theater_with_two_characters_gives_one_and_takes_one_at_random(rulebooks):
+    import random
+
+    game = _theater_game(rulebooks["2016"], 3)
+    _pick_until_theater(game, random.Random(2))
+    owner, other = game.state.players[1], game.state.players[2]
+    given = sorted(owner.characters)[0]
+    before_other = list(other.characters)
+    assert _refused(game, "P1: use Theater P2") == "theater_give"
+    assert _refused(game, f"P1: use Theater P2 giving {before_other[0]}") == "theater_give"
+    taking = f"P1: use Theater P2 giving {given} taking {before_other[0]}"
+    assert _refused(game, taking) == "theater_random"         # dealt: the engine draws the card
+    game.apply(game.parse(f"P1: use Theater P2 giving {given}"))
+    taken = [c for c in owner.characters if c in before_other]
+    assert len(taken) == 1 and given in other.characters and given not in owner.characters
+    assert sorted(owner.characters + other.characters) == sorted(
+        [c for c in game.state.players[1].characters + game.state.players[2].characters])
+
+
+def test_theater_at_a_table_names_the_card_drawn(rulebooks):
+    import random
+
+    game = _theater_game(rulebooks["2016"], 2, table=True)
+    rng = random.Random(4)
+    while game.state.phase == "draft" and game.legal_moves()[0].verb != "use":
+        game.apply(rng.choice(game.legal_moves()))
+    owner, other = game.state.players[1], game.state.players[0]
+    given, taken = owner.characters[0], other.characters[1]
+    assert _refused(game, f"P1: use Theater P0 giving {given}") == "theater_take"
+    move = game.parse(f"P1: use Theater P0 giving {given} taking {taken}")
+    assert move in game.legal_moves() and game.parse(game.format(move)) == move
+    game.apply(move)
+    assert taken in owner.characters and given in other.characters
+
+
+def test_random_2016_games_with_the_theater_in_the_deck_keep_every_invariant(rulebooks):
+    swaps = 0
+    for players in range(2, 9):
+        for seed in (100, 200):
+            game = play(rulebooks["2016"], players, seed + players, NEW_2016)
+            assert game.is_over
+            swaps += sum(step.move.args[:1] == ("theater",) for step in game.history)
+    assert swaps > 0
