@@ -34,6 +34,8 @@ _TEMPLATES = {
     "theater_swap": ("{player} swaps characters with {other} (Theater)", "{player} 用劇院和 {other} 交換角色",
                      "{player} 用剧院和 {other} 交换角色"),
     "theater_pass": ("{player} keeps his character (Theater)", "{player} 不用劇院交換角色", "{player} 不用剧院交换角色"),
+    "ball_room": ("{player} forgot to thank {owner} (Ball Room): {character} loses the turn",
+                  "{player} 忘了向 {owner} 道謝（舞廳）：{character} 失去回合", "{player} 忘了向 {owner} 道谢（舞厅）：{character} 失去回合"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

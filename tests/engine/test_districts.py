@@ -221,3 +221,14 @@ def test_random_2016_games_with_the_theater_in_the_deck_keep_every_invariant(rul
             assert game.is_over
             swaps += sum(step.move.args[:1] == ("theater",) for step in game.history)
     assert swaps > 0
+
+
+def test_random_classic_games_with_the_dark_city_districts(rulebooks):
+    used = set()
+    for players in range(2, 9):
+        for seed in (7, 8):
+            game = play(rulebooks["classic"], players, seed * 10 + players, NEW_CLASSIC)
+            assert game.is_over
+            used |= {step.move.args[0] for step in game.history if step.move.verb == "use"}
+            used |= {e["reason"] for step in game.history for e in step.events if e.get("reason") == "throne-room"}
+    assert {"lighthouse", "throne-room"} <= used

@@ -4,7 +4,8 @@ card text, seed 000); variant lighthouse-purple-only: a purple one (seed 003's w
 
 Notation: `use Lighthouse take C`. At a table the deck is unknown: the player names the card he
 took, which must be a district with a copy not already seen elsewhere; after the shuffle nobody
-knows the order of the deck, so the engine forgets the cards it knew there."""
+knows the order of the deck, so the engine forgets the cards it knew there. (A deck the engine
+dealt itself, all known, it shuffles with the game's chance.)"""
 
 from __future__ import annotations
 
@@ -70,8 +71,8 @@ class Lighthouse(Behaviour):
         once(game, "lighthouse")
         at = deck.index(taken)
         rest = deck[:at] + deck[at + 1:]
-        if game.table:
-            rest = [UNKNOWN] * len(rest)         # shuffled: nobody knows the order any more
+        if UNKNOWN in deck:
+            rest = [UNKNOWN] * len(rest)         # a table's deck, shuffled: nobody knows the order any more
         else:
             game.chance().shuffle(rest)
         state.deck = rest
