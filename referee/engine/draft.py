@@ -56,12 +56,20 @@ def _add_card_steps(game: "Game") -> None:
         game.state.draft.order += steps(game)
 
 
+_OWN_STEPS = frozenset(("pick", "discard", "faceup", CHANCE))
+
+
 def _card_step(game: "Game"):
     """The card whose step comes now in the selection, or None for the selection's own steps."""
     d = game.state.draft
-    if d is None or not d.order or d.order[0][1] in ("pick", "discard", "faceup", CHANCE):
+    if d is None or not d.order or d.order[0][1] in _OWN_STEPS:
         return None
     return registry.behaviour(d.order[0][1])
+
+
+def _picks_left(d: Draft) -> int:
+    """Picks and discards still to come (a card's step, the Theater's, may follow them)."""
+    return sum(step == "pick" or step == "discard" for _, step in d.order)
 
 
 def _order(state, left: int) -> list[tuple[int, str]]:
@@ -95,8 +103,7 @@ def _choices(game: "Game") -> list[str]:
     d = game.state.draft
     if game.table:
         return d.available          # the face-down cards are among them, unknown
-    last_pick = sum(step in ("pick", "discard") for _, step in d.order) == 1   # cards' steps may follow
-    if d.last_gets_facedown and last_pick and len(d.available) == 1:
+    if d.last_gets_facedown and len(d.available) == 1 and _picks_left(d) == 1:
         return d.available + d.facedown[:1]
     return d.available
 

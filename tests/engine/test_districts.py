@@ -232,3 +232,52 @@ def test_random_classic_games_with_the_dark_city_districts(rulebooks):
             used |= {step.move.args[0] for step in game.history if step.move.verb == "use"}
             used |= {e["reason"] for step in game.history for e in step.events if e.get("reason") == "throne-room"}
     assert {"lighthouse", "throne-room"} <= used
+
+
+# -- end-of-game districts, each edition's text ---------------------------------------------------
+
+def _score(rb, city, gold=0, hand=(), crown=True, variants=frozenset()):
+    from referee.engine.scoring import score_player
+    from referee.engine.state import Built, Player, State
+
+    def built(entry):
+        name, _, mark = entry.partition("+")
+        return Built(name, 0, (), mark == "beautified")
+
+    state = State(players=[Player("Ann", gold, list(hand), [built(c) for c in city]), Player("Bob")],
+                  crown=0 if crown else 1, variants=frozenset(variants))
+    return score_player(rb, state, 0)["breakdown"]
+
+
+def test_wishing_well_counts_itself_in_2016_only(rulebooks):
+    city = ["wishing-well", "keep", "library", "temple"]
+    assert _score(rulebooks["classic"], city)["wishing-well"] == 2          # each other purple district
+    assert _score(rulebooks["2016"], city)["wishing-well"] == 3             # each unique district, itself too
+
+
+def test_treasury_map_room_and_secret_vault(rulebooks):
+    rb = rulebooks["2016"]
+    found = _score(rb, ["imperial-treasury", "map-room"], gold=4, hand=["secret-vault", "temple"])
+    assert (found["imperial-treasury"], found["map-room"], found["secret-vault"]) == (4, 2, 3)
+    assert found["districts"] == 5 + 5                                     # 2016 Treasury costs 5
+    assert _score(rulebooks["classic"], ["imperial-treasury"], gold=4)["districts"] == 4   # classic: 4
+
+
+def test_statue_needs_the_crown_and_ivory_tower_the_only_unique(rulebooks):
+    rb = rulebooks["2016"]
+    assert _score(rb, ["statue"], crown=True)["statue"] == 5
+    assert "statue" not in _score(rb, ["statue"], crown=False)
+    assert _score(rb, ["ivory-tower", "temple"])["ivory-tower"] == 5
+    assert "ivory-tower" not in _score(rb, ["ivory-tower", "keep"])
+    # The Haunted Quarter counted as another type no longer spoils it (and the owner picks that).
+    assert _score(rb, ["ivory-tower", "haunted-quarter", "temple"])["ivory-tower"] == 5
+
+
+def test_basilica_and_capitol(rulebooks):
+    rb = rulebooks["2016"]
+    # Odd costs: Temple 1, Manor 3; the Church (2) beautified is 3; the Basilica itself is 4.
+    assert _score(rb, ["basilica", "temple", "manor", "church+beautified", "castle"])["basilica"] == 3
+    # Three of a type once, even with two types of three; the Haunted Quarter may make the third.
+    assert _score(rb, ["capitol", "temple", "church", "monastery", "manor", "castle", "palace"])["capitol"] == 3
+    assert _score(rb, ["capitol", "temple", "church", "haunted-quarter"])["capitol"] == 3
+    assert "capitol" not in _score(rb, ["capitol", "temple", "church", "manor"])

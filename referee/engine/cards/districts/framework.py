@@ -52,8 +52,9 @@ class Framework(Behaviour):
 
     def build_moves(self, game) -> list[Move]:
         turn = game.state.turn
-        if not game.owns(turn.seat, "framework") or not turn.gathered:
+        player = game.state.players[turn.seat]
+        if not turn.gathered or not player.has_built("framework"):
             return []
-        hand = sorted({c for c in game.state.players[turn.seat].hand if c != UNKNOWN})
+        hand = sorted({c for c in player.hand if c != UNKNOWN})
         return [Move(turn.character, "build", (card, "using", "framework")) for card in hand
                 if framework_problem(game, turn.seat, card) is None]

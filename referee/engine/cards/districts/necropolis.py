@@ -54,8 +54,7 @@ class Necropolis(Behaviour):
     def build_moves(self, game) -> list[Move]:
         turn = game.state.turn
         player = game.state.players[turn.seat]
-        if not turn.gathered or not player.city or not game.in_hand(turn.seat, "necropolis") \
-                or "necropolis" not in player.hand:
+        if "necropolis" not in player.hand or not turn.gathered or not player.city:
             return []
         if build_problem(game, turn.seat, "necropolis", paying=False) is not None:
             return []

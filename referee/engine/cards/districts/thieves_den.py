@@ -63,7 +63,7 @@ class ThievesDen(Behaviour):
         state = game.state
         turn = state.turn
         player = state.players[turn.seat]
-        if not turn.gathered or DEN not in player.hand or build_problem(game, turn.seat, DEN, paying=False):
+        if DEN not in player.hand or not turn.gathered or build_problem(game, turn.seat, DEN, paying=False):
             return []
         cost = build_cost(game, turn.seat, DEN)
         rest = sorted(player.hand)
