@@ -245,6 +245,8 @@ def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
     if not facts.can_build:
         return ("cannot_build", ("turn.build",), {"character": turn.character})
+    if district == UNKNOWN:
+        return ("name_built", ("turn.build",), {})       # a district enters the city face up
     target = rb.districts[district].facts
     limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):

@@ -3,9 +3,9 @@ take one card of his choice into his hand, then shuffle the deck. Any district b
 card text, seed 000); variant lighthouse-purple-only: a purple one (seed 003's web game).
 
 Notation: `use Lighthouse take C`. At a table the deck is unknown: the player names the card he
-took, which must be a district with a copy not already seen elsewhere; after the shuffle nobody
-knows the order of the deck, so the engine forgets the cards it knew there. (A deck the engine
-dealt itself, all known, it shuffles with the game's chance.)"""
+took (or `take ?`, keeping it secret), which must be a district with a copy not already seen
+elsewhere; after the shuffle nobody knows the order of the deck, so the engine forgets the cards
+it knew there. (A deck the engine dealt itself, all known, it shuffles with the game's chance.)"""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ def _candidates(game) -> list[str]:
         found |= {d for d in game.rb.districts if not copies_accounted_for(game, d)}
     if "lighthouse-purple-only" in game.state.variants:
         found = {c for c in found if game.rb.districts[c].type == "unique"}
-    return sorted(found)
+    # At a table the card may stay secret (`take ?`): the search is private.
+    return sorted(found) + ([UNKNOWN] if UNKNOWN in deck else [])
 
 
 @register
@@ -59,11 +60,11 @@ class Lighthouse(Behaviour):
         card = move.args[1]
         if "built:lighthouse" not in turn.used:
             raise IllegalMove("lighthouse_timing", CITES + ("general.district-power-timing",))
-        if "lighthouse-purple-only" in state.variants and game.rb.districts[card].type != "unique":
+        if card != UNKNOWN and "lighthouse-purple-only" in state.variants and game.rb.districts[card].type != "unique":
             raise IllegalMove("lighthouse_purple", CITES)
         deck = state.deck
         if card in deck:
-            taken = card
+            taken = card                         # a known card, or `?`: the player keeps it secret
         elif UNKNOWN in deck and not copies_accounted_for(game, card):
             taken = UNKNOWN
         else:
