@@ -55,6 +55,16 @@ _TEMPLATES = {
     "seer_took": ("{player} takes a random card from each of: {players}", "{player} 從以下玩家各隨機拿一張牌：{players}",
                   "{player} 从以下玩家各随机拿一张牌：{players}"),
     "card_given": ("{player} gives {card} to {target}", "{player} 把 {card} 給 {target}", "{player} 把 {card} 给 {target}"),
+    # -- districts (issue 7): Framework, Necropolis, Thieves' Den, Lighthouse, Theater, Ball Room --
+    "destroyed_to_build": ("{player} destroys {district} to build {built}", "{player} 拆掉 {district} 來建造 {built}",
+                           "{player} 拆掉 {district} 来建造 {built}"),
+    "paid_with_cards": ("{player} pays {count} of the {district}'s cost with cards", "{player} 用 {count} 張手牌支付 {district} 的費用",
+                        "{player} 用 {count} 张手牌支付 {district} 的费用"),
+    "theater_swap": ("{player} swaps characters with {other} (Theater)", "{player} 用劇院和 {other} 交換角色",
+                     "{player} 用剧院和 {other} 交换角色"),
+    "theater_pass": ("{player} keeps his character (Theater)", "{player} 不用劇院交換角色", "{player} 不用剧院交换角色"),
+    "ball_room": ("{player} forgot to thank {owner} (Ball Room): {character} loses the turn",
+                  "{player} 忘了向 {owner} 道謝（舞廳）：{character} 失去回合", "{player} 忘了向 {owner} 道谢（舞厅）：{character} 失去回合"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

@@ -46,7 +46,30 @@ def begin(game: "Game") -> None:
                         last_gets_facedown=(n >= 4 and len(deck) == n))
     if faceup:
         game.event("faceup", characters=list(faceup))
+    _add_card_steps(game)
     _run_chance(game)
+
+
+def _add_card_steps(game: "Game") -> None:
+    """Steps cards add after the last pick (the Theater's swap): (seat, card id)."""
+    for steps in game.hooks.selection_steps:
+        game.state.draft.order += steps(game)
+
+
+_OWN_STEPS = frozenset(("pick", "discard", "faceup", CHANCE))
+
+
+def _card_step(game: "Game"):
+    """The card whose step comes now in the selection, or None for the selection's own steps."""
+    d = game.state.draft
+    if d is None or not d.order or d.order[0][1] in _OWN_STEPS:
+        return None
+    return registry.behaviour(d.order[0][1])
+
+
+def _picks_left(d: Draft) -> int:
+    """Picks and discards still to come (a card's step, the Theater's, may follow them)."""
+    return sum(step == "pick" or step == "discard" for _, step in d.order)
 
 
 def _order(state, left: int) -> list[tuple[int, str]]:
@@ -73,13 +96,14 @@ def _begin_at_table(game: "Game") -> None:
     # One card is face down from the start: the picks choose among the others and it.
     order += [step for step in _order(state, len(state.characters) - 1 - wanted) if step[1] != CHANCE]
     state.draft = Draft(list(state.characters), [], [], order)
+    _add_card_steps(game)
 
 
 def _choices(game: "Game") -> list[str]:
     d = game.state.draft
     if game.table:
         return d.available          # the face-down cards are among them, unknown
-    if d.last_gets_facedown and len(d.order) == 1 and len(d.available) == 1:
+    if d.last_gets_facedown and len(d.available) == 1 and _picks_left(d) == 1:
         return d.available + d.facedown[:1]
     return d.available
 
@@ -88,6 +112,9 @@ def legal_moves(game: "Game") -> list[Move]:
     d = game.state.draft
     if not d or not d.order:
         return []
+    card = _card_step(game)
+    if card is not None:
+        return card.selection_moves(game)
     seat, step = d.order[0]
     name = game.state.players[seat].name
     if step == "faceup":
@@ -102,6 +129,11 @@ def legal_moves(game: "Game") -> list[Move]:
 def apply(game: "Game", move: Move) -> None:
     state = game.state
     d = state.draft
+    card = _card_step(game)
+    if card is not None:
+        card.selection_apply(game, move)       # its own checks (who, which verb)
+        d.order.pop(0)
+        return
     if move.verb not in ("pick", "discard", "faceup"):
         raise IllegalMove("selection_phase", ("draft.procedure",))
     seat, step = d.order[0]

@@ -125,6 +125,19 @@ class Operations:
         hand = self.state.players[seat].hand
         return card in hand or UNKNOWN in hand
 
+    # -- the crown ---------------------------------------------------------------------------
+
+    def pass_crown(self, seat: int) -> None:
+        """The crown goes to `seat` (the King, the Emperor, an heir...). Every card that moves the
+        crown calls this, so the cards that care when it changes hands (the Throne Room) hear of it."""
+        state = self.state
+        old = state.crown
+        state.crown = seat
+        self.event("crown", player=state.players[seat].name)
+        if old != seat:
+            for hook in self.hooks.on_crown_passed:
+                hook(self, old, seat)
+
     # -- cities ------------------------------------------------------------------------------
 
     def owns(self, seat: int, district: str) -> bool:

@@ -48,6 +48,11 @@ GENERAL = {
     "cannot_build": ("{character} cannot build this turn.", "{character}本回合不能建造。", "{character}本回合不能建造。"),
     "build_limit": ("The build limit this turn is {limit}.", "本回合最多只能建造{limit}座地區。", "本回合最多只能建造{limit}座地区。"),
     "not_in_hand": ("{card} is not in the hand.", "手牌中沒有{card}。", "手牌中没有{card}。"),
+    "name_built": ("A district is built face up: name the card (build C).", "建築是正面朝上蓋出的：請說明是哪一張（build C）。",
+                   "建筑是正面朝上盖出的：请说明是哪一张（build C）。"),
+    "no_copy_left": ("All {copies} copies of {card} are accounted for (cities, known hands, deck, discard pile): "
+                     "no unknown card can be one.", "{card}的{copies}張牌都已知去向（城市、已知手牌、牌庫、棄牌堆）：未知的手牌不可能是它。",
+                     "{card}的{copies}张牌都已知去向（城市、已知手牌、牌库、弃牌堆）：未知的手牌不可能是它。"),
     "unbuildable": ("{card} can never be built.", "{card}不能被建造。", "{card}不能被建造。"),
     "duplicate": ("There is already a {card} in this city, and no power allows a duplicate.",
                   "城市中已經有{card}，沒有能力允許重複建造。", "城市中已经有{card}，没有能力允许重复建造。"),

@@ -19,6 +19,7 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   on_turn_end(game, seat)                the turn ends (before the next character is called)
   on_round_end(game)                     the round ends (the killed character is revealed)
   on_destroyed(game, owner, district)    a district left a city destroyed
+  on_crown_passed(game, old, new)        the crown went from seat `old` to another seat (`Operations.pass_crown`)
   build_cost(game, seat, district, cost) -> cost
   build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
   counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit)
@@ -32,6 +33,9 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
                                                          the character's data; the Navigator)
   end_problem(game) -> problem | None                    (a duty the turn still owes before `end`: the
                                                          Emperor's crown, the classic Navigator's bonus)
+  selection_steps(game) -> [(seat, card id)]             steps after the last pick of the selection (the
+                                                         Theater): the card answers them with
+                                                         selection_moves(game) and selection_apply(game, move)
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
 the order of the edition's card list, a card with a higher `order` later (the Library reads
@@ -49,9 +53,9 @@ if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
     from referee.engine.moves import Move, Notation
 
-HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed",
-         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves",
-         "can_build", "end_problem")
+HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed", "on_crown_passed",
+         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan",
+         "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps")
 
 
 class Verb(NamedTuple):

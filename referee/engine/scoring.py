@@ -34,7 +34,10 @@ def _haunted_counts(rb: "Rulebook", state: "State", built: "Built", final_round:
     """Whether a Haunted City/Quarter may stand for another type at the end of the game."""
     if not rb.districts[built.id].fact("scores_as_any_type"):
         return False
-    last_round_rule = rb.districts[built.id].fact("not_if_built_last_round", False)
+    # Classic's card bars the final round (variant haunted-last-round-allowed lifts it); 2016's
+    # does not (variant haunted-last-round-barred adds it).
+    last_round_rule = rb.districts[built.id].fact("not_if_built_last_round", False) or \
+        "haunted-last-round-barred" in state.variants
     if last_round_rule and built.built_round >= final_round and "haunted-last-round-allowed" not in state.variants:
         return False
     return True

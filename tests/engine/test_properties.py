@@ -59,7 +59,11 @@ def test_refused_moves_change_nothing(rulebooks, seed, players, edition):
 
 
 def test_setup(rulebooks):
-    for edition, deck in (("2016", 54 + 14), ("classic", 54 + 22)):   # classic: the 22 purple cards the engine plays
+    from referee.engine.registry import supported
+
+    classic = rulebooks["classic"]
+    purple = sum(d.copies for d in classic.districts.values() if d.type == "unique" and supported(d.id, "classic"))
+    for edition, deck in (("2016", 54 + 14), ("classic", 54 + purple)):   # classic: every purple card the engine plays
         game = Game.new(rulebooks[edition], ["A", "B", "C", "D"], seed=1)
         assert all(len(p.hand) == 4 and p.gold == 2 for p in game.state.players)
         assert game.state.crown == 0 and game.state.phase == "draft"

@@ -243,6 +243,18 @@ def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
     return False
 
 
+def copies_accounted_for(game: "Game", district: str) -> bool:
+    """Whether every copy of `district` the edition has is already seen: in a city (or under a
+    Museum), in a known hand, in the known part of the deck or the discard pile."""
+    state = game.state
+    seen = state.deck.count(district) + state.discard.count(district)
+    for other in state.players:
+        seen += other.hand.count(district)
+        for built in other.city:
+            seen += (built.id == district) + built.stored.count(district)
+    return seen >= game.rb.districts[district].copies
+
+
 def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -> tuple | None:
     """Why `district` cannot be built now, as (key, citations, values), or None. `paying`:
     the price is paid in gold (False for the cards that pay another way check their own)."""
@@ -257,12 +269,18 @@ def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
     if not can_build(game):
         return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
+    if district == UNKNOWN:
+        return ("name_built", ("turn.build",), {})       # a district enters the city face up
     target = rb.districts[district].facts
     limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
     if not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": district})
+    if district not in player.hand and copies_accounted_for(game, district):
+        # An unknown card can be this district only while a copy of it is unaccounted for.
+        return ("no_copy_left", ("setup.deck.classic", "setup.deck.2016"),
+                {"card": district, "copies": rb.districts[district].copies})
     if target.get("unbuildable"):
         return ("unbuildable", (), {"card": district})
     if player.has_built(district) and not _duplicate_allowed(game, seat, district):

@@ -7,8 +7,7 @@ from referee.engine.registry import Behaviour, register
 
 
 def take_crown(game, seat: int) -> None:
-    game.state.crown = seat
-    game.event("crown", player=game.state.players[seat].name)
+    game.pass_crown(seat)
 
 
 @register

@@ -1,0 +1,73 @@
+"""Ball Room (classic): while its owner holds the crown, every other player must thank him
+("thank you, your Excellency") as soon as his character is revealed, before anything else; a
+player who forgets loses his turn (seed 000 Q21: a Ball Room built this round, or a crown taken
+later in the round, counts only for the characters called after both hold).
+
+The referee cannot hear the table, so the table tells it: when a character of another player is
+revealed while the rule applies, the owner may answer out of turn `OWNER: use Ball Room`
+("he forgot"): that character's turn ends at once. The offer waits in `state.pending` and lapses
+at the revealed player's first move (he thanked, or nobody noticed in time)."""
+
+from __future__ import annotations
+
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, register
+from referee.engine.state import Pending
+
+CITES = ("ball-room.thanks",)
+
+
+def _in_force(game, owner: int) -> bool:
+    """The owner holds the crown and his Ball Room stood before this round began."""
+    state = game.state
+    built = state.players[owner].built("ball-room")
+    return built is not None and state.crown == owner and built.built_round < state.round
+
+
+@register
+class BallRoom(Behaviour):
+    id = "ball-room"
+    kind = "district"
+    editions = ("classic",)
+    refusals = {
+        "ball_room_timing": ("The Ball Room is invoked right after another player's character is revealed, while its owner "
+                             "holds the crown and before that player does anything.",
+                             "舞廳只能在持有皇冠時、其他玩家的角色剛翻開且尚未行動前主張。",
+                             "舞厅只能在持有皇冠时、其他玩家的角色刚翻开且尚未行动前主张。"),
+        "ball_room_new": ("A Ball Room built this round takes effect from the next round.", "本輪才蓋的舞廳要到下一輪才生效。",
+                          "本轮才盖的舞厅要到下一轮才生效。"),
+    }
+
+    def on_reveal(self, game, character: str, seat: int) -> None:
+        state = game.state
+        if state.pending is not None:
+            return                          # another card's decision comes first (a threat's bribe)
+        for owner, player in enumerate(state.players):
+            if owner != seat and _in_force(game, owner):
+                state.pending = Pending("ball-room", owner, (character,))
+                return
+
+    def is_answer(self, move: Move) -> bool:
+        return move.verb == "use" and move.args[:1] == ("ball-room",)
+
+    def answer(self, game, move: Move) -> None:
+        state = game.state
+        pending = state.pending
+        actor = state.seat_of(move.actor)
+        if actor is None and move.actor in game.rb.characters:
+            actor = state.holder(move.actor)
+        if pending is None or pending.kind != "ball-room" or actor != pending.seat:
+            if actor is not None and game.owns(actor, "ball-room") and state.crown == actor \
+                    and not _in_force(game, actor):
+                raise IllegalMove("ball_room_new", CITES + ("ball-room.just-built",))
+            raise IllegalMove("ball_room_timing", CITES)
+        turn = state.turn
+        state.pending = None
+        turn.ended = True                   # the turn is lost: the flow calls the next character
+        game.event("ball_room", player=state.players[turn.seat].name, owner=state.players[actor].name,
+                   character=turn.character)
+
+    def answers(self, game) -> list[Move]:
+        state = game.state
+        return [Move(state.players[state.pending.seat].name, "use", ("ball-room",))]

@@ -1,0 +1,154 @@
+"""Theater (2016): at the end of each selection phase its owner may exchange his chosen
+character with another player's. He chooses the player blindly; the two may look at their new
+cards, which stay hidden until called. With 2-3 players (two characters each) he chooses which
+of his to give and takes one of the other player's two at random.
+
+The moment is a step of the selection that the Theater adds after the last pick
+(`selection_steps`), so the turns start only once it is answered:
+  `use Theater PLAYER`                          swap (4-8 players)
+  `use Theater PLAYER giving CH`                2-3 players: give CH, take one of PLAYER's at random
+  `use Theater PLAYER giving CH taking CH2`     the same at a table, where the table drew the card
+  `use Theater pass`                            no swap
+What the engine knows: in a dealt game every character; at a table the picks were recorded
+(`pick CH`), so the swap exchanges what was recorded, and the random card taken is the one the
+table names."""
+
+from __future__ import annotations
+
+import re
+
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, register
+
+PASS_WORDS = ("pass", "no", "不換", "不换", "不交換", "不交换", "跳過", "跳过")
+CITES = ("theater.swap",)
+CITES_FEW = ("theater.two-three-players",)
+
+
+def _owner(game) -> int | None:
+    for seat, player in enumerate(game.state.players):
+        if player.has_built("theater"):
+            return seat
+    return None
+
+
+def _two_each(game) -> bool:
+    return len(game.state.players) < int(game.rb.setup.get("two_characters_below", 4))
+
+
+@register
+class Theater(Behaviour):
+    id = "theater"
+    kind = "district"
+    editions = ("2016",)
+    refusals = {
+        "theater_timing": ("The Theater is used at the end of the selection phase, not during a turn.",
+                           "劇院只能在選角階段結束時使用，不能在回合中使用。", "剧院只能在选角阶段结束时使用，不能在回合中使用。"),
+        "theater_owner": ("It is {player}'s Theater swap now (use Theater PLAYER, or use Theater pass).",
+                          "現在由{player}決定是否用劇院交換（use Theater PLAYER 或 use Theater pass）。",
+                          "现在由{player}决定是否用剧院交换（use Theater PLAYER 或 use Theater pass）。"),
+        "theater_self": ("The Theater swaps with another player.", "劇院要和另一位玩家交換。", "剧院要和另一位玩家交换。"),
+        "theater_nothing": ("{player} has no character to swap.", "{player}沒有可交換的角色。", "{player}没有可交换的角色。"),
+        "theater_give": ("With two characters each, name the one you give (use Theater PLAYER giving CH), one you hold.",
+                         "每人兩張角色時，要指定交出自己的哪一張（use Theater PLAYER giving CH）。",
+                         "每人两张角色时，要指定交出自己的哪一张（use Theater PLAYER giving CH）。"),
+        "theater_one_each": ("With one character each, the swap names only the player.", "每人一張角色時，只需指定交換的玩家。",
+                             "每人一张角色时，只需指定交换的玩家。"),
+        "theater_take": ("At a table the card drawn at random from {player} is named (taking CH), one of his.",
+                         "實體桌遊時要說明從{player}隨機抽到的是哪張（taking CH），且必須是他的角色。",
+                         "实体桌游时要说明从{player}随机抽到的是哪张（taking CH），且必须是他的角色。"),
+        "theater_random": ("The card taken from {player} is drawn at random: it is not chosen.", "從{player}拿的角色是隨機抽的，不能指定。",
+                           "从{player}拿的角色是随机抽的，不能指定。"),
+    }
+
+    # -- notation ------------------------------------------------------------------------------
+
+    def parse_use(self, notation, rest: str) -> tuple:
+        rest = rest.strip()
+        if rest.casefold() in PASS_WORDS and notation.state.seat_of(rest) is None:
+            return ("pass",)
+        found = re.fullmatch(r"(.+?)\s+(?:giving|給出|给出)\s+(.+?)(?:\s+(?:taking|拿取)\s+(.+))?", rest, re.I)
+        if found is None:
+            return (notation.player(rest),)
+        player, given, taken = found.groups()
+        if taken is None:
+            return (notation.player(player), notation.character(given))
+        return (notation.player(player), notation.character(given), notation.character(taken))
+
+    def format_use(self, notation, args: tuple) -> str:
+        if args == ("pass",):
+            return "pass"
+        text = args[0]
+        if len(args) > 1:
+            text += " giving " + notation.name(args[1])
+        if len(args) > 2:
+            text += " taking " + notation.name(args[2])
+        return text
+
+    # -- during the turns: nothing ----------------------------------------------------------------
+
+    def use(self, game, move: Move) -> None:
+        raise IllegalMove("theater_timing", CITES)
+
+    def generate_use(self, game) -> list[Move]:
+        return []
+
+    # -- the selection's last step ----------------------------------------------------------------
+
+    def selection_steps(self, game) -> list[tuple[int, str]]:
+        owner = _owner(game)
+        return [] if owner is None else [(owner, "theater")]
+
+    def selection_apply(self, game, move: Move) -> None:
+        state = game.state
+        seat = state.draft.order[0][0]
+        owner = state.players[seat]
+        if move.verb != "use" or move.args[:1] != ("theater",) or move.actor != owner.name:
+            raise IllegalMove("theater_owner", CITES, player=owner.name)
+        args = move.args[1:]
+        if args == ("pass",):
+            game.event("theater_pass", player=owner.name)
+            return
+        other_seat = state.seat_of(args[0])
+        other = state.players[other_seat]
+        if other_seat == seat:
+            raise IllegalMove("theater_self", CITES)
+        if not other.characters:
+            raise IllegalMove("theater_nothing", CITES, player=other.name)
+        if not _two_each(game):
+            if len(args) > 1:
+                raise IllegalMove("theater_one_each", CITES)
+            given, taken = owner.characters[0], other.characters[0]
+        else:
+            given = args[1] if len(args) > 1 else None
+            if given not in owner.characters:
+                raise IllegalMove("theater_give", CITES_FEW)
+            if game.table:
+                taken = args[2] if len(args) > 2 else None
+                if taken not in other.characters:
+                    raise IllegalMove("theater_take", CITES_FEW, player=other.name)
+            else:
+                if len(args) > 2:
+                    raise IllegalMove("theater_random", CITES_FEW, player=other.name)
+                taken = sorted(other.characters)[game.chance().randrange(len(other.characters))]
+        owner.characters = [taken if c == given else c for c in owner.characters]
+        other.characters = [given if c == taken else c for c in other.characters]
+        game.event("theater_swap", player=owner.name, other=other.name)
+
+    def selection_moves(self, game) -> list[Move]:
+        state = game.state
+        seat = state.draft.order[0][0]
+        owner = state.players[seat]
+        moves = [Move(owner.name, "use", ("theater", "pass"))]
+        for other in state.players:
+            if other is owner or not other.characters:
+                continue
+            if not _two_each(game):
+                moves.append(Move(owner.name, "use", ("theater", other.name)))
+            elif game.table:
+                moves += [Move(owner.name, "use", ("theater", other.name, given, taken))
+                          for given in sorted(owner.characters) for taken in sorted(other.characters)]
+            else:
+                moves += [Move(owner.name, "use", ("theater", other.name, given)) for given in sorted(owner.characters)]
+        return moves
