@@ -63,6 +63,8 @@ _TEMPLATES = {
     "theater_swap": ("{player} swaps characters with {other} (Theater)", "{player} 用劇院和 {other} 交換角色",
                      "{player} 用剧院和 {other} 交换角色"),
     "theater_pass": ("{player} keeps his character (Theater)", "{player} 不用劇院交換角色", "{player} 不用剧院交换角色"),
+    "hospital": ("{character} was killed: with the Hospital, {player} still takes gold or draws",
+                 "{character} 已被刺殺：{player} 因醫院仍可拿金幣或抽牌", "{character} 已被刺杀：{player} 因医院仍可拿金币或抽牌"),
     "ball_room": ("{player} forgot to thank {owner} (Ball Room): {character} loses the turn",
                   "{player} 忘了向 {owner} 道謝（舞廳）：{character} 失去回合", "{player} 忘了向 {owner} 道谢（舞厅）：{character} 失去回合"),
 }

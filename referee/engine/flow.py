@@ -34,6 +34,8 @@ def settle(game: "Game") -> None:
         end_turn(game)
     elif state.phase == "turns" and state.turn is None and state.calling == 10 and state.awaiting is None:
         close_round(game)                  # a decision at the round's end has been made
+    elif state.phase == "turns" and state.turn is None:
+        call_next(game)                    # a killed character's action (the Hospital) is done
 
 
 def start_turns(game: "Game") -> None:
@@ -56,7 +58,13 @@ def call_next(game: "Game") -> None:
         if seat is None and character != state.marks.killed and secret.possibly_held(game, character):
             state.calling, state.turn, state.awaiting = rank, None, character
             return                         # a secret table: wait for its holder to answer
-        if seat is None or character == state.marks.killed:
+        if seat is None:
+            continue
+        if character == state.marks.killed:
+            if _killed_turn(game, character, seat):
+                state.calling = rank       # its holder acts (a required pending) before the next call
+                state.turn = None
+                return
             continue
         state.calling = rank
         state.turn = Turn(character, seat)
@@ -65,6 +73,14 @@ def call_next(game: "Game") -> None:
     state.calling = 10
     state.turn = None
     end_round(game)
+
+
+def _killed_turn(game: "Game", character: str, seat: int) -> bool:
+    """Whether a card (the classic Hospital) gives the killed character's holder an action now."""
+    for hook in game.hooks.killed_turn:
+        if hook(game, character, seat):
+            return True
+    return False
 
 
 def end_turn(game: "Game") -> None:

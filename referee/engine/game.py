@@ -225,10 +225,13 @@ class Game(Operations):
             flow.advance_to(self, Move(move.args[0], "reveal", move.args))
             secret.apply_reveal(self, move)
         else:
-            # A later character's move ends the turns before it (a table), but not while a
-            # required decision is open: turn.apply refuses it until the decision is made.
+            # At a table a later character's move (the Hospital's action of a killed one, too)
+            # ends the turns before it — but not while a required decision is open (turn.apply
+            # refuses it until the decision is made), nor for the answer to the decision open now.
+            card = turn.answering_card(self, move)
             waiting = state.pending is not None and state.pending.required
-            if not waiting and turn.answering_card(self, move) is None:
+            answering = card is not None and state.pending is not None and state.pending.kind == card.id
+            if not waiting and not answering:
                 flow.advance_to(self, move)
             turn.apply(self, move)
         flow.settle(self)

@@ -20,6 +20,9 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   on_round_end(game)                     the round ends (the killed character is revealed)
   on_destroyed(game, owner, district)    a district left a city destroyed
   on_crown_passed(game, old, new)        the crown went from seat `old` to another seat (`Operations.pass_crown`)
+  killed_turn(game, character, seat) -> bool   the killed character is called: True if a card (the
+                                         Hospital) gives its holder something to do now; it opens
+                                         a required `state.pending`, and the flow calls on after it
   build_cost(game, seat, district, cost) -> cost
   build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
   counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit)
@@ -55,7 +58,7 @@ if TYPE_CHECKING:
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed", "on_crown_passed",
          "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan",
-         "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps")
+         "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps", "killed_turn")
 
 
 class Verb(NamedTuple):

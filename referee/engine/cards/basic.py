@@ -68,13 +68,19 @@ def draw_plan(game: "Game", seat: int) -> tuple[int, int]:
 
 
 def _apply_draw(game: "Game", move: Move) -> None:
-    state = game.state
-    turn = state.turn
+    turn = game.state.turn
     if turn.gathered:
         raise IllegalMove("already_gathered", ("turn.gather",))
-    count, keep = draw_plan(game, turn.seat)
+    draw_action(game, turn.seat, list(move.args))
+    after_gather(game, "cards")
+
+
+def draw_action(game: "Game", seat: int, named: list[str]) -> None:
+    """The draw action of `seat`: show the cards, keep those named (the first shown where the
+    move names fewer, unknown at a table), the rest to the bottom of the deck."""
+    state = game.state
+    count, keep = draw_plan(game, seat)
     shown = state.deck[:count]
-    named = list(move.args)
     known = UNKNOWN not in shown
     if len(named) > keep:
         raise IllegalMove("keep_count", ("turn.gather", "library.with-observatory"), keep=keep)
@@ -100,27 +106,30 @@ def _apply_draw(game: "Game", move: Move) -> None:
         rest.remove(card if card in rest else UNKNOWN)
     if forget:
         kept, rest = [UNKNOWN] * len(kept), [UNKNOWN] * len(rest)
-    player = state.players[turn.seat]
+    player = state.players[seat]
     player.hand = player.hand + kept
     game.to_deck_bottom(rest)
     game.event("cards", player=player.name, count=len(kept), reason="draw", returned=len(rest))
-    after_gather(game, "cards")
 
 
 def _generate_draw(game: "Game") -> list[Move]:
     state = game.state
     if state.turn.gathered:
         return []
-    actor = state.turn.character
-    count, keep = draw_plan(game, state.turn.seat)
-    shown = state.deck[:count]
+    return [Move(state.turn.character, "draw", args) for args in draw_choices(game, state.turn.seat)]
+
+
+def draw_choices(game: "Game", seat: int) -> list[tuple]:
+    """The arguments of every legal draw action of `seat`: () or the cards kept."""
+    count, keep = draw_plan(game, seat)
+    shown = game.state.deck[:count]
     if UNKNOWN in shown or not shown:
-        return [Move(actor, "draw")]
+        return [()]
     if keep >= len(shown):
         # Every card is kept: `draw`, or the same move naming them all.
-        return [Move(actor, "draw"), Move(actor, "draw", tuple(sorted(shown)))]
-    named = [Move(actor, "draw", kept) for kept in sorted(set(combinations(sorted(shown), keep)))]
-    return ([Move(actor, "draw")] if game.table else []) + named
+        return [(), tuple(sorted(shown))]
+    named = sorted(set(combinations(sorted(shown), keep)))
+    return ([()] if game.table else []) + named          # a table may leave the keep unsaid
 
 
 def _parse_draw(notation: "Notation", tail: str) -> tuple:

@@ -1,0 +1,88 @@
+"""Hospital (classic): a player whose character was killed, and who owns the Hospital, still
+takes his action when that character is called — 2 gold or the draw — but may not build nor use
+the character's power (so no income, no Merchant's gold, no King's crown before the round's
+end). The classic FAQ leaves the Hospital out of games with the Witch (a cast rule).
+
+When the flow calls the killed character (`killed_turn`), the Hospital opens a required
+decision for its owner: `PLAYER: use Hospital gold` or `PLAYER: use Hospital draw [keep C]`;
+then the next character is called. The Library and the Observatory (district powers) still
+apply to the draw."""
+
+from __future__ import annotations
+
+import re
+
+from referee.engine.cards.basic import draw_action, draw_choices
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, register
+from referee.engine.state import Pending
+
+CITES = ("hospital.killed",)
+
+
+@register
+class Hospital(Behaviour):
+    id = "hospital"
+    kind = "district"
+    editions = ("classic",)
+    refusals = {
+        "hospital_timing": ("The Hospital acts when its owner's killed character is called: he then takes 2 gold or draws.",
+                            "醫院只在擁有者被刺殺的角色被叫到時生效：他可以拿2金或抽牌。",
+                            "医院只在拥有者被刺杀的角色被叫到时生效：他可以拿2金或抽牌。"),
+        "hospital_action": ("With the Hospital the killed player takes his action only: gold, or draw.",
+                            "有醫院時，被刺殺的玩家只能執行拿資源的行動：拿金幣或抽牌。",
+                            "有医院时，被刺杀的玩家只能执行拿资源的行动：拿金币或抽牌。"),
+    }
+
+    def killed_turn(self, game, character: str, seat: int) -> bool:
+        if not game.owns(seat, "hospital"):
+            return False
+        game.state.pending = Pending("hospital", seat, (character,), required=True)
+        game.event("hospital", player=game.state.players[seat].name, character=character)
+        return True
+
+    # -- the answer: gold or draw -----------------------------------------------------------------
+
+    def parse_use(self, notation, rest: str) -> tuple:
+        from referee.errors import BadMove
+
+        word, _, tail = rest.strip().partition(" ")
+        if word.casefold() in ("gold", "金幣", "金币", "拿錢", "拿钱"):
+            if tail:
+                raise BadMove(f"unexpected words {tail!r} after use Hospital gold")
+            return ("gold",)
+        if word.casefold() in ("draw", "抽牌", "摸牌"):
+            tail = re.sub(r"^(keep|留|保留)\s+", "", tail.strip(), flags=re.I)
+            return ("draw", *(notation.districts(tail) if tail else ()))
+        raise BadMove(f"use Hospital takes 'gold' or 'draw [keep C]', got {rest!r}")
+
+    def format_use(self, notation, args: tuple) -> str:
+        if args[0] == "draw" and len(args) > 1:
+            return "draw keep " + ", ".join(notation.name(a) for a in args[1:])
+        return args[0]
+
+    def is_answer(self, move: Move) -> bool:
+        return move.verb == "use" and move.args[:1] == ("hospital",)
+
+    def answer(self, game, move: Move) -> None:
+        state = game.state
+        pending = state.pending
+        actor = state.seat_of(move.actor)
+        if actor is None and move.actor in game.rb.characters:
+            actor = state.holder(move.actor)
+        if pending is None or pending.kind != "hospital" or actor != pending.seat:
+            raise IllegalMove("hospital_timing", CITES)
+        if len(move.args) < 2:
+            raise IllegalMove("hospital_action", CITES)
+        state.pending = None
+        if move.args[1] == "gold":
+            game.gain(actor, int(game.rb.setup.get("gold", 2)), "hospital")
+        else:
+            draw_action(game, actor, list(move.args[2:]))
+
+    def answers(self, game) -> list[Move]:
+        state = game.state
+        name = state.players[state.pending.seat].name
+        return [Move(name, "use", ("hospital", "gold"))] + [
+            Move(name, "use", ("hospital", "draw", *kept)) for kept in draw_choices(game, state.pending.seat)]
