@@ -126,7 +126,8 @@ COMMANDS = {
 def build_app(only: str | None = None) -> typer.Typer:
     """The Typer app; with `only`, just that command: typer inspects every registered function's
     signature at start-up, and a command run needs only its own."""
-    app = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP)
+    app = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP,
+                      context_settings={"help_option_names": ["-h", "--help"]})
     for name, function in COMMANDS.items():
         if only is None or name == only:
             app.command(name)(function)
@@ -151,31 +152,50 @@ def _global_options_after_command(argv: list[str]) -> list[str]:
     return argv
 
 
-def main() -> None:
-    sys.argv[1:] = _global_options_after_command(sys.argv[1:])
-    requested = sys.argv[1] if len(sys.argv) > 1 else None
+def _one_line(message: str) -> str:
+    """A refusal is one line on stderr, whatever the message carries (a file name, TOML text)."""
+    return " ".join(str(message).split())
+
+
+def run(argv: list[str]) -> int:
+    """Run one command line in this process and return its exit status: 0 done, 2 a bad input
+    (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
+    argv = _global_options_after_command(list(argv))
+    if argv and argv[0] in ("--version", "-V"):
+        from referee import __version__
+
+        print(f"referee {__version__}")
+        return 0
+    requested = argv[0] if argv else None
     app = build_app(requested if requested in COMMANDS else None)
     try:
-        app(standalone_mode=False)
+        app(args=argv, prog_name="referee", standalone_mode=False)
         sys.stdout.flush()
     except RefereeError as error:
-        print(f"referee: {error}", file=sys.stderr)
-        sys.exit(2)
+        print(f"referee: {_one_line(error)}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # The reader went away (`referee cards | head`): nothing more to say to it.
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
+        return 0
+    except SystemExit as error:   # typer's own exits (help shown, --help on a group)
+        return error.code if isinstance(error.code, int) else 0
     except Exception as error:  # usage errors from (typer's copy of) click, and aborts
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
-            print(f"referee: {error.format_message()}", file=sys.stderr)
-            sys.exit(2)
+            print(f"referee: {_one_line(error.format_message())}", file=sys.stderr)
+            return 2
         if type(error).__name__ == "Abort":
-            sys.exit(1)
+            return 1
         from referee.dbbuild import DataError
 
         if isinstance(error, DataError):
-            print(f"referee: the data files are inconsistent: {error}", file=sys.stderr)
-            sys.exit(2)
+            print(f"referee: the data files are inconsistent: {_one_line(error)}", file=sys.stderr)
+            return 2
         raise
+    return 0
+
+
+def main() -> None:
+    sys.exit(run(sys.argv[1:]))

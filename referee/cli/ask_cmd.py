@@ -4,36 +4,26 @@ from __future__ import annotations
 
 import sys
 
-
-
 from referee.cli.labels import label
 from referee.cli.lang import choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
 
 
-def read_source(file: str | None) -> str:
-    if file is None:
-        raise BadSituation("give a situation file, or - for standard input (see referee ask --template 3)")
-    if file == "-":
-        return sys.stdin.read()
-    try:
-        with open(file, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as error:
-        raise BadSituation(f"cannot read {file}: {error.strerror}") from error
-
-
 def run(file: str | None, template: int | None, lang: str | None, json_out: bool) -> None:
     if template is not None:
         from referee.cli.templates import situation_template
 
+        if file is not None:
+            raise BadSituation("--template prints a new file: give it without a FILE")
+
         sys.stdout.write(situation_template(template))
         return
     from referee.catalog.facts import rulebook
-    from referee.situation import edition_of, load, read_text
+    from referee.cli.reading import read_situation
+    from referee.situation import edition_of, load
 
-    data = read_text(read_source(file))
+    data = read_situation(file)
     edition = edition_of(data)
     situation = load(data, rulebook(edition))
     lang = choose(lang, data.get("question"))

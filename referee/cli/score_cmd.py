@@ -45,14 +45,14 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
 def run(file, players, first, edition, lang, json_out) -> None:
     from referee.catalog.facts import rulebook
     from referee.engine.scoring import scores, winners
-    from referee.situation import edition_of, load, read_text
+    from referee.situation import edition_of, load
 
     if file and players:
         raise BadSituation("give a situation file or --player entries, not both")
     if file:
-        from referee.cli.ask_cmd import read_source
+        from referee.cli.reading import read_situation
 
-        data = read_text(read_source(file))
+        data = read_situation(file)
         data.pop("play", None)
     elif players:
         data = quick_entry(players, first, check_edition(edition) or "2016")
