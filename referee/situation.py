@@ -59,6 +59,22 @@ def _type(value, kind, path: str):
     return value
 
 
+def _count(value, path: str, low: int, high: int, why: str) -> int:
+    """A whole number the game bounds: `why` says where the bound comes from."""
+    _type(value, int, path)
+    if not low <= value <= high:
+        raise BadSituation(f"{path}: {value} is out of range; {why} ({low} to {high})")
+    return value
+
+
+# Bounds the rules do not state but every real game keeps: a game lasts a few dozen rounds at
+# most (scripts that simulate stop at 100), and even with an unlimited bank no table holds more
+# than a few hundred coins.
+MAX_ROUND = 100
+MAX_GOLD_UNLIMITED = 999
+MAX_END_AT = 20
+
+
 def _name(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | None = None) -> str:
     if not isinstance(text, str):
         raise BadSituation(f"{path}: expected a name, got {text!r}")
@@ -80,15 +96,22 @@ def _name(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | Non
     raise UnknownName(kind, text, close)
 
 
-def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
+def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list[str]] | None = None) -> Situation:
     """Build the position described by `data` (already parsed TOML) for the rulebook's edition."""
+    _type(data, dict, "the file")
     _check_keys(data, TOP_KEYS, "")
     edition = rb.edition
+    question = data.get("question")
+    if question is not None:
+        _type(question, str, "question")
     table = _type(data.get("table", {}), dict, "table")
     _check_keys(table, TABLE_KEYS, "table")
-    variants = frozenset(_type(data.get("variants", []), list, "variants"))
-    for variant in variants:
-        _type(variant, str, "variants")
+    variants = _variants(data.get("variants", []), edition, known_variants)
+    unlimited = (rb.unlimited_bank or "unlimited-bank" in variants) and "finite-bank" not in variants
+    max_gold = MAX_GOLD_UNLIMITED if unlimited else int(rb.setup["bank"])
+    gold_why = "more gold than a game can hold" if unlimited else f"the bank holds {max_gold} coins"
+    deck_size = rb.deck_size()
+    cards_why = f"the {edition} deck has {deck_size} district cards"
 
     if "characters" in table:
         cast = [_name(rb, c, "character", f"table.characters[{i}]") for i, c in
@@ -110,7 +133,12 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         _check_keys(raw, PLAYER_KEYS, path)
         if "name" not in raw:
             raise BadSituation(f"{path}: a player needs a name")
-        name = _type(raw["name"], str, f"{path}.name").strip()
+        name = " ".join(_type(raw["name"], str, f"{path}.name").split())
+        if not name:
+            raise BadSituation(f"{path}.name: a player's name cannot be empty")
+        if any(mark in name for mark in ":：") or len(name) > 40:
+            # Moves are written `NAME: VERB`: a colon would split the name.
+            raise BadSituation(f"{path}.name: {name[:40]!r} must be at most 40 characters, without a colon")
         if any(p.name.casefold() == name.casefold() for p in players):
             raise BadSituation(f"{path}.name: two players are called {name!r}")
         chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
@@ -126,14 +154,21 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         gold = _type(raw.get("gold", 0), int, f"{path}.gold")
         if gold < 0:
             raise BadSituation(f"{path}.gold: negative gold ({gold})")
+        _count(gold, f"{path}.gold", 0, max_gold, gold_why)
         hand = []
-        for j, card in enumerate(_type(raw.get("hand", []), list, f"{path}.hand")):
+        raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
+        if len(raw_hand) > deck_size:
+            raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {cards_why}")
+        for j, card in enumerate(raw_hand):
             card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
             hand.append(card_id)
             if card_id != UNKNOWN:
                 known[card_id] += 1
-        city = [_district(rb, entry, f"{path}.city[{j}]", known)
-                for j, entry in enumerate(_type(raw.get("city", []), list, f"{path}.city"))]
+        raw_city = _type(raw.get("city", []), list, f"{path}.city")
+        if len(raw_city) > deck_size:
+            raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {cards_why}")
+        city = [_district(rb, entry, f"{path}.city[{j}]", known, deck_size)
+                for j, entry in enumerate(raw_city)]
         players.append(Player(name, gold, hand, city, chars))
     for character, count in held.items():
         if count > 1:
@@ -153,33 +188,51 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
             raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate")
 
     state = State(players=players, characters=tuple(cast), variants=variants)
-    state.round = _type(table.get("round", 1), int, "table.round")
-    state.end_at = _type(table.get("end_at", 0), int, "table.end_at")
-    state.tax_pool = _type(table.get("tax_pool", 0), int, "table.tax_pool")
+    state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, "rounds count from 1")
+    for i, player in enumerate(players):
+        for j, built in enumerate(player.city):
+            if built.built_round > state.round:
+                raise BadSituation(f"players[{i}].city[{j}].built_round: round {built.built_round} "
+                                   f"is after the current round {state.round}")
+    if "end_at" in table:
+        state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, "the city size that ends the game")
+    state.tax_pool = _count(table.get("tax_pool", 0), "table.tax_pool", 0, max_gold, gold_why)
+    if state.tax_pool and edition != "2016":
+        raise BadSituation("table.tax_pool: only the 2016 Tax Collector keeps a pool of taxes")
     state.crown = _seat(players, table.get("crown"), "table.crown", default=0)
-    deck_size = rb.deck_size()
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
-    state.deck = deck_top + [UNKNOWN] * max(0, deck_size - in_play - len(deck_top))
+    if in_play + len(deck_top) > deck_size:
+        raise BadSituation(f"players: {in_play + len(deck_top)} district cards in hands, cities, under the Museum "
+                           f"and on the deck, but {cards_why}")
+    state.deck = deck_top + [UNKNOWN] * (deck_size - in_play - len(deck_top))
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)
     state.bank = int(rb.setup["bank"]) - coins_out
-    unlimited = (rb.unlimited_bank or "unlimited-bank" in variants) and "finite-bank" not in variants
+    if coins_out > max_gold and unlimited:
+        raise BadSituation(f"players: {coins_out} gold in play; {gold_why} (at most {max_gold})")
     if state.bank < 0 and not unlimited:
         raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}")
     if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
         if edition != "classic" or not any(p.has_built("bell-tower") for p in players):
             raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)")
         state.bell_tower = True
+    game = Game(rb, state, seed, table=True)
+    complete = [seat for seat in range(len(players)) if city_size(rb, players[seat].city) >= game.end_at]
     if "first_complete" in table:
         first = _seat(players, table["first_complete"], "table.first_complete", default=None)
-        state.completed.append(first)
-        state.ending = True
+        if first not in complete:
+            raise BadSituation(
+                f"table.first_complete: {players[first].name}'s city has {city_size(rb, players[first].city)} "
+                f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})")
+        complete.remove(first)
+        complete.insert(0, first)
         if state.bell_tower:
             state.first_bonus = [first]
-    game = Game(rb, state, seed, table=True)
-    for seat in range(len(players)):
-        if seat not in state.completed and city_size(rb, players[seat].city) >= game.end_at:
-            state.completed.append(seat)
-            state.ending = True
+    elif len(complete) > 1:
+        raise BadSituation(
+            f"table.first_complete: {', '.join(players[s].name for s in complete)} have complete cities; "
+            "name the one who completed first")
+    state.completed = complete
+    state.ending = bool(complete)
 
     play = _type(data.get("play", {}), dict, "play")
     _check_keys(play, PLAY_KEYS, "play")
@@ -201,10 +254,10 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     built = {b.id for p in players for b in p.city}
     unsupported += sorted(rb.name(d) for d in built
                           if rb.districts[d].type == "unique" and d not in SUPPORTED_UNIQUES)
-    return Situation(edition, data.get("question"), game, moves, unsupported)
+    return Situation(edition, question, game, moves, unsupported)
 
 
-def _district(rb: Rulebook, entry, path: str, known: Counter) -> Built:
+def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) -> Built:
     if isinstance(entry, str):
         card = _name(rb, entry, "district", path)
         known[card] += 1
@@ -215,11 +268,47 @@ def _district(rb: Rulebook, entry, path: str, known: Counter) -> Built:
         raise BadSituation(f"{path}: a district table needs a name")
     card = _name(rb, entry["name"], "district", f"{path}.name")
     known[card] += 1
-    stored = _type(entry.get("stored", 0), int, f"{path}.stored")
+    stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size,
+                    f"cards under the Museum come from the deck of {deck_size}")
     if stored and card != "museum":
         raise BadSituation(f"{path}.stored: only the Museum holds cards")
-    return Built(card, _type(entry.get("built_round", 0), int, f"{path}.built_round"), (UNKNOWN,) * stored,
+    built_round = _count(entry.get("built_round", 0), f"{path}.built_round", 0, MAX_ROUND,
+                         "0 (an earlier round) or the round it was built in")
+    return Built(card, built_round, (UNKNOWN,) * stored,
                  _type(entry.get("beautified", False), bool, f"{path}.beautified"))
+
+
+def _why_size(rb: Rulebook, state: State, game: Game) -> str:
+    """Where the completing size comes from, as a player would check it."""
+    if state.end_at:
+        return "table.end_at"
+    why = f"{rb.edition} edition, {len(state.players)} players"
+    if state.bell_tower:
+        why += ", the Bell Tower announced"
+    return why
+
+
+def _variants(value, edition: str, known: dict[str, list[str]] | None) -> frozenset[str]:
+    """House rules by id. A mistyped id would silently play the default rule and can change the
+    winner: every id must name a variant of this edition."""
+    ids = _type(value, list, "variants")
+    if known is None:
+        from referee.catalog.variants import variant_editions
+
+        known = variant_editions()
+    for i, variant in enumerate(ids):
+        _type(variant, str, f"variants[{i}]")
+        if variant not in known:
+            from rapidfuzz import process
+
+            close = [c for c, _, _ in process.extract(variant, [k for k, e in known.items() if edition in e], limit=3)]
+            raise UnknownName("variant", variant, close)
+        if edition not in known[variant]:
+            raise BadSituation(f"variants[{i}]: {variant!r} is a variant of the {' and '.join(known[variant])} "
+                               f"edition, not {edition}")
+    if len(set(ids)) != len(ids):
+        raise BadSituation("variants: a variant is listed twice")
+    return frozenset(ids)
 
 
 def _seat(players: list[Player], name, path: str, default):
