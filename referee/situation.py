@@ -6,6 +6,7 @@ a position that cannot exist (too many copies, a duplicate no power allows…) i
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
@@ -244,7 +245,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
 
     for text in history:
         try:
-            game.apply(game.parse(text))
+            game.apply(parse_move(game, text))
         except (IllegalMove, BadMove) as error:
             raise BadSituation(f"play.history: {text!r} is not legal here ({getattr(error, 'key', error)})") from error
     game._undo.clear()
@@ -255,6 +256,32 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     unsupported += sorted(rb.name(d) for d in built
                           if rb.districts[d].type == "unique" and d not in SUPPORTED_UNIQUES)
     return Situation(edition, question, game, moves, unsupported)
+
+
+def parse_move(game: Game, text: str):
+    """A move from its notation; a mistyped verb gets the nearest verbs as a hint, as names do."""
+    from referee.errors import BadMove
+
+    try:
+        return game.parse(text)
+    except BadMove as error:
+        if not str(error).startswith("unknown verb"):
+            raise
+        head = re.split(r"[:：]", text, maxsplit=1)[1].strip().partition(" ")[0]
+        close = _closest_verbs(head)
+        raise BadMove(f"unknown verb {head!r} in {text!r}" + (f"; did you mean {', '.join(close)}?" if close else
+                                                              "")) from error
+
+
+def _closest_verbs(head: str) -> list[str]:
+    from rapidfuzz import fuzz, process
+
+    from referee.engine.moves import UNSUPPORTED_VERBS, VERB_ALIASES, Notation
+
+    verbs = set(VERB_ALIASES) | UNSUPPORTED_VERBS | {
+        name[len("_parse_"):].replace("_", "-") for name in dir(Notation) if name.startswith("_parse_")}
+    found = process.extract(head.lower(), sorted(verbs), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
+    return [verb for verb, _, _ in found]
 
 
 def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) -> Built:

@@ -102,12 +102,13 @@ def simulate(
     edition: str = EditionOpt,
     seed: int = typer.Option(0, "--seed", "-s", help="Random seed (games are reproducible)."),
     check: bool = typer.Option(True, "--check/--no-check", help="Check the invariants after every move."),
+    lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Play random legal games from set-up to final scores and report statistics."""
     from referee.cli import simulate_cmd
 
-    simulate_cmd.run(games, players, edition, seed, check, json_out)
+    simulate_cmd.run(games, players, edition, seed, check, lang, json_out)
 
 
 def build_db() -> None:

@@ -42,13 +42,14 @@ def rule_on_moves(situation, lang: str) -> dict:
     from referee.catalog.db import connect
     from referee.engine import IllegalMove
     from referee.engine.reasons import reason
+    from referee.situation import parse_move
 
     local = localized_names(connect(), situation.edition, lang)
 
     game = situation.game
     steps = []
     for text in situation.moves:
-        move = game.parse(text)          # unknown names: a bad input, exit 2
+        move = parse_move(game, text)          # unknown names: a bad input, exit 2
         character = game.acting_character(move)
         seat = game.state.holder(character) if character else game.state.seat_of(move.actor)
         shown = move

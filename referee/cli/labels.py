@@ -54,6 +54,12 @@ LABELS = {
     "dark-city": ("The Dark City", "黑暗城市", "黑暗城市"),
     "2016": ("2016 edition", "2016年版", "2016年版"),
     "classic": ("classic", "經典版", "经典版"),
+    "sim.summary": ("{games} games · {rate} games/s · {moves} moves/game · {rounds} rounds on average · "
+                    "average score {score}", "{games} 局 · 每秒 {rate} 局 · 每局 {moves} 步 · 平均 {rounds} 輪 · 平均 {score} 分",
+                    "{games} 局 · 每秒 {rate} 局 · 每局 {moves} 步 · 平均 {rounds} 轮 · 平均 {score} 分"),
+    "sim.winners": ("Winning characters (last round): ", "勝者最後一輪的角色：", "胜者最后一轮的角色："),
+    "sim.ok": ("All invariants held.", "所有檢查都通過。", "所有检查都通过。"),
+    "sim.problems": ("{count} problems:", "{count} 個問題：", "{count} 个问题："),
 }
 
 

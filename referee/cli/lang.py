@@ -58,4 +58,5 @@ def choose(lang: str | None, *queries: str | None) -> str:
             return script
         locale = _locale()
         return locale if locale != "en" else "zh-Hant"
-    return "en" if text else _locale()
+    # A query in Latin letters is English; digits, ids and punctuation say nothing (`card 8`).
+    return "en" if any(c.isascii() and c.isalpha() for c in text) else _locale()

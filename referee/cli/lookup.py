@@ -103,7 +103,11 @@ def _check_colour(colour: str | None) -> str | None:
 
 def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
     edition = check_edition(edition)
+    if rank is not None and not 1 <= rank <= 9:
+        raise RefereeError(f"--rank must be between 1 and 9 (the characters' ranks), not {rank}")
     colour = _check_colour(colour)
+    if rank is not None and kind == "district":
+        raise RefereeError("--rank is for characters; districts have a cost, not a rank")
     if kind and kind not in ("character", "district"):
         raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district")
     rows = card_data.list_cards(connect(), edition, rank, colour, kind)
@@ -124,6 +128,8 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     edition = check_edition(edition)
     if players is not None and not 2 <= players <= 8:
         raise RefereeError(f"--players must be between 2 and 8, not {players}")
+    if topic is not None and not topic.strip():
+        raise RefereeError("give a topic, a rule id or title words, or no argument for every rule")
     conn = connect()
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found:

@@ -6,7 +6,8 @@ import random
 import time
 from collections import Counter
 
-from referee.cli.lang import check_edition
+from referee.cli.labels import label
+from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, print_json
 from referee.errors import RefereeError
 
@@ -47,12 +48,18 @@ def play_game(rulebook, players: int, seed: int, check: bool):
     return game, count, found
 
 
-def run(games: int, players: int, edition: str, seed: int, check: bool, json_out: bool) -> None:
+MAX_GAMES = 100_000   # about a minute of games; more is a typing slip, not a study
+
+
+def run(games: int, players: int, edition: str, seed: int, check: bool, lang: str | None, json_out: bool) -> None:
     edition = check_edition(edition)
     if not 2 <= players <= 8:
         raise RefereeError(f"--players must be between 2 and 8, not {players}")
-    if games < 1:
-        raise RefereeError("--games must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise RefereeError(f"--games must be between 1 and {MAX_GAMES}, not {games}")
+    if not 0 <= seed < 2 ** 63:
+        raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}")
+    lang = choose(lang)
     from referee.catalog.facts import rulebook
 
     rb = rulebook(edition)
@@ -98,11 +105,17 @@ def run(games: int, players: int, edition: str, seed: int, check: bool, json_out
     if json_out:
         print_json(report)
     else:
+        from referee.catalog.cards import localized_names
+        from referee.catalog.db import connect
+
+        local = localized_names(connect(), edition, lang)
         out = console()
-        out.print(f"{games} games · {report['games_per_second']} games/s · {report['moves_per_game']} moves/game"
-                  f" · {report['average_rounds']} rounds on average · average score {report['average_score']}")
-        out.print("Winning characters (last round): " + ", ".join(f"{k} {v}" for k, v in winning.most_common()))
-        out.print("[green]All invariants held.[/green]" if not failures else f"[red]{len(failures)} problems:[/red]")
+        out.print(label("sim.summary", lang).format(games=games, rate=report["games_per_second"],
+                                                    moves=report["moves_per_game"], rounds=report["average_rounds"],
+                                                    score=report["average_score"]))
+        out.print(label("sim.winners", lang) + ", ".join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()))
+        out.print(f"[green]{label('sim.ok', lang)}[/green]" if not failures
+                  else f"[red]{label('sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
     if failures:
