@@ -42,6 +42,8 @@ LABELS = {
     "five_types": ("five types", "五種類型", "五种类型"),
     "first_complete": ("first complete", "首先完成", "首先完成"),
     "completed": ("completed", "完成城市", "完成城市"),
+    "no_cards": ("No card matches.", "沒有相符的卡。", "没有相符的卡。"),
+    "name": ("Name", "名稱", "名称"),
     "no_results": ("No matching entry.", "找不到相符的條目。", "找不到相符的条目。"),
     "noble": ("noble", "貴族", "贵族"),
     "religious": ("religious", "宗教", "宗教"),

@@ -8,7 +8,7 @@ from referee.catalog.db import connect
 from referee.catalog.names import resolve
 from referee.cli.labels import label
 from referee.cli.lang import check_edition, choose
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import console, escape, print_json, table
 from referee.errors import RefereeError
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
@@ -115,13 +115,20 @@ def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
         print_json(rows)
         return
     lang = choose(lang)
-    out = console()
+    if not rows:
+        console().print(label("no_cards", lang))
+        return
+    grid = table(label("edition", lang), label("name", lang), label("rank", lang) + " / " + label("type", lang),
+                 label("cost", lang), label("copies", lang))
     for row in rows:
         if row["kind"] == "character":
-            detail = f"{label('rank', lang)} {row['rank']}"
+            kind, cost, copies = f"{label('rank', lang)} {row['rank']}", "", ""
         else:
-            detail = f"{label(row['type'], lang)} {row['cost']} ×{row['copies']}"
-        out.print(f"{row['edition']:>7}  {escape(row['names'][lang]):<16} {detail}")
+            colour = _TERMINAL.get(row["colour"], row["colour"])
+            kind = f"[{colour}]{label(row['type'], lang)}[/{colour}]"
+            cost, copies = str(row["cost"]), f"×{row['copies']}"
+        grid.add_row(label(row["edition"], lang), escape(row["names"][lang]), kind, cost, copies)
+    console().print(grid)
 
 
 def show_rules(topic, players, edition, lang, json_out) -> None:
