@@ -111,6 +111,17 @@ def simulate(
     simulate_cmd.run(games, players, edition, seed, check, lang, json_out)
 
 
+def sources(
+    words: Optional[str] = typer.Argument(None, metavar="WORDS", help="Only sources whose name or title has these words."),
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """List the rulebooks, FAQs and player guides the rules and rulings come from, with links."""
+    from referee.cli import sources_cmd
+
+    sources_cmd.run(words, lang, json_out)
+
+
 def build_db() -> None:
     """Rebuild the database from data/ and faq/ (the CLI also does this by itself when needed)."""
     from referee.dbbuild import build
@@ -120,7 +131,7 @@ def build_db() -> None:
 
 COMMANDS = {
     "card": card, "cards": cards, "rules": rules, "faq": faq, "ask": ask, "score": score,
-    "simulate": simulate, "build-db": build_db,
+    "simulate": simulate, "sources": sources, "build-db": build_db,
 }
 
 
