@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.engine import Game, Rulebook
 from referee.engine.scoring import city_size
@@ -30,6 +30,7 @@ class Situation:
     game: Game
     moves: list[str]
     unsupported: list[str]
+    opening: list[dict] = field(default_factory=list)
 
 
 def read_text(text: str) -> dict:
@@ -239,7 +240,18 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     _check_keys(play, PLAY_KEYS, "play")
     history = [_type(m, str, "play.history") for m in _type(play.get("history", []), list, "play.history")]
     moves = [_type(m, str, "play.moves") for m in _type(play.get("moves", []), list, "play.moves")]
-    game.start_turns()
+    if any(p.characters for p in players):
+        game.start_turns()
+    else:
+        # Nobody holds a character yet: the table is in this round's selection phase (turns
+        # would find no one to call and move on to the next round).
+        from referee.engine import draft
+
+        draft.begin(game)
+    # What happens before any move (the first character's reveal, the King taking the crown)
+    # is reported as such; with a history it is part of what was already played.
+    opening = [] if history else list(game._events)
+    game._events = []
     from referee.engine import IllegalMove
     from referee.errors import BadMove
 
@@ -255,7 +267,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     built = {b.id for p in players for b in p.city}
     unsupported += sorted(rb.name(d) for d in built
                           if rb.districts[d].type == "unique" and d not in SUPPORTED_UNIQUES)
-    return Situation(edition, question, game, moves, unsupported)
+    return Situation(edition, question, game, moves, unsupported, opening)
 
 
 def parse_move(game: Game, text: str):

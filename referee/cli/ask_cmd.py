@@ -71,8 +71,8 @@ def rule_on_moves(situation, lang: str) -> dict:
         else:
             step.update(legal=True, verdict="legal", reason=label("legal_move", lang), citations=[], events=events)
         steps.append(step)
-    report = {"edition": situation.edition, "question": situation.question, "steps": steps,
-              "state": state_json(game)}
+    report = {"edition": situation.edition, "question": situation.question, "opening": situation.opening,
+              "steps": steps, "state": state_json(game)}
     if situation.unsupported:
         report["unsupported"] = situation.unsupported
     return report
@@ -108,29 +108,40 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
     back), everything else with card names in the chosen language."""
     from referee.cli.events import describe
 
+    from referee.catalog.citations import citation_text
+    from referee.catalog.db import connect
+
     out = console()
+
+    def cited(citation_id: str) -> str:
+        return citation_text(connect(), citation_id, lang)
 
     def names(values) -> str:
         return ", ".join(local.get(v, v) for v in values)
 
     if report.get("question"):
         out.print(f"[bold]{escape(report['question'])}[/bold]")
+    if report.get("opening"):
+        out.print(f"{label('opening', lang)}:")
+        for event in report["opening"]:
+            out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
     for step in report["steps"]:
         mark = {"legal": "[green]✓[/green]", "illegal": "[red]✗[/red]", "not-supported": "[yellow]?[/yellow]"}[step["verdict"]]
         out.print(f"{mark} {escape(step['move'])}  [dim]({escape(step['actor'])})[/dim]")
         if step["verdict"] != "legal":
             out.print(f"    {escape(step['reason'])}")
             if step["citations"]:
-                out.print(f"    [dim]{label('sources', lang)}: {', '.join(step['citations'])}[/dim]")
+                shown = "; ".join(cited(c) for c in step["citations"])
+                out.print(f"    [dim]{label('sources', lang)}: {escape(shown)}[/dim]")
         for event in step["events"]:
             out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
     state = report["state"]
     out.print()
-    out.print(f"{label('crown', lang)}: {escape(state['crown'])} · round {state['round']}"
-              + (f" · bank {state['bank']}" if state["bank"] is not None else ""))
+    out.print(f"{label('crown', lang)}: {escape(state['crown'])} · {label('round', lang).format(n=state['round'])}"
+              + (f" · {label('bank', lang).format(n=state['bank'])}" if state["bank"] is not None else ""))
     for player in state["players"]:
         out.print(f"[bold]{escape(player['name'])}[/bold] {escape(names(player['characters']))} · "
                   f"{label('gold', lang)} {player['gold']} · {label('hand', lang)} {player['hand_count']} · "
                   f"{label('city', lang)}: {escape(names(player['city']) or '-')} · {label('score', lang)} {player['score']}")
     if report.get("unsupported"):
-        out.print(f"[yellow]Not supported yet in this situation: {escape(', '.join(report['unsupported']))}[/yellow]")
+        out.print(f"[yellow]{label('unsupported', lang)}: {escape(names(report['unsupported']))}[/yellow]")
