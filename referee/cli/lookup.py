@@ -78,16 +78,64 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     out.print(facts)
     ability = view["ability"].get(lang)
     if ability:
-        out.print(f"{label('ability', lang)}: {escape(ability)}")
+        # A full-width colon in Chinese: rich then wraps the ability right after the label instead of
+        # moving the whole unspaced sentence to a line of its own.
+        out.print(f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{escape(ability)}")
     if view["aliases"]:
-        out.print(f"[dim]{label('aliases', lang)}: {escape('、'.join(view['aliases'][:16]))}[/dim]")
-    if match.others:
-        others = [card_data.get_card(conn, o, edition) or card_data.get_card(conn, o, other_editions[0] if other_editions else edition) for o in match.others]
-        out.print(f"[dim]{label('also', lang)}: {escape(', '.join(o['names'][lang] for o in others if o))}[/dim]")
+        out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape('、'.join(view['aliases'][:16]))}[/dim]")
+    for line in _same_words(conn, name, match, edition, other_editions, lang):
+        out.print(f"[dim]{escape(line)}[/dim]")
     for other in other_editions:
         alt = card_data.get_card(conn, match.id, other)
         detail = f"{label('rank', lang)} {alt['rank']}" if alt["kind"] == "character" else f"{label('cost', lang)} {alt['cost']}"
         out.print(f"[dim]{label('other_edition', lang)} ({label(other, lang)}): {escape(alt['names'][lang])}, {detail}[/dim]")
+
+
+def _card_line(card: dict, lang: str) -> str:
+    """`堡壘 (Keep) · 特殊 · 費用 3`: enough to tell two cards of the same name apart."""
+    text = card["names"][lang] + (f" ({card['names']['en']})" if lang != "en" else "")
+    if card["kind"] == "character":
+        return f"{text} · {label('rank', lang)} {card['rank']}"
+    return f"{text} · {label(card['type'], lang)} · {label('cost', lang)} {card['cost']}"
+
+
+def _same_words(conn, text: str, match, edition: str, other_editions: list[str], lang: str) -> list[str]:
+    """Other cards the words may mean: in some translations (要塞: the Keep or the Fortress), in
+    the other edition (墓地: the 2016 Necropolis, the classic Graveyard), or a close name when the
+    words matched nothing exactly (兵工廠: the Armory, or the Factory's 工廠)."""
+    from referee.catalog.names import closest_names
+    from referee.text import name_key
+
+    lines, shown = [], {match.id}
+    for other in match.others:
+        card = card_data.get_card(conn, other, edition) or next(
+            (card_data.get_card(conn, other, e) for e in card_data.editions_of(conn, other)), None)
+        if card:
+            lines.append(label("also", lang).format(word=text) + " " + _card_line(card, lang))
+            shown.add(other)
+    rows = conn.execute("SELECT DISTINCT card_id, edition FROM aliases WHERE key = ? AND edition != ? ORDER BY priority",
+                        (name_key(text), edition)).fetchall()
+    for card_id, other_edition in rows:
+        if card_id not in shown:
+            card = card_data.get_card(conn, card_id, other_edition)
+            lines.append(label("in_edition", lang).format(edition=label(other_edition, lang), word=text)
+                         + " " + _card_line(card, lang))
+            shown.add(card_id)
+    if match.how in ("fuzzy", "exact") and (match.how == "fuzzy" or _weak_alias(conn, text, match.id, edition)):
+        for _, score, card_id, kind in closest_names(conn, text, edition, (match.kind,))[:4]:
+            if card_id not in shown and score >= 80:
+                lines.append(label("close", lang) + _card_line(card_data.get_card(conn, card_id, edition), lang))
+                shown.add(card_id)
+    return lines
+
+
+def _weak_alias(conn, text: str, card_id: str, edition: str) -> bool:
+    """The words are only an alias some players use, not a printed name."""
+    from referee.text import name_key
+
+    row = conn.execute("SELECT MIN(priority) FROM aliases WHERE key = ? AND edition = ? AND card_id = ?",
+                       (name_key(text), edition, card_id)).fetchone()
+    return row[0] is not None and row[0] >= 2
 
 
 def _check_colour(colour: str | None) -> str | None:
