@@ -172,7 +172,7 @@ def _one_line(message: str) -> str:
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
-    argv = _global_options_after_command(list(argv))
+    argv = _global_options_after_command(list(argv)) or ["--help"]   # `referee` alone: the help, exit 0
     if argv and argv[0] in ("--version", "-V"):
         from referee import __version__
 
