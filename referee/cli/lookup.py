@@ -166,16 +166,19 @@ def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
     if not rows:
         console().print(label("no_cards", lang))
         return
-    grid = table(label("edition", lang), label("name", lang), label("rank", lang) + " / " + label("type", lang),
-                 label("cost", lang), label("copies", lang))
+    only_characters = all(row["kind"] == "character" for row in rows)
+    headers = [label("edition", lang), label("name", lang)]
+    only_districts = all(row["kind"] == "district" for row in rows)
+    kind_header = label("type", lang) if only_districts else label("rank", lang) + " / " + label("type", lang)
+    headers += [label("rank", lang)] if only_characters else [kind_header, label("cost", lang), label("copies", lang)]
+    grid = table(*headers)
     for row in rows:
         if row["kind"] == "character":
-            kind, cost, copies = f"{label('rank', lang)} {row['rank']}", "", ""
+            cells = [str(row["rank"])] if only_characters else [f"{label('rank', lang)} {row['rank']}", "", ""]
         else:
             colour = _TERMINAL.get(row["colour"], row["colour"])
-            kind = f"[{colour}]{label(row['type'], lang)}[/{colour}]"
-            cost, copies = str(row["cost"]), f"×{row['copies']}"
-        grid.add_row(label(row["edition"], lang), escape(row["names"][lang]), kind, cost, copies)
+            cells = [f"[{colour}]{label(row['type'], lang)}[/{colour}]", str(row["cost"]), f"×{row['copies']}"]
+        grid.add_row(label(row["edition"], lang), escape(row["names"][lang]), *cells)
     console().print(grid)
 
 

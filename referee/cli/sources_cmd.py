@@ -27,6 +27,6 @@ def run(words: str | None, lang: str | None, json_out: bool) -> None:
     out = console()
     for row in rows:
         out.print(f"[bold]{escape(row['shown'])}[/bold]")
-        out.print(Padding(escape(row["title"]), (0, 0, 0, 2)))
+        out.print(Padding(escape(row["title"]), (0, 0, 0, 2), expand=False))
         for link in row["links"]:
             out.print(f"  [dim]{escape(link)}[/dim]", overflow="ignore", crop=False)
