@@ -82,7 +82,7 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         # moving the whole unspaced sentence to a line of its own.
         out.print(f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{escape(ability)}")
     if view["aliases"]:
-        out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape('、'.join(view['aliases'][:16]))}[/dim]")
+        out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape(('、' if lang != 'en' else ', ').join(view['aliases'][:16]))}[/dim]")
     for line in _same_words(conn, name, match, edition, other_editions, lang):
         out.print(f"[dim]{escape(line)}[/dim]")
     for other in other_editions:
