@@ -9,7 +9,8 @@ import typer
 
 from referee.errors import RefereeError
 
-HELP = "The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores."
+HELP = ("The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores. "
+        "`referee --version` prints the version.")
 
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the query's script, else the locale).")
 EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
@@ -84,8 +85,8 @@ def ask(
 
 def score(
     file: Optional[str] = typer.Argument(None, metavar="FILE", help="A situation file (TOML) with the end position, or -."),
-    player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry: "Ann: Temple, Castle, Dragon Gate" (repeat per player).'),
-    first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry)."),
+    player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry, once per player: "Ann: Temple, Castle; gold 3; hand 2; cards Secret Vault; character Warlord; crown" (or 金幣, 手牌, 牌, 角色, 皇冠).'),
+    first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry; needed when two cities are complete)."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 or classic (quick entry; a file names its own)."),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
