@@ -271,3 +271,15 @@ def test_version_and_short_help(cli):
     assert "Usage: referee" in cli("-h").stdout
     assert "Usage: referee card" in cli("card", "-h").stdout
     assert cli().returncode == 0
+
+
+def test_card_texts_name_sources_as_players_do(conn):
+    """No seed numbers, line numbers, bare source codes or variant ids in what `card` prints."""
+    import re
+
+    internal = re.compile(r"seed|種子|种子|source 00|來源0|来源0|第\d+行|l\.\d|\bR16\b|\bAPPX\b|variant [a-z]+-|"
+                          r"變體 ?[a-z]+-|变体 ?[a-z]+-|連結\d|链接\d")
+    found = [(row[0], row[1], internal.search(text).group(0)) for row in
+             conn.execute("SELECT id, edition, ability_en, ability_zh_hant, ability_zh_hans FROM cards")
+             for text in row[2:] if text and internal.search(text)]
+    assert found == []
