@@ -25,6 +25,7 @@ _TEMPLATES = {
     "recovered": ("{player} takes {district} back into hand", "{player} 把 {district} 收回手牌", "{player} 把 {district} 收回手牌"),
     "faceup": ("face up: {characters}", "面朝上棄掉：{characters}", "面朝上弃掉：{characters}"),
     "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
+    "discarded_random": ("a character is discarded face down at random", "隨機面朝下棄掉一張角色", "随机面朝下弃掉一张角色"),
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
     "bell_tower": ("{player} announces the Bell Tower: a city of {end_at} districts now ends the game",
                    "{player} 宣告鐘塔：城市達到 {end_at} 座建築即觸發遊戲結束", "{player} 宣告钟塔：城市达到 {end_at} 座建筑即触发游戏结束"),
@@ -58,6 +59,8 @@ def describe(event: dict, lang: str, local: dict[str, str]) -> str:
         kind = "gold_from"
     elif kind == "cards" and event.get("count") == 1:
         kind = "card"
+    elif kind == "discarded" and event.get("player") == "(random)":   # the engine's mark for the deck's own discard
+        kind = "discarded_random"
     template = _TEMPLATES.get(kind)
     try:
         return in_language(template, lang).format(**values)

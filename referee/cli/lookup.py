@@ -182,6 +182,12 @@ def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
     console().print(grid)
 
 
+def _variant_titles(conn, lang: str) -> dict[str, str]:
+    """A house rule by its title in the player's language (its id is for files)."""
+    column = lang.replace("-", "_").lower()
+    return {row[0]: row[1] for row in conn.execute(f"SELECT id, title_{column} FROM variants") if row[1]}
+
+
 def show_rules(topic, players, edition, lang, json_out) -> None:
     edition = check_edition(edition)
     if players is not None and not 2 <= players <= 8:
@@ -197,8 +203,10 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
         return
     lang = choose(lang, topic)
     out = console()
+    titles = _variant_titles(conn, lang)
     for rule in found:
-        tag = f" [dim]({label('variant', lang)}: {rule['variant']})[/dim]" if rule["variant"] else ""
+        variant = titles.get(rule["variant"], rule["variant"])
+        tag = f" [dim]({label('variant', lang)}: {escape(variant)})[/dim]" if rule["variant"] else ""
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]{tag}")
         out.print(escape(rule["text"][lang] or ""))
         out.print()
