@@ -33,3 +33,18 @@ def test_events_for_people():
     assert describe({"event": "gold", "player": "Ann", "amount": 3, "source": "Bob", "reason": "robbed"}, "en", {}) \
         == "Ann +3 gold from Bob (robbed)"
     assert describe({"event": "revealed", "character": "Merchant", "player": "Bob"}, "zh-Hant", local) == "Bob 亮出 商人"
+
+
+def test_chinese_paragraphs_break_between_characters_not_inside_numbers(monkeypatch):
+    from rich.console import Console
+
+    from referee.cli.output import paragraph
+
+    stream = io.StringIO()
+    out = Console(file=stream, width=20, highlight=False, emoji=False)
+    paragraph(out, "注意：SWAG Brunch 2016 台灣版規則寫已完成城市為8座，即使4人以上也是。", "zh-Hant")
+    lines = stream.getvalue().splitlines()
+    assert all(cell_len(line) <= 20 for line in lines), lines
+    assert not any(line[0] in "。，；" for line in lines)
+    assert "".join(lines).replace(" ", "") == "注意：SWAGBrunch2016台灣版規則寫已完成城市為8座，即使4人以上也是。"
+    assert any("2016" in line for line in lines) and lines[0] == "注意：SWAG Brunch"

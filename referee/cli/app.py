@@ -170,6 +170,26 @@ def _one_line(message: str) -> str:
     return " ".join(str(message).split())
 
 
+def _in_players_language(error: RefereeError, argv: list[str]) -> str:
+    """A name error in the language the command line asked for or was typed in; other refusals
+    stay in English (they quote file keys and option names, which are English)."""
+    if not hasattr(error, "localized"):
+        return str(error)
+    try:
+        from referee.catalog.cards import localized_names
+        from referee.catalog.db import connect
+        from referee.cli.lang import choose
+
+        asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else None
+        lang = choose(asked, " ".join(a for a in argv if not a.startswith("-")))
+        if lang == "en":
+            return str(error)
+        names = {**localized_names(connect(), "classic", lang), **localized_names(connect(), "2016", lang)}
+        return error.localized(lang, lambda n: names.get(n, n))
+    except RefereeError:
+        return str(error)
+
+
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
@@ -185,7 +205,7 @@ def run(argv: list[str]) -> int:
         app(args=argv, prog_name="referee", standalone_mode=False)
         sys.stdout.flush()
     except RefereeError as error:
-        print(f"referee: {_one_line(error)}", file=sys.stderr)
+        print(f"referee: {_one_line(_in_players_language(error, argv))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (`referee cards | head`): nothing more to say to it.

@@ -8,7 +8,7 @@ from referee.catalog.db import connect
 from referee.catalog.names import resolve
 from referee.cli.labels import label
 from referee.cli.lang import check_edition, choose
-from referee.cli.output import console, escape, print_json, table
+from referee.cli.output import console, escape, paragraph, print_json, table
 from referee.errors import RefereeError
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
@@ -80,7 +80,7 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     if ability:
         # A full-width colon in Chinese: rich then wraps the ability right after the label instead of
         # moving the whole unspaced sentence to a line of its own.
-        out.print(f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{escape(ability)}")
+        paragraph(out, f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{ability}", lang)
     if view["aliases"]:
         out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape(('、' if lang != 'en' else ', ').join(view['aliases'][:16]))}[/dim]")
     for line in _same_words(conn, name, match, edition, other_editions, lang):
@@ -208,5 +208,5 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
         variant = titles.get(rule["variant"], rule["variant"])
         tag = f" [dim]({label('variant', lang)}: {escape(variant)})[/dim]" if rule["variant"] else ""
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]{tag}")
-        out.print(escape(rule["text"][lang] or ""))
+        paragraph(out, rule["text"][lang] or "", lang)
         out.print()

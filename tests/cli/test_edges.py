@@ -283,3 +283,9 @@ def test_card_texts_name_sources_as_players_do(conn):
              conn.execute("SELECT id, edition, ability_en, ability_zh_hant, ability_zh_hans FROM cards")
              for text in row[2:] if text and internal.search(text)]
     assert found == []
+
+
+def test_name_errors_speak_the_query_language(cli):
+    refused(cli("card", "主教x", "--lang", "zh-Hans"), "找不到卡牌「主教x」", "主教")
+    refused(cli("card", "軍閥閥閥"), "找不到卡牌「軍閥閥閥」")
+    refused(cli("card", "warlordd x"), "unknown card 'warlordd x'")
