@@ -288,4 +288,4 @@ def test_card_texts_name_sources_as_players_do(conn):
 def test_name_errors_speak_the_query_language(cli):
     refused(cli("card", "主教x", "--lang", "zh-Hans"), "找不到卡牌「主教x」", "主教")
     refused(cli("card", "不存在的卡"), "找不到卡牌「不存在的卡」")
-    refused(cli("card", "warlordd x"), "unknown card 'warlordd x'")
+    refused(cli("card", "zzqqxx"), "unknown card 'zzqqxx'")
