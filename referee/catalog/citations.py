@@ -24,4 +24,6 @@ def citation_text(conn: sqlite3.Connection, citation_id: str, lang: str) -> str:
         name = sources.name(found, lang) if found else None
         if name and name not in names:
             names.append(name)
-    return f"{row[0]} ({', '.join(names[:2])})" if names else row[0]
+    if not names:
+        return row[0]
+    return f"{row[0]} ({', '.join(names[:2])})" if lang == "en" else f"{row[0]}（{'、'.join(names[:2])}）"

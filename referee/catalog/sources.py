@@ -62,7 +62,9 @@ def describe(ref: dict, lang: str) -> str:
     where = readable_where(ref.get("where"))
     if where:
         details.append(where)
-    return f"{text} ({', '.join(details)})" if details else text
+    if not details:
+        return text
+    return f"{text} ({', '.join(details)})" if lang == "en" else f"{text}（{'、'.join(details)}）"
 
 
 def listing(lang: str) -> list[dict]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from referee.cli.labels import label
+from referee.cli.labels import colon, comma, label
 from referee.cli.lang import choose
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import console, escape, indented, print_json
 from referee.errors import BadSituation
 
 
@@ -117,31 +117,33 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
         return citation_text(connect(), citation_id, lang)
 
     def names(values) -> str:
-        return ", ".join(local.get(v, v) for v in values)
+        return comma(lang).join(local.get(v, v) for v in values)
 
     if report.get("question"):
         out.print(f"[bold]{escape(report['question'])}[/bold]")
     if report.get("opening"):
-        out.print(f"{label('opening', lang)}:")
+        out.print(f"{label('opening', lang)}{colon(lang).rstrip()}")
         for event in report["opening"]:
-            out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+            indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     for step in report["steps"]:
         mark = {"legal": "[green]✓[/green]", "illegal": "[red]✗[/red]", "not-supported": "[yellow]?[/yellow]"}[step["verdict"]]
         out.print(f"{mark} {escape(step['move'])}  [dim]({escape(step['actor'])})[/dim]")
         if step["verdict"] != "legal":
-            out.print(f"    {escape(step['reason'])}")
+            indented(out, escape(step["reason"]))
             if step["citations"]:
                 shown = "; ".join(cited(c) for c in step["citations"])
-                out.print(f"    [dim]{label('sources', lang)}: {escape(shown)}[/dim]")
+                indented(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]")
         for event in step["events"]:
-            out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+            indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     state = report["state"]
     out.print()
-    out.print(f"{label('crown', lang)}: {escape(state['crown'])} · {label('round', lang).format(n=state['round'])}"
+    crown = label("crown", lang)
+    out.print(f"{crown[:1].upper() + crown[1:]}{colon(lang)}{escape(state['crown'])} · {label('round', lang).format(n=state['round'])}"
               + (f" · {label('bank', lang).format(n=state['bank'])}" if state["bank"] is not None else ""))
     for player in state["players"]:
         out.print(f"[bold]{escape(player['name'])}[/bold] {escape(names(player['characters']))} · "
                   f"{label('gold', lang)} {player['gold']} · {label('hand', lang)} {player['hand_count']} · "
-                  f"{label('city', lang)}: {escape(names(player['city']) or '-')} · {label('score', lang)} {player['score']}")
+                  f"{label('city', lang)}{colon(lang)}{escape(names(player['city']) or '-')} · "
+                  f"{label('score', lang).lower()} {player['score']}")
     if report.get("unsupported"):
-        out.print(f"[yellow]{label('unsupported', lang)}: {escape(names(report['unsupported']))}[/yellow]")
+        out.print(f"[yellow]{label('unsupported', lang)}{colon(lang)}{escape(names(report['unsupported']))}[/yellow]")

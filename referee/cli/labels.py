@@ -74,3 +74,17 @@ LABELS = {
 def label(key: str, lang: str) -> str:
     words = LABELS.get(key)
     return in_language(words, lang) if words else key
+
+
+def colon(lang: str) -> str:
+    """`Winner: Ann`, `勝者：小明`: Chinese takes the full-width colon and no space."""
+    return ": " if lang == "en" else "："
+
+
+def comma(lang: str) -> str:
+    """Items of a list: `Temple, Castle`, `神殿、城堡`."""
+    return ", " if lang == "en" else "、"
+
+
+def parens(text: str, lang: str) -> str:
+    return f" ({text})" if lang == "en" else f"（{text}）"

@@ -6,7 +6,7 @@ from referee.catalog import cards as card_data
 from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
-from referee.cli.labels import label
+from referee.cli.labels import colon, comma, label, parens
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, paragraph, print_json, table
 from referee.errors import RefereeError
@@ -72,7 +72,7 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         colour = _TERMINAL.get(view["colour"], view["colour"])
         facts = (f"[{colour}]{label(view['type'], lang)}[/{colour}] · {label('cost', lang)} {view['cost']}"
                  f" · {label('copies', lang)} {view['copies']}")
-    facts += f" · {label(edition, lang)} ({label(view['set'] or '', lang)})"
+    facts += f" · {label(edition, lang)}{parens(label(view['set'] or '', lang), lang)}"
     if view.get("note_edition"):
         facts += f" · {view['note_edition']}"
     out.print(facts)
@@ -88,7 +88,8 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     for other in other_editions:
         alt = card_data.get_card(conn, match.id, other)
         detail = f"{label('rank', lang)} {alt['rank']}" if alt["kind"] == "character" else f"{label('cost', lang)} {alt['cost']}"
-        out.print(f"[dim]{label('other_edition', lang)} ({label(other, lang)}): {escape(alt['names'][lang])}, {detail}[/dim]")
+        out.print(f"[dim]{label('other_edition', lang)}{parens(label(other, lang), lang)}{colon(lang)}"
+                  f"{escape(alt['names'][lang])}{', ' if lang == 'en' else '，'}{detail}[/dim]")
 
 
 def _card_line(card: dict, lang: str) -> str:
@@ -206,7 +207,7 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     titles = _variant_titles(conn, lang)
     for rule in found:
         variant = titles.get(rule["variant"], rule["variant"])
-        tag = f" [dim]({label('variant', lang)}: {escape(variant)})[/dim]" if rule["variant"] else ""
+        tag = f" [dim]{parens(label('variant', lang) + colon(lang) + escape(variant), lang)}[/dim]" if rule["variant"] else ""
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]{tag}")
         paragraph(out, rule["text"][lang] or "", lang)
         out.print()

@@ -39,6 +39,13 @@ def _console(stream):
     return Console(file=stream, highlight=False, emoji=False)
 
 
+def indented(out, markup: str, by: int = 4) -> None:
+    """A line under a heading; when it wraps, the following lines keep the indent."""
+    from rich.padding import Padding
+
+    out.print(Padding(markup, (0, 0, 0, by), expand=False))
+
+
 def table(*headers: str):
     """A borderless table that lines up Chinese and Latin names by cell width."""
     from rich import box

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from referee.cli.labels import label
+from referee.cli.labels import colon, comma, label, parens
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
@@ -156,11 +156,11 @@ def show(report: dict, lang: str) -> None:
     local = localized_names(connect(), report["edition"], lang)
     out = console()
     for result in sorted(report["players"], key=lambda r: -r["score"]):
-        parts = ", ".join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
+        parts = comma(lang).join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
     rule = report["tie_break"]
-    tie = "" if rule == "score" else f" ({label('tie_break', lang)}: {label('tie.' + rule, lang)})"
-    out.print(f"{label('winner', lang)}: {escape(', '.join(report['winners']))}{tie}")
+    tie = "" if rule == "score" else parens(f"{label('tie_break', lang)}{colon(lang)}{label('tie.' + rule, lang)}", lang)
+    out.print(f"{label('winner', lang)}{colon(lang)}{escape(comma(lang).join(report['winners']))}{tie}")
 
 
 def _category(key: str, local: dict[str, str], lang: str) -> str:

@@ -180,7 +180,7 @@ def test_quick_entry_in_chinese_with_full_width_punctuation(cli):
     data = report(cli("score", "-p", "小明：神殿，瞭望塔；金幣 4；皇冠", "-p", "小華：城堡；手牌 2；角色 軍閥", "--json"))
     assert {p["name"]: p["score"] for p in data["players"]} == {"小明": 2, "小華": 4}
     text = cli("score", "-p", "小明：神殿，瞭望塔；金幣 4；皇冠", "-p", "小華：城堡；手牌 2")
-    assert text.stdout.splitlines()[-1] == "勝者: 小華"
+    assert text.stdout.splitlines()[-1] == "勝者：小華"
 
 
 # -- the player's language ---------------------------------------------------------------------
@@ -218,7 +218,7 @@ def test_citations_are_titles_with_source_names(cli):
             + '[play]\nmoves = ["Ann: gold", "Ann: build Temple", "Ann: build Manor"]\n')
     out = cli("ask", "-", "--lang", "zh-Hant", stdin=text).stdout
     cited = [line for line in out.splitlines() if "出處" in line]
-    assert cited == ["    出處: 建造數量限制與例外 (台灣玩家規則整理, SWAG Brunch 2016 台灣版規則)"]
+    assert cited == ["    出處：建造數量限制與例外（台灣玩家規則整理、SWAG Brunch 2016 台灣版規則）"]
 
 
 def test_sources_have_readable_names_and_links(cli):
@@ -235,8 +235,8 @@ def test_sources_have_readable_names_and_links(cli):
 def test_a_citation_for_people_drops_our_line_numbers_and_paths(database):
     from referee.catalog.sources import describe
 
-    assert describe({"seed": "000", "links": [6], "where": "Q5"}, "zh-Hant") == "台灣玩家規則整理 (andyventure.com, Q5)"
-    assert describe({"seed": "003", "where": "组队规则 l.171-175"}, "zh-Hans") == "网页版规则（含组队规则） (组队规则)"
+    assert describe({"seed": "000", "links": [6], "where": "Q5"}, "zh-Hant") == "台灣玩家規則整理（andyventure.com、Q5）"
+    assert describe({"seed": "003", "where": "组队规则 l.171-175"}, "zh-Hans") == "网页版规则（含组队规则）（组队规则）"
     assert describe({"doc": "CT", "where": "districts.rs NORMAL/UNIQUE, multiplicity()"}, "en") \
         == "2016 edition implementation (CharlesTaylor7)"
 
