@@ -258,8 +258,13 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     for text in history:
         try:
             game.apply(parse_move(game, text))
-        except (IllegalMove, BadMove) as error:
-            raise BadSituation(f"play.history: {text!r} is not legal here ({getattr(error, 'key', error)})") from error
+        except BadMove as error:
+            raise BadSituation(f"play.history: {error}") from error
+        except IllegalMove as error:
+            from referee.engine.reasons import reason
+
+            why = reason(error.key, error.values, "en")     # the engine's sentence, never its key
+            raise BadSituation(f"play.history: {text!r} is not legal here: {why}") from error
     game._undo.clear()
     from referee.engine.support import SUPPORTED_BY_EDITION, SUPPORTED_UNIQUES
 

@@ -289,3 +289,10 @@ def test_name_errors_speak_the_query_language(cli):
     refused(cli("card", "主教x", "--lang", "zh-Hans"), "找不到卡牌「主教x」", "主教")
     refused(cli("card", "不存在的卡"), "找不到卡牌「不存在的卡」")
     refused(cli("card", "zzqqxx"), "unknown card 'zzqqxx'")
+
+
+def test_an_illegal_history_says_why_in_words(cli):
+    text = TWO.replace('"Warlord"', '"Thief"') + '[play]\nhistory = ["Bob: rob Assassin"]\n'
+    result = cli("ask", "-", stdin=text)
+    refused(result, "play.history", "'Bob: rob Assassin' is not legal here: ")
+    assert "_" not in result.stderr.split("here: ")[1]      # a sentence, not a reason key
