@@ -200,6 +200,13 @@ def run(argv: list[str]) -> int:
         print(f"referee {__version__}")
         return 0
     requested = argv[0] if argv else None
+    if requested and not requested.startswith("-") and requested not in COMMANDS:
+        from rapidfuzz import process
+
+        close = [name for name, _, _ in process.extract(requested, list(COMMANDS), limit=2, score_cutoff=50)]
+        hint = f"; did you mean {' or '.join(close)}?" if close else f"; commands: {', '.join(COMMANDS)}"
+        print(f"referee: no command {_one_line(requested)!r}{hint}", file=sys.stderr)
+        return 2
     app = build_app(requested if requested in COMMANDS else None)
     try:
         app(args=argv, prog_name="referee", standalone_mode=False)

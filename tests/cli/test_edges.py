@@ -296,3 +296,7 @@ def test_an_illegal_history_says_why_in_words(cli):
     result = cli("ask", "-", stdin=text)
     refused(result, "play.history", "'Bob: rob Assassin' is not legal here: ")
     assert "_" not in result.stderr.split("here: ")[1]      # a sentence, not a reason key
+
+
+def test_a_mistyped_command_gets_the_closest(cli):
+    refused(cli("crad", "8"), "no command 'crad'", "did you mean card")
