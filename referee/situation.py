@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -80,8 +81,9 @@ MAX_END_AT = 20
 def _name(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | None = None) -> str:
     if not isinstance(text, str):
         raise BadSituation(f"{path}: expected a name, got {text!r}")
-    if kind == "character" and (text.strip().isdigit()):
-        found = [c for c in rb.by_rank(int(text)) if in_play is None or c in in_play]
+    rank = unicodedata.normalize("NFKC", text).strip()          # ８ typed on a Chinese keyboard is 8
+    if kind == "character" and re.fullmatch(r"[0-9]{1,2}", rank):  # a rank (², ٣ are not)
+        found = [c for c in rb.by_rank(int(rank)) if in_play is None or c in in_play]
     else:
         found = rb.lookup(text, kind)
         if in_play and len(found) > 1:
@@ -90,11 +92,13 @@ def _name(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | Non
         return found[0]
     if len(found) > 1:
         raise AmbiguousName(kind, text, [rb.name(c) for c in found])
-    from rapidfuzz import fuzz, process
+    # The nearest names through every alias in both scripts (a Chinese slip gets Chinese
+    # neighbours), shown by the edition's English names.
+    from referee.catalog.db import connect
+    from referee.catalog.names import closest_names
 
-    pool = rb.characters if kind == "character" else rb.districts
-    names = [c.name for c in pool.values()]
-    close = [n for n, _, _ in process.extract(text, names, scorer=fuzz.WRatio, limit=3)]
+    close = [name for name, _, card, _ in closest_names(connect(), text, rb.edition, (kind,))
+             if card in rb.characters or card in rb.districts][:3]
     raise UnknownName(kind, text, close)
 
 
@@ -281,6 +285,9 @@ def parse_move(game: Game, text: str):
 
     try:
         return game.parse(text)
+    except (ValueError, IndexError) as error:
+        # The notation reader met a form it does not expect (`²: gold`): still a bad input.
+        raise BadMove(f"cannot read the move {text!r}; write it as 'ACTOR: VERB ARGS'") from error
     except BadMove as error:
         if not str(error).startswith("unknown verb"):
             raise

@@ -22,7 +22,8 @@ FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=
 NAMES = ["Ann", "Bob", "Cid", "Dan", "小明", "", " ", "[bold]", "A:B", "x" * 50]
 CARDS = ["Temple", "Castle", "Dragon Gate", "Museum", "Monument", "Bell Tower", "Keep", "神殿", "瞭望塔", "要塞",
          "Castel", "?", "", "Thieves' Den", "Secret Vault", "Haunted Quarter"]
-CHARACTERS = ["King", "Warlord", "Thief", "Assassin", "8", "0", "99", "國王", "Queen", "Witch", "Kign", ""]
+CHARACTERS = ["King", "Warlord", "Thief", "Assassin", "8", "0", "99", "²", "٣", "８", "國王", "國玉", "Queen", "Witch",
+              "Kign", ""]
 NUMBERS = ["0", "1", "3", "-4", "99", "1000000000", "99999999999999999999", "４", "1.5", "x", ""]
 WORDS = ["gold", "hand", "cards", "crown", "character", "金幣", "手牌", "皇冠", "角色", "glod", "card", ""]
 VERBS = ["gold", "draw", "draw keep", "income", "build", "end", "kill", "rob", "destroy", "use", "swap", "redraw",
