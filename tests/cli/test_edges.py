@@ -302,10 +302,10 @@ def test_a_mistyped_command_gets_the_closest(cli):
     refused(cli("crad", "8"), "no command 'crad'", "did you mean card")
 
 
-@pytest.mark.parametrize("actor", ["²", "٣"])
-def test_digits_that_are_not_ranks_are_refused(cli, actor):
-    refused(cli("ask", "-", stdin=TWO + f'[play]\nmoves = ["{actor}: gold"]\n'), "cannot read the move")
-    refused(cli("ask", "-", stdin=TWO.replace('"Warlord"', f'"{actor}"')), "unknown character")
+def test_digits_that_are_not_ranks_are_refused(cli):
+    # `²` once reached int() in the notation reader and escaped as a ValueError.
+    refused(cli("ask", "-", stdin=TWO + '[play]\nmoves = ["²: gold"]\n'), "cannot read the move")
+    refused(cli("ask", "-", stdin=TWO.replace('"Warlord"', '"٣"')), "unknown character")
 
 
 def test_a_full_width_rank_is_a_rank(cli):
