@@ -22,9 +22,10 @@ FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=
 NAMES = ["Ann", "Bob", "Cid", "Dan", "小明", "", " ", "[bold]", "A:B", "x" * 50]
 CARDS = ["Temple", "Castle", "Dragon Gate", "Museum", "Monument", "Bell Tower", "Keep", "神殿", "瞭望塔", "要塞",
          "Castel", "?", "", "Thieves' Den", "Secret Vault", "Haunted Quarter"]
-CHARACTERS = ["King", "Warlord", "Thief", "Assassin", "8", "0", "99", "²", "٣", "８", "國王", "國玉", "Queen", "Witch",
+CHARACTERS = ["King", "Warlord", "Thief", "Assassin", "8", "0", "99", "²", "٣", "８", "8號", "八", "#8", "rank 8", "Ⅷ", "國王", "國玉", "Queen", "Witch",
               "Kign", ""]
-NUMBERS = ["0", "1", "3", "-4", "99", "1000000000", "99999999999999999999", "４", "1.5", "x", ""]
+NUMBERS = ["0", "1", "3", "-4", "99", "1000000000", "99999999999999999999", "４", "1.5", "x", "", "²", "٣", "1e3",
+           "−3", "0x10", "inf", "nan"]
 WORDS = ["gold", "hand", "cards", "crown", "character", "金幣", "手牌", "皇冠", "角色", "glod", "card", ""]
 VERBS = ["gold", "draw", "draw keep", "income", "build", "end", "kill", "rob", "destroy", "use", "swap", "redraw",
          "pick", "discard", "faceup", "reveal", "take-taxes", "glod", "拿金幣", "偷", "warrant", ""]
