@@ -70,7 +70,7 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         facts = f"{label('rank', lang)} {view['rank']}"
     else:
         colour = _TERMINAL.get(view["colour"], view["colour"])
-        facts = (f"[{colour}]{label(view['type'], lang)}[/{colour}] · {label('cost', lang)} {view['cost']}"
+        facts = (f"[{colour}]{label(view['type'], lang).capitalize()}[/{colour}] · {label('cost', lang)} {view['cost']}"
                  f" · {label('copies', lang)} {view['copies']}")
     facts += f" · {label(edition, lang)}{parens(label(view['set'] or '', lang), lang)}"
     if view.get("note_edition"):
