@@ -4,7 +4,21 @@ from __future__ import annotations
 
 
 class RefereeError(Exception):
-    """A bad input: the message is the one line the user sees."""
+    """A bad input: the message is the one line the user sees. `zh` is the same line in
+    Traditional Chinese, for a player who asked in Chinese (Simplified is converted from it)."""
+
+    def __init__(self, message: str = "", zh: str | None = None):
+        super().__init__(message)
+        self.zh = zh
+
+    def localized(self, lang: str, name=lambda n: n) -> str:
+        if lang not in ("zh-Hant", "zh-Hans") or not getattr(self, "zh", None):
+            return str(self)
+        if lang == "zh-Hant":
+            return self.zh
+        from referee.catalog.chinese import to_simplified
+
+        return to_simplified(self.zh)
 
 
 # What a name was meant to name, for the Chinese form of the two name errors.

@@ -66,7 +66,8 @@ def _count(value, path: str, low: int, high: int, why: str) -> int:
     """A whole number the game bounds: `why` says where the bound comes from."""
     _type(value, int, path)
     if not low <= value <= high:
-        raise BadSituation(f"{path}: {value} is out of range; {why} ({low} to {high})")
+        raise BadSituation(f"{path}: {value} is out of range; {why} ({low} to {high})",
+                           f"{path}：{value} 超出範圍（{low} 到 {high}）")
     return value
 
 
@@ -129,7 +130,9 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
 
     raw_players = _type(data.get("players", []), list, "players")
     if not 2 <= len(raw_players) <= 8:
-        raise BadSituation(f"players: {len(raw_players)} players; a game has 2 to 8")
+        count = len(raw_players)
+        raise BadSituation(f"players: {count} player{'' if count == 1 else 's'}; a game has 2 to 8",
+                           f"players：{count} 位玩家；一局遊戲要 2 到 8 位")
     players: list[Player] = []
     held: Counter[str] = Counter()
     known: Counter[str] = Counter()
@@ -141,12 +144,12 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
             raise BadSituation(f"{path}: a player needs a name")
         name = " ".join(_type(raw["name"], str, f"{path}.name").split())
         if not name:
-            raise BadSituation(f"{path}.name: a player's name cannot be empty")
+            raise BadSituation(f"{path}.name: a player's name cannot be empty", f"{path}.name：玩家名字不能是空的")
         if any(mark in name for mark in ":：") or len(name) > 40:
             # Moves are written `NAME: VERB`: a colon would split the name.
             raise BadSituation(f"{path}.name: {name[:40]!r} must be at most 40 characters, without a colon")
         if any(p.name.casefold() == name.casefold() for p in players):
-            raise BadSituation(f"{path}.name: two players are called {name!r}")
+            raise BadSituation(f"{path}.name: two players are called {name!r}", f"{path}.name：有兩位玩家都叫「{name}」")
         chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
                  _type(raw.get("characters", []), list, f"{path}.characters")]
         limit = 2 if len(raw_players) < int(rb.setup.get("two_characters_below", 4)) else 1
@@ -159,7 +162,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
             held[c] += 1
         gold = _type(raw.get("gold", 0), int, f"{path}.gold")
         if gold < 0:
-            raise BadSituation(f"{path}.gold: negative gold ({gold})")
+            raise BadSituation(f"{path}.gold: negative gold ({gold})", f"{path}.gold：金幣不能是負數（{gold}）")
         _count(gold, f"{path}.gold", 0, max_gold, gold_why)
         hand = []
         raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
@@ -178,7 +181,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         players.append(Player(name, gold, hand, city, chars))
     for character, count in held.items():
         if count > 1:
-            raise BadSituation(f"players: {rb.name(character)} is held by {count} players")
+            raise BadSituation(f"players: {rb.name(character)} is held by {count} players",
+                               f"players：{rb.name(character)} 同時在 {count} 位玩家手上")
 
     deck_top = [_name(rb, c, "district", f"table.deck[{i}]") for i, c in
                 enumerate(_type(table.get("deck", []), list, "table.deck"))]
@@ -186,12 +190,14 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     for card, count in known.items():
         copies = rb.districts[card].copies
         if count > copies:
-            raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}")
+            raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}",
+                               f"{rb.name(card)}：場上有 {count} 張，但 {edition} 版只有 {copies} 張")
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
         dupes = [c for c, n in Counter(ids).items() if n > 1]
         if dupes and not player.has_built("quarry"):
-            raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate")
+            raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate",
+                               f"players[{i}].city：{rb.name(dupes[0])} 出現兩次，沒有能力允許重複")
 
     state = State(players=players, characters=tuple(cast), variants=variants)
     state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, "rounds count from 1")
@@ -209,14 +215,17 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
     if in_play + len(deck_top) > deck_size:
         raise BadSituation(f"players: {in_play + len(deck_top)} district cards in hands, cities, under the Museum "
-                           f"and on the deck, but {cards_why}")
+                           f"and on the deck, but {cards_why}",
+                           f"players：手牌、城市、博物館下與牌堆頂共有 {in_play + len(deck_top)} 張地區牌，"
+                           f"但 {edition} 版牌堆只有 {deck_size} 張")
     state.deck = deck_top + [UNKNOWN] * (deck_size - in_play - len(deck_top))
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)
     state.bank = int(rb.setup["bank"]) - coins_out
     if coins_out > max_gold and unlimited:
         raise BadSituation(f"players: {coins_out} gold in play; {gold_why} (at most {max_gold})")
     if state.bank < 0 and not unlimited:
-        raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}")
+        raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}",
+                           f"players：場上有 {coins_out} 枚金幣，但銀行只有 {rb.setup['bank']} 枚")
     if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
         if edition != "classic" or not any(p.has_built("bell-tower") for p in players):
             raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)")
@@ -228,7 +237,9 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         if first not in complete:
             raise BadSituation(
                 f"table.first_complete: {players[first].name}'s city has {city_size(rb, players[first].city)} "
-                f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})")
+                f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})",
+                f"table.first_complete：{players[first].name} 的城市只有 {city_size(rb, players[first].city)} 座建築，"
+                f"但要 {game.end_at} 座才算完成（{rb.edition} 版，{len(players)} 位玩家）")
         complete.remove(first)
         complete.insert(0, first)
         if state.bell_tower:
@@ -236,7 +247,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     elif len(complete) > 1:
         raise BadSituation(
             f"table.first_complete: {', '.join(players[s].name for s in complete)} have complete cities; "
-            "name the one who completed first")
+            "name the one who completed first",
+            f"table.first_complete：{'、'.join(players[s].name for s in complete)} 的城市都已完成；請指出誰先完成")
     state.completed = complete
     state.ending = bool(complete)
 

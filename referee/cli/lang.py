@@ -18,7 +18,8 @@ def check_edition(edition: str | None) -> str | None:
     value = edition.strip().lower()
     value = {"new": "2016", "revised": "2016", "old": "classic", "2000": "classic"}.get(value, value)
     if value not in EDITIONS:
-        raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic")
+        raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic",
+                           f"沒有「{edition}」這個版本；請選 2016 或 classic")
     return value
 
 

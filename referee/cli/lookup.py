@@ -146,19 +146,23 @@ def _check_colour(colour: str | None) -> str | None:
 
     found = parse_district_type(colour)
     if not found:
-        raise RefereeError(f"unknown colour {colour!r}; choose one of: noble, religious, trade, military, unique")
+        raise RefereeError(f"unknown colour {colour!r}; choose one of: noble, religious, trade, military, unique",
+                           f"沒有「{colour}」這種類型；請選 貴族、宗教、商業、軍事 或 特殊")
     return found
 
 
 def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
     edition = check_edition(edition)
     if rank is not None and not 1 <= rank <= 9:
-        raise RefereeError(f"--rank must be between 1 and 9 (the characters' ranks), not {rank}")
+        raise RefereeError(f"--rank must be between 1 and 9 (the characters' ranks), not {rank}",
+                           f"--rank 是角色的順位，要在 1 到 9 之間，不是 {rank}")
     colour = _check_colour(colour)
     if rank is not None and kind == "district":
-        raise RefereeError("--rank is for characters; districts have a cost, not a rank")
+        raise RefereeError("--rank is for characters; districts have a cost, not a rank",
+                           "--rank 只用於角色；地區有費用，沒有順位")
     if kind and kind not in ("character", "district"):
-        raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district")
+        raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district",
+                           f"沒有「{kind}」這種卡；請選 character（角色）或 district（地區）")
     rows = card_data.list_cards(connect(), edition, rank, colour, kind)
     if json_out:
         print_json(rows)
@@ -192,13 +196,15 @@ def _variant_titles(conn, lang: str) -> dict[str, str]:
 def show_rules(topic, players, edition, lang, json_out) -> None:
     edition = check_edition(edition)
     if players is not None and not 2 <= players <= 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {players}")
+        raise RefereeError(f"--players must be between 2 and 8, not {players}", f"--players 要在 2 到 8 之間，不是 {players}")
     if topic is not None and not topic.strip():
-        raise RefereeError("give a topic, a rule id or title words, or no argument for every rule")
+        raise RefereeError("give a topic, a rule id or title words, or no argument for every rule",
+                           "請給主題、規則編號或標題中的字；不給則列出所有規則")
     conn = connect()
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found:
-        raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}")
+        raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}",
+                           f"找不到關於「{topic}」的規則；主題有：{'、'.join(rule_data.topics(conn))}")
     if json_out:
         print_json(found)
         return

@@ -23,7 +23,8 @@ MAX_DIGITS = 4   # no count in a game reaches 10000; a longer number is a typing
 
 def _number(text: str, what: str, entry: str) -> int:
     if not re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, text):
-        raise BadSituation(f"--player {entry!r}: {what} takes a whole number from 0 to 9999, not {text!r}")
+        raise BadSituation(f"--player {entry!r}: {what} takes a whole number from 0 to 9999, not {text!r}",
+                           f"--player {entry!r}：{what} 後面要接 0 到 9999 的整數，不是「{text}」")
     return int(text)
 
 
@@ -45,7 +46,8 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
         text = unicodedata.normalize("NFKC", entry)     # full-width ：；，４ as typed on a Chinese keyboard
         name, sep, rest = text.partition(":")
         if not sep:
-            raise BadSituation(f"--player {entry!r}: write it as \"NAME: District, District; gold N; hand N\"")
+            raise BadSituation(f"--player {entry!r}: write it as \"NAME: District, District; gold N; hand N\"",
+                               f"--player {entry!r}：請寫成「名字：地區，地區；金幣 N；手牌 N」")
         parts = [p.strip() for p in rest.split(";")]
         player = {"name": name.strip(), "city": [c for c in _LIST.split(parts[0].strip()) if c]}
         given: set[str] = set()
@@ -61,15 +63,17 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
                 close = process.extractOne(word, list(_KEYWORDS))
                 hint = f"; did you mean {close[0]!r}?" if close and close[1] >= 60 else ""
                 raise BadSituation(f"--player {entry!r}: unknown part {extra!r} "
-                                   f"(gold N, hand N, cards C1, C2, character CH, crown){hint}")
+                                   f"(gold N, hand N, cards C1, C2, character CH, crown){hint}",
+                                   f"--player {entry!r}：看不懂「{extra}」（可用 金幣 N、手牌 N、牌 C1，C2、角色 CH、皇冠）")
             if keyword in given or (keyword in ("hand", "cards") and {"hand", "cards"} & given):
-                raise BadSituation(f"--player {entry!r}: {word} is given twice")
+                raise BadSituation(f"--player {entry!r}: {word} is given twice", f"--player {entry!r}：{word} 給了兩次")
             given.add(keyword)
             if keyword == "crown":
                 if value:
                     raise BadSituation(f"--player {entry!r}: crown takes nothing after it, got {value!r}")
                 if "crown" in data["table"]:
-                    raise BadSituation(f"--player {entry!r}: the crown is already with {data['table']['crown']}")
+                    raise BadSituation(f"--player {entry!r}: the crown is already with {data['table']['crown']}",
+                                       f"--player {entry!r}：皇冠已經在 {data['table']['crown']} 手上")
                 data["table"]["crown"] = player["name"]
             elif keyword == "gold":
                 player["gold"] = _number(value, word, entry)
@@ -90,9 +94,12 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
     return data
 
 
-def as_quick_entry(message: str, entries: list[str]) -> str:
-    """A file reader's message in the words of the command line that produced the data."""
-    if not entries:
-        return message
-    message = re.sub(r"players\[(\d+)\](\.\w+)?", lambda m: f"--player {entries[int(m.group(1))]!r}", message)
-    return message.replace("table.first_complete", "--first").replace("table.crown", "crown")
+def as_quick_entry(error: BadSituation, entries: list[str]) -> BadSituation:
+    """A file reader's refusal in the words of the command line that produced the data."""
+    def rewrite(message: str | None) -> str | None:
+        if message is None:
+            return None
+        message = re.sub(r"players\[(\d+)\](\.\w+)?", lambda m: f"--player {entries[int(m.group(1))]!r}", message)
+        return message.replace("table.first_complete", "--first").replace("table.crown", "crown")
+
+    return BadSituation(rewrite(str(error)), rewrite(getattr(error, "zh", None)))

@@ -20,7 +20,8 @@ _LEGACY = ("big5", "gb18030")
 def read_bytes(file: str | None) -> tuple[bytes, str]:
     """The raw bytes of FILE (or standard input for `-`) and the name to mention in messages."""
     if file is None:
-        raise BadSituation("give a situation file, or - for standard input (see referee ask --template 3)")
+        raise BadSituation("give a situation file, or - for standard input (see referee ask --template 3)",
+                           "請給情境檔，或用 - 從標準輸入讀取（範本見 referee ask --template 3）")
     if file == "-":
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
@@ -30,12 +31,14 @@ def read_bytes(file: str | None) -> tuple[bytes, str]:
             with open(file, "rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
         except OSError as error:
-            raise BadSituation(f"cannot read {file}: {error.strerror or error}") from error
+            raise BadSituation(f"cannot read {file}: {error.strerror or error}",
+                               f"無法讀取 {file}：{error.strerror or error}") from error
         except ValueError as error:   # a name with a NUL byte
             raise BadSituation(f"cannot read {file!r}: {error}") from error
         where = file
     if len(data) > MAX_BYTES:
-        raise BadSituation(f"{where} is larger than {MAX_BYTES // 1000} kB: not a situation file")
+        raise BadSituation(f"{where} is larger than {MAX_BYTES // 1000} kB: not a situation file",
+                           f"{where} 超過 {MAX_BYTES // 1000} kB，不是情境檔")
     return data, where
 
 
@@ -62,8 +65,10 @@ def decode(data: bytes, where: str = "the file") -> str:
         return next(iter(readings.values()))
     tried = "UTF-8, UTF-16 (with a byte-order mark), Big5, GB18030"
     if readings:
-        raise BadSituation(f"{where}: cannot tell whether it is Big5 or GB18030 text; save it as UTF-8 (tried {tried})")
-    raise BadSituation(f"{where}: not text in a known encoding (tried {tried}); save it as UTF-8")
+        raise BadSituation(f"{where}: cannot tell whether it is Big5 or GB18030 text; save it as UTF-8 (tried {tried})",
+                           f"{where}：無法判斷是 Big5 還是 GB18030 編碼；請另存為 UTF-8（試過 {tried}）")
+    raise BadSituation(f"{where}: not text in a known encoding (tried {tried}); save it as UTF-8",
+                       f"{where}：不是可辨認編碼的文字（試過 {tried}）；請另存為 UTF-8")
 
 
 def _strict(data: bytes, encoding: str, where: str) -> str:

@@ -14,22 +14,25 @@ def run(file, players, first, edition, lang, json_out) -> None:
     from referee.situation import edition_of
 
     if file and players:
-        raise BadSituation("give a situation file or --player entries, not both")
+        raise BadSituation("give a situation file or --player entries, not both", "請給情境檔或 --player，不要兩者都給")
     if file:
         from referee.cli.reading import read_situation
 
         if first is not None:
-            raise BadSituation("--first is for quick entry; a file names table.first_complete")
+            raise BadSituation("--first is for quick entry; a file names table.first_complete",
+                               "--first 只用於快速輸入；檔案請寫 table.first_complete")
         data = read_situation(file)
         if not isinstance(data.get("play", {}), dict):
             raise BadSituation(f"play: expected a table, got {data['play']!r}")
         data.pop("play", None)          # a final position: the moves are not replayed
         if edition is not None and check_edition(edition) != edition_of(data):
-            raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game")
+            raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game",
+                               f"--edition {edition}：檔案寫的是 {edition_of(data)} 版")
     elif players:
         data = quick_entry(players, first, check_edition(edition) or "2016")
     else:
-        raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"")
+        raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"",
+                           "請給情境檔，或用 -p \"小明：神殿，城堡\" 輸入玩家")
     rb = rulebook(edition_of(data))
     report = final_scores(data, rb, players)
     if json_out:
@@ -47,7 +50,7 @@ def final_scores(data: dict, rb, entries: list[str]) -> dict:
     try:
         situation = load(data, rb)
     except BadSituation as error:
-        raise BadSituation(as_quick_entry(str(error), entries)) from error if entries else error
+        raise as_quick_entry(error, entries) from error if entries else error
     state = situation.game.state
     # The characters a file lists are those revealed in the last round: the 2016 tie-break
     # (highest rank revealed) reads them.

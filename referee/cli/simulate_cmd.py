@@ -54,9 +54,10 @@ MAX_GAMES = 100_000   # about a minute of games; more is a typing slip, not a st
 def run(games: int, players: int, edition: str, seed: int, check: bool, lang: str | None, json_out: bool) -> None:
     edition = check_edition(edition)
     if not 2 <= players <= 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {players}")
+        raise RefereeError(f"--players must be between 2 and 8, not {players}", f"--players 要在 2 到 8 之間，不是 {players}")
     if not 1 <= games <= MAX_GAMES:
-        raise RefereeError(f"--games must be between 1 and {MAX_GAMES}, not {games}")
+        raise RefereeError(f"--games must be between 1 and {MAX_GAMES}, not {games}",
+                           f"--games 要在 1 到 {MAX_GAMES} 之間，不是 {games}")
     if not 0 <= seed < 2 ** 63:
         raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}")
     lang = choose(lang)

@@ -18,7 +18,8 @@ def run(words: str | None, lang: str | None, json_out: bool) -> None:
             raise RefereeError("give words of a source's name or title, or nothing for every source")
         rows = [r for r in rows if any(key in name_key(t) for t in (*r["name"].values(), r["title"], r["id"]))]
         if not rows:
-            raise RefereeError(f"no source matches {words!r}; referee sources lists them all")
+            raise RefereeError(f"no source matches {words!r}; referee sources lists them all",
+                               f"沒有符合「{words}」的來源；referee sources 會列出全部")
     if json_out:
         print_json([{k: r[k] for k in ("id", "name", "title", "links")} for r in rows])
         return

@@ -311,3 +311,10 @@ def test_digits_that_are_not_ranks_are_refused(cli):
 def test_a_full_width_rank_is_a_rank(cli):
     data = report(cli("ask", "-", "--json", stdin=TWO.replace('"Warlord"', '"８"')))
     assert data["state"]["players"][1]["characters"] == ["Warlord"]
+
+
+def test_refusals_speak_the_players_language(cli):
+    refused(cli("score", "-p", "小明：神殿，瞭望塔，莊園，酒館，市場，港口，龍門", "-p", "小華：城堡", "--first", "小明"),
+            "--first：小明 的城市只有 7 座建築，但要 8 座才算完成")
+    refused(cli("cards", "--rank", "99", "--lang", "zh-Hans"), "--rank 是角色的顺位，要在 1 到 9 之间，不是 99")
+    refused(cli("score", "-p", "小明：神殿；皇冠", "-p", "小華：城堡；皇冠"), "皇冠已經在 小明 手上")
