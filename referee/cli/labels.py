@@ -28,6 +28,7 @@ LABELS = {
     "illegal": ("illegal", "不合法", "不合法"),
     "score": ("Score", "分數", "分数"),
     "winner": ("Winner", "勝者", "胜者"),
+    "counted_as": ("{card} counted as {type}", "{card}算作{type}", "{card}算作{type}"),
     "tie_break": ("tie-break", "平手時", "平手时"),
     "tie.highest-rank-revealed": ("highest rank revealed in the last round", "最後一輪亮出的角色順位最高者勝",
                                   "最后一轮亮出的角色顺位最高者胜"),

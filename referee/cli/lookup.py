@@ -72,7 +72,9 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         colour = _TERMINAL.get(view["colour"], view["colour"])
         facts = (f"[{colour}]{label(view['type'], lang).capitalize()}[/{colour}] · {label('cost', lang)} {view['cost']}"
                  f" · {label('copies', lang)} {view['copies']}")
-    facts += f" · {label(edition, lang)}{parens(label(view['set'] or '', lang), lang)}"
+    facts += f" · {label(edition, lang)}"
+    if view["set"] and view["set"] != edition:      # a 2016 card in the 2016 edition says nothing more
+        facts += parens(label(view["set"], lang), lang)
     if view.get("note_edition"):
         facts += f" · {view['note_edition']}"
     out.print(facts)

@@ -69,6 +69,10 @@ def show(report: dict, lang: str) -> None:
     out = console()
     for result in sorted(report["players"], key=lambda r: -r["score"]):
         parts = comma(lang).join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
+        if result.get("haunted_quarter_as"):     # the owner's best choice, said so the table can check it
+            wild = next(k for k in ("haunted-quarter", "haunted-city") if k in local)
+            parts += parens(label("counted_as", lang).format(card=local[wild], type=label(result["haunted_quarter_as"], lang)),
+                            lang)
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
     rule = report["tie_break"]
     tie = "" if rule == "score" else parens(f"{label('tie_break', lang)}{colon(lang)}{label('tie.' + rule, lang)}", lang)

@@ -318,3 +318,8 @@ def test_refusals_speak_the_players_language(cli):
             "--first：小明 的城市只有 7 座建築，但要 8 座才算完成")
     refused(cli("cards", "--rank", "99", "--lang", "zh-Hans"), "--rank 是角色的顺位，要在 1 到 9 之间，不是 99")
     refused(cli("score", "-p", "小明：神殿；皇冠", "-p", "小華：城堡；皇冠"), "皇冠已經在 小明 手上")
+
+
+def test_the_haunted_quarter_choice_is_shown(cli):
+    out = cli("score", "-p", "小明：神殿，莊園，酒館，鬼城，圖書館", "-p", "小華：莊園").stdout
+    assert out.splitlines()[0] == "小明 16  建築 13、五種類型 3（鬼城算作軍事）"
