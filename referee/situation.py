@@ -136,49 +136,11 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     players: list[Player] = []
     held: Counter[str] = Counter()
     known: Counter[str] = Counter()
+    limits = _Limits(rb, len(raw_players), cast, max_gold, gold_why)
     for i, raw in enumerate(raw_players):
-        path = f"players[{i}]"
-        _type(raw, dict, path)
-        _check_keys(raw, PLAYER_KEYS, path)
-        if "name" not in raw:
-            raise BadSituation(f"{path}: a player needs a name")
-        name = " ".join(_type(raw["name"], str, f"{path}.name").split())
-        if not name:
-            raise BadSituation(f"{path}.name: a player's name cannot be empty", f"{path}.name：玩家名字不能是空的")
-        if any(mark in name for mark in ":：") or len(name) > 40:
-            # Moves are written `NAME: VERB`: a colon would split the name.
-            raise BadSituation(f"{path}.name: {name[:40]!r} must be at most 40 characters, without a colon")
-        if any(p.name.casefold() == name.casefold() for p in players):
-            raise BadSituation(f"{path}.name: two players are called {name!r}", f"{path}.name：有兩位玩家都叫「{name}」")
-        chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
-                 _type(raw.get("characters", []), list, f"{path}.characters")]
-        limit = 2 if len(raw_players) < int(rb.setup.get("two_characters_below", 4)) else 1
-        if len(chars) > limit:
-            raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {len(raw_players)} players")
-        for c in chars:
-            if c not in cast:
-                raise BadSituation(f"{path}.characters: {rb.name(c)} is not in the character set "
-                                   f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters")
-            held[c] += 1
-        gold = _type(raw.get("gold", 0), int, f"{path}.gold")
-        if gold < 0:
-            raise BadSituation(f"{path}.gold: negative gold ({gold})", f"{path}.gold：金幣不能是負數（{gold}）")
-        _count(gold, f"{path}.gold", 0, max_gold, gold_why)
-        hand = []
-        raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
-        if len(raw_hand) > deck_size:
-            raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {cards_why}")
-        for j, card in enumerate(raw_hand):
-            card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
-            hand.append(card_id)
-            if card_id != UNKNOWN:
-                known[card_id] += 1
-        raw_city = _type(raw.get("city", []), list, f"{path}.city")
-        if len(raw_city) > deck_size:
-            raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {cards_why}")
-        city = [_district(rb, entry, f"{path}.city[{j}]", known, deck_size)
-                for j, entry in enumerate(raw_city)]
-        players.append(Player(name, gold, hand, city, chars))
+        player = _player(rb, raw, f"players[{i}]", players, limits, known)
+        held.update(player.characters)
+        players.append(player)
     for character, count in held.items():
         if count > 1:
             raise BadSituation(f"players: {rb.name(character)} is held by {count} players",
@@ -231,26 +193,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
             raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)")
         state.bell_tower = True
     game = Game(rb, state, seed, table=True)
-    complete = [seat for seat in range(len(players)) if city_size(rb, players[seat].city) >= game.end_at]
-    if "first_complete" in table:
-        first = _seat(players, table["first_complete"], "table.first_complete", default=None)
-        if first not in complete:
-            raise BadSituation(
-                f"table.first_complete: {players[first].name}'s city has {city_size(rb, players[first].city)} "
-                f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})",
-                f"table.first_complete：{players[first].name} 的城市只有 {city_size(rb, players[first].city)} 座建築，"
-                f"但要 {game.end_at} 座才算完成（{rb.edition} 版，{len(players)} 位玩家）")
-        complete.remove(first)
-        complete.insert(0, first)
-        if state.bell_tower:
-            state.first_bonus = [first]
-    elif len(complete) > 1:
-        raise BadSituation(
-            f"table.first_complete: {', '.join(players[s].name for s in complete)} have complete cities; "
-            "name the one who completed first",
-            f"table.first_complete：{'、'.join(players[s].name for s in complete)} 的城市都已完成；請指出誰先完成")
-    state.completed = complete
-    state.ending = bool(complete)
+    state.completed = _completed(rb, game, table)
+    state.ending = bool(state.completed)
 
     play = _type(data.get("play", {}), dict, "play")
     _check_keys(play, PLAY_KEYS, "play")
@@ -291,6 +235,32 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     return Situation(edition, question, game, moves, unsupported, opening)
 
 
+def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
+    """The seats whose city is complete, the first completer first. A city is complete at the
+    edition's size for the player count (the Bell Tower and the Monument as the rules say); who
+    was first must be stated when two are, and must be one of them."""
+    state, players = game.state, game.state.players
+    complete = [seat for seat in range(len(players)) if city_size(rb, players[seat].city) >= game.end_at]
+    if "first_complete" in table:
+        first = _seat(players, table["first_complete"], "table.first_complete", default=None)
+        if first not in complete:
+            raise BadSituation(
+                f"table.first_complete: {players[first].name}'s city has {city_size(rb, players[first].city)} "
+                f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})",
+                f"table.first_complete：{players[first].name} 的城市只有 {city_size(rb, players[first].city)} 座建築，"
+                f"但要 {game.end_at} 座才算完成（{rb.edition} 版，{len(players)} 位玩家）")
+        complete.remove(first)
+        complete.insert(0, first)
+        if state.bell_tower:
+            state.first_bonus = [first]
+    elif len(complete) > 1:
+        raise BadSituation(
+            f"table.first_complete: {', '.join(players[s].name for s in complete)} have complete cities; "
+            "name the one who completed first",
+            f"table.first_complete：{'、'.join(players[s].name for s in complete)} 的城市都已完成；請指出誰先完成")
+    return complete
+
+
 def parse_move(game: Game, text: str):
     """A move from its notation; a mistyped verb gets the nearest verbs as a hint, as names do."""
     from referee.errors import BadMove
@@ -318,6 +288,69 @@ def _closest_verbs(head: str) -> list[str]:
         name[len("_parse_"):].replace("_", "-") for name in dir(Notation) if name.startswith("_parse_")}
     found = process.extract(head.lower(), sorted(verbs), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
     return [verb for verb, _, _ in found]
+
+
+@dataclass
+class _Limits:
+    """What bounds one player's entry: the table's size, cast, bank and deck."""
+
+    rb: Rulebook
+    seats: int
+    cast: list[str]
+    max_gold: int
+    gold_why: str
+
+    @property
+    def deck_size(self) -> int:
+        return self.rb.deck_size()
+
+    @property
+    def cards_why(self) -> str:
+        return f"the {self.rb.edition} deck has {self.deck_size} district cards"
+
+
+def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits, known: Counter) -> Player:
+    """One `[[players]]` entry; `known` counts the named district cards across the table."""
+    _type(raw, dict, path)
+    _check_keys(raw, PLAYER_KEYS, path)
+    if "name" not in raw:
+        raise BadSituation(f"{path}: a player needs a name")
+    name = " ".join(_type(raw["name"], str, f"{path}.name").split())
+    if not name:
+        raise BadSituation(f"{path}.name: a player's name cannot be empty", f"{path}.name：玩家名字不能是空的")
+    if any(mark in name for mark in ":：") or len(name) > 40:
+        # Moves are written `NAME: VERB`: a colon would split the name.
+        raise BadSituation(f"{path}.name: {name[:40]!r} must be at most 40 characters, without a colon")
+    if any(p.name.casefold() == name.casefold() for p in seated):
+        raise BadSituation(f"{path}.name: two players are called {name!r}", f"{path}.name：有兩位玩家都叫「{name}」")
+    cast = limits.cast
+    chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
+             _type(raw.get("characters", []), list, f"{path}.characters")]
+    limit = 2 if limits.seats < int(rb.setup.get("two_characters_below", 4)) else 1
+    if len(chars) > limit:
+        raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {limits.seats} players")
+    for c in chars:
+        if c not in cast:
+            raise BadSituation(f"{path}.characters: {rb.name(c)} is not in the character set "
+                               f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters")
+    gold = _type(raw.get("gold", 0), int, f"{path}.gold")
+    if gold < 0:
+        raise BadSituation(f"{path}.gold: negative gold ({gold})", f"{path}.gold：金幣不能是負數（{gold}）")
+    _count(gold, f"{path}.gold", 0, limits.max_gold, limits.gold_why)
+    hand = []
+    raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
+    if len(raw_hand) > limits.deck_size:
+        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}")
+    for j, card in enumerate(raw_hand):
+        card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
+        hand.append(card_id)
+        if card_id != UNKNOWN:
+            known[card_id] += 1
+    raw_city = _type(raw.get("city", []), list, f"{path}.city")
+    if len(raw_city) > limits.deck_size:
+        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}")
+    city = [_district(rb, entry, f"{path}.city[{j}]", known, limits.deck_size) for j, entry in enumerate(raw_city)]
+    return Player(name, gold, hand, city, chars)
 
 
 def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) -> Built:

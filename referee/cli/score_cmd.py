@@ -50,7 +50,9 @@ def final_scores(data: dict, rb, entries: list[str]) -> dict:
     try:
         situation = load(data, rb)
     except BadSituation as error:
-        raise as_quick_entry(error, entries) from error if entries else error
+        if not entries:
+            raise
+        raise as_quick_entry(error, entries) from error
     state = situation.game.state
     # The characters a file lists are those revealed in the last round: the 2016 tie-break
     # (highest rank revealed) reads them.

@@ -323,3 +323,9 @@ def test_refusals_speak_the_players_language(cli):
 def test_the_haunted_quarter_choice_is_shown(cli):
     out = cli("score", "-p", "小明：神殿，莊園，酒館，鬼城，圖書館", "-p", "小華：莊園").stdout
     assert out.splitlines()[0] == "小明 16  建築 13、五種類型 3（鬼城算作軍事）"
+
+
+def test_a_file_refusal_keeps_the_files_words(cli, tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(TWO.replace('name = "Bob"\n', ""), encoding="utf-8")
+    refused(cli("score", str(path)), "players[1]: a player needs a name")
