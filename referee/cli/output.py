@@ -78,12 +78,16 @@ def paragraph(out, text: str, lang: str) -> None:
             tokens[-1] += token
         else:
             tokens.append(token)
-    width, line = max(10, out.width), ""
+    width, lines, line, used = max(10, out.width), [], "", 0
     for token in tokens:
-        if line and cell_len(line + token.rstrip()) > width:
-            out.print(escape(line.rstrip()), overflow="fold")
+        size = cell_len(token)
+        if line and used + size - (len(token) - len(token.rstrip())) > width:
+            lines.append(line.rstrip())
             line = token.lstrip()
+            used = cell_len(line)
         else:
             line += token
+            used += size
     if line.strip():
-        out.print(escape(line.rstrip()), overflow="fold")
+        lines.append(line.rstrip())
+    out.print(escape("\n".join(lines)), overflow="fold")
