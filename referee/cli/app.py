@@ -88,13 +88,14 @@ def score(
     player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry, once per player: "Ann: Temple, Castle; gold 3; hand 2; cards Secret Vault; character Warlord; crown" (or 金幣, 手牌, 牌, 角色, 皇冠).'),
     first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry; needed when two cities are complete)."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 or classic (quick entry; a file names its own)."),
+    bell_tower: bool = typer.Option(False, "--bell-tower", help="Classic, quick entry: the Bell Tower in a city was announced, so 7 districts complete a city."),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Final scores with a per-category breakdown and the winner after the tie-break."""
     from referee.cli import score_cmd
 
-    score_cmd.run(file, player or [], first, edition, lang, json_out)
+    score_cmd.run(file, player or [], first, edition, lang, json_out, bell_tower)
 
 
 def simulate(

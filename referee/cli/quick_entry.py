@@ -100,6 +100,7 @@ def as_quick_entry(error: BadSituation, entries: list[str]) -> BadSituation:
         if message is None:
             return None
         message = re.sub(r"players\[(\d+)\](\.\w+)?", lambda m: f"--player {entries[int(m.group(1))]!r}", message)
-        return message.replace("table.first_complete", "--first").replace("table.crown", "crown")
+        return (message.replace("table.first_complete", "--first").replace("table.crown", "crown")
+                .replace("table.bell_tower", "--bell-tower"))
 
     return BadSituation(rewrite(str(error)), rewrite(getattr(error, "zh", None)))

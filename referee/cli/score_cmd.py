@@ -9,7 +9,7 @@ from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
 
 
-def run(file, players, first, edition, lang, json_out) -> None:
+def run(file, players, first, edition, lang, json_out, bell_tower: bool = False) -> None:
     from referee.catalog.facts import rulebook
     from referee.situation import edition_of
 
@@ -18,6 +18,9 @@ def run(file, players, first, edition, lang, json_out) -> None:
     if file:
         from referee.cli.reading import read_situation
 
+        if bell_tower:
+            raise BadSituation("--bell-tower is for quick entry; a file says table.bell_tower = true",
+                               "--bell-tower 只用於快速輸入；檔案請寫 table.bell_tower = true")
         if first is not None:
             raise BadSituation("--first is for quick entry; a file names table.first_complete",
                                "--first 只用於快速輸入；檔案請寫 table.first_complete")
@@ -30,6 +33,8 @@ def run(file, players, first, edition, lang, json_out) -> None:
                                f"--edition {edition}：檔案寫的是 {edition_of(data)} 版")
     elif players:
         data = quick_entry(players, first, check_edition(edition) or "2016")
+        if bell_tower:
+            data["table"]["bell_tower"] = True
     else:
         raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"",
                            "請給情境檔，或用 -p \"小明：神殿，城堡\" 輸入玩家")

@@ -329,3 +329,13 @@ def test_a_file_refusal_keeps_the_files_words(cli, tmp_path):
     path = tmp_path / "s.toml"
     path.write_text(TWO.replace('name = "Bob"\n', ""), encoding="utf-8")
     refused(cli("score", str(path)), "players[1]: a player needs a name")
+
+
+def test_bell_tower_makes_seven_complete_in_quick_entry(cli):
+    city = "Ann: Bell Tower, Temple, Church, Manor, Castle, Tavern, Market"
+    others = ["-p", "Bob: Docks", "-p", "Cid: Prison", "-p", "Dee: Keep"]
+    plain = report(cli("score", "-e", "classic", "-p", city, *others, "--json"))
+    assert plain["players"][0]["breakdown"] == {"districts": 18}
+    announced = report(cli("score", "-e", "classic", "--bell-tower", "-p", city, *others, "--json"))
+    assert announced["players"][0]["breakdown"] == {"districts": 18, "first_complete": 4}
+    refused(cli("score", "--bell-tower", "-p", "Ann: Temple", "-p", "Bob: Docks"), "--bell-tower", "classic")
