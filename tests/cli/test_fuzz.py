@@ -154,6 +154,10 @@ INTS = st.one_of(st.integers(-3, 12), st.sampled_from([2 ** 63, -(2 ** 63) - 1, 
                                                "--players", t[1], "--seed", t[2], "--json"]),
     st.tuples(INTS).map(lambda t: ["ask", "--template", t[0]]),
     st.tuples(TEXT).map(lambda t: ["sources", t[0]]),
+    st.tuples(TEXT, INTS, st.sampled_from(["2016", "classic", "x"]), TEXT)
+    .map(lambda t: ["faq", t[0], "--top", t[1], "--edition", t[2], "--card", t[3]]),
+    st.tuples(TEXT, st.sampled_from(["en", "zh-Hant", "zh-Hans"])).map(lambda t: ["faq", t[0], "--lang", t[1], "--json"]),
+    st.tuples(TEXT).map(lambda t: ["score", "-p", t[0], "-p", "Bob: Temple", "--bell-tower", "-e", "classic"]),
     st.lists(TEXT, max_size=3),
 ))
 def test_option_values(db_digest, argv):
