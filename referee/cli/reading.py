@@ -49,6 +49,10 @@ def decode(data: bytes, where: str = "the file") -> str:
         return _strict(data[len(codecs.BOM_UTF8):], "utf-8", where)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return _strict(data, "utf-16", where)
+    if b"\x00" in data:
+        # Text never holds NUL bytes; UTF-16 saved without its byte-order mark is full of them.
+        raise BadSituation(f"{where}: has NUL bytes, as UTF-16 without a byte-order mark does; save it as UTF-8",
+                           f"{where}：含有 NUL 位元組（像是沒有 BOM 的 UTF-16）；請另存為 UTF-8")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -339,3 +339,9 @@ def test_bell_tower_makes_seven_complete_in_quick_entry(cli):
     announced = report(cli("score", "-e", "classic", "--bell-tower", "-p", city, *others, "--json"))
     assert announced["players"][0]["breakdown"] == {"districts": 18, "first_complete": 4}
     refused(cli("score", "--bell-tower", "-p", "Ann: Temple", "-p", "Bob: Docks"), "--bell-tower", "classic")
+
+
+def test_utf16_without_a_byte_order_mark_is_named(cli, tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_bytes(SITUATION.encode("utf-16-le"))
+    refused(cli("ask", str(path)), "UTF-16 without a byte-order mark")
