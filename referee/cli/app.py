@@ -185,7 +185,11 @@ def _in_players_language(error: RefereeError, argv: list[str]) -> str:
         lang = choose(asked, " ".join(a for a in argv if not a.startswith("-")))
         if lang == "en":
             return str(error)
-        names = {**localized_names(connect(), "classic", lang), **localized_names(connect(), "2016", lang)}
+        # The names of the edition asked for (2016 unless -e/--edition says classic).
+        edition = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-e", "--edition")), "2016")
+        other = "classic" if edition == "2016" else "2016"
+        names = {**localized_names(connect(), other, lang), **localized_names(connect(), edition, lang)} \
+            if edition in ("2016", "classic") else localized_names(connect(), "2016", lang)
         return error.localized(lang, lambda n: names.get(n, n))
     except RefereeError:
         return str(error)

@@ -113,9 +113,16 @@ def _same_words(conn, text: str, match, edition: str, other_editions: list[str],
     for other in match.others:
         card = card_data.get_card(conn, other, edition) or next(
             (card_data.get_card(conn, other, e) for e in card_data.editions_of(conn, other)), None)
-        if card:
+        if not card:
+            continue
+        meant_in = _edition_meaning(conn, text, other, edition)
+        if meant_in:       # 主教 in 2016 is the Cardinal; the classic Bishop is the other edition's
+            card = card_data.get_card(conn, other, meant_in) or card
+            lines.append(label("in_edition", lang).format(edition=label(meant_in, lang), word=text)
+                         + " " + _card_line(card, lang))
+        else:
             lines.append(label("also", lang).format(word=text) + " " + _card_line(card, lang))
-            shown.add(other)
+        shown.add(other)
     rows = conn.execute("SELECT DISTINCT card_id, edition FROM aliases WHERE key = ? AND edition != ? ORDER BY priority",
                         (name_key(text), edition)).fetchall()
     for card_id, other_edition in rows:
@@ -130,6 +137,18 @@ def _same_words(conn, text: str, match, edition: str, other_editions: list[str],
                 lines.append(label("close", lang) + _card_line(card_data.get_card(conn, card_id, edition), lang))
                 shown.add(card_id)
     return lines
+
+
+def _edition_meaning(conn, text: str, card_id: str, edition: str) -> str | None:
+    """The other edition, when the words are this card's printed name there but not here
+    (主教: the classic Bishop; in 2016 the Cardinal)."""
+    from referee.text import name_key
+
+    rows = dict(conn.execute("SELECT edition, MIN(priority) FROM aliases WHERE key = ? AND card_id = ? GROUP BY edition",
+                             (name_key(text), card_id)).fetchall())
+    if rows.get(edition, 0) == 0:
+        return None
+    return next((e for e, priority in rows.items() if e != edition and priority == 0), None)
 
 
 def _weak_alias(conn, text: str, card_id: str, edition: str) -> bool:

@@ -345,3 +345,9 @@ def test_utf16_without_a_byte_order_mark_is_named(cli, tmp_path):
     path = tmp_path / "s.toml"
     path.write_bytes(SITUATION.encode("utf-16-le"))
     refused(cli("ask", str(path)), "UTF-16 without a byte-order mark")
+
+
+def test_a_word_from_the_other_edition_says_so(cli):
+    out = cli("card", "主教").stdout
+    assert out.startswith("主教  Cardinal") and "在經典版中「主教」指 主教 (Bishop) · 順位 5" in out
+    refused(cli("card", "住持", "-e", "classic"), "修道院長 (Abbot)", "主教 (Bishop)")
