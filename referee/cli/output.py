@@ -8,6 +8,7 @@ so `--json` runs never pay for it.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from functools import lru_cache
@@ -36,7 +37,19 @@ def _console(stream):
     from rich.console import Console
 
     # No highlighting or emoji codes: names and numbers print exactly as the data has them.
-    return Console(file=stream, highlight=False, emoji=False)
+    # The width is measured once: rich otherwise asks the terminal again at every print.
+    return Console(file=stream, highlight=False, emoji=False, width=_width(stream))
+
+
+def _width(stream) -> int:
+    """COLUMNS if set (as rich reads it), else the terminal's width, else 80 for a pipe."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return 80
 
 
 def indented(out, markup: str, by: int = 4) -> None:
