@@ -172,8 +172,8 @@ def _one_line(message: str) -> str:
 
 
 def _in_players_language(error: RefereeError, argv: list[str]) -> str:
-    """A name error in the language the command line asked for or was typed in; other refusals
-    stay in English (they quote file keys and option names, which are English)."""
+    """The refusal in the language the command line asked for (--lang) or was typed in, when the
+    refusal has a Chinese form; file keys and option names stay as typed (they are English)."""
     if not hasattr(error, "localized"):
         return str(error)
     try:
