@@ -181,7 +181,8 @@ def _in_players_language(error: RefereeError, argv: list[str]) -> str:
         from referee.catalog.db import connect
         from referee.cli.lang import choose
 
-        asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else None
+        asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else next(
+            (a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
         lang = choose(asked, " ".join(a for a in argv if not a.startswith("-")))
         if lang == "en":
             return str(error)
