@@ -6,9 +6,11 @@ a position that cannot exist (too many copies, a duplicate no power allows…) i
 
 from __future__ import annotations
 
+import re
 import tomllib
+import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.engine import Game, Rulebook
 from referee.engine.casts import IllegalCast, check_cast, excluded_uniques, preset_cast, preset_named
@@ -32,6 +34,7 @@ class Situation:
     game: Game
     moves: list[str]
     unsupported: list[str]
+    opening: list[dict] = field(default_factory=list)
 
 
 def read_text(text: str) -> dict:
@@ -62,11 +65,29 @@ def _type(value, kind, path: str):
     return value
 
 
+def _count(value, path: str, low: int, high: int, why: str) -> int:
+    """A whole number the game bounds: `why` says where the bound comes from."""
+    _type(value, int, path)
+    if not low <= value <= high:
+        raise BadSituation(f"{path}: {value} is out of range; {why} ({low} to {high})",
+                           f"{path}：{value} 超出範圍（{low} 到 {high}）")
+    return value
+
+
+# Bounds the rules do not state but every real game keeps: a game lasts a few dozen rounds at
+# most (scripts that simulate stop at 100), and even with an unlimited bank no table holds more
+# than a few hundred coins.
+MAX_ROUND = 100
+MAX_GOLD_UNLIMITED = 999
+MAX_END_AT = 20
+
+
 def _name(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | None = None) -> str:
     if not isinstance(text, str):
         raise BadSituation(f"{path}: expected a name, got {text!r}")
-    if kind == "character" and (text.strip().isdigit()):
-        found = [c for c in rb.by_rank(int(text)) if in_play is None or c in in_play]
+    rank = unicodedata.normalize("NFKC", text).strip()          # ８ typed on a Chinese keyboard is 8
+    if kind == "character" and re.fullmatch(r"[0-9]{1,2}", rank):  # a rank (², ٣ are not)
+        found = [c for c in rb.by_rank(int(rank)) if in_play is None or c in in_play]
     else:
         found = rb.lookup(text, kind)
         if in_play and len(found) > 1:
@@ -75,27 +96,38 @@ def _name(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | Non
         return found[0]
     if len(found) > 1:
         raise AmbiguousName(kind, text, [rb.name(c) for c in found])
-    from rapidfuzz import fuzz, process
+    # The nearest names through every alias in both scripts (a Chinese slip gets Chinese
+    # neighbours), shown by the edition's English names.
+    from referee.catalog.db import connect
+    from referee.catalog.names import closest_names
 
-    pool = rb.characters if kind == "character" else rb.districts
-    names = [c.name for c in pool.values()]
-    close = [n for n, _, _ in process.extract(text, names, scorer=fuzz.WRatio, limit=3)]
+    close = [name for name, _, card, _ in closest_names(connect(), text, rb.edition, (kind,))
+             if card in rb.characters or card in rb.districts][:3]
     raise UnknownName(kind, text, close)
 
 
-def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
+def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list[str]] | None = None) -> Situation:
     """Build the position described by `data` (already parsed TOML) for the rulebook's edition."""
+    _type(data, dict, "the file")
     _check_keys(data, TOP_KEYS, "")
     edition = rb.edition
+    question = data.get("question")
+    if question is not None:
+        _type(question, str, "question")
     table = _type(data.get("table", {}), dict, "table")
     _check_keys(table, TABLE_KEYS, "table")
-    variants = frozenset(_type(data.get("variants", []), list, "variants"))
-    for variant in variants:
-        _type(variant, str, "variants")
+    variants = _variants(data.get("variants", []), edition, known_variants)
+    unlimited = (rb.unlimited_bank or "unlimited-bank" in variants) and "finite-bank" not in variants
+    max_gold = MAX_GOLD_UNLIMITED if unlimited else int(rb.setup["bank"])
+    gold_why = "more gold than a game can hold" if unlimited else f"the bank holds {max_gold} coins"
+    deck_size = rb.deck_size()
+    cards_why = f"the {edition} deck has {deck_size} district cards"
 
     raw_players = _type(data.get("players", []), list, "players")
     if not 2 <= len(raw_players) <= 8:
-        raise BadSituation(f"players: {len(raw_players)} players; a game has 2 to 8")
+        count = len(raw_players)
+        raise BadSituation(f"players: {count} player{'' if count == 1 else 's'}; a game has 2 to 8",
+                           f"players：{count} 位玩家；一局遊戲要 2 到 8 位")
     preset = None
     if "characters" in table:
         cast, preset = read_cast(rb, table["characters"], len(raw_players), "table.characters")
@@ -106,40 +138,15 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     players: list[Player] = []
     held: Counter[str] = Counter()
     known: Counter[str] = Counter()
+    limits = _Limits(rb, len(raw_players), cast, max_gold, gold_why)
     for i, raw in enumerate(raw_players):
-        path = f"players[{i}]"
-        _type(raw, dict, path)
-        _check_keys(raw, PLAYER_KEYS, path)
-        if "name" not in raw:
-            raise BadSituation(f"{path}: a player needs a name")
-        name = _type(raw["name"], str, f"{path}.name").strip()
-        if any(p.name.casefold() == name.casefold() for p in players):
-            raise BadSituation(f"{path}.name: two players are called {name!r}")
-        chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
-                 _type(raw.get("characters", []), list, f"{path}.characters")]
-        limit = 2 if len(raw_players) < int(rb.setup.get("two_characters_below", 4)) else 1
-        if len(chars) > limit:
-            raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {len(raw_players)} players")
-        for c in chars:
-            if c not in cast:
-                raise BadSituation(f"{path}.characters: {rb.name(c)} is not in the character set "
-                                   f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters")
-            held[c] += 1
-        gold = _type(raw.get("gold", 0), int, f"{path}.gold")
-        if gold < 0:
-            raise BadSituation(f"{path}.gold: negative gold ({gold})")
-        hand = []
-        for j, card in enumerate(_type(raw.get("hand", []), list, f"{path}.hand")):
-            card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
-            hand.append(card_id)
-            if card_id != UNKNOWN:
-                known[card_id] += 1
-        city = [_district(rb, entry, f"{path}.city[{j}]", known)
-                for j, entry in enumerate(_type(raw.get("city", []), list, f"{path}.city"))]
-        players.append(Player(name, gold, hand, city, chars))
+        player = _player(rb, raw, f"players[{i}]", players, limits, known)
+        held.update(player.characters)
+        players.append(player)
     for character, count in held.items():
         if count > 1:
-            raise BadSituation(f"players: {rb.name(character)} is held by {count} players")
+            raise BadSituation(f"players: {rb.name(character)} is held by {count} players",
+                               f"players：{rb.name(character)} 同時在 {count} 位玩家手上")
 
     deck_top = [_name(rb, c, "district", f"table.deck[{i}]") for i, c in
                 enumerate(_type(table.get("deck", []), list, "table.deck"))]
@@ -147,37 +154,47 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     for card, count in known.items():
         copies = rb.districts[card].copies
         if count > copies:
-            raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}")
+            raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}",
+                               f"{rb.name(card)}：場上有 {count} 張，但 {edition} 版只有 {copies} 張")
     _check_uniques(rb, cast, preset, known)
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
         dupes = [c for c, n in Counter(ids).items() if n > 1]
         if dupes and not player.has_built("quarry"):
-            raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate")
+            raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate",
+                               f"players[{i}].city：{rb.name(dupes[0])} 出現兩次，沒有能力允許重複")
 
     state = State(players=players, characters=tuple(cast), variants=variants)
-    state.round = _type(table.get("round", 1), int, "table.round")
-    state.end_at = _type(table.get("end_at", 0), int, "table.end_at")
-    state.tax_pool = _type(table.get("tax_pool", 0), int, "table.tax_pool")
+    state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, "rounds count from 1")
+    for i, player in enumerate(players):
+        for j, built in enumerate(player.city):
+            if built.built_round > state.round:
+                raise BadSituation(f"players[{i}].city[{j}].built_round: round {built.built_round} "
+                                   f"is after the current round {state.round}")
+    if "end_at" in table:
+        state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, "the city size that ends the game")
+    state.tax_pool = _count(table.get("tax_pool", 0), "table.tax_pool", 0, max_gold, gold_why)
+    if state.tax_pool and edition != "2016":
+        raise BadSituation("table.tax_pool: only the 2016 Tax Collector keeps a pool of taxes")
     state.crown = _seat(players, table.get("crown"), "table.crown", default=0)
-    deck_size = rb.deck_size()
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
-    state.deck = deck_top + [UNKNOWN] * max(0, deck_size - in_play - len(deck_top))
+    if in_play + len(deck_top) > deck_size:
+        raise BadSituation(f"players: {in_play + len(deck_top)} district cards in hands, cities, under the Museum "
+                           f"and on the deck, but {cards_why}",
+                           f"players：手牌、城市、博物館下與牌堆頂共有 {in_play + len(deck_top)} 張地區牌，"
+                           f"但 {edition} 版牌堆只有 {deck_size} 張")
+    state.deck = deck_top + [UNKNOWN] * (deck_size - in_play - len(deck_top))
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)
     state.bank = int(rb.setup["bank"]) - coins_out
-    unlimited = (rb.unlimited_bank or "unlimited-bank" in variants) and "finite-bank" not in variants
+    if coins_out > max_gold and unlimited:
+        raise BadSituation(f"players: {coins_out} gold in play; {gold_why} (at most {max_gold})")
     if state.bank < 0 and not unlimited:
-        raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}")
+        raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}",
+                           f"players：場上有 {coins_out} 枚金幣，但銀行只有 {rb.setup['bank']} 枚")
     if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
         if edition != "classic" or not any(p.has_built("bell-tower") for p in players):
             raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)")
         state.bell_tower = True
-    if "first_complete" in table:
-        first = _seat(players, table["first_complete"], "table.first_complete", default=None)
-        state.completed.append(first)
-        state.ending = True
-        if state.bell_tower:
-            state.first_bonus = [first]
     phase = _type(table.get("phase", "turns"), str, "table.phase")
     if phase not in ("turns", "selection"):
         raise BadSituation(f"table.phase: {phase!r} is not one of turns, selection")
@@ -187,27 +204,36 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     if secret and phase != "selection":
         raise BadSituation("table.secret: secret picks need phase = \"selection\"")
     game = Game(rb, state, seed, table=True, secret_selection=secret)
-    for seat in range(len(players)):
-        if seat not in state.completed and city_size(rb, players[seat].city) >= game.end_at:
-            state.completed.append(seat)
-            state.ending = True
+    state.completed = _completed(rb, game, table)
+    state.ending = bool(state.completed)
 
     play = _type(data.get("play", {}), dict, "play")
     _check_keys(play, PLAY_KEYS, "play")
     history = [_type(m, str, "play.history") for m in _type(play.get("history", []), list, "play.history")]
     moves = [_type(m, str, "play.moves") for m in _type(play.get("moves", []), list, "play.moves")]
-    if phase == "selection":
+    if phase == "selection" or not any(p.characters for p in players):
+        # Nobody holds a character yet: the table is in this round's selection phase (turns
+        # would find no one to call and move on to the next round).
         game.begin_selection()
     else:
         game.start_turns()
+    # What happens before any move (the first character's reveal, the King taking the crown)
+    # is reported as such; with a history it is part of what was already played.
+    opening = [] if history else list(game._events)
+    game._events = []
     from referee.engine import IllegalMove
     from referee.errors import BadMove
 
     for text in history:
         try:
-            game.apply(game.parse(text))
-        except (IllegalMove, BadMove) as error:
-            raise BadSituation(f"play.history: {text!r} is not legal here ({getattr(error, 'key', error)})") from error
+            game.apply(parse_move(game, text))
+        except BadMove as error:
+            raise BadSituation(f"play.history: {error}") from error
+        except IllegalMove as error:
+            from referee.engine.reasons import reason
+
+            why = reason(error.key, error.values, "en")     # the engine's sentence, never its key
+            raise BadSituation(f"play.history: {text!r} is not legal here: {why}") from error
     game._undo.clear()
     from referee.engine.registry import supported
 
@@ -215,7 +241,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     built = {b.id for p in players for b in p.city}
     unsupported += sorted(rb.name(d) for d in built
                           if rb.districts[d].type == "unique" and not supported(d, edition))
-    return Situation(edition, data.get("question"), game, moves, unsupported)
+    return Situation(edition, question, game, moves, unsupported, opening)
 
 
 def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:
@@ -257,7 +283,123 @@ def _check_uniques(rb: Rulebook, cast, preset, known: Counter) -> None:
                                f"({rb.edition} edition, rule setup.incompatible-cards.{rb.edition})")
 
 
-def _district(rb: Rulebook, entry, path: str, known: Counter) -> Built:
+def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
+    """The seats whose city is complete, the first completer first. A city is complete at the
+    edition's size for the player count (the Bell Tower and the Monument as the rules say); who
+    was first must be stated when two are, and must be one of them."""
+    state, players = game.state, game.state.players
+    complete = [seat for seat in range(len(players)) if city_size(rb, players[seat].city) >= game.end_at]
+    if "first_complete" in table:
+        first = _seat(players, table["first_complete"], "table.first_complete", default=None)
+        if first not in complete:
+            raise BadSituation(
+                f"table.first_complete: {players[first].name}'s city has {city_size(rb, players[first].city)} "
+                f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})",
+                f"table.first_complete：{players[first].name} 的城市只有 {city_size(rb, players[first].city)} 座建築，"
+                f"但要 {game.end_at} 座才算完成（{rb.edition} 版，{len(players)} 位玩家）")
+        complete.remove(first)
+        complete.insert(0, first)
+        if state.bell_tower:
+            state.first_bonus = [first]
+    elif len(complete) > 1:
+        raise BadSituation(
+            f"table.first_complete: {', '.join(players[s].name for s in complete)} have complete cities; "
+            "name the one who completed first",
+            f"table.first_complete：{'、'.join(players[s].name for s in complete)} 的城市都已完成；請指出誰先完成")
+    return complete
+
+
+def parse_move(game: Game, text: str):
+    """A move from its notation; a mistyped verb gets the nearest verbs as a hint, as names do."""
+    from referee.errors import BadMove
+
+    try:
+        return game.parse(text)
+    except (ValueError, IndexError) as error:
+        # The notation reader met a form it does not expect (`²: gold`): still a bad input.
+        raise BadMove(f"cannot read the move {text!r}; write it as 'ACTOR: VERB ARGS'") from error
+    except BadMove as error:
+        if not str(error).startswith("unknown verb"):
+            raise
+        head = re.split(r"[:：]", text, maxsplit=1)[1].strip().partition(" ")[0]
+        close = _closest_verbs(head)
+        raise BadMove(f"unknown verb {head!r} in {text!r}" + (f"; did you mean {', '.join(close)}?" if close else
+                                                              "")) from error
+
+
+def _closest_verbs(head: str) -> list[str]:
+    from rapidfuzz import fuzz, process
+
+    from referee.engine.registry import verb_words
+
+    found = process.extract(head.lower(), verb_words(), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
+    return [verb for verb, _, _ in found]
+
+
+@dataclass
+class _Limits:
+    """What bounds one player's entry: the table's size, cast, bank and deck."""
+
+    rb: Rulebook
+    seats: int
+    cast: list[str]
+    max_gold: int
+    gold_why: str
+
+    @property
+    def deck_size(self) -> int:
+        return self.rb.deck_size()
+
+    @property
+    def cards_why(self) -> str:
+        return f"the {self.rb.edition} deck has {self.deck_size} district cards"
+
+
+def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits, known: Counter) -> Player:
+    """One `[[players]]` entry; `known` counts the named district cards across the table."""
+    _type(raw, dict, path)
+    _check_keys(raw, PLAYER_KEYS, path)
+    if "name" not in raw:
+        raise BadSituation(f"{path}: a player needs a name")
+    name = " ".join(_type(raw["name"], str, f"{path}.name").split())
+    if not name:
+        raise BadSituation(f"{path}.name: a player's name cannot be empty", f"{path}.name：玩家名字不能是空的")
+    if any(mark in name for mark in ":：") or len(name) > 40:
+        # Moves are written `NAME: VERB`: a colon would split the name.
+        raise BadSituation(f"{path}.name: {name[:40]!r} must be at most 40 characters, without a colon")
+    if any(p.name.casefold() == name.casefold() for p in seated):
+        raise BadSituation(f"{path}.name: two players are called {name!r}", f"{path}.name：有兩位玩家都叫「{name}」")
+    cast = limits.cast
+    chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
+             _type(raw.get("characters", []), list, f"{path}.characters")]
+    limit = 2 if limits.seats < int(rb.setup.get("two_characters_below", 4)) else 1
+    if len(chars) > limit:
+        raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {limits.seats} players")
+    for c in chars:
+        if c not in cast:
+            raise BadSituation(f"{path}.characters: {rb.name(c)} is not in the character set "
+                               f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters")
+    gold = _type(raw.get("gold", 0), int, f"{path}.gold")
+    if gold < 0:
+        raise BadSituation(f"{path}.gold: negative gold ({gold})", f"{path}.gold：金幣不能是負數（{gold}）")
+    _count(gold, f"{path}.gold", 0, limits.max_gold, limits.gold_why)
+    hand = []
+    raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
+    if len(raw_hand) > limits.deck_size:
+        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}")
+    for j, card in enumerate(raw_hand):
+        card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
+        hand.append(card_id)
+        if card_id != UNKNOWN:
+            known[card_id] += 1
+    raw_city = _type(raw.get("city", []), list, f"{path}.city")
+    if len(raw_city) > limits.deck_size:
+        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}")
+    city = [_district(rb, entry, f"{path}.city[{j}]", known, limits.deck_size) for j, entry in enumerate(raw_city)]
+    return Player(name, gold, hand, city, chars)
+
+
+def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) -> Built:
     if isinstance(entry, str):
         card = _name(rb, entry, "district", path)
         known[card] += 1
@@ -268,11 +410,47 @@ def _district(rb: Rulebook, entry, path: str, known: Counter) -> Built:
         raise BadSituation(f"{path}: a district table needs a name")
     card = _name(rb, entry["name"], "district", f"{path}.name")
     known[card] += 1
-    stored = _type(entry.get("stored", 0), int, f"{path}.stored")
+    stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size,
+                    f"cards under the Museum come from the deck of {deck_size}")
     if stored and card != "museum":
         raise BadSituation(f"{path}.stored: only the Museum holds cards")
-    return Built(card, _type(entry.get("built_round", 0), int, f"{path}.built_round"), (UNKNOWN,) * stored,
+    built_round = _count(entry.get("built_round", 0), f"{path}.built_round", 0, MAX_ROUND,
+                         "0 (an earlier round) or the round it was built in")
+    return Built(card, built_round, (UNKNOWN,) * stored,
                  _type(entry.get("beautified", False), bool, f"{path}.beautified"))
+
+
+def _why_size(rb: Rulebook, state: State, game: Game) -> str:
+    """Where the completing size comes from, as a player would check it."""
+    if state.end_at:
+        return "table.end_at"
+    why = f"{rb.edition} edition, {len(state.players)} players"
+    if state.bell_tower:
+        why += ", the Bell Tower announced"
+    return why
+
+
+def _variants(value, edition: str, known: dict[str, list[str]] | None) -> frozenset[str]:
+    """House rules by id. A mistyped id would silently play the default rule and can change the
+    winner: every id must name a variant of this edition."""
+    ids = _type(value, list, "variants")
+    if known is None:
+        from referee.catalog.variants import variant_editions
+
+        known = variant_editions()
+    for i, variant in enumerate(ids):
+        _type(variant, str, f"variants[{i}]")
+        if variant not in known:
+            from rapidfuzz import process
+
+            close = [c for c, _, _ in process.extract(variant, [k for k, e in known.items() if edition in e], limit=3)]
+            raise UnknownName("variant", variant, close)
+        if edition not in known[variant]:
+            raise BadSituation(f"variants[{i}]: {variant!r} is a variant of the {' and '.join(known[variant])} "
+                               f"edition, not {edition}")
+    if len(set(ids)) != len(ids):
+        raise BadSituation("variants: a variant is listed twice")
+    return frozenset(ids)
 
 
 def _seat(players: list[Player], name, path: str, default):

@@ -1,28 +1,29 @@
-"""The small writer the lookups print through: markup, escaping, wrapping by terminal cells."""
+"""Text for people goes through rich: Chinese names line up by cell width, markup never leaks."""
 
 from __future__ import annotations
 
 import io
 
-from referee.cli.output import Writer, cells, escape, wrap
+from rich.cells import cell_len
 
 
-def test_cells_count_chinese_as_two():
-    assert cells("軍閥 ab") == 7
+def test_cards_table_lines_up_chinese_names(cli):
+    result = cli("cards", "--edition", "classic", "--kind", "district", "--lang", "zh-Hant")
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if "經典版" in line]
+    assert len(rows) > 40
+    # The copies column starts at the same cell in every row, however wide the name.
+    columns = {cell_len(line[:line.index("×")]) for line in rows}
+    assert len(columns) == 1, columns
 
 
-def test_wrap_breaks_latin_at_spaces_and_chinese_anywhere():
-    assert wrap("Gain 1 gold for each military district", 15) == ["Gain 1 gold for", "each military", "district"]
-    assert wrap("主教在場時不行亮出主教", 8) == ["主教在場", "時不行亮", "出主教"]
-    assert all(cells(line) <= 8 for line in wrap("答：主教在場時不行。亮出 the Bishop 主教的那一輪", 8))
+def test_markup_in_names_is_printed_as_text(monkeypatch):
+    from referee.cli import output
 
-
-def test_markup_plain_and_coloured():
-    plain, colour = io.StringIO(), io.StringIO()
-    Writer(plain, colour=False, width=80).print("[bold]Warlord[/bold] [dim]rank 8[/dim] " + escape("[x]"))
-    Writer(colour, colour=True, width=80).print("[bold]Warlord[/bold]")
-    assert plain.getvalue() == "Warlord rank 8 [x]\n"
-    assert colour.getvalue() == "\x1b[0m\x1b[1mWarlord\x1b[0m\n"
+    stream = io.StringIO()
+    monkeypatch.setattr("sys.stdout", stream)
+    output.console().print("[bold]" + output.escape("[Ann]") + "[/bold] [dim]8[/dim]")
+    assert stream.getvalue() == "[Ann] 8\n"
 
 
 def test_events_for_people():
@@ -32,4 +33,18 @@ def test_events_for_people():
     assert describe({"event": "gold", "player": "Ann", "amount": 3, "source": "Bob", "reason": "robbed"}, "en", {}) \
         == "Ann +3 gold from Bob (robbed)"
     assert describe({"event": "revealed", "character": "Merchant", "player": "Bob"}, "zh-Hant", local) == "Bob 亮出 商人"
-    assert describe({"event": "unknown-kind", "x": 1}, "en", {}) == "event=unknown-kind, x=1"
+
+
+def test_chinese_paragraphs_break_between_characters_not_inside_numbers(monkeypatch):
+    from rich.console import Console
+
+    from referee.cli.output import paragraph
+
+    stream = io.StringIO()
+    out = Console(file=stream, width=20, highlight=False, emoji=False)
+    paragraph(out, "注意：SWAG Brunch 2016 台灣版規則寫已完成城市為8座，即使4人以上也是。", "zh-Hant")
+    lines = stream.getvalue().splitlines()
+    assert all(cell_len(line) <= 20 for line in lines), lines
+    assert not any(line[0] in "。，；" for line in lines)
+    assert "".join(lines).replace(" ", "") == "注意：SWAGBrunch2016台灣版規則寫已完成城市為8座，即使4人以上也是。"
+    assert any("2016" in line for line in lines) and lines[0] == "注意：SWAG Brunch"

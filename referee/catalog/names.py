@@ -49,9 +49,17 @@ def _pick(rows, in_play: frozenset[str] | None, what: str, text: str, how: str) 
     best = rows[0]["priority"]
     top = sorted({r["card_id"] for r in rows if r["priority"] == best})
     if len(top) > 1:
-        raise AmbiguousName(what, text, top)
+        raise AmbiguousName(what, text, [_display_name(rows, card) for card in top])
     others = tuple(sorted({r["card_id"] for r in rows} - set(top)))
     return Match(top[0], rows[0]["kind"], how, others)
+
+
+def _display_name(rows, card_id: str) -> str:
+    """A card's English name for messages (ids are for files): `thieves-den` → `Thieves' Den`."""
+    from referee.catalog.db import connect
+
+    row = connect().execute("SELECT name FROM cards WHERE id = ?", (card_id,)).fetchone()
+    return row[0] if row else card_id
 
 
 def resolve(

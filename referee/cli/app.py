@@ -9,7 +9,8 @@ import typer
 
 from referee.errors import RefereeError
 
-HELP = "The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores."
+HELP = ("The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores. "
+        "`referee --version` prints the version.")
 
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the query's script, else the locale).")
 EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
@@ -84,16 +85,17 @@ def ask(
 
 def score(
     file: Optional[str] = typer.Argument(None, metavar="FILE", help="A situation file (TOML) with the end position, or -."),
-    player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry: "Ann: Temple, Castle, Dragon Gate" (repeat per player).'),
-    first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry)."),
+    player: Optional[list[str]] = typer.Option(None, "--player", "-p", help='Quick entry, once per player: "Ann: Temple, Castle; gold 3; hand 2; cards Secret Vault; character Warlord; crown" (or 金幣, 手牌, 牌, 角色, 皇冠).'),
+    first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry; needed when two cities are complete)."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 or classic (quick entry; a file names its own)."),
+    bell_tower: bool = typer.Option(False, "--bell-tower", help="Classic, quick entry: the Bell Tower in a city was announced, so 7 districts complete a city."),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Final scores with a per-category breakdown and the winner after the tie-break."""
     from referee.cli import score_cmd
 
-    score_cmd.run(file, player or [], first, edition, lang, json_out)
+    score_cmd.run(file, player or [], first, edition, lang, json_out, bell_tower)
 
 
 def simulate(
@@ -103,12 +105,24 @@ def simulate(
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or a comma-separated list; default: a random legal cast per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Random seed (games are reproducible)."),
     check: bool = typer.Option(True, "--check/--no-check", help="Check the invariants after every move."),
+    lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Play random legal games from set-up to final scores and report statistics."""
     from referee.cli import simulate_cmd
 
-    simulate_cmd.run(games, players, edition, seed, check, json_out, characters)
+    simulate_cmd.run(games, players, edition, seed, check, json_out, characters, lang)
+
+
+def sources(
+    words: Optional[str] = typer.Argument(None, metavar="WORDS", help="Only sources whose name or title has these words."),
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """List the rulebooks, FAQs and player guides the rules and rulings come from, with links."""
+    from referee.cli import sources_cmd
+
+    sources_cmd.run(words, lang, json_out)
 
 
 def build_db() -> None:
@@ -127,7 +141,7 @@ def table() -> typer.Typer:
 
 COMMANDS = {
     "card": card, "cards": cards, "rules": rules, "faq": faq, "ask": ask, "score": score,
-    "simulate": simulate, "build-db": build_db, "table": table,
+    "simulate": simulate, "sources": sources, "build-db": build_db, "table": table,
 }
 SUB_APPS = {"table": "Track a real game move by move: crown, coins, hands, cities, legal moves, undo."}
 
@@ -135,7 +149,8 @@ SUB_APPS = {"table": "Track a real game move by move: crown, coins, hands, citie
 def build_app(only: str | None = None) -> typer.Typer:
     """The Typer app; with `only`, just that command: typer inspects every registered function's
     signature at start-up, and a command run needs only its own."""
-    app = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP)
+    app = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP,
+                      context_settings={"help_option_names": ["-h", "--help"]})
     for name, function in COMMANDS.items():
         if only is not None and name != only:
             continue
@@ -168,31 +183,82 @@ def _global_options_after_command(argv: list[str]) -> list[str]:
     return argv
 
 
-def main() -> None:
-    sys.argv[1:] = _global_options_after_command(sys.argv[1:])
-    requested = sys.argv[1] if len(sys.argv) > 1 else None
+def _one_line(message: str) -> str:
+    """A refusal is one line on stderr, whatever the message carries (a file name, TOML text)."""
+    return " ".join(str(message).split())
+
+
+def _in_players_language(error: RefereeError, argv: list[str]) -> str:
+    """The refusal in the language the command line asked for (--lang) or was typed in, when the
+    refusal has a Chinese form; file keys and option names stay as typed (they are English)."""
+    if not hasattr(error, "localized"):
+        return str(error)
+    try:
+        from referee.catalog.cards import localized_names
+        from referee.catalog.db import connect
+        from referee.cli.lang import choose
+
+        asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else next(
+            (a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
+        lang = choose(asked, " ".join(a for a in argv if not a.startswith("-")))
+        if lang == "en":
+            return str(error)
+        # The names of the edition asked for (2016 unless -e/--edition says classic).
+        edition = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-e", "--edition")), "2016")
+        other = "classic" if edition == "2016" else "2016"
+        names = {**localized_names(connect(), other, lang), **localized_names(connect(), edition, lang)} \
+            if edition in ("2016", "classic") else localized_names(connect(), "2016", lang)
+        return error.localized(lang, lambda n: names.get(n, n))
+    except RefereeError:
+        return str(error)
+
+
+def run(argv: list[str]) -> int:
+    """Run one command line in this process and return its exit status: 0 done, 2 a bad input
+    (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
+    argv = _global_options_after_command(list(argv)) or ["--help"]   # `referee` alone: the help, exit 0
+    if argv and argv[0] in ("--version", "-V"):
+        from referee import __version__
+
+        print(f"referee {__version__}")
+        return 0
+    requested = argv[0] if argv else None
+    if requested and not requested.startswith("-") and requested not in COMMANDS:
+        from rapidfuzz import process
+
+        close = [name for name, _, _ in process.extract(requested, list(COMMANDS), limit=2, score_cutoff=50)]
+        hint = f"; did you mean {' or '.join(close)}?" if close else f"; commands: {', '.join(COMMANDS)}"
+        print(f"referee: no command {_one_line(requested)!r}{hint}", file=sys.stderr)
+        return 2
     app = build_app(requested if requested in COMMANDS else None)
     try:
-        app(standalone_mode=False)
+        app(args=argv, prog_name="referee", standalone_mode=False)
         sys.stdout.flush()
     except RefereeError as error:
-        print(f"referee: {error}", file=sys.stderr)
-        sys.exit(2)
+        print(f"referee: {_one_line(_in_players_language(error, argv))}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # The reader went away (`referee cards | head`): nothing more to say to it.
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
+        return 0
+    except SystemExit as error:   # typer's own exits (help shown, --help on a group)
+        return error.code if isinstance(error.code, int) else 0
     except Exception as error:  # usage errors from (typer's copy of) click, and aborts
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
-            print(f"referee: {error.format_message()}", file=sys.stderr)
-            sys.exit(2)
+            print(f"referee: {_one_line(error.format_message())}", file=sys.stderr)
+            return 2
         if type(error).__name__ == "Abort":
-            sys.exit(1)
+            return 1
         from referee.dbbuild import DataError
 
         if isinstance(error, DataError):
-            print(f"referee: the data files are inconsistent: {error}", file=sys.stderr)
-            sys.exit(2)
+            print(f"referee: the data files are inconsistent: {_one_line(error)}", file=sys.stderr)
+            return 2
         raise
+    return 0
+
+
+def main() -> None:
+    sys.exit(run(sys.argv[1:]))

@@ -4,36 +4,26 @@ from __future__ import annotations
 
 import sys
 
-
-
-from referee.cli.labels import label
+from referee.cli.labels import colon, comma, label
 from referee.cli.lang import choose
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import console, escape, indented, print_json
 from referee.errors import BadSituation
-
-
-def read_source(file: str | None) -> str:
-    if file is None:
-        raise BadSituation("give a situation file, or - for standard input (see referee ask --template 3)")
-    if file == "-":
-        return sys.stdin.read()
-    try:
-        with open(file, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as error:
-        raise BadSituation(f"cannot read {file}: {error.strerror}") from error
 
 
 def run(file: str | None, template: int | None, lang: str | None, json_out: bool) -> None:
     if template is not None:
         from referee.cli.templates import situation_template
 
+        if file is not None:
+            raise BadSituation("--template prints a new file: give it without a FILE",
+                               "--template 會印出一個新檔案：不要同時給 FILE")
         sys.stdout.write(situation_template(template))
         return
     from referee.catalog.facts import rulebook
-    from referee.situation import edition_of, load, read_text
+    from referee.cli.reading import read_situation
+    from referee.situation import edition_of, load
 
-    data = read_text(read_source(file))
+    data = read_situation(file)
     edition = edition_of(data)
     situation = load(data, rulebook(edition))
     lang = choose(lang, data.get("question"))
@@ -52,13 +42,14 @@ def rule_on_moves(situation, lang: str) -> dict:
     from referee.catalog.db import connect
     from referee.engine import IllegalMove
     from referee.engine.reasons import reason
+    from referee.situation import parse_move
 
     local = localized_names(connect(), situation.edition, lang)
 
     game = situation.game
     steps = []
     for text in situation.moves:
-        move = game.parse(text)          # unknown names: a bad input, exit 2
+        move = parse_move(game, text)          # unknown names: a bad input, exit 2
         character = game.acting_character(move)
         seat = game.state.holder(character) if character else game.state.seat_of(move.actor)
         shown = move
@@ -80,8 +71,8 @@ def rule_on_moves(situation, lang: str) -> dict:
         else:
             step.update(legal=True, verdict="legal", reason=label("legal_move", lang), citations=[], events=events)
         steps.append(step)
-    report = {"edition": situation.edition, "question": situation.question, "steps": steps,
-              "state": state_json(game)}
+    report = {"edition": situation.edition, "question": situation.question, "opening": situation.opening,
+              "steps": steps, "state": state_json(game)}
     if situation.unsupported:
         report["unsupported"] = situation.unsupported
     return report
@@ -117,29 +108,42 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
     back), everything else with card names in the chosen language."""
     from referee.cli.events import describe
 
+    from referee.catalog.citations import citation_text
+    from referee.catalog.db import connect
+
     out = console()
 
+    def cited(citation_id: str) -> str:
+        return citation_text(connect(), citation_id, lang)
+
     def names(values) -> str:
-        return ", ".join(local.get(v, v) for v in values)
+        return comma(lang).join(local.get(v, v) for v in values)
 
     if report.get("question"):
         out.print(f"[bold]{escape(report['question'])}[/bold]")
+    if report.get("opening"):
+        out.print(f"{label('opening', lang)}{colon(lang).rstrip()}")
+        for event in report["opening"]:
+            indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     for step in report["steps"]:
         mark = {"legal": "[green]✓[/green]", "illegal": "[red]✗[/red]", "not-supported": "[yellow]?[/yellow]"}[step["verdict"]]
         out.print(f"{mark} {escape(step['move'])}  [dim]({escape(step['actor'])})[/dim]")
         if step["verdict"] != "legal":
-            out.print(f"    {escape(step['reason'])}")
+            indented(out, escape(step["reason"]))
             if step["citations"]:
-                out.print(f"    [dim]{label('sources', lang)}: {', '.join(step['citations'])}[/dim]")
+                shown = "; ".join(cited(c) for c in step["citations"])
+                indented(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]")
         for event in step["events"]:
-            out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+            indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     state = report["state"]
     out.print()
-    out.print(f"{label('crown', lang)}: {escape(state['crown'])} · round {state['round']}"
-              + (f" · bank {state['bank']}" if state["bank"] is not None else ""))
+    crown = label("crown", lang)
+    out.print(f"{crown[:1].upper() + crown[1:]}{colon(lang)}{escape(state['crown'])} · {label('round', lang).format(n=state['round'])}"
+              + (f" · {label('bank', lang).format(n=state['bank'])}" if state["bank"] is not None else ""))
     for player in state["players"]:
         out.print(f"[bold]{escape(player['name'])}[/bold] {escape(names(player['characters']))} · "
                   f"{label('gold', lang)} {player['gold']} · {label('hand', lang)} {player['hand_count']} · "
-                  f"{label('city', lang)}: {escape(names(player['city']) or '-')} · {label('score', lang)} {player['score']}")
+                  f"{label('city', lang)}{colon(lang)}{escape(names(player['city']) or '-')} · "
+                  f"{label('score', lang).lower()} {player['score']}")
     if report.get("unsupported"):
-        out.print(f"[yellow]Not supported yet in this situation: {escape(', '.join(report['unsupported']))}[/yellow]")
+        out.print(f"[yellow]{label('unsupported', lang)}{colon(lang)}{escape(names(report['unsupported']))}[/yellow]")

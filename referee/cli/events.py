@@ -8,7 +8,8 @@ _TEMPLATES = {
     "gold": ("{player} {amount:+d} gold ({reason})", "{player} {amount:+d} 金幣（{reason}）", "{player} {amount:+d} 金币（{reason}）"),
     "gold_from": ("{player} {amount:+d} gold from {source} ({reason})", "{player} 從 {source} 拿到 {amount} 金幣（{reason}）",
                   "{player} 从 {source} 拿到 {amount} 金币（{reason}）"),
-    "cards": ("{player} +{count} card(s) ({reason})", "{player} +{count} 張牌（{reason}）", "{player} +{count} 张牌（{reason}）"),
+    "card": ("{player} +1 card ({reason})", "{player} +1 張牌（{reason}）", "{player} +1 张牌（{reason}）"),
+    "cards": ("{player} +{count} cards ({reason})", "{player} +{count} 張牌（{reason}）", "{player} +{count} 张牌（{reason}）"),
     "built": ("{player} builds {district} for {cost}", "{player} 建造 {district}，花費 {cost}", "{player} 建造 {district}，花费 {cost}"),
     "destroyed": ("{district} of {player} is destroyed (cost {cost})", "{player} 的 {district} 被摧毀（花費 {cost}）",
                   "{player} 的 {district} 被摧毁（花费 {cost}）"),
@@ -24,7 +25,12 @@ _TEMPLATES = {
     "recovered": ("{player} takes {district} back into hand", "{player} 把 {district} 收回手牌", "{player} 把 {district} 收回手牌"),
     "faceup": ("face up: {characters}", "面朝上棄掉：{characters}", "面朝上弃掉：{characters}"),
     "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
+    "discarded_random": ("a character is discarded face down at random", "隨機面朝下棄掉一張角色", "随机面朝下弃掉一张角色"),
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
+    "bell_tower": ("{player} announces the Bell Tower: a city of {end_at} districts now ends the game",
+                   "{player} 宣告鐘塔：城市達到 {end_at} 座建築即觸發遊戲結束", "{player} 宣告钟塔：城市达到 {end_at} 座建筑即触发游戏结束"),
+    "bell_tower_fallen": ("the Bell Tower is gone: a city now needs {end_at} districts",
+                          "鐘塔已不在：城市需要 {end_at} 座建築", "钟塔已不在：城市需要 {end_at} 座建筑"),
     "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
     # -- ranks 1-2: Witch, Magistrate, Spy, Blackmailer ----------------------------------------
     "bewitched": ("{character} is bewitched; the Witch's turn is on hold", "{character} 被施咒，女巫的回合暫停",
@@ -86,14 +92,19 @@ def describe(event: dict, lang: str, local: dict[str, str]) -> str:
             values[key] = "、".join(local.get(v, str(v)) for v in value) if lang != "en" else ", ".join(
                 local.get(v, str(v)) for v in value)
         elif isinstance(value, dict):
-            values[key] = ", ".join(f"{k} {v}" for k, v in value.items())
+            values[key] = ("、" if lang != "en" else ", ").join(f"{local.get(k, k)} {v}" for k, v in value.items())
         else:
             values[key] = value
-    kind = "gold_from" if event["event"] == "gold" and "source" in event else event["event"]
+    kind = event["event"]
+    if kind == "gold" and "source" in event:
+        kind = "gold_from"
+    elif kind == "cards" and event.get("count") == 1:
+        kind = "card"
+    elif kind == "discarded" and event.get("player") == "(random)":   # the engine's mark for the deck's own discard
+        kind = "discarded_random"
     template = _TEMPLATES.get(kind)
-    if template is None:
-        return ", ".join(f"{k}={v}" for k, v in event.items())
     try:
         return in_language(template, lang).format(**values)
-    except (KeyError, ValueError):
-        return ", ".join(f"{k}={v}" for k, v in event.items())
+    except (TypeError, KeyError, ValueError):
+        # An event this version has no sentence for yet: its values, without our key names.
+        return " · ".join(str(v) for k, v in values.items() if k != "event")

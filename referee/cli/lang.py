@@ -18,7 +18,8 @@ def check_edition(edition: str | None) -> str | None:
     value = edition.strip().lower()
     value = {"new": "2016", "revised": "2016", "old": "classic", "2000": "classic"}.get(value, value)
     if value not in EDITIONS:
-        raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic")
+        raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic",
+                           f"沒有「{edition}」這個版本；請選 2016 或 classic")
     return value
 
 
@@ -58,4 +59,5 @@ def choose(lang: str | None, *queries: str | None) -> str:
             return script
         locale = _locale()
         return locale if locale != "en" else "zh-Hant"
-    return "en" if text else _locale()
+    # A query in Latin letters is English; digits, ids and punctuation say nothing (`card 8`).
+    return "en" if any(c.isascii() and c.isalpha() for c in text) else _locale()

@@ -6,9 +6,9 @@ from referee.catalog import cards as card_data
 from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
-from referee.cli.labels import label
+from referee.cli.labels import colon, comma, label, parens
 from referee.cli.lang import check_edition, choose
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import console, escape, paragraph, print_json, table
 from referee.errors import RefereeError
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
@@ -70,24 +70,94 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         facts = f"{label('rank', lang)} {view['rank']}"
     else:
         colour = _TERMINAL.get(view["colour"], view["colour"])
-        facts = (f"[{colour}]{label(view['type'], lang)}[/{colour}] · {label('cost', lang)} {view['cost']}"
+        facts = (f"[{colour}]{label(view['type'], lang).capitalize()}[/{colour}] · {label('cost', lang)} {view['cost']}"
                  f" · {label('copies', lang)} {view['copies']}")
-    facts += f" · {label(edition, lang)} ({label(view['set'] or '', lang)})"
+    facts += f" · {label(edition, lang)}"
+    if view["set"] and view["set"] != edition:      # a 2016 card in the 2016 edition says nothing more
+        facts += parens(label(view["set"], lang), lang)
     if view.get("note_edition"):
         facts += f" · {view['note_edition']}"
     out.print(facts)
     ability = view["ability"].get(lang)
     if ability:
-        out.print(f"{label('ability', lang)}: {escape(ability)}")
+        # A full-width colon in Chinese: rich then wraps the ability right after the label instead of
+        # moving the whole unspaced sentence to a line of its own.
+        paragraph(out, f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{ability}", lang)
     if view["aliases"]:
-        out.print(f"[dim]{label('aliases', lang)}: {escape('、'.join(view['aliases'][:16]))}[/dim]")
-    if match.others:
-        others = [card_data.get_card(conn, o, edition) or card_data.get_card(conn, o, other_editions[0] if other_editions else edition) for o in match.others]
-        out.print(f"[dim]{label('also', lang)}: {escape(', '.join(o['names'][lang] for o in others if o))}[/dim]")
+        out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape(('、' if lang != 'en' else ', ').join(view['aliases'][:16]))}[/dim]")
+    for line in _same_words(conn, name, match, edition, other_editions, lang):
+        out.print(f"[dim]{escape(line)}[/dim]")
     for other in other_editions:
         alt = card_data.get_card(conn, match.id, other)
         detail = f"{label('rank', lang)} {alt['rank']}" if alt["kind"] == "character" else f"{label('cost', lang)} {alt['cost']}"
-        out.print(f"[dim]{label('other_edition', lang)} ({label(other, lang)}): {escape(alt['names'][lang])}, {detail}[/dim]")
+        out.print(f"[dim]{label('other_edition', lang)}{parens(label(other, lang), lang)}{colon(lang)}"
+                  f"{escape(alt['names'][lang])}{', ' if lang == 'en' else '，'}{detail}[/dim]")
+
+
+def _card_line(card: dict, lang: str) -> str:
+    """`堡壘 (Keep) · 特殊 · 費用 3`: enough to tell two cards of the same name apart."""
+    text = card["names"][lang] + (f" ({card['names']['en']})" if lang != "en" else "")
+    if card["kind"] == "character":
+        return f"{text} · {label('rank', lang)} {card['rank']}"
+    return f"{text} · {label(card['type'], lang)} · {label('cost', lang)} {card['cost']}"
+
+
+def _same_words(conn, text: str, match, edition: str, other_editions: list[str], lang: str) -> list[str]:
+    """Other cards the words may mean: in some translations (要塞: the Keep or the Fortress), in
+    the other edition (墓地: the 2016 Necropolis, the classic Graveyard), or a close name when the
+    words matched nothing exactly (兵工廠: the Armory, or the Factory's 工廠)."""
+    from referee.catalog.names import closest_names
+    from referee.text import name_key
+
+    lines, shown = [], {match.id}
+    for other in match.others:
+        card = card_data.get_card(conn, other, edition) or next(
+            (card_data.get_card(conn, other, e) for e in card_data.editions_of(conn, other)), None)
+        if not card:
+            continue
+        meant_in = _edition_meaning(conn, text, other, edition)
+        if meant_in:       # 主教 in 2016 is the Cardinal; the classic Bishop is the other edition's
+            card = card_data.get_card(conn, other, meant_in) or card
+            lines.append(label("in_edition", lang).format(edition=label(meant_in, lang), word=text)
+                         + " " + _card_line(card, lang))
+        else:
+            lines.append(label("also", lang).format(word=text) + " " + _card_line(card, lang))
+        shown.add(other)
+    rows = conn.execute("SELECT DISTINCT card_id, edition FROM aliases WHERE key = ? AND edition != ? ORDER BY priority",
+                        (name_key(text), edition)).fetchall()
+    for card_id, other_edition in rows:
+        if card_id not in shown:
+            card = card_data.get_card(conn, card_id, other_edition)
+            lines.append(label("in_edition", lang).format(edition=label(other_edition, lang), word=text)
+                         + " " + _card_line(card, lang))
+            shown.add(card_id)
+    if match.how in ("fuzzy", "exact") and (match.how == "fuzzy" or _weak_alias(conn, text, match.id, edition)):
+        for _, score, card_id, kind in closest_names(conn, text, edition, (match.kind,))[:4]:
+            if card_id not in shown and score >= 80:
+                lines.append(label("close", lang) + _card_line(card_data.get_card(conn, card_id, edition), lang))
+                shown.add(card_id)
+    return lines
+
+
+def _edition_meaning(conn, text: str, card_id: str, edition: str) -> str | None:
+    """The other edition, when the words are this card's printed name there but not here
+    (主教: the classic Bishop; in 2016 the Cardinal)."""
+    from referee.text import name_key
+
+    rows = dict(conn.execute("SELECT edition, MIN(priority) FROM aliases WHERE key = ? AND card_id = ? GROUP BY edition",
+                             (name_key(text), card_id)).fetchall())
+    if rows.get(edition, 0) == 0:
+        return None
+    return next((e for e, priority in rows.items() if e != edition and priority == 0), None)
+
+
+def _weak_alias(conn, text: str, card_id: str, edition: str) -> bool:
+    """The words are only an alias some players use, not a printed name."""
+    from referee.text import name_key
+
+    row = conn.execute("SELECT MIN(priority) FROM aliases WHERE key = ? AND edition = ? AND card_id = ?",
+                       (name_key(text), edition, card_id)).fetchone()
+    return row[0] is not None and row[0] >= 2
 
 
 def _check_colour(colour: str | None) -> str | None:
@@ -97,48 +167,78 @@ def _check_colour(colour: str | None) -> str | None:
 
     found = parse_district_type(colour)
     if not found:
-        raise RefereeError(f"unknown colour {colour!r}; choose one of: noble, religious, trade, military, unique")
+        raise RefereeError(f"unknown colour {colour!r}; choose one of: noble, religious, trade, military, unique",
+                           f"沒有「{colour}」這種類型；請選 貴族、宗教、商業、軍事 或 特殊")
     return found
 
 
 def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
     edition = check_edition(edition)
+    if rank is not None and not 1 <= rank <= 9:
+        raise RefereeError(f"--rank must be between 1 and 9 (the characters' ranks), not {rank}",
+                           f"--rank 是角色的順位，要在 1 到 9 之間，不是 {rank}")
     colour = _check_colour(colour)
+    if rank is not None and kind == "district":
+        raise RefereeError("--rank is for characters; districts have a cost, not a rank",
+                           "--rank 只用於角色；地區有費用，沒有順位")
     if kind and kind not in ("character", "district"):
-        raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district")
+        raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district",
+                           f"沒有「{kind}」這種卡；請選 character（角色）或 district（地區）")
     rows = card_data.list_cards(connect(), edition, rank, colour, kind)
     if json_out:
         print_json(rows)
         return
     lang = choose(lang)
-    out = console()
+    if not rows:
+        console().print(label("no_cards", lang))
+        return
+    only_characters = all(row["kind"] == "character" for row in rows)
+    headers = [label("edition", lang), label("name", lang)]
+    only_districts = all(row["kind"] == "district" for row in rows)
+    kind_header = label("type", lang) if only_districts else label("rank", lang) + " / " + label("type", lang)
+    headers += [label("rank", lang)] if only_characters else [kind_header, label("cost", lang), label("copies", lang)]
+    grid = table(*headers)
     for row in rows:
         if row["kind"] == "character":
-            detail = f"{label('rank', lang)} {row['rank']}"
+            cells = [str(row["rank"])] if only_characters else [f"{label('rank', lang)} {row['rank']}", "", ""]
         else:
-            detail = f"{label(row['type'], lang)} {row['cost']} ×{row['copies']}"
-        out.print(f"{row['edition']:>7}  {escape(row['names'][lang]):<16} {detail}")
+            colour = _TERMINAL.get(row["colour"], row["colour"])
+            cells = [f"[{colour}]{label(row['type'], lang)}[/{colour}]", str(row["cost"]), f"×{row['copies']}"]
+        grid.add_row(label(row["edition"], lang), escape(row["names"][lang]), *cells)
+    console().print(grid)
+
+
+def _variant_titles(conn, lang: str) -> dict[str, str]:
+    """A house rule by its title in the player's language (its id is for files)."""
+    column = lang.replace("-", "_").lower()
+    return {row[0]: row[1] for row in conn.execute(f"SELECT id, title_{column} FROM variants") if row[1]}
 
 
 def show_rules(topic, players, edition, lang, json_out) -> None:
     edition = check_edition(edition)
     if players is not None and not 2 <= players <= 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {players}")
+        raise RefereeError(f"--players must be between 2 and 8, not {players}", f"--players 要在 2 到 8 之間，不是 {players}")
+    if topic is not None and not topic.strip():
+        raise RefereeError("give a topic, a rule id or title words, or no argument for every rule",
+                           "請給主題、規則編號或標題中的字；不給則列出所有規則")
     conn = connect()
     if rule_data.is_cast_topic(topic):
         return show_casts(conn, edition, lang, json_out)
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found:
-        raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}")
+        raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}",
+                           f"找不到關於「{topic}」的規則；主題有：{'、'.join(rule_data.topics(conn))}")
     if json_out:
         print_json(found)
         return
     lang = choose(lang, topic)
     out = console()
+    titles = _variant_titles(conn, lang)
     for rule in found:
-        tag = f" [dim]({label('variant', lang)}: {rule['variant']})[/dim]" if rule["variant"] else ""
+        variant = titles.get(rule["variant"], rule["variant"])
+        tag = f" [dim]{parens(label('variant', lang) + colon(lang) + escape(variant), lang)}[/dim]" if rule["variant"] else ""
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]{tag}")
-        out.print(escape(rule["text"][lang] or ""))
+        paragraph(out, rule["text"][lang] or "", lang)
         out.print()
 
 

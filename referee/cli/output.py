@@ -1,9 +1,8 @@
-"""Printing: JSON for programs straight to stdout; lines for people through a small writer.
+"""Printing: JSON for programs straight to stdout; text for people through rich.
 
-The writer understands the few rich markup tags the commands use ([bold], [dim], colours) and
-wraps by terminal cells (a Chinese character is two cells). It exists because importing
-rich.console costs about 27 ms at every start — a third of the start-up budget the benchmarks
-hold the lookups to; rich still draws what needs it (help, the simulation's progress bar).
+rich knows what a person's terminal needs (cell widths of Chinese text, wrapping, colours only
+on a terminal that wants them, NO_COLOR); it is imported only when a command prints for people,
+so `--json` runs never pay for it.
 """
 
 from __future__ import annotations
@@ -12,12 +11,7 @@ import json
 import os
 import re
 import sys
-import unicodedata
 from functools import lru_cache
-
-_TAG = re.compile(r"(?<!\\)\[(/?)([a-z ]+)\]")
-_ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35",
-         "cyan": "36", "white": "37"}
 
 
 def print_json(value) -> None:
@@ -27,86 +21,86 @@ def print_json(value) -> None:
 
 
 def escape(text: str) -> str:
-    """Make text safe inside markup (as rich.markup.escape does)."""
-    return _TAG.sub(lambda m: "\\" + m.group(0), text)
+    """Make text safe inside rich markup (a player may be called `[Ann]`)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
 
 
-def cells(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+def console():
+    """A rich console on the current standard output (tests swap it between runs)."""
+    return _console(sys.stdout)
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """Greedy wrapping by cells: Latin words break at spaces, Chinese (and over-long words)
-    anywhere."""
-    lines: list[str] = []
-    line, used = "", 0
-    for token in re.findall(r"\S+\s*|\s+", text):
-        size = cells(token.rstrip())
-        if used + size <= width:
-            line += token
-            used += cells(token)
-            continue
-        splittable = size > width or any(unicodedata.east_asian_width(c) in "WF" for c in token)
-        if not splittable:
+@lru_cache(maxsize=4)
+def _console(stream):
+    from rich.console import Console
+
+    # No highlighting or emoji codes: names and numbers print exactly as the data has them.
+    # The width is measured once: rich otherwise asks the terminal again at every print.
+    return Console(file=stream, highlight=False, emoji=False, width=_width(stream))
+
+
+def _width(stream) -> int:
+    """COLUMNS if set (as rich reads it), else the terminal's width, else 80 for a pipe."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return 80
+
+
+def indented(out, markup: str, by: int = 4) -> None:
+    """A line under a heading; when it wraps, the following lines keep the indent."""
+    from rich.padding import Padding
+
+    out.print(Padding(markup, (0, 0, 0, by), expand=False))
+
+
+def table(*headers: str):
+    """A borderless table that lines up Chinese and Latin names by cell width."""
+    from rich import box
+    from rich.table import Table
+
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+    for header in headers:
+        grid.add_column(header)
+    return grid
+
+
+# Where Chinese text may break: between any two characters, except before closing punctuation,
+# and never inside a Latin word or a number.
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|.")
+_NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")
+
+
+def paragraph(out, text: str, lang: str) -> None:
+    """Running text. rich breaks lines at spaces, which suits English; Chinese is set without
+    spaces and breaks between characters, so a Chinese paragraph gets its break points here
+    (measured in cells by rich) instead of half a line left empty before each Latin word."""
+    if lang == "en":
+        out.print(escape(text))
+        return
+    from rich.cells import cell_len
+
+    tokens: list[str] = []
+    for token in _TOKEN.findall(text):
+        if tokens and token[0] in _NO_BREAK_BEFORE:
+            tokens[-1] += token
+        else:
+            tokens.append(token)
+    width, lines, line, used = max(10, out.width), [], "", 0
+    for token in tokens:
+        size = cell_len(token)
+        if line and used + size - (len(token) - len(token.rstrip())) > width:
             lines.append(line.rstrip())
-            line, used = token, cells(token)
-            continue
-        for char in token:
-            char_size = cells(char)
-            if used + char_size > width and line.strip():
-                lines.append(line.rstrip())
-                line, used = "", 0
-            line += char
-            used += char_size
-    if line.strip() or not lines:
+            line = token.lstrip()
+            used = cell_len(line)
+        else:
+            line += token
+            used += size
+    if line.strip():
         lines.append(line.rstrip())
-    return lines
-
-
-class Writer:
-    def __init__(self, stream, colour: bool, width: int):
-        self.stream = stream
-        self.colour = colour
-        self.width = width
-
-    def _render(self, markup: str) -> tuple[str, str]:
-        """(text with ANSI codes or none, plain text) from markup."""
-        styled, plain, stack, at = [], [], [], 0
-        for match in _TAG.finditer(markup):
-            chunk = markup[at:match.start()].replace("\\[", "[")
-            styled.append(chunk)
-            plain.append(chunk)
-            closing, names = match.group(1), match.group(2).split()
-            if closing:
-                stack = stack[:-1]
-            elif all(name in _ANSI for name in names):
-                stack.append(";".join(_ANSI[name] for name in names))
-            else:
-                styled.append(match.group(0))
-                plain.append(match.group(0))
-            if self.colour:
-                styled.append("\x1b[0m" + "".join(f"\x1b[{codes}m" for codes in stack))
-            at = match.end()
-        tail = markup[at:].replace("\\[", "[")
-        styled.append(tail)
-        plain.append(tail)
-        return "".join(styled), "".join(plain)
-
-    def print(self, markup: str = "") -> None:
-        for line in markup.split("\n"):
-            styled, plain = self._render(line)
-            if cells(plain) > self.width:
-                # An overflowing line is wrapped as plain text: only long running text overflows,
-                # and it carries no styles.
-                self.stream.write("\n".join(wrap(plain, self.width)) + "\n")
-            else:
-                self.stream.write(styled + "\n")
-
-
-@lru_cache(maxsize=None)
-def console() -> Writer:
-    stream = sys.stdout
-    tty = stream.isatty()
-    colour = tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
-    width = os.get_terminal_size().columns if tty else int(os.environ.get("COLUMNS", 80))
-    return Writer(stream, colour, max(20, width))
+    out.print(escape("\n".join(lines)), overflow="fold")

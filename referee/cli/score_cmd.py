@@ -2,81 +2,88 @@
 
 from __future__ import annotations
 
-import re
-
-
-
-from referee.cli.labels import label
+from referee.cli.labels import colon, comma, label, parens
+from referee.cli.quick_entry import as_quick_entry, quick_entry
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
 
 
-def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
-    """Turn `-p "Ann: Temple, Castle; gold 3; hand 2; crown"` options into situation data."""
-    data: dict = {"edition": edition, "table": {}, "players": []}
-    for text in players:
-        name, sep, rest = text.partition(":")
-        if not sep:
-            raise BadSituation(f"--player {text!r}: write it as \"NAME: District, District; gold N; hand N\"")
-        parts = [p.strip() for p in rest.split(";")]
-        player = {"name": name.strip(), "city": [c.strip() for c in re.split(r"[,，、]", parts[0]) if c.strip()]}
-        for extra in parts[1:]:
-            words = extra.split()
-            if not words:
-                continue
-            if words[0].lower() == "crown" and len(words) == 1:
-                data["table"]["crown"] = player["name"]
-            elif words[0].lower() in ("gold", "hand") and len(words) == 2 and words[1].isdigit():
-                if words[0].lower() == "gold":
-                    player["gold"] = int(words[1])
-                else:
-                    player["hand"] = ["?"] * int(words[1])
-            elif words[0].lower() == "cards" and len(words) > 1:
-                player["hand"] = [c.strip() for c in re.split(r"[,，、]", extra[len("cards"):]) if c.strip()]
-            else:
-                raise BadSituation(f"--player {text!r}: unknown part {extra!r} (gold N, hand N, cards C1, C2, crown)")
-        data["players"].append(player)
-    if first:
-        data["table"]["first_complete"] = first
-    return data
-
-
-def run(file, players, first, edition, lang, json_out) -> None:
+def run(file, players, first, edition, lang, json_out, bell_tower: bool = False) -> None:
     from referee.catalog.facts import rulebook
-    from referee.engine.scoring import scores, winners
-    from referee.situation import edition_of, load, read_text
+    from referee.situation import edition_of
 
     if file and players:
-        raise BadSituation("give a situation file or --player entries, not both")
+        raise BadSituation("give a situation file or --player entries, not both", "請給情境檔或 --player，不要兩者都給")
     if file:
-        from referee.cli.ask_cmd import read_source
+        from referee.cli.reading import read_situation
 
-        data = read_text(read_source(file))
-        data.pop("play", None)
+        if bell_tower:
+            raise BadSituation("--bell-tower is for quick entry; a file says table.bell_tower = true",
+                               "--bell-tower 只用於快速輸入；檔案請寫 table.bell_tower = true")
+        if first is not None:
+            raise BadSituation("--first is for quick entry; a file names table.first_complete",
+                               "--first 只用於快速輸入；檔案請寫 table.first_complete")
+        data = read_situation(file)
+        if not isinstance(data.get("play", {}), dict):
+            raise BadSituation(f"play: expected a table, got {data['play']!r}")
+        data.pop("play", None)          # a final position: the moves are not replayed
+        if edition is not None and check_edition(edition) != edition_of(data):
+            raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game",
+                               f"--edition {edition}：檔案寫的是 {edition_of(data)} 版")
     elif players:
         data = quick_entry(players, first, check_edition(edition) or "2016")
+        if bell_tower:
+            data["table"]["bell_tower"] = True
     else:
-        raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"")
-    situation = load(data, rulebook(edition_of(data)))
-    game = situation.game
-    results = scores(game.rb, game.state, final_round=game.state.round)
-    names, rule = winners(game.rb, game.state, results)
-    report = {"edition": situation.edition, "players": results, "winners": names, "tie_break": rule}
+        raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"",
+                           "請給情境檔，或用 -p \"小明：神殿，城堡\" 輸入玩家")
+    rb = rulebook(edition_of(data))
+    report = final_scores(data, rb, players)
     if json_out:
         print_json(report)
         return
     lang = choose(lang, " ".join(players) if players else data.get("question"))
+    show(report, lang)
+
+
+def final_scores(data: dict, rb, entries: list[str]) -> dict:
+    """Scores and winners of the position `data` describes, as the game would end now."""
+    from referee.engine.scoring import scores, winners
+    from referee.situation import load
+
+    try:
+        situation = load(data, rb)
+    except BadSituation as error:
+        if not entries:
+            raise
+        raise as_quick_entry(error, entries) from error
+    state = situation.game.state
+    # The characters a file lists are those revealed in the last round: the 2016 tie-break
+    # (highest rank revealed) reads them.
+    held = [c for player in state.players for c in player.characters]
+    state.last_round_revealed = sorted(held, key=lambda c: rb.characters[c].rank)
+    results = scores(rb, state, final_round=state.round)
+    names, rule = winners(rb, state, results)
+    return {"edition": situation.edition, "players": results, "winners": names, "tie_break": rule}
+
+
+def show(report: dict, lang: str) -> None:
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
 
-    local = localized_names(connect(), situation.edition, lang)
+    local = localized_names(connect(), report["edition"], lang)
     out = console()
-    for result in sorted(results, key=lambda r: -r["score"]):
-        parts = ", ".join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
+    for result in sorted(report["players"], key=lambda r: -r["score"]):
+        parts = comma(lang).join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
+        if result.get("haunted_quarter_as"):     # the owner's best choice, said so the table can check it
+            wild = next(k for k in ("haunted-quarter", "haunted-city") if k in local)
+            parts += parens(label("counted_as", lang).format(card=local[wild], type=label(result["haunted_quarter_as"], lang)),
+                            lang)
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
-    tie = "" if rule == "score" else f" (tie-break: {rule})"
-    out.print(f"{label('winner', lang)}: {escape(', '.join(names))}{tie}")
+    rule = report["tie_break"]
+    tie = "" if rule == "score" else parens(f"{label('tie_break', lang)}{colon(lang)}{label('tie.' + rule, lang)}", lang)
+    out.print(f"{label('winner', lang)}{colon(lang)}{escape(comma(lang).join(report['winners']))}{tie}")
 
 
 def _category(key: str, local: dict[str, str], lang: str) -> str:

@@ -10,7 +10,8 @@ import random
 import time
 from collections import Counter
 
-from referee.cli.lang import check_edition
+from referee.cli.labels import label
+from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, print_json
 from referee.errors import RefereeError
 
@@ -103,12 +104,19 @@ def fixed_setup(rulebook, text: str, players: int):
     return tuple(cast), uniques
 
 
+MAX_GAMES = 100_000   # about a minute of games; more is a typing slip, not a study
+
+
 def run(games: int, players: str, edition: str, seed: int, check: bool, json_out: bool,
-        characters: str | None = None) -> None:
+        characters: str | None = None, lang: str | None = None) -> None:
     counts = parse_players(players)
     editions = parse_editions(edition)
-    if games < 1:
-        raise RefereeError("--games must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise RefereeError(f"--games must be between 1 and {MAX_GAMES}, not {games}",
+                           f"--games 要在 1 到 {MAX_GAMES} 之間，不是 {games}")
+    if not 0 <= seed < 2 ** 63:
+        raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}")
+    lang = choose(lang)
     from referee.catalog.facts import rulebook
 
     books = {e: rulebook(e) for e in editions}
@@ -171,14 +179,20 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
     if json_out:
         print_json(report)
     else:
+        from referee.catalog.cards import localized_names
+        from referee.catalog.db import connect
+
+        local = localized_names(connect(), editions[0], lang)
         out = console()
-        out.print(f"{games} games · {report['games_per_second']} games/s · {report['moves_per_game']} moves/game"
-                  f" · {report['average_rounds']} rounds on average · average score {report['average_score']}")
+        out.print(label("sim.summary", lang).format(games=games, rate=report["games_per_second"],
+                                                    moves=report["moves_per_game"], rounds=report["average_rounds"],
+                                                    score=report["average_score"]))
         if len(tables) > 1:
-            out.print("Tables: " + ", ".join(f"{k} {v}" for k, v in sorted(tables.items())))
-        out.print("Characters in the casts: " + ", ".join(f"{k} {v}" for k, v in played.most_common()))
-        out.print("Winning characters (last round): " + ", ".join(f"{k} {v}" for k, v in winning.most_common()))
-        out.print("[green]All invariants held.[/green]" if not failures else f"[red]{len(failures)} problems:[/red]")
+            out.print(label("sim.tables", lang) + ", ".join(f"{k} {v}" for k, v in sorted(tables.items())))
+        out.print(label("sim.casts", lang) + ", ".join(f"{local.get(k, k)} {v}" for k, v in played.most_common()))
+        out.print(label("sim.winners", lang) + ", ".join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()))
+        out.print(f"[green]{label('sim.ok', lang)}[/green]" if not failures
+                  else f"[red]{label('sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
     if failures:

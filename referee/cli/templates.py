@@ -10,7 +10,7 @@ _CAST = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Archite
 
 def situation_template(players: int) -> str:
     if not 2 <= players <= 8:
-        raise RefereeError(f"--template takes 2 to 8 players, not {players}")
+        raise RefereeError(f"--template takes 2 to 8 players, not {players}", f"--template 要 2 到 8 位玩家，不是 {players}")
     two_each = players < 4
     lines = [
         'edition = "2016"                 # or "classic"',

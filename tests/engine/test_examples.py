@@ -43,7 +43,7 @@ def test_final_score(cli):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     scores = {p["name"]: p["score"] for p in report["players"]}
-    assert scores == {"Ann": 27, "Bob": 26}
+    assert scores == {"Ann": 27, "Bob": 26, "Cid": 5, "Dan": 3}
     ann = report["players"][0]["breakdown"]
     assert ann == {"districts": 18, "five_types": 3, "first_complete": 4, "dragon-gate": 2}
     assert report["winners"] == ["Ann"]

@@ -64,7 +64,7 @@ def test_bad_card_name_exits_2_with_one_line(cli):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip().count("\n") == 0
-    assert done.stderr.startswith("referee: unknown card")
+    assert done.stderr.startswith("referee: 找不到卡牌「不存在的卡」")   # a Chinese query gets a Chinese refusal
 
 
 def test_bad_edition_and_top(cli):

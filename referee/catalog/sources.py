@@ -1,0 +1,83 @@
+"""The documents behind the rules and rulings, named as a player would recognise them.
+
+Data files cite a source as `{ doc = "R16", where = "Game End" }` or, for the seed documents,
+`{ seed = "000", links = [5], where = "Q5" }`. A player reads a short name in their language
+(「2016 規則書」), never the code, and a locator only when it is one a reader can find in the
+document: line numbers and file paths of our transcriptions are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+from referee import paths
+from referee.text import LANGS
+
+# Locators that only help us: `l.107-108`, `doc/district cards.csv`, `districts.rs …()`.
+_LINE_NUMBERS = re.compile(r"\s*\bl\.\s*\d+(?:\s*-\s*\d+)?")
+_MACHINE = re.compile(r"[/\\]|\.(?:csv|rs|py|js|json|md|txt|toml)\b|\(\)")
+
+
+@lru_cache(maxsize=None)
+def all_sources() -> tuple[dict, ...]:
+    with open(paths.data_dir() / "sources.toml", "rb") as handle:
+        return tuple(tomllib.load(handle).get("source", []))
+
+
+def by_id() -> dict[str, dict]:
+    return {source["id"]: source for source in all_sources()}
+
+
+def source_id(ref: dict) -> str | None:
+    if "seed" in ref:
+        return f"seed-{ref['seed']}"
+    return ref.get("doc")
+
+
+def name(source: dict, lang: str) -> str:
+    names = source.get("name") or {}
+    return names.get(lang) or names.get("en") or source.get("title") or source["id"]
+
+
+def readable_where(where: str | None) -> str:
+    """The locator a reader can find in the document, or '' when it is ours only."""
+    if not where:
+        return ""
+    where = _LINE_NUMBERS.sub("", where).strip(" ,;")
+    return "" if _MACHINE.search(where) else where
+
+
+def describe(ref: dict, lang: str) -> str:
+    """One citation for people: `2016 規則書 (Game End)`, `台灣玩家規則整理 (andyventure.com, Q5)`."""
+    source = by_id().get(source_id(ref) or "")
+    text = name(source, lang) if source else (source_id(ref) or "?")
+    details = []
+    if source and ref.get("links"):
+        links = source.get("links", {})
+        hosts = [_host(links.get(str(n), "")) for n in ref["links"]]
+        details += sorted({h for h in hosts if h})
+    where = readable_where(ref.get("where"))
+    if where:
+        details.append(where)
+    if not details:
+        return text
+    return f"{text} ({', '.join(details)})" if lang == "en" else f"{text}（{'、'.join(details)}）"
+
+
+def listing(lang: str) -> list[dict]:
+    """Every source for `referee sources`: its names, title and links."""
+    rows = []
+    for source in all_sources():
+        links = [source["url"]] if source.get("url") else []
+        links += [url for _, url in sorted(source.get("links", {}).items(), key=lambda item: int(item[0]))]
+        rows.append({"id": source["id"], "name": {lg: name(source, lg) for lg in LANGS},
+                     "title": source.get("title", ""), "links": links, "shown": name(source, lang)})
+    return rows
+
+
+def _host(url: str) -> str:
+    host = urlsplit(url).hostname or ""
+    return host.removeprefix("www.")

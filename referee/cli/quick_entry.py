@@ -1,0 +1,106 @@
+"""Quick entry for `referee score`: `-p "Ann: Temple, Castle; gold 3; hand 2; crown"` (or
+`-p "小明：神殿，瞭望塔；金幣 3"`) turned into the situation data a file would give, so that the
+same reader checks both."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from referee.errors import BadSituation
+
+# Quick-entry keywords in the three languages: what a player types after the city.
+_KEYWORDS = {
+    "gold": "gold", "金幣": "gold", "金币": "gold", "錢": "gold", "钱": "gold",
+    "hand": "hand", "手牌": "hand",
+    "cards": "cards", "card": "cards", "牌": "cards",
+    "crown": "crown", "皇冠": "crown",
+    "character": "character", "characters": "character", "角色": "character",
+}
+_LIST = re.compile(r"\s*[,，、]\s*")
+MAX_DIGITS = 4   # no count in a game reaches 10000; a longer number is a typing slip
+
+
+def _number(text: str, what: str, entry: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, text):
+        raise BadSituation(f"--player {entry!r}: {what} takes a whole number from 0 to 9999, not {text!r}",
+                           f"--player {entry!r}：{what} 後面要接 0 到 9999 的整數，不是「{text}」")
+    return int(text)
+
+
+def _keyword(part: str) -> tuple[str, str]:
+    """(keyword, the rest) of one part: `gold 3`, `金幣 3` or `金幣3` (Chinese needs no space)."""
+    lowered = part.lower()
+    for word in sorted(_KEYWORDS, key=len, reverse=True):
+        if lowered.startswith(word) and (len(part) == len(word) or part[len(word)].isspace() or not word.isascii()):
+            return part[:len(word)], part[len(word):]
+    head, _, rest = part.partition(" ")
+    return head, rest
+
+
+def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
+    """Turn `-p "Ann: Temple, Castle; gold 3; hand 2; crown"` options (or `小明：神殿，瞭望塔；金幣 3`)
+    into situation data; the situation reader then checks it like a file."""
+    data: dict = {"edition": edition, "table": {}, "players": []}
+    for entry in players:
+        text = unicodedata.normalize("NFKC", entry)     # full-width ：；，４ as typed on a Chinese keyboard
+        name, sep, rest = text.partition(":")
+        if not sep:
+            raise BadSituation(f"--player {entry!r}: write it as \"NAME: District, District; gold N; hand N\"",
+                               f"--player {entry!r}：請寫成「名字：地區，地區；金幣 N；手牌 N」")
+        parts = [p.strip() for p in rest.split(";")]
+        player = {"name": name.strip(), "city": [c for c in _LIST.split(parts[0].strip()) if c]}
+        given: set[str] = set()
+        for extra in parts[1:]:
+            if not extra:
+                continue
+            word, value = _keyword(extra)
+            keyword = _KEYWORDS.get(word.lower())
+            value = value.strip()
+            if keyword is None:
+                from rapidfuzz import process
+
+                close = process.extractOne(word, list(_KEYWORDS))
+                hint = f"; did you mean {close[0]!r}?" if close and close[1] >= 60 else ""
+                raise BadSituation(f"--player {entry!r}: unknown part {extra!r} "
+                                   f"(gold N, hand N, cards C1, C2, character CH, crown){hint}",
+                                   f"--player {entry!r}：看不懂「{extra}」（可用 金幣 N、手牌 N、牌 C1，C2、角色 CH、皇冠）")
+            if keyword in given or (keyword in ("hand", "cards") and {"hand", "cards"} & given):
+                raise BadSituation(f"--player {entry!r}: {word} is given twice", f"--player {entry!r}：{word} 給了兩次")
+            given.add(keyword)
+            if keyword == "crown":
+                if value:
+                    raise BadSituation(f"--player {entry!r}: crown takes nothing after it, got {value!r}")
+                if "crown" in data["table"]:
+                    raise BadSituation(f"--player {entry!r}: the crown is already with {data['table']['crown']}",
+                                       f"--player {entry!r}：皇冠已經在 {data['table']['crown']} 手上")
+                data["table"]["crown"] = player["name"]
+            elif keyword == "gold":
+                player["gold"] = _number(value, word, entry)
+            elif keyword == "hand" and not re.fullmatch(r"[0-9]+", value) and value:
+                player["hand"] = [c for c in _LIST.split(value) if c]     # 手牌 祕密金庫
+            elif keyword == "hand":
+                count = _number(value, word, entry)
+                player["hand"] = ["?"] * min(count, 1000)   # the file reader refuses more than the deck
+            elif not value:
+                raise BadSituation(f"--player {entry!r}: {word} needs names after it")
+            elif keyword == "cards":
+                player["hand"] = [c for c in _LIST.split(value) if c]
+            else:
+                player["characters"] = [c for c in _LIST.split(value) if c]
+        data["players"].append(player)
+    if first is not None:
+        data["table"]["first_complete"] = first
+    return data
+
+
+def as_quick_entry(error: BadSituation, entries: list[str]) -> BadSituation:
+    """A file reader's refusal in the words of the command line that produced the data."""
+    def rewrite(message: str | None) -> str | None:
+        if message is None:
+            return None
+        message = re.sub(r"players\[(\d+)\](\.\w+)?", lambda m: f"--player {entries[int(m.group(1))]!r}", message)
+        return (message.replace("table.first_complete", "--first").replace("table.crown", "crown")
+                .replace("table.bell_tower", "--bell-tower"))
+
+    return BadSituation(rewrite(str(error)), rewrite(getattr(error, "zh", None)))

@@ -1,0 +1,106 @@
+"""Reading a situation file as a person saved it: UTF-8 (with or without a byte-order mark),
+UTF-16 with one, or Big5 / GB18030, which Chinese Windows editors still write by default.
+
+A file is bytes until we know its encoding; every way it can fail is one `BadSituation` line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import sys
+
+from referee.errors import BadSituation
+
+# A situation describes one table: even a long one is a few kilobytes. The bound keeps a
+# mistaken argument (a disk image, /dev/zero) from being read into memory.
+MAX_BYTES = 1_000_000
+_LEGACY = ("big5", "gb18030")
+
+
+def read_bytes(file: str | None) -> tuple[bytes, str]:
+    """The raw bytes of FILE (or standard input for `-`) and the name to mention in messages."""
+    if file is None:
+        raise BadSituation("give a situation file, or - for standard input (see referee ask --template 3)",
+                           "請給情境檔，或用 - 從標準輸入讀取（範本見 referee ask --template 3）")
+    if file == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
+        where = "standard input"
+    else:
+        try:
+            with open(file, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise BadSituation(f"cannot read {file}: {error.strerror or error}",
+                               f"無法讀取 {file}：{error.strerror or error}") from error
+        except ValueError as error:   # a name with a NUL byte
+            raise BadSituation(f"cannot read {file!r}: {error}") from error
+        where = file
+    if len(data) > MAX_BYTES:
+        raise BadSituation(f"{where} is larger than {MAX_BYTES // 1000} kB: not a situation file",
+                           f"{where} 超過 {MAX_BYTES // 1000} kB，不是情境檔")
+    return data, where
+
+
+def decode(data: bytes, where: str = "the file") -> str:
+    """Text from bytes: a byte-order mark decides; else UTF-8; else Big5 or GB18030 when the
+    bytes read as a situation in exactly one of them."""
+    if data.startswith(codecs.BOM_UTF8):
+        return _strict(data[len(codecs.BOM_UTF8):], "utf-8", where)
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _strict(data, "utf-16", where)
+    if b"\x00" in data:
+        # Text never holds NUL bytes; UTF-16 saved without its byte-order mark is full of them.
+        raise BadSituation(f"{where}: has NUL bytes, as UTF-16 without a byte-order mark does; save it as UTF-8",
+                           f"{where}：含有 NUL 位元組（像是沒有 BOM 的 UTF-16）；請另存為 UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    readings = {}
+    for encoding in _LEGACY:
+        try:
+            readings[encoding] = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    if len(readings) > 1:
+        readings = _most_plausible(readings)
+    if len(readings) == 1:
+        return next(iter(readings.values()))
+    tried = "UTF-8, UTF-16 (with a byte-order mark), Big5, GB18030"
+    if readings:
+        raise BadSituation(f"{where}: cannot tell whether it is Big5 or GB18030 text; save it as UTF-8 (tried {tried})",
+                           f"{where}：無法判斷是 Big5 還是 GB18030 編碼；請另存為 UTF-8（試過 {tried}）")
+    raise BadSituation(f"{where}: not text in a known encoding (tried {tried}); save it as UTF-8",
+                       f"{where}：不是可辨認編碼的文字（試過 {tried}）；請另存為 UTF-8")
+
+
+def _strict(data: bytes, encoding: str, where: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise BadSituation(f"{where}: starts as {encoding.upper()} but byte {error.start} is not {encoding.upper()}") \
+            from error
+
+
+def _most_plausible(readings: dict[str, str]) -> dict[str, str]:
+    """Big5 bytes nearly always decode as GB18030 too (as nonsense): keep the reading whose
+    Chinese characters are those card names are written with, when one clearly is."""
+    from referee.catalog.db import connect
+
+    alphabet = {c for (text,) in connect().execute("SELECT text FROM aliases") for c in text}
+
+    def known(text: str) -> int:
+        return sum(1 for c in text if c in alphabet)
+
+    ranked = sorted(readings.items(), key=lambda item: -known(item[1]))
+    best, second = known(ranked[0][1]), known(ranked[1][1])
+    return {ranked[0][0]: ranked[0][1]} if best > second else readings
+
+
+def read_situation(file: str | None) -> dict:
+    """The parsed TOML of a situation file."""
+    from referee.situation import read_text
+
+    data, where = read_bytes(file)
+    return read_text(decode(data, where))

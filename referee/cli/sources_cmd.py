@@ -1,0 +1,33 @@
+"""`referee sources`: the documents the rules and rulings come from, with titles and links."""
+
+from __future__ import annotations
+
+from referee.catalog import sources as source_data
+from referee.cli.lang import choose
+from referee.cli.output import console, escape, print_json
+from referee.errors import RefereeError
+from referee.text import name_key
+
+
+def run(words: str | None, lang: str | None, json_out: bool) -> None:
+    lang = choose(lang, words)
+    rows = source_data.listing(lang)
+    if words is not None:
+        key = name_key(words)
+        if not key:
+            raise RefereeError("give words of a source's name or title, or nothing for every source")
+        rows = [r for r in rows if any(key in name_key(t) for t in (*r["name"].values(), r["title"], r["id"]))]
+        if not rows:
+            raise RefereeError(f"no source matches {words!r}; referee sources lists them all",
+                               f"沒有符合「{words}」的來源；referee sources 會列出全部")
+    if json_out:
+        print_json([{k: r[k] for k in ("id", "name", "title", "links")} for r in rows])
+        return
+    from rich.padding import Padding
+
+    out = console()
+    for row in rows:
+        out.print(f"[bold]{escape(row['shown'])}[/bold]")
+        out.print(Padding(escape(row["title"]), (0, 0, 0, 2), expand=False))
+        for link in row["links"]:
+            out.print(f"  [dim]{escape(link)}[/dim]", overflow="ignore", crop=False)
