@@ -130,12 +130,12 @@ def new(
     if not name:
         raise RefereeError("a table needs a name")
     if from_file:
-        from referee.cli.ask_cmd import read_source
+        from referee.cli.reading import decode, read_bytes
         from referee.situation import edition_of, read_text
 
         if players or characters or crown or variant:
             raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there")
-        start = read_source(from_file)
+        start = decode(*read_bytes(from_file))
         edition = edition_of(read_text(start))
         rb = _rulebook(edition)
         game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start), rb)

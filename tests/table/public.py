@@ -15,7 +15,14 @@ def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000
     killed character shown at the round's end is marked optional (`?` first): the tracker asks
     for it only when the round cannot end without it."""
     names = [f"P{i}" for i in range(players)]
-    game = Game.new(rulebook, names, seed=seed)
+    # Two districts act where a secret table cannot follow yet: the Theater swaps secret
+    # characters, the Hospital gives a killed character's unknown holder an action (docs/table.md).
+    from referee.engine.registry import supported
+
+    pool = sorted(d.id for d in rulebook.districts.values() if d.type == "unique"
+                  and supported(d.id, rulebook.edition) and d.id not in ("theater", "hospital"))
+    uniques = random.Random(seed).sample(pool, min(int(rulebook.setup["uniques_in_deck"]), len(pool)))
+    game = Game.new(rulebook, names, seed=seed, uniques=uniques)
     game.initial_deck = len(game.state.deck)
     rng = random.Random(seed)
     public: list[str] = []
