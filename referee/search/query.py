@@ -1,15 +1,21 @@
-"""Answer a FAQ query from the tables `referee.search.index` wrote.
+"""Answer a question from the tables `referee.search.index` wrote: FAQ entries, rules and cards.
 
-1. Fold the query (Simplified, lower case) and cut it into terms; repair same-sounding slips
-   (a bigram the corpus hardly uses → a same-sounding one it uses often: 回盒 → 回合).
-2. Detect the cards it names (longest alias first; an alias that means several cards in
-   different editions pulls in all of them).
-3. Score: bm25 over the FTS5 terms (scaled to the best entry), plus the cards shared with the
-   entry, minus a little for an entry about a card when the query names none; re-rank the best
-   candidates by how closely the query reads like the entry's question (rapidfuzz).
+1. Read the query (`parse`): fold it (Simplified, lower case), repair spelling (an English word
+   the corpus does not know → the closest one it does: warlrod → warlord) and same-sounding
+   slips (a bigram the corpus hardly uses → a same-sounding one it uses often: 回盒 → 回合);
+   find the cards it names in order (the first is the one that acts: in "can the Warlord
+   destroy the Keep" the Warlord acts on the Keep), the concepts of the lexicon (拆 = 摧毀 =
+   destroy) and the form of the question (can …? / what happens if …? / how many …?).
+2. Score each document: bm25 over its terms and concepts (scaled to the best document), plus the
+   cards it shares with the query, plus a little when the card acting in its question is the
+   query's, minus when that card is one the query does not name; plus a little when its question
+   has the query's form; minus for a house-rule-only document and for card texts (a ruling or
+   rule answers better than the card). Re-rank the best by how closely the query reads like the
+   document's question or title (rapidfuzz).
+3. A query with no meaningful word is refused (`EmptyQuery`); a weak best hit is flagged unsure.
 
 No OpenCC and no pypinyin here: the build precomputed what a query needs (character forms,
-readings, vocabulary, folded card names).
+readings, vocabulary, folded card names, the folded lexicon).
 """
 
 from __future__ import annotations
@@ -17,25 +23,43 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
+from referee.search import lexicon as lexicon_mod
+from referee.search.lexicon import concept_term
 from referee.search.normalise import CJK, RUNS, compact, fold, latin_words, runs, terms, words
 
-# bm25 weights of the FTS columns: question, keywords, answer, readings.
-WEIGHTS = (3.0, 2.0, 1.0, 0.5)
+# bm25 weights of the FTS columns: question, keywords, answer, readings, concepts.
+WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0)
 
-# The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py).
+# The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py), never
+# on the blind set in tests/search/blind/.
 PARAMS = {
-    "text": 25.0,       # bm25, scaled so that the best entry has this (0: unscaled)
-    "card": 8.0,        # per matched card (see _card_score)
-    "fuzzy": 20.0,      # question similarity, 0..1
+    "text": 15.0,       # bm25, scaled so that the best document has this (0: unscaled)
+    "card": 6.0,        # per matched card (see _card_score)
+    "fuzzy": 30.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
-    "subject": 0.5,     # ... the entry's subject card counts this much more
-    "missing": 0.2,     # ... each card of the entry the query does not name, against
-    "no_card": 4.0,     # an entry about a card, for a query naming none
-    "house": 20.0,      # an entry that holds only under a house-rule variant
-    "rare_df": 2,       # a query bigram in at most this many entries may be a same-sound slip
-    "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many entries
+    "subject": 0.5,     # ... the document's subject card counts this much more
+    "missing": 0.2,     # ... each card of the document the query does not name, against
+    "no_card": 6.0,     # a document about a card, for a query naming none
+    "actor": 4.0,       # the card acting in the document's question is the query's first card
+    "stranger": 14.0,   # the document's acting card and subject are both cards the query does not name
+    "concept": 25.0,    # the share of the query's concepts its question asks about (0..1)
+    "answered": 0.6,    # ... a concept only its answer mentions counts this much
+    "all_cards": 6.0,   # the document concerns every card the query names (two or more)
+    "form": 3.0,        # the document's question has the query's form (can …? how many …?)
+    "house": 20.0,      # a document that holds only under a house rule
+    "card_text": 16.0,  # a card's own text, against (rulings and rules answer questions)
+    "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
+    "unsure": 30.0,     # a best score below this is flagged as unsure
+    "rare_df": 2,       # a query bigram in at most this many documents may be a same-sound slip
+    "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many documents
     "repair_ratio": 4,  # ... and this many times as many as the slip
+    "implied": 0.5,     # weight of a card the query's concepts imply when it names none
+    "spell": 80,        # an unknown English word is read as the closest known one this similar
 }
+
+
+class EmptyQuery(ValueError):
+    """The query has no word that means anything alone (「的」, "the", "?")."""
 
 
 @dataclass
@@ -44,14 +68,24 @@ class Parsed:
 
     text: str                                   # folded (Simplified, lower case), slips repaired
     terms: list[str]
-    cards: dict[str, float] = field(default_factory=dict)   # card id → weight
-    repaired: dict[str, str] = field(default_factory=dict)   # typo bigram → corpus bigram
+    cards: dict[str, float] = field(default_factory=dict)   # card id → weight, in the order named
+    repaired: dict[str, str] = field(default_factory=dict)   # typo → corpus word
+    concepts: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    meaningful: bool = True
+    groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
+
+    @property
+    def actor(self) -> str | None:
+        return next(iter(self.cards), None)
 
 
 @dataclass
 class Hit:
     id: str
     score: float
+    kind: str = "faq"          # faq | rule | card
+    unsure: bool = False
 
 
 def char_rows(conn: sqlite3.Connection, text: str) -> dict[str, tuple[str, str]]:
@@ -91,9 +125,12 @@ def _spans(text: str, names: dict, longest: int) -> list[tuple[int, str]]:
     return found
 
 
-def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str] | None = None) -> dict[str, float]:
+def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str] | None = None,
+                 lex=None) -> dict[str, float]:
     """Cards the query names, in the order it names them: leftmost longest alias in Chinese runs,
-    word sequences in English. An alias that means several cards pulls in all of them."""
+    word sequences in English. An alias that means several cards pulls in all of them. With the
+    lexicon, an English name that is an everyday word ("keep one card") counts only after an
+    article or a possessive ("the Keep")."""
     cards: dict[str, float] = {}
     longest = max((len(k) for k in names), default=0)
 
@@ -114,6 +151,8 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
             if any(used[i:i + size]):
                 continue
             key = "".join(w for _, w in latin[i:i + size])
+            if size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex):
+                continue
             if key in names:
                 found.append((latin[i][0], key))
                 for k in range(i, i + size):
@@ -125,30 +164,84 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
     return cards
 
 
+def _names_the_card(latin: list[tuple[int, str]], i: int, lex) -> bool:
+    """Whether an everyday word that is also a card name ("keep") names the card here: after an
+    article or a possessive, or alone."""
+    if i > 0:
+        return terms(latin[i - 1][1])[0] in lex.after
+    return len(latin) == 1
+
+
 def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
     rows = char_rows(conn, fold(query))
     simplify = {c: r[0] for c, r in rows.items() if r[0] != c}
     folded = fold(query, simplify)
     names = _names(conn, edition)
-    query_terms = terms(folded)
-    repaired = _repair(conn, folded, {c: r[1].split() for c, r in rows.items()} | _readings(conn, folded, rows))
-    spoken: list[str] = []
-    cards = detect_cards(folded, names, spoken)
+    spelled = _spell(conn, folded, names)
     fixed = folded
+    for typo, right in spelled.items():
+        fixed = _replace_word(fixed, typo, right)
+    repaired = _repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | _readings(conn, fixed, rows))
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
-    if repaired:
-        for card, weight in detect_cards(fixed, names).items():
-            cards.setdefault(card, weight)
-        query_terms += list(repaired.values())
+    lex = lexicon_mod.load(conn)
+    spoken: list[str] = []
+    cards = detect_cards(fixed, names, spoken, lex)
+    # The words that say what is asked (can …? 怎麼辦) steer by form, not by matching text.
+    query_terms = terms(lex.content(fixed, names))
     query_terms += _canonical_terms(conn, spoken, names, query_terms)
-    return Parsed(fixed, query_terms, cards, repaired)
+    concepts = lex.concepts(fixed, names)
+    forms = lex.forms(fixed, names)
+    meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
+    query_terms += [concept_term(c) for c in concepts]
+    groups = [set(names[key]) for key in dict.fromkeys(spoken)]
+    if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
+        cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
+    return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups)
+
+
+def _replace_word(text: str, word: str, right: str) -> str:
+    out, at = [], 0
+    for match, plain in latin_words(text):
+        if plain == word:
+            out.append(text[at:match.start()])
+            out.append(right)
+            at = match.start() + len(match.group())
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
+    """English words the corpus and the card names do not know, read as the closest word they
+    do know (warlrod → warlord, asassin → assassin), as `referee card` forgives a name's typo."""
+    plain = {w for w in words(folded) if len(w) >= 4 and w.isascii()}
+    if not plain:
+        return {}
+    stems = {w: terms(w)[0] for w in plain}
+    known = _df(conn, set(stems.values()))
+    unknown = [w for w in plain if stems[w] not in known and w not in names]
+    if not unknown:
+        return {}
+    from rapidfuzz import fuzz, process
+
+    shortest = min(len(w) for w in unknown) - 2
+    longest = max(len(w) for w in unknown) + 2
+    choices = [t for (t,) in conn.execute(
+        "SELECT term FROM search_vocab WHERE length(term) BETWEEN ? AND ? AND term GLOB '[a-z]*'",
+        (shortest, longest))]
+    choices += [k for k in names if k.isascii() and shortest <= len(k) <= longest]
+    out = {}
+    for word in unknown:
+        best = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=PARAMS["spell"])
+        if best:
+            out[word] = best[0]
+    return out
 
 
 def _canonical_terms(conn: sqlite3.Connection, spoken: list[str], names: dict, known: list[str]) -> list[str]:
-    """The terms of the canonical names of cards the query names in words the FAQ (almost) never
-    uses: a query that says 钟楼 finds the entries written with 钟塔. (Names the FAQ does use
-    already match as they are; expanding them would only add noise.)"""
+    """The terms of the canonical names of cards the query names in words the corpus (almost)
+    never uses: a query that says 钟楼 finds the entries written with 钟塔. (Names the corpus does
+    use already match as they are; expanding them would only add noise.)"""
     unused = [key for key in spoken
               if max(_df(conn, set(terms(key)) or {key}).values(), default=0) <= PARAMS["rare_df"]]
     cards = sorted({card for key in unused for card in names[key]})
@@ -220,23 +313,46 @@ def _match_expr(query_terms: list[str]) -> str:
                        for t in unique)
 
 
-def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str], str | None]]:
-    """id → (cards, editions, subject): the subject is the card the id starts with (`witch.…`),
-    None for general entries (`general.…`, `draft.…`)."""
-    meta = {}
-    for entry_id, cards, editions in conn.execute("SELECT id, cards, editions FROM faq"):
-        cards = cards.split()
-        head = entry_id.split(".")[0]
-        meta[entry_id] = (cards, editions.split(), head if head in cards else None)
-    return meta
+class Doc:
+    """What the ranking needs of one document (a row of `search_docs`)."""
+
+    __slots__ = ("key", "kind", "id", "cards", "editions", "subject", "actor", "forms", "asked", "answered", "house")
+
+    def __init__(self, key, kind, ident, cards, editions, subject, actor, forms, asked, answered, house):
+        self.key, self.kind, self.id = key, kind, ident
+        self.cards, self.editions = cards.split(), editions.split()
+        self.subject, self.actor, self.forms, self.house = subject, actor, forms.split(), bool(house)
+        self.asked, self.answered = set(asked.split()), set(answered.split())
 
 
-def house_only(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    """Entries that hold only under a house-rule variant, with their keywords: they rank below
-    the rulings of the game itself unless the query uses one of their keywords (a house
-    character's name)."""
-    return {entry_id: keywords.split()
-            for entry_id, keywords in conn.execute("SELECT id, keywords FROM faq WHERE house_only = 1")}
+_DOCS: list = [None, None, None]   # [connection, {key: Doc}, {concept: idf}]
+
+
+def documents(conn: sqlite3.Connection) -> dict[str, Doc]:
+    """Every document's metadata, read once per connection."""
+    if _DOCS[0] is not conn:
+        import math
+
+        docs = {row[0]: Doc(*row) for row in conn.execute(
+            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs")}
+        df: dict[str, int] = {}
+        for doc in docs.values():
+            for concept in doc.asked | doc.answered:
+                df[concept] = df.get(concept, 0) + 1
+        idf = {c: math.log(1 + len(docs) / n) for c, n in df.items()}
+        _DOCS[:] = [conn, docs, idf]
+    return _DOCS[1]
+
+
+def _concept_score(parsed: Parsed, doc: Doc, idf: dict[str, float]) -> float:
+    """How much of what the query asks about (its concepts, the rarer weighing more) the
+    document's question asks too (its answer counts for less), 0..1."""
+    total = sum(idf.get(c, 0.0) for c in parsed.concepts)
+    if not total:
+        return 0.0
+    shared = sum(idf.get(c, 0.0) * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
+                 for c in parsed.concepts)
+    return shared / total
 
 
 def search(
@@ -245,65 +361,106 @@ def search(
     top: int = 3,
     card_ids: set[str] | None = None,
     edition: str | None = None,
+    kinds: set[str] | None = None,
+    explain: dict | None = None,
 ) -> list[Hit]:
+    """The best `top` documents for a query; raises EmptyQuery when it has no meaningful word.
+    `explain`, when given, receives each candidate's score parts (for tuning)."""
     parsed = parse(conn, query, edition)
-    meta = entry_meta(conn)
+    if not parsed.meaningful:
+        raise EmptyQuery(query)
+    docs = documents(conn)
+    idf = _DOCS[2]
     scores: dict[str, float] = {}
     if parsed.terms:
-        sql = (f"SELECT id, bm25(faq_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM faq_fts"
-               " WHERE faq_fts MATCH ?")
-        for entry_id, rank in conn.execute(sql, (_match_expr(parsed.terms),)):
-            scores[entry_id] = -rank
+        sql = (f"SELECT key, bm25(search_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM search_fts"
+               " WHERE search_fts MATCH ?")
+        for key, rank in conn.execute(sql, (_match_expr(parsed.terms),)):
+            scores[key] = -rank
         if PARAMS["text"] and scores:
             # On a scale of its own: a long query's bm25 sums would outweigh everything else.
             top_score = max(scores.values()) or 1.0
-            scores = {i: PARAMS["text"] * v / top_score for i, v in scores.items()}
-    for entry_id in list(scores) if not parsed.cards else meta:
-        cards, _, subject = meta[entry_id]
+            scores = {k: PARAMS["text"] * v / top_score for k, v in scores.items()}
+    parts: dict[str, dict[str, float]] = {key: {"text": value} for key, value in scores.items()}
+    for key in (list(scores) if not parsed.cards else docs):
+        doc = docs[key]
+        part = {"concept": PARAMS["concept"] * _concept_score(parsed, doc, idf)} if parsed.concepts else {}
         if parsed.cards:
-            bonus = _card_score(parsed.cards, cards, subject)
-            if bonus:
-                scores[entry_id] = scores.get(entry_id, 0.0) + PARAMS["card"] * bonus
-        elif subject:
-            scores[entry_id] -= PARAMS["no_card"]
-    for entry_id, keywords in house_only(conn).items():
-        named = any(len(word) >= 2 and (word in query or word.casefold() in parsed.text) for word in keywords)
-        if entry_id in scores and not named:
-            scores[entry_id] -= PARAMS["house"]
-    allowed = {
-        entry_id for entry_id in scores
-        if (not edition or edition in meta[entry_id][1]) and (not card_ids or card_ids & set(meta[entry_id][0]))
-    }
-    pool = sorted(allowed, key=lambda i: -scores[i])[: max(PARAMS["pool"], top)]
+            part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject)
+            part["role"] = _role_score(parsed, doc)
+        elif doc.subject:
+            part["no_card"] = -PARAMS["no_card"]
+        if key in scores or any(part.values()):
+            parts.setdefault(key, {}).update(part)
+    for key, part in parts.items():
+        doc = docs[key]
+        if parsed.forms and set(parsed.forms) & set(doc.forms):
+            part["form"] = PARAMS["form"]
+        if doc.house:
+            part["house"] = -PARAMS["house"]
+        if doc.kind == "card":
+            part["card_text"] = -PARAMS["card_text"]
+        elif doc.kind == "rule":
+            part["rule_text"] = -PARAMS["rule_text"]
+    scores = {key: sum(part.values()) for key, part in parts.items()}
+    allowed = [
+        key for key in scores
+        if (not edition or edition in docs[key].editions)
+        and (not card_ids or card_ids & set(docs[key].cards))
+        and (not kinds or docs[key].kind in kinds)
+    ]
+    pool = sorted(allowed, key=lambda k: -scores[k])[: max(PARAMS["pool"], top)]
     if pool and PARAMS["fuzzy"]:
-        for entry_id, similarity in _similarity(conn, parsed, pool).items():
-            scores[entry_id] += PARAMS["fuzzy"] * similarity
-    hits = [Hit(entry_id, round(scores[entry_id], 3)) for entry_id in pool]
-    hits.sort(key=lambda h: (-h.score, h.id))
-    return hits[:top]
+        for key, similarity in _similarity(conn, parsed, pool).items():
+            scores[key] += PARAMS["fuzzy"] * similarity
+            parts[key]["fuzzy"] = PARAMS["fuzzy"] * similarity
+    if explain is not None:
+        explain.update({key: parts[key] for key in pool})
+    hits = [Hit(docs[key].id, round(scores[key], 3), docs[key].kind) for key in pool]
+    hits.sort(key=lambda h: (-h.score, h.kind != "faq", h.id))
+    hits = hits[:top]
+    if hits and hits[0].score < PARAMS["unsure"]:
+        for hit in hits:
+            hit.unsure = True
+    return hits
 
 
-def _similarity(conn: sqlite3.Connection, parsed: Parsed, ids: list[str]) -> dict[str, float]:
-    """How closely the query reads like each entry's question (0..1), in the query's language(s)."""
+def _role_score(parsed: Parsed, doc: Doc) -> float:
+    """The card acting in the document's question against the query's cards: the same actor
+    helps; a document whose actor and subject are both cards the query never names hurts (the
+    Armory's ruling on the Keep does not answer whether the Warlord may destroy it); a document
+    about every card the query names helps."""
+    if doc.actor and not {doc.actor, doc.subject} & set(parsed.cards):
+        return -PARAMS["stranger"]
+    score = 0.0
+    if len(parsed.groups) >= 2 and all(group & set(doc.cards) for group in parsed.groups):
+        score += PARAMS["all_cards"]
+    if doc.actor and doc.actor == parsed.actor:
+        score += PARAMS["actor"]
+    return score
+
+
+def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> dict[str, float]:
+    """How closely the query reads like each document's question (0..1), in the query's language(s)."""
     from rapidfuzz import fuzz
 
     zh = compact(parsed.text, "") if CJK.search(parsed.text) else ""
     en = " ".join(words(parsed.text))
-    marks = ",".join("?" * len(ids))
+    marks = ",".join("?" * len(keys))
     out = {}
-    for entry_id, q_en, q_zh in conn.execute(f"SELECT id, en, zh FROM search_questions WHERE id IN ({marks})", ids):
+    for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", keys):
         best = 0.0
-        if zh:
+        if zh and q_zh:
             best = max(best, fuzz.partial_ratio(zh, q_zh) if len(zh) < len(q_zh) else fuzz.ratio(zh, q_zh))
-        if en:
+        if en and q_en:
             best = max(best, fuzz.token_set_ratio(en, q_en))
-        out[entry_id] = best / 100
+        out[key] = best / 100
     return out
 
 
 def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None) -> float:
-    """The cards the query names against an entry's: each shared card counts, the entry's subject
-    card more, each card of the entry the query does not name a little against."""
+    """The cards the query names against a document's: each shared card counts, the document's
+    subject card more, each card of the document the query does not name a little against."""
     matched = sum(wanted.get(c, 0.0) for c in cards)
     if not matched:
         return 0.0

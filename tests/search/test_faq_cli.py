@@ -55,7 +55,7 @@ def test_unknown_id_is_one_line_with_a_hint(cli):
     done = cli("faq", "witch.must-bewich")
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
-    assert "no FAQ entry with id 'witch.must-bewich'" in done.stderr
+    assert "no FAQ entry or rule with id 'witch.must-bewich'" in done.stderr
     assert "witch.must-bewitch" in done.stderr
 
 
