@@ -48,12 +48,19 @@ def rank_of(hits: list[str], expect: list[str]) -> int | None:
     return next((n for n, hit in enumerate(hits, 1) if hit in expect), None)
 
 
+def current_ids(conn: sqlite3.Connection) -> dict[str, str]:
+    """Old id → id, for entries and rules merged or renamed after a query was labelled."""
+    return dict(conn.execute("SELECT alias, id FROM id_aliases WHERE kind IN ('faq', 'rule')"))
+
+
 def evaluate(conn: sqlite3.Connection, queries: list[dict]) -> dict:
     from referee.search.query import EmptyQuery, search
 
     per_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     misses = []
+    renamed = current_ids(conn)
     for query in queries:
+        query = {**query, "expect": [renamed.get(e, e) for e in query["expect"]]}
         try:
             hits = [h.id for h in search(conn, query["q"], top=3)]
         except EmptyQuery:

@@ -181,7 +181,8 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     fixed = folded
     for typo, right in spelled.items():
         fixed = _replace_word(fixed, typo, right)
-    repaired = _repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | _readings(conn, fixed, rows))
+    repaired = _repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | _readings(conn, fixed, rows),
+                       _named_chars(fixed, names))
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
     lex = lexicon_mod.load(conn)
@@ -265,10 +266,30 @@ def _readings(conn, folded: str, rows: dict) -> dict[str, list[str]]:
     return {c: r[1].split() for c, r in char_rows(conn, "".join(missing)).items()}
 
 
-def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]) -> dict[str, str]:
+def _named_chars(folded: str, names: dict) -> set[int]:
+    """Positions of the characters that spell a card name (a name is never a slip: 要塞 stays)."""
+    longest = max((len(k) for k in names), default=0)
+    out: set[int] = set()
+    for match in RUNS.finditer(folded):
+        if CJK.match(match.group()):
+            for at, key in _spans(match.group(), names, longest):
+                out.update(range(match.start() + at, match.start() + at + len(key)))
+    return out
+
+
+def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]],
+            named: set[int] = frozenset()) -> dict[str, str]:
     """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
-    can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合)."""
-    grams = {run[i:i + 2] for run in runs(folded) if CJK.match(run) for i in range(len(run) - 1)}
+    (not one of a card's name) can be swapped for a same-sounding one to give a bigram the corpus
+    uses often (回盒 → 回合)."""
+    fixed_pos: dict[str, set[int]] = {}   # bigram → which of its two characters spell a name
+    for match in RUNS.finditer(folded):
+        run = match.group()
+        if CJK.match(run):
+            for i in range(len(run) - 1):
+                at = match.start() + i
+                fixed_pos.setdefault(run[i:i + 2], set()).update(p - at for p in (at, at + 1) if p in named)
+    grams = set(fixed_pos)
     if not grams:
         return {}
     df = _df(conn, grams)
@@ -285,6 +306,8 @@ def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]
     variants: dict[str, set[str]] = {}
     for g in rare:
         for pos in (0, 1):
+            if pos in fixed_pos[g]:
+                continue
             for reading in readings.get(g[pos], []):
                 for char in alike.get(reading, ()):
                     if char != g[pos]:

@@ -30,17 +30,24 @@ QUERIES = _queries()
 FAQ_SET = [q for q in QUERIES if q["file"] != "queries-natural.toml"]   # labelled before issue 9
 
 
+def _current(conn) -> dict[str, str]:
+    """Old id → id of the entry or rule it was merged into or renamed to."""
+    return dict(conn.execute("SELECT alias, id FROM id_aliases WHERE kind IN ('faq', 'rule')"))
+
+
 @pytest.fixture(scope="module")
 def ranks(conn) -> list[tuple[dict, int | None]]:
+    current = _current(conn)
     out = []
     for query in QUERIES:
+        expect = {current.get(e, e) for e in query["expect"]}
         hits = [h.id for h in search(conn, query["q"], top=3)]
-        out.append((query, next((n for n, h in enumerate(hits, 1) if h in query["expect"]), None)))
+        out.append((query, next((n for n, h in enumerate(hits, 1) if h in expect), None)))
     return out
 
 
 def test_labels_name_real_documents(conn):
-    ids = {r[0] for r in conn.execute("SELECT id FROM search_docs")}
+    ids = {r[0] for r in conn.execute("SELECT id FROM search_docs")} | set(_current(conn))
     assert len(FAQ_SET) >= 220
     assert [e for q in QUERIES for e in q["expect"] if e not in ids] == []
 
@@ -143,3 +150,53 @@ def test_search_imports_neither_opencc_nor_pypinyin(conn):
             "print(sorted(m for m in ('opencc', 'pypinyin') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# --- understanding the question (issue 9) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("軍閥可以拆堡壘嗎", "keep.rank-8"),                    # the Warlord acts: not the Armory's ruling
+    ("can the warlord destroy the keep", "keep.rank-8"),
+    ("what happens if the king is killed", "king.killed-crown"),
+    ("刺客可以殺國王嗎", "assassin.name-a-character"),
+    ("同分怎麼辦", "general.tie-break"),
+    ("warlrod bishop", "bishop.warlord-cannot-destroy"),      # spelling mended
+    ("how many cards do I start with", "setup.deal"),          # a rule answers
+])
+def test_natural_question_first_hit(conn, query, expected):
+    assert search(conn, query, top=1)[0].id == expected
+
+
+def test_lexicon_concepts_and_forms(conn):
+    parsed = parse(conn, "軍閥可以拆堡壘嗎")
+    assert parsed.concepts == ["destroy"] and "yes-no" in parsed.forms
+    assert parse(conn, "军阀能摧毁要塞吗").concepts == ["destroy"]          # 拆 = 摧毀 = destroy
+    assert "what-happens" in parse(conn, "what happens if the king is killed").forms
+    assert "tie" in parse(conn, "打平了怎麼辦").concepts
+
+
+def test_the_first_card_named_is_the_actor(conn):
+    assert parse(conn, "can the warlord destroy the keep").actor == "warlord"
+    ranked = [h.id for h in search(conn, "軍閥可以拆堡壘嗎", top=10)]
+    assert ranked.index("keep.rank-8") < ranked.index("armory.keep")
+
+
+def test_everyday_word_that_names_a_card(conn):
+    assert "keep" not in parse(conn, "draw two keep one").cards
+    assert "keep" in parse(conn, "can the warlord destroy the keep").cards
+
+
+def test_english_spelling_is_mended(conn):
+    parsed = parse(conn, "warlrod bishop")
+    assert parsed.repaired == {"warlrod": "warlord"} and set(parsed.cards) == {"warlord", "bishop"}
+
+
+def test_a_concept_implies_its_card(conn):
+    assert set(parse(conn, "房屋稅什麼時候繳").cards) == {"tax-collector"}
+
+
+@pytest.mark.parametrize("query", ["的", "the", "?", "可以嗎"])
+def test_no_meaningful_word_is_refused(conn, query):
+    with pytest.raises(EmptyQuery):
+        search(conn, query)
