@@ -62,6 +62,7 @@ class Lexicon:
         self.zh: dict[str, dict[str, str]] = {kind: {} for kind in kinds}
         self.en: dict[str, dict[tuple[str, ...], str]] = {kind: {} for kind in kinds}
         self.implies: dict[str, list[str]] = {}   # concept → the cards it implies
+        self._found: dict = {}                     # recent find() results (a query reads them thrice)
         for form, script, kind, ident in rows:
             if kind == "implies":
                 self.implies.setdefault(form, []).append(ident)
@@ -77,6 +78,14 @@ class Lexicon:
     def find(self, folded: str, kind: str, names: dict | None = None) -> list[tuple[int, str]]:
         """(position, id) of each form of `kind` in folded text, in order; for stop words the id
         is the matched text. Card names (keys of `names`) are skipped in Chinese runs."""
+        key = (folded, kind, id(names))
+        if key not in self._found:
+            if len(self._found) > 64:
+                self._found.clear()
+            self._found[key] = self._find(folded, kind, names)
+        return self._found[key]
+
+    def _find(self, folded: str, kind: str, names: dict | None) -> list[tuple[int, str]]:
         found: list[tuple[int, str]] = []
         table = self.zh[kind]
         longest_name = max((len(k) for k in names), default=0) if names else 0
