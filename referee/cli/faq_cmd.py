@@ -245,11 +245,11 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
 def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str | None) -> list[dict]:
     """Cards shaped like FAQ entries: the name is the question, the ability of the edition in
     play (the chosen one, else 2016 where the card exists) the answer."""
-    col = _COLUMN[lang]
+    name_col = "name" if lang == "en" else f"name_{_COLUMN[lang]}"
     out = []
     for card_id in ids:
         rows = {r[0]: r for r in conn.execute(
-            f"SELECT edition, name, name_{col}, ability_{col}, sources FROM cards WHERE id = ?", (card_id,))}
+            f"SELECT edition, name, {name_col}, ability_{_COLUMN[lang]}, sources FROM cards WHERE id = ?", (card_id,))}
         ed = edition if edition in rows else ("2016" if "2016" in rows else next(iter(rows)))
         _, name_en, name, ability, sources = rows[ed]
         out.append({
