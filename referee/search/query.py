@@ -44,8 +44,10 @@ PARAMS = {
     "stranger": 14.0,   # the document's acting card and subject are both cards the query does not name
     "concept": 25.0,    # the share of the query's concepts its question asks about (0..1)
     "answered": 0.6,    # ... a concept only its answer mentions counts this much
+    "same_cards": 3.0,  # the document concerns no card but those the query names
     "all_cards": 6.0,   # the document concerns every card the query names (two or more)
-    "form": 3.0,        # the document's question has the query's form (can …? how many …?)
+    "form": 3.0,        # the document's question has the query's form (can …? how …?)
+    "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
     "card_text": 16.0,  # a card's own text, against (rulings and rules answer questions)
     "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
@@ -56,6 +58,9 @@ PARAMS = {
     "implied": 0.5,     # weight of a card the query's concepts imply when it names none
     "spell": 80,        # an unknown English word is read as the closest known one this similar
 }
+
+
+_COMMON_FORMS = {"yes-no", "how"}   # the forms most questions have
 
 
 class EmptyQuery(ValueError):
@@ -194,11 +199,11 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     fixed = folded
     for typo, right in spelled.items():
         fixed = _replace_word(fixed, typo, right)
+    lex = lexicon_mod.load(conn)
     repaired = _repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | _readings(conn, fixed, rows),
-                       _named_chars(fixed, names))
+                       _named_chars(fixed, names) | _known_word_chars(lex, fixed, names))
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
-    lex = lexicon_mod.load(conn)
     spoken: list[str] = []
     cards = detect_cards(fixed, names, spoken, lex)
     # The words that say what is asked (can …? 怎麼辦) steer by form, not by matching text.
@@ -290,12 +295,24 @@ def _named_chars(folded: str, names: dict) -> set[int]:
     return out
 
 
+def _known_word_chars(lex, folded: str, names: dict) -> set[int]:
+    """Positions of the Chinese characters that spell a word of two or more characters of the
+    lexicon (七個建築, 怎麼辦)."""
+    out: set[int] = set()
+    for kind in ("concept", "form"):
+        for at, _ in lex.find(folded, kind, names):
+            length = lex._length(folded, at, kind) if CJK.match(folded[at]) else 0
+            if length >= 2:   # a lone character (牌) may itself be the slip (守牌)
+                out.update(range(at, at + length))
+    return out
+
+
 def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]],
             named: set[int] = frozenset()) -> dict[str, str]:
     """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
-    (not one of a card's name) can be swapped for a same-sounding one to give a bigram the corpus
-    uses often (回盒 → 回合)."""
-    fixed_pos: dict[str, set[int]] = {}   # bigram → which of its two characters spell a name
+    can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合).
+    Bigrams touching a card name or a word of the lexicon (`named` positions) are left alone."""
+    fixed_pos: dict[str, set[int]] = {}   # bigram → which of its two characters are in `named`
     for match in RUNS.finditer(folded):
         run = match.group()
         if CJK.match(run):
@@ -318,9 +335,9 @@ def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]
         alike.setdefault(pinyin, set()).add(char)
     variants: dict[str, set[str]] = {}
     for g in rare:
+        if fixed_pos[g]:   # touches a card name or a word of the lexicon: a boundary, not a slip
+            continue
         for pos in (0, 1):
-            if pos in fixed_pos[g]:
-                continue
             for reading in readings.get(g[pos], []):
                 for char in alike.get(reading, ()):
                     if char != g[pos]:
@@ -429,12 +446,15 @@ def search(
         if parsed.cards:
             part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject)
             part["role"] = _role_score(parsed, doc)
+            if doc.cards and all(c in parsed.cards for c in doc.cards):
+                part["role"] += PARAMS["same_cards"]
         elif doc.subject:
             part["no_card"] = -PARAMS["no_card"]
         if key not in text_scores and not any(part.values()):
             continue
-        if forms and forms.intersection(doc.forms):
-            part["form"] = PARAMS["form"]
+        shared_forms = forms.intersection(doc.forms) if forms else ()
+        if shared_forms:   # "when …?" is asked by fewer questions than "can …?": it tells more
+            part["form"] = PARAMS["form_specific"] if shared_forms - _COMMON_FORMS else PARAMS["form"]
         if doc.house:
             part["house"] = -PARAMS["house"]
         if doc.kind == "card":
