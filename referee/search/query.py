@@ -169,6 +169,8 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
             if any(used[i:i + size]):
                 continue
             key = "".join(w for _, w in latin[i:i + size])
+            if key not in names and key.endswith("s") and key[:-1] in names:
+                key = key[:-1]   # "the bishops districts": a plural or a possessive without its apostrophe
             if size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex):
                 continue
             if key in names:
@@ -378,7 +380,7 @@ class Doc:
         self.asked, self.answered = set(asked.split()), set(answered.split())
 
 
-_DOCS: list = [None, None, None, None]   # [connection, {key: Doc}, {concept: idf}, {card: [key]}]
+_DOCS: list = [None] * 4   # [connection, {key: Doc}, {concept: idf}, {card: [key]}]
 
 
 def documents(conn: sqlite3.Connection) -> dict[str, Doc]:

@@ -209,3 +209,7 @@ def test_a_concept_implies_its_card(conn):
 def test_no_meaningful_word_is_refused(conn, query):
     with pytest.raises(EmptyQuery):
         search(conn, query)
+
+
+def test_plural_or_possessive_without_apostrophe_names_the_card(conn):
+    assert set(parse(conn, "can the warlord destroy the bishops districts").cards) == {"warlord", "bishop"}
