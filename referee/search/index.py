@@ -139,6 +139,13 @@ def _english_forms(lex: Lexicon, question: str, simplify: dict[str, str]) -> lis
     return forms
 
 
+def _generic(lex: Lexicon, question: str, name_words: set[str]) -> bool:
+    """Whether an English question names only a card and asks how it works or scores."""
+    content = lex.content(fold(question))
+    return all(t in name_words or lex.is_stop(t) or t in ("work", "scor", "doe")
+               for t in terms(content))
+
+
 def index_search(conn, convert, lexicon: dict) -> None:
     from referee.search.query import detect_cards
 
@@ -185,10 +192,14 @@ def index_search(conn, convert, lexicon: dict) -> None:
         " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh TEXT) WITHOUT ROWID"
     )
     df: Counter[str] = Counter()
+    name_words = {t for (name,) in conn.execute("SELECT name FROM cards") for t in terms(fold(name))}
     for doc in docs:
         if doc.kind == "rule":   # the cards a rule's title names (國王 in "the King is never discarded")
             doc.cards = list(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex))
         cut = {part: terms(fold(text, simplify)) for part, text in doc.parts.items()}
+        if doc.kind == "faq" and _generic(lex, doc.q_en, name_words):
+            # "How does the Poor House work?" says nothing of what it does: its answer does.
+            cut["keywords"] += cut["answer"]
         # Keywords hold the typos people make (黃冠, 回盒): they count as matches, not as usage.
         df.update(set(t for part, ts in cut.items() if part != "keywords" for t in ts))
         question = fold(doc.parts["question"], simplify)

@@ -213,3 +213,12 @@ def test_no_meaningful_word_is_refused(conn, query):
 
 def test_plural_or_possessive_without_apostrophe_names_the_card(conn):
     assert set(parse(conn, "can the warlord destroy the bishops districts").cards) == {"warlord", "bishop"}
+
+
+def test_a_generic_question_is_found_by_its_answer(conn):
+    # "How does the Poor House work?" names nothing of what it does: its answer's words count
+    keywords, answer = conn.execute(
+        "SELECT keywords, answer FROM search_fts WHERE key = 'faq:poor-house.end-of-turn'").fetchone()
+    assert answer and answer.split()[0] in keywords.split()
+    keywords = conn.execute("SELECT keywords FROM search_fts WHERE key = 'faq:poor-house.witch'").fetchone()[0]
+    assert "zzgold" not in keywords.split()
