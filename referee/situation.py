@@ -16,7 +16,8 @@ from referee.engine.state import UNKNOWN, Built, Player, State
 from referee.errors import AmbiguousName, BadSituation, UnknownName
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
-TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower"}
+TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower",
+              "phase", "secret"}
 PLAYER_KEYS = {"name", "characters", "gold", "hand", "city"}
 PLAY_KEYS = {"history", "moves"}
 DISTRICT_KEYS = {"name", "stored", "beautified", "built_round"}
@@ -175,7 +176,15 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         state.ending = True
         if state.bell_tower:
             state.first_bonus = [first]
-    game = Game(rb, state, seed, table=True)
+    phase = _type(table.get("phase", "turns"), str, "table.phase")
+    if phase not in ("turns", "selection"):
+        raise BadSituation(f"table.phase: {phase!r} is not one of turns, selection")
+    secret = _type(table.get("secret", False), bool, "table.secret")
+    if phase == "selection" and any(p.characters for p in players):
+        raise BadSituation("table.phase: in the selection phase nobody holds a character yet")
+    if secret and phase != "selection":
+        raise BadSituation("table.secret: secret picks need phase = \"selection\"")
+    game = Game(rb, state, seed, table=True, secret_selection=secret)
     for seat in range(len(players)):
         if seat not in state.completed and city_size(rb, players[seat].city) >= game.end_at:
             state.completed.append(seat)
@@ -185,7 +194,10 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
     _check_keys(play, PLAY_KEYS, "play")
     history = [_type(m, str, "play.history") for m in _type(play.get("history", []), list, "play.history")]
     moves = [_type(m, str, "play.moves") for m in _type(play.get("moves", []), list, "play.moves")]
-    game.start_turns()
+    if phase == "selection":
+        game.begin_selection()
+    else:
+        game.start_turns()
     from referee.engine import IllegalMove
     from referee.errors import BadMove
 
@@ -195,12 +207,12 @@ def load(data: dict, rb: Rulebook, seed: int = 0) -> Situation:
         except (IllegalMove, BadMove) as error:
             raise BadSituation(f"play.history: {text!r} is not legal here ({getattr(error, 'key', error)})") from error
     game._undo.clear()
-    from referee.engine.support import SUPPORTED_BY_EDITION, SUPPORTED_UNIQUES
+    from referee.engine.registry import supported
 
-    unsupported = [rb.name(c) for c in cast if c not in SUPPORTED_BY_EDITION[edition]]
+    unsupported = [rb.name(c) for c in cast if not supported(c, edition)]
     built = {b.id for p in players for b in p.city}
     unsupported += sorted(rb.name(d) for d in built
-                          if rb.districts[d].type == "unique" and d not in SUPPORTED_UNIQUES)
+                          if rb.districts[d].type == "unique" and not supported(d, edition))
     return Situation(edition, data.get("question"), game, moves, unsupported)
 
 

@@ -32,3 +32,25 @@ def slug(name: str) -> str:
     """The id of a card from its English name: `Thieves' Den` → `thieves-den`."""
     text = unicodedata.normalize("NFKC", name).casefold().replace("'", "").replace("’", "")
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+_RANK_WORDS = ("rank", "#", "no.", "no", "r")
+_RANK_SUFFIXES = ("號角色", "号角色", "號", "号")
+_CN_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", start=1)}
+
+
+def parse_rank(text: str) -> int | None:
+    """1-9 from `8`, `8號`, `八号`, `#8`, `rank 8`, `No. 8`; None for anything else. The one
+    rank parser: card lookups, situation files and moves all use it."""
+    text = text.strip().lower()
+    for word in _RANK_WORDS:
+        if text.startswith(word):
+            text = text[len(word):].strip()
+            break
+    for suffix in _RANK_SUFFIXES:
+        if text.endswith(suffix):
+            text = text[: -len(suffix)].strip()
+            break
+    if len(text) == 1 and text in "123456789":
+        return int(text)
+    return _CN_DIGITS.get(text) if len(text) == 1 else None

@@ -10,12 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from referee.text import has_cjk, name_key
+from referee.text import has_cjk, name_key, parse_rank  # noqa: F401 (parse_rank: re-exported)
 from referee.errors import AmbiguousName, UnknownName
-
-_CN_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_RANK_WORDS = ("rank", "#", "no.", "no", "r")
-_RANK_SUFFIXES = ("號角色", "号角色", "號", "号")
 
 
 class Match:
@@ -31,22 +27,6 @@ class Match:
 
     def __repr__(self) -> str:
         return f"Match({self.id!r}, {self.kind!r}, {self.how!r}, {self.others!r})"
-
-
-def parse_rank(text: str) -> int | None:
-    """1-9 from `8`, `8號`, `八号`, `#8`, `rank 8`, `No. 8`; None for anything else."""
-    text = text.strip().lower()
-    for word in _RANK_WORDS:
-        if text.startswith(word):
-            text = text[len(word):].strip()
-            break
-    for suffix in _RANK_SUFFIXES:
-        if text.endswith(suffix):
-            text = text[: -len(suffix)].strip()
-            break
-    if len(text) == 1 and text in "123456789":
-        return int(text)
-    return _CN_DIGITS.get(text) if len(text) == 1 else None
 
 
 def _kinds(kind: str | None) -> tuple[str, ...]:

@@ -117,10 +117,18 @@ def build_db() -> None:
     typer.echo(str(build()))
 
 
+def table() -> typer.Typer:
+    """The `referee table …` commands (a sub-app, loaded only when they run)."""
+    from referee.cli.table_cmd import app as table_app
+
+    return table_app
+
+
 COMMANDS = {
     "card": card, "cards": cards, "rules": rules, "faq": faq, "ask": ask, "score": score,
-    "simulate": simulate, "build-db": build_db,
+    "simulate": simulate, "build-db": build_db, "table": table,
 }
+SUB_APPS = {"table": "Track a real game move by move: crown, coins, hands, cities, legal moves, undo."}
 
 
 def build_app(only: str | None = None) -> typer.Typer:
@@ -128,7 +136,15 @@ def build_app(only: str | None = None) -> typer.Typer:
     signature at start-up, and a command run needs only its own."""
     app = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP)
     for name, function in COMMANDS.items():
-        if only is None or name == only:
+        if only is not None and name != only:
+            continue
+        if name in SUB_APPS:
+            if only is None:             # the top-level help lists it without loading it
+                app.command(name, help=SUB_APPS[name], context_settings={"allow_extra_args": True,
+                                                                         "ignore_unknown_options": True})(lambda: None)
+            else:
+                app.add_typer(function(), name=name)
+        else:
             app.command(name)(function)
     if only is not None:
         app.callback()(lambda: None)   # keep `referee NAME …` a group, as with every command

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.engine import registry
+from referee.engine.cards.common import format_names, parse_character
+from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.state import Draft
 
@@ -42,7 +45,7 @@ def begin(game: "Game") -> None:
     state.draft = Draft(deck, faceup, facedown, _order(state, len(deck)),
                         last_gets_facedown=(n >= 4 and len(deck) == n))
     if faceup:
-        game.event("faceup", characters=[rb.name(c) for c in faceup])
+        game.event("faceup", characters=list(faceup))
     _run_chance(game)
 
 
@@ -97,8 +100,6 @@ def legal_moves(game: "Game") -> list[Move]:
 
 
 def apply(game: "Game", move: Move) -> None:
-    from referee.engine.game import IllegalMove
-
     state = game.state
     d = state.draft
     if move.verb not in ("pick", "discard", "faceup"):
@@ -115,7 +116,7 @@ def apply(game: "Game", move: Move) -> None:
     card = move.args[0]
     choices = _choices(game)
     if card not in choices:
-        raise IllegalMove("not_available", ("draft.procedure",), character=game.rb.name(card))
+        raise IllegalMove("not_available", ("draft.procedure",), character=card)
     if len(choices) > len(d.available):          # the 7-player rule: two cards, keep one
         pool = choices
         pool.remove(card)
@@ -131,15 +132,31 @@ def apply(game: "Game", move: Move) -> None:
         game.event("discarded", player=state.players[seat].name)
     d.order.pop(0)
     _run_chance(game)
-    if not d.order:
-        d.facedown.extend(d.available)
-        d.available = []
-        game.start_turns()
+
+
+def ends_in_secret(game: "Game", move: Move) -> bool:
+    """A secret table: a move of the turns before any pick is recorded ends the selection (the
+    face-up discards may have been recorded, or not)."""
+    if move.verb in ("pick", "discard", "faceup"):
+        return False
+    left = [step for _, step in game.state.draft.order if step in ("pick", "discard")]
+    return len(left) == _picks_this_round(game)          # no pick recorded yet
+
+
+def _picks_this_round(game: "Game") -> int:
+    state = game.state
+    faceup = game.rb.faceup_discards(len(state.players), len(state.characters)) if len(state.players) >= 4 else 0
+    return len([s for s in _order(state, len(state.characters) - 1 - faceup) if s[1] != CHANCE])
+
+
+def finish(game: "Game") -> None:
+    """Every pick is made: what nobody took stays face down (the flow starts the turns)."""
+    d = game.state.draft
+    d.facedown.extend(d.available)
+    d.available = []
 
 
 def _record_faceup(game: "Game", move: Move) -> None:
-    from referee.engine.game import IllegalMove
-
     d = game.state.draft
     wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
     shown = list(move.args)
@@ -147,15 +164,15 @@ def _record_faceup(game: "Game", move: Move) -> None:
         raise IllegalMove("faceup_count", ("draft.faceup.2016-8", "draft.faceup.classic"), count=wanted)
     for card in shown:
         if card not in d.available:
-            raise IllegalMove("not_available", ("draft.procedure",), character=game.rb.name(card))
+            raise IllegalMove("not_available", ("draft.procedure",), character=card)
         if game.rb.characters[card].rank == 4:
             raise IllegalMove("rank4_faceup", ("draft.rank4-faceup.2016", "draft.rank4-faceup.classic"),
-                              character=game.rb.name(card))
+                              character=card)
     for card in shown:
         d.available.remove(card)
     d.faceup = shown
     d.order.pop(0)
-    game.event("faceup", characters=[game.rb.name(c) for c in shown])
+    game.event("faceup", characters=list(shown))
 
 
 def _run_chance(game: "Game") -> None:
@@ -165,3 +182,17 @@ def _run_chance(game: "Game") -> None:
         card = d.available.pop(game.chance().randrange(len(d.available)))
         d.facedown.append(card)
         game.event("discarded", player="(random)")
+
+
+def _outside_selection(game: "Game", move: Move) -> None:
+    raise IllegalMove("not_selection_phase", ("draft.procedure",))
+
+
+def _parse_faceup(notation, tail: str) -> tuple:
+    return notation.characters(tail)
+
+
+registry.register_verb(registry.Verb("pick", ("選", "选"), parse_character, _outside_selection, None, format_names))
+registry.register_verb(registry.Verb("discard", ("棄", "弃"), parse_character, _outside_selection, None, format_names))
+registry.register_verb(registry.Verb("faceup", ("面朝上", "明棄", "明弃"), _parse_faceup, _outside_selection, None,
+                                     format_names))

@@ -41,7 +41,9 @@ def problems(game: Game, expected: tuple[int, int], before=None) -> list[str]:
                 found.append(f"{player.name} built a duplicate {grew[0]} without a Quarry")
     turn = state.turn
     if turn is not None:
-        limit = game.rb.characters[turn.character].build_limit
+        from referee.engine.cards.basic import build_limit
+
+        limit = build_limit(game)
         if turn.builds > limit:
             found.append(f"{turn.character} built {turn.builds} > limit {limit}")
     return found

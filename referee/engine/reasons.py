@@ -1,14 +1,20 @@
-"""Why a move is illegal, in the three languages. Keys are the `IllegalMove.key` values."""
+"""Why a move is illegal, in the three languages. Keys are the `IllegalMove.key` values: the
+turn's and the selection's own here, each card's with the card (`Behaviour.refusals`)."""
 
 from __future__ import annotations
 
+import referee.engine.cards  # noqa: F401  (the cards' refusals)
+from referee.engine import registry
+from referee.engine.secret import REFUSALS as SECRET_TABLE
 from referee.text import in_language
 
-REASONS = {
+GENERAL = {
     "game_over": ("The game is over.", "遊戲已經結束。", "游戏已经结束。"),
     "not_supported": ("Not supported yet: {what}. The referee does not rule on it rather than guess.",
                       "尚未支援：{what}。裁判不作猜測。", "尚未支持：{what}。裁判不作猜测。"),
     "selection_phase": ("It is the selection phase: only pick or discard.", "現在是選角階段：只能選或棄角色。", "现在是选角阶段：只能选或弃角色。"),
+    "not_selection_phase": ("The selection phase is over: characters are no longer picked or discarded.",
+                            "選角階段已經結束，不能再選或棄角色。", "选角阶段已经结束，不能再选或弃角色。"),
     "not_your_pick": ("It is {player}'s pick.", "現在輪到{player}選角色。", "现在轮到{player}选角色。"),
     "wrong_draft_step": ("The next selection step is: {step}.", "下一個選角步驟是：{step}。", "下一个选角步骤是：{step}。"),
     "not_available": ("{character} is not among the cards to choose from.", "{character}不在可選的角色中。", "{character}不在可选的角色中。"),
@@ -16,8 +22,6 @@ REASONS = {
                      "此人數要正好棄{count}張面朝上的角色。", "此人数要正好弃{count}张面朝上的角色。"),
     "rank4_faceup": ("{character} (rank 4) is never discarded face up: draw another card instead.",
                      "4號角色{character}不能面朝上棄掉，須另抽一張取代。", "4号角色{character}不能面朝上弃掉，须另抽一张取代。"),
-    "bell_tower_timing": ("The Bell Tower is announced on the turn it is built.", "鐘塔只能在建造的回合宣告。",
-                          "钟塔只能在建造的回合宣告。"),
     "round_over": ("No character is taking a turn now.", "目前沒有角色在行動。", "目前没有角色在行动。"),
     "no_character": ("{actor} holds no character that can act now.", "{actor}沒有可以行動的角色。", "{actor}没有可以行动的角色。"),
     "not_held": ("Nobody holds {character} this round.", "本輪沒有人持有{character}。", "本轮没有人持有{character}。"),
@@ -26,6 +30,7 @@ REASONS = {
     "turn_passed": ("{character} cannot act during {current}'s turn, and its own turn has passed or is not yet due.",
                     "{character}不能在{current}的回合中行動。", "{character}不能在{current}的回合中行动。"),
     "not_your_turn": ("It is not {actor}'s turn.", "現在不是{actor}的回合。", "现在不是{actor}的回合。"),
+    "decision_pending": ("{player} must first answer the {card}.", "{player}必須先回應{card}。", "{player}必须先回应{card}。"),
     "must_gather": ("{character} must gather resources (gold or cards) before the turn can end.",
                     "{character}必須先拿資源（金幣或卡牌）才能結束回合。", "{character}必须先拿资源（金币或卡牌）才能结束回合。"),
     "already_gathered": ("Resources are gathered once per turn.", "每回合只能拿一次資源。", "每回合只能拿一次资源。"),
@@ -37,8 +42,9 @@ REASONS = {
     "no_income": ("{character} collects no income from districts.", "{character}不能從地區收入。", "{character}不能从地区收入。"),
     "income_once": ("District income is collected once per turn.", "地區收入每回合只能收一次。", "地区收入每回合只能收一次。"),
     "gather_first": ("Gather resources first.", "請先拿資源。", "请先拿资源。"),
-    "after_destroy": ("The classic Warlord destroys at the end of his turn: nothing else may follow.",
-                      "經典版軍閥在回合結束時才拆建築，之後不能再做其他事。", "经典版军阀在回合结束时才拆建筑，之后不能再做其他事。"),
+    "after_destroy": ("A rank 8 ability used at the end of the turn (the classic Warlord's, the classic Diplomat's) ends it: nothing else may follow.",
+                      "在回合結束時使用的8號角色能力（經典版軍閥、外交官）結束了回合，之後不能再做其他事。",
+                      "在回合结束时使用的8号角色能力（经典版军阀、外交官）结束了回合，之后不能再做其他事。"),
     "cannot_build": ("{character} cannot build this turn.", "{character}本回合不能建造。", "{character}本回合不能建造。"),
     "build_limit": ("The build limit this turn is {limit}.", "本回合最多只能建造{limit}座地區。", "本回合最多只能建造{limit}座地区。"),
     "not_in_hand": ("{card} is not in the hand.", "手牌中沒有{card}。", "手牌中没有{card}。"),
@@ -49,29 +55,20 @@ REASONS = {
     "too_poor": ("{card} costs {cost} gold; there are only {gold}.", "{card}需要{cost}金幣，只有{gold}。", "{card}需要{cost}金币，只有{gold}。"),
     "ability_once": ("Each ability is used once per turn.", "每個能力每回合只能用一次。", "每个能力每回合只能用一次。"),
     "wrong_character": ("{character} does not have that ability ({needed} does).", "{character}沒有這個能力（{needed}才有）。", "{character}没有这个能力（{needed}才有）。"),
-    "kill_self": ("The Assassin cannot kill himself.", "刺客不能殺自己。", "刺客不能杀自己。"),
     "not_in_set": ("{character} is not in the character set of this game.", "{character}不在本局的角色中。", "{character}不在本局的角色中。"),
-    "rob_rank_one": ("The Thief cannot rob the rank 1 character ({character}).", "盜賊不能偷1號角色（{character}）。", "盗贼不能偷1号角色（{character}）。"),
-    "rob_killed": ("The Thief cannot rob the killed character ({character}).", "盜賊不能偷被刺殺的角色（{character}）。", "盗贼不能偷被刺杀的角色（{character}）。"),
-    "rob_self": ("The Thief cannot rob himself.", "盜賊不能偷自己。", "盗贼不能偷自己。"),
-    "swap_self": ("The Magician swaps hands with another player.", "魔術師只能和其他玩家交換手牌。", "魔术师只能和其他玩家交换手牌。"),
-    "not_in_city": ("{player} has no {card}.", "{player}的城市中沒有{card}。", "{player}的城市中没有{card}。"),
-    "keep": ("{card} cannot be destroyed by the rank 8 character.", "8號角色不能摧毀{card}。", "8号角色不能摧毁{card}。"),
-    "completed_city": ("{player}'s city is complete: its districts cannot be destroyed.",
-                       "{player}的城市已完成，不能摧毀其中的地區。", "{player}的城市已完成，不能摧毁其中的地区。"),
-    "bishop": ("{player} is the Bishop, alive this round: the rank 8 character cannot touch that city.",
-               "{player}是本輪存活的主教，8號角色不能對其城市使用能力。", "{player}是本轮存活的主教，8号角色不能对其城市使用能力。"),
-    "too_poor_destroy": ("Destroying it costs {cost} gold; there are only {gold}.", "摧毀它需要{cost}金幣，只有{gold}。", "摧毁它需要{cost}金币，只有{gold}。"),
     "not_owned": ("{card} is not in the acting player's city.", "行動玩家的城市中沒有{card}。", "行动玩家的城市中没有{card}。"),
-    "too_poor_smithy": ("The Smithy costs {cost} gold to use.", "使用鐵匠鋪需要{cost}金幣。", "使用铁匠铺需要{cost}金币。"),
-    "armory_own": ("The Armory destroys a district in another player's city.", "軍械庫只能摧毀其他玩家的地區。", "军械库只能摧毁其他玩家的地区。"),
-    "graveyard_timing": ("The Graveyard is used right after a Warlord destroys a district.", "墓地只能在軍閥摧毀地區後立即使用。", "墓地只能在军阀摧毁地区后立即使用。"),
-    "graveyard_warlord": ("The Warlord cannot use his own Graveyard on a district he destroyed.", "軍閥不能用自己的墓地收回自己摧毀的地區。", "军阀不能用自己的墓地收回自己摧毁的地区。"),
+    "no_action": ("{card} has no action to use.", "{card}沒有可以使用的能力。", "{card}没有可以使用的能力。"),
 }
 
 
+def texts() -> dict[str, tuple[str, str, str]]:
+    """Every refusal key with its three texts: the general ones and every card's."""
+    return {**GENERAL, **SECRET_TABLE, **registry.refusal_texts()}
+
+
 def reason(key: str, values: dict, lang: str = "en") -> str:
-    template = in_language(REASONS.get(key, (key, key, key)), lang)
+    found = GENERAL.get(key) or SECRET_TABLE.get(key) or registry.refusal_texts().get(key) or (key, key, key)
+    template = in_language(found, lang)
     try:
         return template.format(**values)
     except (KeyError, IndexError):

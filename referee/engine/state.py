@@ -10,6 +10,7 @@ does not know (a physical table: hands, the deck beyond its known top).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 UNKNOWN = "?"
 _new = object.__new__
@@ -57,6 +58,33 @@ class Player:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the round's characters put on other characters: immutable, replaced on change
+    (`dataclasses.replace`), so undo snapshots share it. A new mark is one line here; every
+    mark is cleared when the round ends."""
+
+    killed: str | None = None            # the Assassin's target (or the Witch's victim's)
+    robbed: str | None = None            # the Thief's target
+    bewitched: str | None = None         # the Witch's target
+    warrants: tuple[str, ...] = ()       # the Magistrate's warrants (2016)
+    signed_warrant: str | None = None    # the one signed warrant; None while unknown (a table)
+    threats: tuple[str, ...] = ()        # the Blackmailer's threats (2016)
+    real_threat: str | None = None       # the threat with the flower; None while unknown
+
+
+class Pending(NamedTuple):
+    """A decision someone other than the acting character must (or may) make now — the
+    Graveyard's offer, a threatened player's bribe, the classic Emperor's payment — as
+    boardgame.io's stages: while it is `required`, only its answers are legal; an optional offer
+    lapses at the next other move."""
+
+    kind: str                  # the card whose rule asks (its id)
+    seat: int                  # who answers
+    data: tuple = ()           # what the card needs to remember (e.g. the destroyed district)
+    required: bool = False
+
+
 @dataclass(slots=True)
 class Draft:
     """The selection phase of a round."""
@@ -84,7 +112,20 @@ class Turn:
     builds: int = 0               # districts that count toward the build limit
     used: set[str] = field(default_factory=set)             # abilities used this turn
     finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
-    last_destroyed: tuple[int, str] | None = None           # (seat, district) for the Graveyard
+    ended: bool = False                                     # `end` was played: the flow calls the next
+    # Whose abilities this turn uses: None = its own character's; () = none (a bewitched
+    # character's holder, who only gathers).
+    powers: tuple[str, ...] | None = None
+    # A turn may be split into parts (the Witch's spell; see flow.py). `only`: the verbs allowed
+    # now (empty = any), `only_problem` the refusal of the others, as (key, citations, values);
+    # `partial`: this part ends without the end-of-turn effects (they belong to the part that
+    # completes the turn); `then`: the part that follows at once when this one ends; `acting`:
+    # the character whose player plays this part when it is not `character` (moves name it).
+    only: tuple[str, ...] = ()
+    only_problem: tuple | None = None
+    partial: bool = False
+    then: "Turn | None" = None
+    acting: str = ""
 
     def copy(self) -> "Turn":
         # Slot by slot, as Player.copy: taken at every move for the undo snapshot.
@@ -97,7 +138,13 @@ class Turn:
         other.builds = self.builds
         other.used = set(self.used)
         other.finished_actions = self.finished_actions
-        other.last_destroyed = self.last_destroyed
+        other.ended = self.ended
+        other.powers = self.powers
+        other.only = self.only
+        other.only_problem = self.only_problem
+        other.partial = self.partial
+        other.then = None if self.then is None else self.then.copy()
+        other.acting = self.acting
         return other
 
 
@@ -115,8 +162,10 @@ class State:
     draft: Draft | None = None
     turn: Turn | None = None
     calling: int = 0                     # rank being called
-    killed: str | None = None
-    robbed: str | None = None
+    marks: Marks = Marks()               # killed, robbed, bewitched, warrants, threats
+    pending: Pending | None = None       # a decision out of turn
+    secret: bool = False                 # a table's hidden selection: holders known only when revealed
+    awaiting: str | None = None          # secret: the called character whose holder has not yet answered
     revealed: list[str] = field(default_factory=list)   # characters revealed this round, in order
     built_by: list[str] = field(default_factory=list)   # characters that built this round (classic tax)
     last_round_revealed: list[str] = field(default_factory=list)
@@ -145,8 +194,10 @@ class State:
         other.draft = self.draft.copy() if self.draft else None
         other.turn = self.turn.copy() if self.turn else None
         other.calling = self.calling
-        other.killed = self.killed
-        other.robbed = self.robbed
+        other.marks = self.marks
+        other.pending = self.pending
+        other.secret = self.secret
+        other.awaiting = self.awaiting
         other.revealed = self.revealed[:]
         other.built_by = self.built_by[:]
         other.last_round_revealed = self.last_round_revealed[:]
@@ -166,18 +217,23 @@ class State:
             [(p.gold, p.hand, p.city, p.characters) for p in self.players],
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
             self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
-            self.calling, self.killed, self.robbed, self.revealed, self.built_by, self.last_round_revealed,
+            self.calling, self.marks, self.pending, self.secret, self.awaiting, self.revealed, self.built_by, self.last_round_revealed,
             self.completed, self.ending, self.variants, self.end_at, self.bell_tower, self.first_bonus, self.chance,
         )
 
     def restore(self, snapshot: tuple) -> None:
         """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
         (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-         self.tax_pool, self.draft, self.turn, self.calling, self.killed, self.robbed, self.revealed,
+         self.tax_pool, self.draft, self.turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
+         self.revealed,
          self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
          self.bell_tower, self.first_bonus, self.chance) = snapshot
         for player, (gold, hand, city, characters) in zip(self.players, players):
             player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
+
+    @property
+    def killed(self) -> str | None:
+        return self.marks.killed
 
     def holder(self, character: str) -> int | None:
         for seat, player in enumerate(self.players):

@@ -64,8 +64,6 @@ def test_yes_no_answers_open_with_the_verdict(conn):
 @pytest.mark.parametrize("old, kind, new", [
     ("great-wall.diplomat-own-district", "faq", "great-wall.diplomat"),
     ("museum.exchanged", "faq", "museum.destroyed"),
-    ("diplomat.give-duplicate", "faq", "diplomat.duplicates"),
-    ("diplomat.take-duplicate", "faq", "diplomat.duplicates"),
     ("ties.cascade-000", "rule", "ties.cascade"),
     ("draft.three-player.nine-characters-000", "rule", "draft.three-player.nine-characters"),
     ("draft.web-game-003", "rule", "draft.web-game"),

@@ -1,0 +1,532 @@
+"""`referee table …`: follow a real game move by move (store → service → these commands).
+
+Every command acts on the current table unless `--table NAME` names another. Moves keep the
+canonical notation (English, pasteable); everything else speaks the chosen language.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+from referee.cli.labels import label
+from referee.cli.lang import choose
+from referee.cli.output import console, escape, print_json
+from referee.errors import RefereeError
+from referee.text import in_language
+
+app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo.",
+                  no_args_is_help=True, add_completion=False)
+
+TableOpt = typer.Option(None, "--table", "-t", help="The table to act on (default: the current one).")
+LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en.")
+JsonOpt = typer.Option(False, "--json", help="Print JSON for programs.")
+
+_WORDS = {
+    "created": ("Table {table}: {count} players, {edition}, crown {crown}.", "牌桌 {table}：{count} 位玩家，{edition}，皇冠在 {crown}。",
+                "牌桌 {table}：{count} 位玩家，{edition}，皇冠在 {crown}。"),
+    "round": ("Round {round}", "第 {round} 輪", "第 {round} 轮"),
+    "selection": ("selection", "選角階段", "选角阶段"),
+    "turns": ("turns", "行動階段", "行动阶段"),
+    "over": ("game over", "遊戲結束", "游戏结束"),
+    "bank": ("bank", "銀行", "银行"),
+    "next_faceup": ("Next: {player} records the face-up discards (faceup CH, CH), then the turns begin.",
+                    "下一步：{player} 記錄面朝上棄掉的角色（faceup CH, CH），然後開始行動。",
+                    "下一步：{player} 记录面朝上弃掉的角色（faceup CH, CH），然后开始行动。"),
+    "next_pick": ("Next: {player} picks a character.", "下一步：{player} 選角色。", "下一步：{player} 选角色。"),
+    "next_secret": ("Next: the secret picks, from {player}; the first move of a turn ends the selection.",
+                    "下一步：從 {player} 開始秘密選角；第一個行動即結束選角。", "下一步：从 {player} 开始秘密选角；第一个行动即结束选角。"),
+    "next_discard": ("Next: {player} discards a character face down.", "下一步：{player} 面朝下棄一張角色。",
+                     "下一步：{player} 面朝下弃一张角色。"),
+    "next_reveal": ("Called: {character} (rank {rank}). Who reveals?", "叫到：{character}（{rank}號）。誰亮出？",
+                    "叫到：{character}（{rank}号）。谁亮出？"),
+    "or_killed": (" If nobody answers, the holder of the killed {character} shows it (reveal {character}).",
+                  "若沒有人回應，被刺殺的{character}的持有者亮出它（reveal {character}）。",
+                  "若没有人回应，被刺杀的{character}的持有者亮出它（reveal {character}）。"),
+    "next_reveal_end": ("End of the round: who held the killed {character}? (reveal {character})",
+                        "本輪結束：被刺殺的{character}是誰的？（reveal {character}）",
+                        "本轮结束：被刺杀的{character}是谁的？（reveal {character}）"),
+    "next_gather": ("Next: {player} ({character}): gather — gold or draw.", "下一步：{player}（{character}）：拿資源——金幣或抽牌。",
+                    "下一步：{player}（{character}）：拿资源——金币或抽牌。"),
+    "next_act": ("Next: {player} ({character}): build, use abilities, or end.", "下一步：{player}（{character}）：建造、使用能力或結束回合。",
+                 "下一步：{player}（{character}）：建造、使用能力或结束回合。"),
+    "next_decision": ("Next: {player} answers the {card}.", "下一步：{player} 回應{card}。", "下一步：{player} 回应{card}。"),
+    "next_over": ("The game is over: referee table score.", "遊戲結束：referee table score。", "游戏结束：referee table score。"),
+    "refused": ("Not recorded.", "未記錄。", "未记录。"),
+    "undone": ("Undone: {move}", "已撤銷：{move}", "已撤销：{move}"),
+    "broken": ("Move {seq} ({move}) no longer replays: {reason}. The log keeps it; undo it or use an older referee.",
+               "第 {seq} 步（{move}）無法重播：{reason}。紀錄仍保留；可撤銷它。", "第 {seq} 步（{move}）无法重播：{reason}。记录仍保留；可撤销它。"),
+    "no_tables": ("No table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\"",
+                  "還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"",
+                  "还没有牌桌：referee table new 名称 --players \"Ann,Bob,Cid,Dan\""),
+    "deleted": ("Table {table} deleted.", "已刪除牌桌 {table}。", "已删除牌桌 {table}。"),
+    "using": ("Current table: {table}.", "目前牌桌：{table}。", "目前牌桌：{table}。"),
+    "turn_of": ("turn", "回合", "回合"),
+    "revealed": ("revealed", "已亮出", "已亮出"),
+    "known": ("known", "已知", "已知"),
+    "hidden_hands": ("Provisional for {players}: an unknown card in hand could score (a card that scores from the hand); show the hand with --hand.",
+                     "{players} 的分數為暫定：手牌中未知的牌可能計分（從手牌計分的卡）；請用 --hand 出示手牌。",
+                     "{players} 的分数为暂定：手牌中未知的牌可能计分（从手牌计分的卡）；请用 --hand 出示手牌。"),
+    "provisional": ("Provisional: the game is not over.", "暫定：遊戲尚未結束。", "暂定：游戏尚未结束。"),
+}
+
+
+def _w(key: str, lang: str, **values) -> str:
+    return in_language(_WORDS[key], lang).format(**values)
+
+
+def _store():
+    from referee.table.store import Store
+
+    return Store()
+
+
+def _rulebook(edition: str):
+    from referee.catalog.facts import rulebook
+
+    return rulebook(edition)
+
+
+def _name_of(store, table: str | None) -> str:
+    from referee.table.store import TableError
+
+    name = table or store.current()
+    if name is None:
+        raise TableError("no current table: referee table new NAME --players \"Ann,Bob,Cid,Dan\", or --table NAME")
+    return name
+
+
+def _local(edition: str, lang: str) -> dict[str, str]:
+    from referee.catalog.cards import localized_names
+    from referee.catalog.db import connect
+
+    return localized_names(connect(), edition, lang)
+
+
+# -- new ---------------------------------------------------------------------------------------------
+
+
+@app.command("new")
+def new(
+    name: str = typer.Argument("table", metavar="NAME", help="A name for the table (default: table)."),
+    players: Optional[str] = typer.Option(None, "--players", "-p", help='Seating order, clockwise: "Ann,Bob,Cid,Dan".'),
+    edition: str = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic."),
+    characters: Optional[str] = typer.Option(None, "--characters", "-c", help="The cast, comma-separated (default: the edition's standard set)."),
+    crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player)."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
+    recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
+    from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress)."),
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Start a new game (or one in progress, --from FILE); it becomes the current table."""
+    from referee.cli.lang import check_edition
+    from referee.table import service
+
+    lang = choose(lang, players)
+    name = name.strip()
+    if not name:
+        raise RefereeError("a table needs a name")
+    if from_file:
+        from referee.cli.ask_cmd import read_source
+        from referee.situation import edition_of, read_text
+
+        if players or characters or crown or variant:
+            raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there")
+        start = read_source(from_file)
+        edition = edition_of(read_text(start))
+        rb = _rulebook(edition)
+        game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start), rb)
+        seats = [p.name for p in game.state.players]
+        header = service.new_header(name, edition, seats, list(game.state.characters), game.state.crown,
+                                    sorted(game.state.variants), game.secret_selection, start)
+    else:
+        edition = check_edition(edition) or "2016"
+        rb = _rulebook(edition)
+        seats = [p.strip() for p in (players or "").replace("，", ",").split(",") if p.strip()]
+        if not 2 <= len(seats) <= 8:
+            raise RefereeError(f'--players: {len(seats)} player(s); a game has 2 to 8 ("Ann,Bob,Cid,Dan")')
+        if len({s.casefold() for s in seats}) != len(seats):
+            raise RefereeError("--players: two players have the same name")
+        cast = _cast(rb, characters, len(seats))
+        seat = 0
+        if crown:
+            matches = [i for i, s in enumerate(seats) if s.casefold() == crown.strip().casefold()]
+            if not matches:
+                from referee.errors import UnknownName
+
+                raise UnknownName("player", crown, seats)
+            seat = matches[0]
+        variants = _variants(variant or [])
+        start = service.setup_situation(rb, seats, cast, seat, variants, not recorded_picks)
+        header = service.new_header(name, edition, seats, cast, seat, variants, not recorded_picks, start)
+        service.starting_game(header, rb)                  # refuse a set-up that cannot exist
+    store = _store()
+    store.create(header)
+    tracked = service.load(store, name, _rulebook)
+    if json_out:
+        print_json(_show_json(tracked, _local(edition, "en")))
+        return
+    out = console()
+    out.print(_w("created", lang, table=name, count=len(header.players), edition=label(edition, lang),
+                 crown=header.players[tracked.game.state.crown]))
+    _print_next(out, tracked.game, lang, _local(edition, lang))
+
+
+def _cast(rb, text: str | None, players: int) -> list[str]:
+    from referee.engine.game import default_characters
+    from referee.engine.moves import Notation
+    from referee.engine.state import State
+
+    if not text:
+        return list(default_characters(rb, players))
+    notation = Notation(rb, State(players=[], characters=tuple(rb.characters)))
+    cast = [notation.character(part) for part in text.replace("，", ",").replace("、", ",").split(",") if part.strip()]
+    if len(set(cast)) != len(cast):
+        raise RefereeError("--characters: a character is listed twice")
+    return cast
+
+
+def _variants(given: list[str]) -> list[str]:
+    from referee.catalog.db import connect
+
+    known = {row[0] for row in connect().execute("SELECT id FROM variants")}
+    for variant in given:
+        if variant not in known:
+            from rapidfuzz import process
+
+            close = [v for v, _, _ in process.extract(variant, sorted(known), limit=3)]
+            raise RefereeError(f"unknown variant {variant!r}; closest: {', '.join(close)}")
+    return sorted(set(given))
+
+
+# -- do / undo ---------------------------------------------------------------------------------------
+
+
+@app.command("do")
+def do(
+    moves: list[str] = typer.Argument(..., metavar="MOVE...", help='Moves in the notation, e.g. "Bob: rob Merchant" "Bob: gold".'),
+    table: Optional[str] = TableOpt,
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Check and record moves; an illegal one is refused (exit 1) and not recorded."""
+    from referee.cli.events import describe
+    from referee.engine.reasons import reason
+    from referee.table import service
+
+    store = _store()
+    name = _name_of(store, table)
+    tracked, done, refused = service.record(store, name, moves, _rulebook)
+    game = tracked.game
+    lang = choose(lang, *moves)
+    local = _local(tracked.header.edition, lang)
+    values = {}
+    if refused:
+        values = {k: local.get(v, v) if isinstance(v, str) else
+                  (", ".join(local.get(x, x) for x in v) if isinstance(v, list) else v)
+                  for k, v in refused.error.values.items()}
+    if json_out:
+        en = _local(tracked.header.edition, "en")
+        print_json({
+            "table": name,
+            "recorded": [{"move": text, "events": events} for text, _, events in done],
+            "refused": None if not refused else {"input": refused.text, "move": game.format(refused.move),
+                                                 "reason": reason(refused.error.key, values, lang),
+                                                 "citations": list(refused.error.citations)},
+            "next": service.expected_next(game),
+            "state": _show_json(tracked, en)["state"],
+        })
+    else:
+        out = console()
+        for text, _, events in done:
+            out.print(f"[green]✓[/green] {escape(text)}")
+            for event in events:
+                out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+        if refused:
+            out.print(f"[red]✗[/red] {escape(game.format(refused.move))}  {_w('refused', lang)}")
+            out.print(f"    {escape(reason(refused.error.key, values, lang))}")
+            if refused.error.citations:
+                out.print(f"    [dim]{label('sources', lang)}: {', '.join(refused.error.citations)}[/dim]")
+        _print_next(out, game, lang, local)
+    if refused:
+        sys.stdout.flush()
+        sys.exit(1)
+
+
+@app.command("undo")
+def undo(
+    count: int = typer.Argument(1, metavar="N", help="How many recorded moves to take back (default 1)."),
+    table: Optional[str] = TableOpt,
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Take back the last N recorded moves."""
+    from referee.table import service
+
+    store = _store()
+    name = _name_of(store, table)
+    tracked, undone = service.undo(store, name, count, _rulebook)
+    if json_out:
+        print_json({"table": name, "undone": [m.notation for m in undone], "next": service.expected_next(tracked.game)})
+        return
+    lang = choose(lang)
+    out = console()
+    for logged in reversed(undone):
+        out.print(_w("undone", lang, move=escape(logged.notation)))
+    _print_next(out, tracked.game, lang, _local(tracked.header.edition, lang))
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+
+@app.command("show")
+def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
+    """The position: round, phase, crown, whose turn, and each player's gold, hand, city, score."""
+    from referee.table import service
+
+    store = _store()
+    tracked = service.load(store, _name_of(store, table), _rulebook)
+    lang = choose(lang)
+    local = _local(tracked.header.edition, lang)
+    if json_out:
+        print_json(_show_json(tracked, _local(tracked.header.edition, "en")))
+        return
+    game = tracked.game
+    state = game.state
+    out = console()
+    phase = "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
+    head = f"[bold]{escape(tracked.header.name)}[/bold] · {_w('round', lang, round=state.round)} · {_w(phase, lang)} · " \
+           f"{label('crown', lang)} {escape(state.players[state.crown].name)}"
+    if not game.unlimited_bank:
+        head += f" · {_w('bank', lang)} {state.bank}"
+    out.print(head)
+    from referee.engine.scoring import score_player
+
+    for seat, player in enumerate(state.players):
+        known = [local.get(c, c) for c in player.hand if c != "?"]
+        hand = f"{label('hand', lang)} {len(player.hand)}" + (f" ({_w('known', lang)}: {', '.join(known)})" if known else "")
+        chars = ", ".join(local.get(c, c) for c in player.characters)
+        city = ", ".join(local.get(b.id, b.id) for b in player.city) or "-"
+        out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
+                  f"{player.gold} · {escape(hand)} · {label('city', lang)}: {escape(city)} · "
+                  f"{label('score', lang)} {score_player(game.rb, state, seat)['score']}")
+    if tracked.broken:
+        from referee.engine.reasons import reason
+
+        out.print(f"[red]{escape(_w('broken', lang, seq=tracked.broken.seq, move=tracked.broken.notation, reason=reason(tracked.broken.key, tracked.broken.values, lang)))}[/red]")
+    _print_next(out, game, lang, local)
+
+
+def _show_json(tracked, local_en: dict[str, str]) -> dict:
+    from referee.cli.ask_cmd import state_json
+    from referee.table import service
+
+    game = tracked.game
+    state = game.state
+    phase = "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
+    found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase,
+             "turn": service.expected_next(game), "moves_recorded": len(tracked.log), "state": state_json(game)}
+    if tracked.broken:
+        found["broken"] = {"seq": tracked.broken.seq, "move": tracked.broken.notation, "reason": tracked.broken.key}
+    return found
+
+
+@app.command("moves")
+def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
+    """Every legal move now, in the notation (grouped by who makes it)."""
+    from referee.table import service
+
+    store = _store()
+    tracked = service.load(store, _name_of(store, table), _rulebook)
+    game = tracked.game
+    texts = [game.format(m) for m in game.legal_moves()]
+    if json_out:
+        print_json(texts)
+        return
+    out = console()
+    groups: dict[str, list[str]] = {}
+    for text in texts:
+        actor, _, body = text.partition(": ")
+        groups.setdefault(actor, []).append(body)
+    for actor, bodies in groups.items():
+        out.print(f"[bold]{escape(actor)}[/bold]: {escape(' · '.join(bodies))}")
+
+
+@app.command("log")
+def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
+    """The recorded moves, with round numbers and times."""
+    store = _store()
+    name = _name_of(store, table)
+    store.header(name)
+    logged = store.moves(name)
+    if json_out:
+        print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
+        return
+    lang = choose(lang)
+    out = console()
+    for m in logged:
+        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(m.notation)}")
+
+
+@app.command("score")
+def score(
+    hand: Optional[list[str]] = typer.Option(None, "--hand", help='A player\'s hand shown at the end: "Ann: Secret Vault, Temple" (repeat).'),
+    table: Optional[str] = TableOpt,
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Final (or current) scores with the breakdown, and the winner after the tie-break. Scores
+    that depend on hidden cards (Secret Vault, Map Room) are provisional until --hand shows them."""
+    from referee.engine.scoring import scores, winners
+    from referee.table import service
+
+    store = _store()
+    tracked = service.load(store, _name_of(store, table), _rulebook)
+    game = tracked.game
+    _declare_hands(game, hand or [])
+    results = scores(game.rb, game.state, final_round=game.state.round)
+    names, rule = winners(game.rb, game.state, results)
+    hidden = _hidden_hands(game)
+    if json_out:
+        print_json({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule,
+                    "final": game.is_over, "provisional_for": hidden})
+        return
+    lang = choose(lang)
+    local = _local(tracked.header.edition, lang)
+    out = console()
+    categories = ("districts", "five_types", "first_complete", "completed")
+    for result in sorted(results, key=lambda r: -r["score"]):
+        parts = ", ".join(f"{label(k, lang) if k in categories else local.get(k, k)} {v}" for k, v in result["breakdown"].items())
+        out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
+    tie = "" if rule == "score" else f" (tie-break: {rule})"
+    out.print(f"{label('winner', lang)}: {escape(', '.join(names))}{tie}")
+    if not game.is_over:
+        out.print(f"[dim]{_w('provisional', lang)}[/dim]")
+    if hidden:
+        out.print(f"[dim]{_w('hidden_hands', lang, players=', '.join(hidden))}[/dim]")
+
+
+def _declare_hands(game, declared: list[str]) -> None:
+    """`--hand "Ann: Secret Vault, Temple"`: the hand a player shows when the game is scored."""
+    state = game.state
+    for text in declared:
+        who, sep, cards = text.replace("：", ":").partition(":")
+        if not sep:
+            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"")
+        seat = state.seat_of(who.strip())
+        if seat is None:
+            from referee.errors import UnknownName
+
+            raise UnknownName("player", who.strip(), [p.name for p in state.players])
+        shown = list(game.notation.districts(cards)) if cards.strip() else []
+        player = state.players[seat]
+        if len(shown) != len(player.hand):
+            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}")
+        known = [c for c in player.hand if c != "?"]
+        for card in known:
+            if card not in shown:
+                raise RefereeError(f"--hand {text!r}: {player.name} is known to hold {game.rb.name(card)}")
+        player.hand = shown
+
+
+def _hidden_hands(game) -> list[str]:
+    """Players whose unknown cards could change their score: the edition has a card that scores
+    from the hand (data: `unbuildable` with `extra_points`, the Secret Vault)."""
+    if not any(d.fact("unbuildable") and d.fact("extra_points") for d in game.rb.districts.values()):
+        return []
+    return [p.name for p in game.state.players if "?" in p.hand]
+
+
+@app.command("export")
+def export(
+    fmt: str = typer.Option("toml", "--format", help="toml (a situation file `referee ask` replays) or json (the log)."),
+    table: Optional[str] = TableOpt,
+) -> None:
+    """Share a game: a situation file that replays to the same position, or the JSON log."""
+    import json
+
+    store = _store()
+    name = _name_of(store, table)
+    header = store.header(name)
+    logged = store.moves(name)
+    if fmt == "json":
+        print_json({"table": name, "edition": header.edition, "players": header.players, "variants": header.variants,
+                    "start": header.start, "moves": [{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at}
+                                                     for m in logged]})
+    elif fmt == "toml":
+        start = header.start.rstrip()
+        if "\n[play]" in "\n" + start:
+            raise RefereeError("this table started from a file with its own [play] section; export --format json")
+        history = ",\n".join("  " + json.dumps(m.notation, ensure_ascii=False) for m in logged)
+        sys.stdout.write(f"{start}\n\n[play]\nhistory = [\n{history}\n]\n" if logged else start + "\n")
+    else:
+        raise RefereeError(f"--format {fmt!r}: choose toml or json")
+
+
+@app.command("list")
+def list_tables(lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
+    """Every table, the current one marked."""
+    store = _store()
+    names = store.names()
+    current = store.current()
+    if json_out:
+        print_json([{"table": n, "current": n == current, "moves": len(store.moves(n))} for n in names])
+        return
+    lang = choose(lang)
+    out = console()
+    if not names:
+        out.print(_w("no_tables", lang))
+    for n in names:
+        header = store.header(n)
+        mark = "*" if n == current else " "
+        out.print(f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {', '.join(map(escape, header.players))} · "
+                  f"{len(store.moves(n))}")
+
+
+@app.command("delete")
+def delete(name: str = typer.Argument(..., metavar="NAME"), lang: Optional[str] = LangOpt) -> None:
+    """Delete a table and its log."""
+    store = _store()
+    store.delete(name)
+    console().print(_w("deleted", choose(lang), table=escape(name)))
+
+
+@app.command("use")
+def use(name: str = typer.Argument(..., metavar="NAME"), lang: Optional[str] = LangOpt) -> None:
+    """Make NAME the current table."""
+    store = _store()
+    store.use(name)
+    console().print(_w("using", choose(lang), table=escape(name)))
+
+
+# -- what next ---------------------------------------------------------------------------------------
+
+
+def _print_next(out, game, lang: str, local: dict[str, str]) -> None:
+    from referee.table import service
+
+    nxt = service.expected_next(game)
+    kind = nxt["kind"]
+    name = lambda key: local.get(nxt[key], nxt[key])  # noqa: E731
+    if kind == "faceup":
+        text = _w("next_faceup", lang, player=nxt["player"])
+    elif kind == "pick":
+        text = _w("next_secret" if nxt["secret"] else "next_pick", lang, player=nxt["player"])
+    elif kind == "discard":
+        text = _w("next_discard", lang, player=nxt["player"])
+    elif kind == "reveal":
+        text = _w("next_reveal_end" if nxt["round_end"] else "next_reveal", lang, character=name("character"), rank=nxt["rank"])
+        if nxt.get("killed"):
+            text += _w("or_killed", lang, character=name("killed"))
+    elif kind == "turn":
+        text = _w("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
+    elif kind == "decision":
+        text = _w("next_decision", lang, player=nxt["player"], card=name("card"))
+    elif kind == "over":
+        text = _w("next_over", lang)
+    else:
+        return
+    out.print(f"[cyan]{escape(text)}[/cyan]")

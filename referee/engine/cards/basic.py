@@ -1,0 +1,404 @@
+"""The turn's own verbs, which every character has: gather (gold or cards), district income,
+build, end. The rules here read the acting character's facts (income type, build limit, the
+Merchant's and the Architect's extras) and ask the cards in play for their modifiers (the
+Factory's discount, the Observatory's and the Library's draw, the Quarry's duplicates)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from referee.engine.cards.common import has_power, parse_nothing
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+from referee.engine import registry
+from referee.engine.registry import Verb, register_verb
+from referee.engine.state import UNKNOWN, Built
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.engine.moves import Notation
+
+
+# -- gathering ----------------------------------------------------------------------------------
+
+
+def gather_extras(game: "Game") -> None:
+    """The character's extra resources, whatever was gathered (the Merchant's gold, the
+    Architect's cards): for whoever has its abilities — not a bewitched character's holder; the
+    Witch when she resumes that turn."""
+    turn = game.state.turn
+    if not has_power(game, turn.character):
+        return
+    facts = game.rb.characters[turn.character]
+    if facts.extra_gold:
+        game.gain(turn.seat, facts.extra_gold, turn.character)
+    if facts.extra_cards:
+        game.gain_cards(turn.seat, facts.extra_cards, turn.character)
+
+
+def after_gather(game: "Game", kind: str) -> None:
+    """The bonuses that come with any gathering: the character's extras, then the cards that
+    listen (the Gold Mine)."""
+    turn = game.state.turn
+    gather_extras(game)
+    turn.gathered = True
+    for hook in game.hooks.on_gather:
+        hook(game, turn.seat, kind)
+
+
+def _apply_gold(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    if turn.gathered:
+        raise IllegalMove("already_gathered", ("turn.gather",))
+    game.gain(turn.seat, int(game.rb.setup.get("gold", 2)), "gather")
+    after_gather(game, "gold")
+
+
+def _generate_gold(game: "Game") -> list[Move]:
+    return [] if game.state.turn.gathered else [Move(game.state.turn.character, "gold")]
+
+
+def draw_plan(game: "Game", seat: int) -> tuple[int, int]:
+    """How many cards the draw action shows, and how many of them are kept."""
+    count, keep = int(game.rb.setup.get("draw", 2)), 1
+    for modify in game.hooks.draw_plan:
+        count, keep = modify(game, seat, count, keep)
+    return count, keep
+
+
+def _apply_draw(game: "Game", move: Move) -> None:
+    state = game.state
+    turn = state.turn
+    if turn.gathered:
+        raise IllegalMove("already_gathered", ("turn.gather",))
+    count, keep = draw_plan(game, turn.seat)
+    shown = state.deck[:count]
+    named = list(move.args)
+    known = UNKNOWN not in shown
+    if len(named) > keep:
+        raise IllegalMove("keep_count", ("turn.gather", "library.with-observatory"), keep=keep)
+    if known and keep >= len(shown) and named and sorted(named) != sorted(shown):
+        raise IllegalMove("library_keeps_all", ("library.with-observatory",))
+    # A table where the keep is not said: the referee no longer knows which card went where.
+    forget = game.table and keep < len(shown) and not named
+    if known and keep < len(shown) and len(named) != keep and not forget:
+        # The cards are known (a dealt game, or a known top of the deck): the move names the keep.
+        raise IllegalMove("name_keep", ("turn.gather",), keep=keep)
+    pool = list(shown)
+    for card in named:
+        if card in pool:
+            pool.remove(card)
+        elif UNKNOWN in pool:
+            pool.remove(UNKNOWN)             # the player showed what the unknown card was
+        else:
+            raise IllegalMove("not_drawn", ("turn.gather",), card=card, shown=list(shown))
+    drawn = game.draw_cards(count)
+    kept = named + pool[: keep - len(named)]  # unnamed keeps: the first cards shown (unknown at a table)
+    rest = list(drawn)
+    for card in kept:
+        rest.remove(card if card in rest else UNKNOWN)
+    if forget:
+        kept, rest = [UNKNOWN] * len(kept), [UNKNOWN] * len(rest)
+    player = state.players[turn.seat]
+    player.hand = player.hand + kept
+    game.to_deck_bottom(rest)
+    game.event("cards", player=player.name, count=len(kept), reason="draw", returned=len(rest))
+    after_gather(game, "cards")
+
+
+def _generate_draw(game: "Game") -> list[Move]:
+    state = game.state
+    if state.turn.gathered:
+        return []
+    actor = state.turn.character
+    count, keep = draw_plan(game, state.turn.seat)
+    shown = state.deck[:count]
+    if UNKNOWN in shown or not shown:
+        return [Move(actor, "draw")]
+    if keep >= len(shown):
+        # Every card is kept: `draw`, or the same move naming them all.
+        return [Move(actor, "draw"), Move(actor, "draw", tuple(sorted(shown)))]
+    named = [Move(actor, "draw", kept) for kept in sorted(set(combinations(sorted(shown), keep)))]
+    return ([Move(actor, "draw")] if game.table else []) + named
+
+
+def _parse_draw(notation: "Notation", tail: str) -> tuple:
+    if not tail:
+        return ()
+    keyword, _, cards = tail.partition(" ")
+    if keyword.lower() not in ("keep", "留", "保留"):
+        from referee.errors import BadMove
+
+        raise BadMove(f"draw takes 'keep C[, C]', got {tail!r}")
+    return notation.districts(cards)
+
+
+def _format_draw(notation: "Notation", move: Move) -> str:
+    return "keep " + ", ".join(notation.name(a) for a in move.args)
+
+
+# -- income -------------------------------------------------------------------------------------
+
+
+def income_count(game: "Game", seat: int, character: str) -> int:
+    """Districts of the character's type, with the School of Magic standing for any type."""
+    facts = game.rb.characters[character]
+    if not facts.income:
+        return 0
+    count = 0
+    for built in game.state.players[seat].city:
+        district = game.rb.districts[built.id]
+        if district.type == facts.income or district.fact("counts_as_any_type_for_income"):
+            count += 1
+    return count
+
+
+def _apply_income(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    facts = game.rb.characters[turn.character]
+    if not facts.income:
+        raise IllegalMove("no_income", ("turn.district-income",), character=turn.character)
+    if turn.income:
+        raise IllegalMove("income_once", ("turn.district-income", "general.income-once"))
+    if turn.finished_actions:
+        raise IllegalMove("after_destroy", ("warlord.when-to-use-ability",))
+    if facts.income_kind != "gold":
+        raise IllegalMove("not_supported", (), what=turn.character)
+    turn.income = True
+    count = income_count(game, turn.seat, turn.character)
+    game.gain(turn.seat, count, "income")
+    if not count:
+        game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
+
+
+def _generate_income(game: "Game") -> list[Move]:
+    turn = game.state.turn
+    facts = game.rb.characters[turn.character]
+    if facts.income and not turn.income and facts.income_kind == "gold" and not turn.finished_actions:
+        return [Move(turn.character, "income")]
+    return []
+
+
+def _parse_income(notation: "Notation", tail: str) -> tuple:
+    if not tail:
+        return ()
+    import re
+
+    found = re.fullmatch(r"(\d+)\s*gold\s+(\d+)\s*cards?", tail, re.I)
+    if not found:
+        from referee.errors import BadMove
+
+        raise BadMove(f"income takes 'N gold M cards', got {tail!r}")
+    return (int(found.group(1)), int(found.group(2)))
+
+
+def _format_income(notation: "Notation", move: Move) -> str:
+    return f"{move.args[0]} gold {move.args[1]} cards"
+
+
+# -- building -----------------------------------------------------------------------------------
+
+
+def build_cost(game: "Game", seat: int, district: str) -> int:
+    cost = game.rb.districts[district].cost
+    for modify in game.hooks.build_cost:
+        cost = modify(game, seat, district, cost)
+    return cost
+
+
+def build_limit(game: "Game") -> int:
+    limit = game.rb.characters[game.state.turn.character].build_limit
+    for modify in game.hooks.build_limit:
+        limit = modify(game, limit)
+    return limit
+
+
+def can_build(game: "Game") -> bool:
+    """Whether the current turn may build at all: the character's data, then the cards in play
+    (the Navigator forbids it to whoever uses his power, the Witch included)."""
+    allowed = game.rb.characters[game.state.turn.character].can_build
+    for modify in game.hooks.can_build:
+        allowed = modify(game, allowed)
+    return allowed
+
+
+def counts_toward_limit(game: "Game", seat: int, district: str) -> bool:
+    """Whether building `district` uses up one of the turn's builds (the Stables do not; the
+    cards in play may say otherwise, e.g. the Trader's trade districts)."""
+    if game.rb.districts[district].fact("no_build_limit", False):
+        return False
+    for counts in game.hooks.counts_toward_limit:
+        verdict = counts(game, seat, district)
+        if verdict is not None:
+            return verdict
+    return True
+
+
+def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
+    for allows in game.hooks.allows_duplicate:
+        verdict = allows(game, seat, district)
+        if verdict is not None:
+            return verdict
+    return False
+
+
+def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -> tuple | None:
+    """Why `district` cannot be built now, as (key, citations, values), or None. `paying`:
+    the price is paid in gold (False for the cards that pay another way check their own)."""
+    state = game.state
+    turn = state.turn
+    rb = game.rb
+    facts = rb.characters[turn.character]
+    player = state.players[seat]
+    if not turn.gathered:
+        return ("gather_first", ("turn.gather",), {})
+    if turn.finished_actions:
+        return ("after_destroy", ("warlord.when-to-use-ability",), {})
+    if not can_build(game):
+        return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
+    target = rb.districts[district].facts
+    limit = build_limit(game)
+    if turn.builds >= limit and counts_toward_limit(game, seat, district):
+        return ("build_limit", ("turn.build-limit",), {"limit": limit})
+    if not game.in_hand(seat, district):
+        return ("not_in_hand", ("turn.build",), {"card": district})
+    if target.get("unbuildable"):
+        return ("unbuildable", (), {"card": district})
+    if player.has_built(district) and not _duplicate_allowed(game, seat, district):
+        return ("duplicate", ("turn.build", "general.no-duplicate-districts"), {"card": district})
+    most = target.get("max_city_before_build")
+    if most is not None and len(player.city) > most:
+        return ("monument_late", (), {"card": district})
+    if paying:
+        cost = build_cost(game, seat, district)
+        if player.gold < cost:
+            return ("too_poor", ("turn.build",), {"card": district, "cost": cost, "gold": player.gold})
+    return None
+
+
+def _apply_build(game: "Game", move: Move) -> None:
+    state = game.state
+    turn = state.turn
+    district = move.args[0]
+    if len(move.args) > 1:
+        card = registry.build_form(move.args[1])
+        if card is None or not registry.supported(card.id, game.rb.edition):
+            raise IllegalMove("not_supported", (), what=f"build … {move.args[1]}")
+        card.build_with(game, move)      # its own checks and payment, then place_district()
+        return
+    problem = build_problem(game, turn.seat, district)
+    if problem:
+        raise refuse(problem)
+    cost = build_cost(game, turn.seat, district)
+    game.take_from_hand(turn.seat, district)
+    game.pay(turn.seat, cost, "build")
+    place_district(game, turn.seat, district, cost)
+
+
+def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
+    """The district (already paid for and out of the hand) enters the city: the build counts
+    toward the limit, the cards that listen hear of it, a completed city is noted."""
+    state = game.state
+    turn = state.turn
+    player = state.players[seat]
+    player.city = player.city + [Built(district, state.round)]
+    if counts_toward_limit(game, seat, district):
+        turn.builds += 1
+    turn.used.add("built:" + district)      # "on the turn it is built" powers (Bell Tower)
+    game.event("built", player=player.name, district=district, cost=cost)
+    if turn.character not in state.built_by:
+        state.built_by = state.built_by + [turn.character]
+    for hook in game.hooks.on_build:
+        hook(game, seat, district)
+    game.note_completion(seat)
+
+
+def _generate_build(game: "Game") -> list[Move]:
+    turn = game.state.turn
+    facts = game.rb.characters[turn.character]
+    if not turn.gathered or turn.finished_actions or not can_build(game):
+        return []
+    # Once the limit is reached only districts outside it (the Stables) remain candidates:
+    # skip the full check for the others (this runs at every move of a turn).
+    full = turn.builds >= build_limit(game) and not game.hooks.counts_toward_limit
+    districts = game.rb.districts
+    player = game.state.players[turn.seat]
+    owned = {b.id for b in player.city}
+    quarry = "quarry" in owned
+    discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
+    # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
+    # then the full check that apply() makes.
+    other_ways = [m for generate in game.hooks.build_moves for m in generate(game)]
+    return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(set(player.hand))
+            if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
+            and districts[card].cost - discount <= player.gold and (quarry or card not in owned)
+            and build_problem(game, turn.seat, card) is None]
+
+
+def _parse_build(notation: "Notation", tail: str) -> tuple:
+    import re
+
+    for keyword in (" using ", " destroying ", " with cards ", " from "):
+        at = tail.lower().find(keyword)
+        if at > 0:
+            card = notation.district(tail[:at])
+            rest = tail[at + len(keyword):]
+            if keyword == " using ":
+                return (card, "using", notation.district(rest))
+            if keyword == " destroying ":
+                return (card, "destroying", notation.district(rest))
+            if keyword == " with cards ":
+                return (card, "with", notation.districts(rest))
+            player, giving = notation.player_then(rest)
+            giving = re.sub(r"^giving\s+", "", giving, flags=re.I)
+            return (card, "from", player, notation.districts(giving))
+    return (notation.district(tail),)
+
+
+def _format_build(notation: "Notation", move: Move) -> str:
+    args = move.args
+    body = notation.name(args[0])
+    if len(args) > 1:
+        if args[1] in ("using", "destroying"):
+            body += f" {args[1]} {notation.name(args[2])}"
+        elif args[1] == "with":
+            body += " with cards " + ", ".join(notation.name(a) for a in args[2])
+        elif args[1] == "from":
+            body += f" from {args[2]} giving " + ", ".join(notation.name(a) for a in args[3])
+    return body
+
+
+# -- ending the turn ----------------------------------------------------------------------------
+
+
+def _apply_end(game: "Game", move: Move) -> None:
+    turn = game.state.turn
+    if not turn.gathered:
+        raise IllegalMove("must_gather", ("turn.gather",), character=turn.character)
+    problem = end_problem(game)
+    if problem:
+        raise refuse(problem)
+    turn.ended = True           # the flow runs the end-of-turn effects and calls the next
+
+
+def end_problem(game: "Game") -> tuple | None:
+    """Why the turn may not end yet: a power that must be used (the classic Navigator's)."""
+    for check in game.hooks.turn_end_problem:
+        problem = check(game)
+        if problem:
+            return problem
+    return None
+
+
+def _generate_end(game: "Game") -> list[Move]:
+    turn = game.state.turn
+    return [Move(turn.character, "end")] if turn.gathered and not end_problem(game) else []
+
+
+register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币"), parse_nothing, _apply_gold, _generate_gold))
+register_verb(Verb("draw", ("抽牌", "摸牌"), _parse_draw, _apply_draw, _generate_draw, _format_draw))
+register_verb(Verb("income", ("收入", "收稅", "收税", "徵稅", "征税"), _parse_income, _apply_income, _generate_income,
+                   _format_income))
+register_verb(Verb("build", ("建造", "建", "蓋", "盖"), _parse_build, _apply_build, _generate_build, _format_build))
+register_verb(Verb("end", ("結束", "结束"), parse_nothing, _apply_end, _generate_end))

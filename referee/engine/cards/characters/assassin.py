@@ -1,0 +1,38 @@
+"""Assassin (rank 1, both editions): names a character, who loses the whole turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.engine.cards.common import once, parse_character, format_names, require
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+
+
+def _apply_kill(game, move: Move) -> None:
+    require(game, "assassin")
+    target = move.args[0]
+    if target == "assassin":
+        raise IllegalMove("kill_self", ("assassin.name-a-character",))
+    if target not in game.state.characters:
+        raise IllegalMove("not_in_set", ("assassin.name-a-character",), character=target)
+    once(game, "kill")
+    game.state.marks = replace(game.state.marks, killed=target)
+    game.event("killed", character=target)
+
+
+def _generate_kill(game) -> list[Move]:
+    turn = game.state.turn
+    if "kill" in turn.used:
+        return []
+    return [Move(turn.character, "kill", (c,)) for c in game.state.characters if c != "assassin"]
+
+
+@register
+class Assassin(Behaviour):
+    id = "assassin"
+    verbs = (Verb("kill", ("刺殺", "刺杀", "殺", "杀"), parse_character, _apply_kill, _generate_kill, format_names),)
+    refusals = {
+        "kill_self": ("The Assassin cannot kill himself.", "刺客不能殺自己。", "刺客不能杀自己。"),
+    }

@@ -1,0 +1,71 @@
+"""Magician (rank 3, both editions): swap hands with a player, or put any cards of his hand
+under the deck and draw as many."""
+
+from __future__ import annotations
+
+from itertools import chain, product
+
+from referee.engine.cards.common import format_names, once, parse_districts, parse_player, require
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import UNKNOWN
+
+
+def _apply_swap(game, move: Move) -> None:
+    require(game, "magician")
+    state = game.state
+    seat = state.turn.seat
+    other = state.seat_of(move.args[0])
+    if other == seat:
+        raise IllegalMove("swap_self", ("magician.target-player",))
+    once(game, "magic")
+    me, them = state.players[seat], state.players[other]
+    me.hand, them.hand = them.hand, me.hand
+    game.event("hands_swapped", players=[me.name, them.name], counts=[len(me.hand), len(them.hand)])
+
+
+def _generate_swap(game) -> list[Move]:
+    state = game.state
+    turn = state.turn
+    if "magic" in turn.used:
+        return []
+    return [Move(turn.character, "swap", (p.name,)) for i, p in enumerate(state.players) if i != turn.seat]
+
+
+def _apply_redraw(game, move: Move) -> None:
+    require(game, "magician")
+    once(game, "magic")
+    seat = game.state.turn.seat
+    for card in move.args:
+        game.take_from_hand(seat, card, "magician.discarded-cards")
+    game.to_deck_bottom(list(move.args))
+    game.gain_cards(seat, len(move.args), "magician")
+
+
+def _generate_redraw(game) -> list[Move]:
+    state = game.state
+    turn = state.turn
+    hand = state.players[turn.seat].hand
+    if "magic" in turn.used or UNKNOWN in hand:
+        return []
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
+    # Every non-empty sub-multiset of the hand, as sorted tuples.
+    options = [[(card,) * n for n in range(counts[card] + 1)] for card in sorted(counts)]
+    chosen = [tuple(chain.from_iterable(parts)) for parts in product(*options)]
+    return [Move(turn.character, "redraw", cards) for cards in chosen[1:]]
+
+
+@register
+class Magician(Behaviour):
+    id = "magician"
+    verbs = (
+        Verb("swap", ("交換手牌", "交换手牌"), parse_player, _apply_swap, _generate_swap),
+        Verb("redraw", ("換牌", "换牌"), parse_districts, _apply_redraw, _generate_redraw, format_names),
+    )
+    refusals = {
+        "swap_self": ("The Magician swaps hands with another player.", "魔術師只能和其他玩家交換手牌。",
+                      "魔术师只能和其他玩家交换手牌。"),
+    }

@@ -1,0 +1,87 @@
+"""Warlord (rank 8, both editions): destroys a district of any city for its cost less one.
+Classic: only after gathering, and it ends his actions (he destroys at the end of his turn);
+the variants rank8-any-time (classic) and rank8-end-of-turn (2016) change the timing of every
+rank 8 ability alike (`rank8.timing_problem`).
+The protections he meets are the rank 8 rules of `cards/rank8.py`."""
+
+from __future__ import annotations
+
+from referee.engine.cards import rank8
+from referee.engine.cards.common import format_player_district, once, parse_player_district, require
+from referee.engine.errors import refuse
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import Pending
+
+
+def destroy_problem(game, owner: int, district: str) -> tuple | None:
+    problem = rank8.district_problem(game, owner, district)
+    if problem:
+        return problem
+    cost = rank8.destroy_cost(game, owner, district)
+    gold = game.state.players[game.state.turn.seat].gold
+    if gold < cost:
+        return ("too_poor_destroy", ("warlord.destroy-cost",), {"cost": cost, "gold": gold})
+    return None
+
+
+def _apply_destroy(game, move: Move) -> None:
+    require(game, "warlord")
+    state = game.state
+    turn = state.turn
+    problem = rank8.timing_problem(game)     # classic: at the end of the turn (variants change it)
+    if problem:
+        raise refuse(problem)
+    owner = state.seat_of(move.args[0])
+    district = move.args[1]
+    problem = destroy_problem(game, owner, district)
+    if problem:
+        raise refuse(problem)
+    once(game, "destroy")
+    cost = rank8.destroy_cost(game, owner, district)
+    game.pay(turn.seat, cost, "destroy")
+    game.destroy_district(owner, district)
+    rank8.acted(game)                    # at the end of the turn: nothing follows
+    game.event("destroyed", player=state.players[owner].name, district=district, cost=cost)
+    # Whoever owns a Graveyard may now buy the district back (an offer, not a duty).
+    for seat, player in enumerate(state.players):
+        if seat != turn.seat and player.has_built("graveyard"):
+            state.pending = Pending("graveyard", seat, (owner, district))
+            break
+
+
+def _generate_destroy(game) -> list[Move]:
+    """The Warlord's targets: the checks that concern a whole city made once per city."""
+    state = game.state
+    turn = state.turn
+    if "destroy" in turn.used or rank8.timing_problem(game):
+        return []
+    gold = state.players[turn.seat].gold
+    moves = []
+    for owner, player in enumerate(state.players):
+        if not player.city or rank8.city_problem(game, owner):
+            continue
+        seen = set()
+        for built in sorted(player.city, key=lambda b: b.id):
+            if built.id in seen:
+                continue
+            seen.add(built.id)
+            if any(shield(game, owner, built.id) for shield in game.hooks.shield_district):
+                continue
+            if rank8.destroy_cost(game, owner, built.id, built) <= gold:
+                moves.append(Move(turn.character, "destroy", (player.name, built.id)))
+    return moves
+
+
+@register
+class Warlord(Behaviour):
+    id = "warlord"
+    verbs = (Verb("destroy", ("摧毀", "摧毁", "拆"), parse_player_district, _apply_destroy, _generate_destroy,
+                  format_player_district),)
+    refusals = {
+        "too_poor_destroy": ("Destroying it costs {cost} gold; there are only {gold}.", "摧毀它需要{cost}金幣，只有{gold}。",
+                             "摧毁它需要{cost}金币，只有{gold}。"),
+        "completed_city": ("{player}'s city is complete: its districts cannot be destroyed.",
+                           "{player}的城市已完成，不能摧毀其中的地區。", "{player}的城市已完成，不能摧毁其中的地区。"),
+        "not_in_city": ("{player} has no {card}.", "{player}的城市中沒有{card}。", "{player}的城市中没有{card}。"),
+    }

@@ -1,0 +1,121 @@
+"""What many cards' rules share: "once per turn", "only this character", and the argument
+parsers and printers of the notation's common shapes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine.errors import IllegalMove
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.engine.moves import Move, Notation
+
+
+def once(game: "Game", ability: str) -> None:
+    """Mark an ability used this turn; refuse a second use (and anything after the classic
+    Warlord's destruction, which ends his actions)."""
+    turn = game.state.turn
+    if ability in turn.used:
+        raise IllegalMove("ability_once", ("general.ability-once-per-turn",))
+    if turn.finished_actions:
+        raise IllegalMove("after_destroy", ("warlord.when-to-use-ability",))
+    turn.used.add(ability)
+
+
+def powers(game: "Game") -> tuple[str, ...]:
+    """The characters whose abilities the current turn uses: its own, unless a card took them
+    (a bewitched character's holder has none; the Witch resuming that turn has its)."""
+    turn = game.state.turn
+    return (turn.character,) if turn.powers is None else turn.powers
+
+
+def power_seat(game: "Game", character: str) -> int | None:
+    """The seat that has `character`'s abilities this round: its holder's, or the Witch's player's
+    when she bewitched it (its holder only gathers; she plays the rest of its turn). Effects that
+    come later in the round go there: the Thief's take, the Bishop's shield, the taxes."""
+    state = game.state
+    holder = state.holder(character)
+    if holder is not None and state.marks.bewitched == character:
+        witch = state.holder("witch")
+        if witch is not None and state.marks.killed != "witch":
+            return witch
+    return holder
+
+
+def require(game: "Game", character: str) -> None:
+    """Refuse a verb that is not the acting character's ability."""
+    if character not in powers(game):
+        turn = game.state.turn
+        raise IllegalMove("wrong_character", ("general.ability-once-per-turn",), character=turn.character,
+                          needed=character)
+
+
+def has_power(game: "Game", character: str) -> bool:
+    return character in powers(game)
+
+
+# -- notation shapes ----------------------------------------------------------------------------
+
+
+def parse_nothing(notation: "Notation", tail: str) -> tuple:
+    return notation.nothing(tail)
+
+
+def parse_character(notation: "Notation", tail: str) -> tuple:
+    return (notation.character(tail),)
+
+
+def parse_player(notation: "Notation", tail: str) -> tuple:
+    return (notation.player(tail),)
+
+
+def parse_districts(notation: "Notation", tail: str) -> tuple:
+    return notation.districts(tail)
+
+
+def parse_player_district(notation: "Notation", tail: str) -> tuple:
+    player, card = notation.player_then(tail)
+    return (player, notation.district(card))
+
+
+def format_names(notation: "Notation", move: "Move") -> str:
+    """Card ids as names, a comma between them; anything else as it is (players, numbers)."""
+    return ", ".join(notation.name(a) for a in move.args)
+
+
+def format_player_district(notation: "Notation", move: "Move") -> str:
+    return f"{move.args[0]} {notation.name(move.args[1])}"
+
+
+def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, ...]:
+    """`count` characters written one after the other (`King Bishop Warlord`, names with spaces
+    such as `Tax Collector` allowed, commas optional), in the order written."""
+    from referee.errors import BadMove, RefereeError
+
+    text = text.replace(",", " ").replace("，", " ").replace("、", " ")
+    words = text.split()
+
+    def split(start: int, left: int) -> tuple[str, ...] | None:
+        if left == 0:
+            return () if start == len(words) else None
+        for end in range(len(words) - left + 1, start, -1):
+            try:
+                first = notation.character(" ".join(words[start:end]))
+            except RefereeError:
+                continue
+            rest = split(end, left - 1)
+            if rest is not None:
+                return (first, *rest)
+        return None
+
+    found = split(0, count)
+    if found is None:
+        raise BadMove(f"expected {count} characters, got {text!r}")
+    return found
+
+
+def by_rank(game_or_notation, characters) -> tuple[str, ...]:
+    """Characters in calling order (the canonical order of a move's list)."""
+    rb = game_or_notation.rb
+    return tuple(sorted(characters, key=lambda c: rb.characters[c].rank))

@@ -1,0 +1,16 @@
+"""Factory (2016): other unique districts cost its owner one gold less to build."""
+
+from __future__ import annotations
+
+from referee.engine.registry import Behaviour, register
+
+
+@register
+class Factory(Behaviour):
+    id = "factory"
+    kind = "district"
+
+    def build_cost(self, game, seat: int, district: str, cost: int) -> int:
+        if district != "factory" and game.rb.districts[district].type == "unique" and game.owns(seat, "factory"):
+            cost = max(0, cost - game.rb.districts["factory"].fact("unique_discount", 1))
+        return cost

@@ -1,0 +1,61 @@
+"""Graveyard (classic): when the Warlord destroys a district — in any city — the Graveyard's
+owner, unless he is the Warlord, may pay 1 gold to take it into his hand. The Warlord's
+destruction leaves the offer in `state.pending`; it lapses at the next other move."""
+
+from __future__ import annotations
+
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, register
+
+
+@register
+class Graveyard(Behaviour):
+    id = "graveyard"
+    kind = "district"
+    refusals = {
+        "graveyard_timing": ("The Graveyard is used right after a Warlord destroys a district.",
+                             "墓地只能在軍閥摧毀地區後立即使用。", "墓地只能在军阀摧毁地区后立即使用。"),
+        "graveyard_warlord": ("The Warlord cannot use his own Graveyard on a district he destroyed.",
+                              "軍閥不能用自己的墓地收回自己摧毀的地區。", "军阀不能用自己的墓地收回自己摧毁的地区。"),
+    }
+
+    def is_answer(self, move: Move) -> bool:
+        return move.verb == "use" and move.args[:1] == ("graveyard",)
+
+    def answer(self, game, move: Move) -> None:
+        state = game.state
+        pending = state.pending
+        actor = state.seat_of(move.actor)
+        if actor is None and move.actor in game.rb.characters:
+            actor = state.holder(move.actor)
+        if pending is None or pending.kind != "graveyard":
+            if state.turn is not None and actor == state.turn.seat and game.owns(actor, "graveyard"):
+                raise IllegalMove("graveyard_warlord", ("graveyard.warlord-destroys",))
+            raise IllegalMove("graveyard_timing", ("graveyard.warlord-destroys",))
+        owner, district = pending.data
+        if actor != pending.seat:
+            if state.turn is not None and actor == state.turn.seat and game.owns(actor, "graveyard"):
+                raise IllegalMove("graveyard_warlord", ("graveyard.warlord-destroys",))
+            raise IllegalMove("not_owned", ("graveyard.warlord-destroys",), card="graveyard")
+        if state.players[actor].gold < 1:
+            raise IllegalMove("too_poor", ("graveyard.warlord-destroys",), card=district, cost=1,
+                              gold=state.players[actor].gold)
+        # The last copy put on the pile is the destroyed one.
+        if district in state.discard:
+            at = len(state.discard) - 1 - state.discard[::-1].index(district)
+            state.discard = state.discard[:at] + state.discard[at + 1:]
+        else:
+            at = len(state.deck) - 1 - state.deck[::-1].index(district)
+            state.deck = state.deck[:at] + state.deck[at + 1:]
+        game.pay(actor, 1, "graveyard")
+        state.players[actor].hand = state.players[actor].hand + [district]
+        state.pending = None
+        game.event("recovered", player=state.players[actor].name, district=district)
+
+    def answers(self, game) -> list[Move]:
+        state = game.state
+        seat = state.pending.seat
+        if state.players[seat].gold >= 1:
+            return [Move(state.players[seat].name, "use", ("graveyard",))]
+        return []

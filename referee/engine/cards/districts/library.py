@@ -1,0 +1,20 @@
+"""Library: the draw action keeps every card shown (2016) or two of them (classic, also with
+the Observatory). Its hook runs after the Observatory's (`order`), so it sees the number of
+cards shown."""
+
+from __future__ import annotations
+
+from referee.engine.registry import Behaviour, register
+
+
+@register
+class Library(Behaviour):
+    id = "library"
+    kind = "district"
+    order = 1
+
+    def draw_plan(self, game, seat: int, count: int, keep: int) -> tuple[int, int]:
+        if game.owns(seat, "library"):
+            library = game.rb.districts["library"]
+            keep = count if library.fact("keep_all") else min(count, library.fact("keep", 2))
+        return count, keep

@@ -1,0 +1,16 @@
+"""Observatory: the draw action shows three cards instead of two."""
+
+from __future__ import annotations
+
+from referee.engine.registry import Behaviour, register
+
+
+@register
+class Observatory(Behaviour):
+    id = "observatory"
+    kind = "district"
+
+    def draw_plan(self, game, seat: int, count: int, keep: int) -> tuple[int, int]:
+        if game.owns(seat, "observatory"):
+            count = game.rb.districts["observatory"].fact("draw", 3)
+        return count, keep

@@ -1,0 +1,167 @@
+"""The small operations every rule is written with: pay, gain, draw, take from a hand, remove
+a district, record an event. `Game` inherits them; cards call them on the game they are given.
+
+Nothing here decides anything: the checks live with the card or rule that needs them, and the
+flow (`flow.py`) alone decides when a turn, a round or the game ends.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from referee.engine.errors import IllegalMove
+from referee.engine.scoring import city_size
+from referee.engine.state import UNKNOWN
+
+if TYPE_CHECKING:
+    from referee.engine.facts import Rulebook
+    from referee.engine.registry import Hooks
+    from referee.engine.state import State
+
+
+class Operations:
+    rb: "Rulebook"
+    state: "State"
+    seed: int
+    table: bool
+    _events: list[dict]
+
+    @property
+    def hooks(self) -> "Hooks":
+        raise NotImplementedError
+
+    # -- chance and events -----------------------------------------------------------------
+
+    def chance(self) -> random.Random:
+        """The generator for the next chance event (a shuffle, a random discard). Each event has
+        its own, seeded by the game's seed and a counter kept in the state, so undo needs no
+        generator state and a replayed game deals the same cards."""
+        self.state.chance += 1
+        return random.Random(self.seed * 1_000_003 + self.state.chance)
+
+    def event(self, kind: str, **values) -> None:
+        """Events carry ids (cards) and seated names (players); the CLI puts them into words."""
+        self._events.append({"event": kind, **values})
+
+    # -- gold --------------------------------------------------------------------------------
+
+    @property
+    def unlimited_bank(self) -> bool:
+        variants = self.state.variants
+        if "finite-bank" in variants:
+            return False
+        return self.rb.unlimited_bank or "unlimited-bank" in variants
+
+    def gain(self, seat: int, amount: int, reason: str) -> int:
+        """Pay `amount` from the bank (as much as a finite bank holds)."""
+        state = self.state
+        if not self.unlimited_bank:
+            amount = max(0, min(amount, state.bank))
+        if amount:
+            state.bank -= amount
+            state.players[seat].gold += amount
+            self.event("gold", player=state.players[seat].name, amount=amount, reason=reason)
+        return amount
+
+    def pay(self, seat: int, amount: int, reason: str) -> None:
+        state = self.state
+        state.players[seat].gold -= amount
+        state.bank += amount
+        if amount:
+            self.event("gold", player=state.players[seat].name, amount=-amount, reason=reason)
+
+    def transfer(self, giver: int, taker: int, amount: int, reason: str) -> None:
+        state = self.state
+        state.players[giver].gold -= amount
+        state.players[taker].gold += amount
+        if amount:
+            self.event("gold", player=state.players[taker].name, amount=amount,
+                       source=state.players[giver].name, reason=reason)
+
+    # -- cards -------------------------------------------------------------------------------
+
+    def draw_cards(self, count: int) -> list[str]:
+        state = self.state
+        if not state.deck and state.discard:
+            # Classic: with the deck empty, the discard pile is shuffled into a new deck. At a
+            # real table nobody knows the new order: the referee forgets which card is where.
+            deck = list(state.discard)
+            self.chance().shuffle(deck)
+            if self.table:
+                deck = [UNKNOWN] * len(deck)
+            state.deck, state.discard = deck, []
+        drawn = state.deck[:count]
+        state.deck = state.deck[count:]
+        return drawn
+
+    def gain_cards(self, seat: int, count: int, reason: str) -> list[str]:
+        drawn = self.draw_cards(count)
+        player = self.state.players[seat]
+        player.hand = player.hand + drawn
+        if drawn:
+            self.event("cards", player=player.name, count=len(drawn), cards=list(drawn), reason=reason)
+        return drawn
+
+    def to_deck_bottom(self, cards: list[str]) -> None:
+        self.state.deck = self.state.deck + cards
+
+    def discard_destroyed(self, cards: list[str]) -> None:
+        if self.rb.setup.get("destroyed_to") == "discard":
+            self.state.discard = self.state.discard + cards
+        else:
+            self.to_deck_bottom(cards)
+
+    def take_from_hand(self, seat: int, card: str, citation: str = "turn.build") -> None:
+        """Remove `card` from a hand; an unknown card `?` stands for it when it is not known.
+        (A refusal midway through several cards is undone by apply().)"""
+        player = self.state.players[seat]
+        hand = player.hand
+        taken = card if card in hand else UNKNOWN if UNKNOWN in hand else None
+        if taken is None:
+            raise IllegalMove("not_in_hand", (citation,), card=card)
+        at = hand.index(taken)
+        player.hand = hand[:at] + hand[at + 1:]
+
+    def in_hand(self, seat: int, card: str) -> bool:
+        hand = self.state.players[seat].hand
+        return card in hand or UNKNOWN in hand
+
+    # -- cities ------------------------------------------------------------------------------
+
+    def owns(self, seat: int, district: str) -> bool:
+        return self.state.players[seat].has_built(district)
+
+    def destroy_district(self, owner: int, district: str) -> None:
+        """Destroy a district: it leaves its city with what it held (its cards to the discard or
+        the deck bottom, as the edition says; an Artist's coin to the bank), and the cards that
+        care (the Bell Tower) hear of it."""
+        player = self.state.players[owner]
+        built = next(b for b in player.city if b.id == district)
+        player.city = [b for b in player.city if b is not built]
+        self.discard_destroyed([built.id, *built.stored])
+        if built.beautified:
+            self.state.bank += 1    # the Artist's coin on it goes back to the bank with it
+        for hook in self.hooks.on_destroyed:
+            hook(self, owner, district)
+
+    def city_complete(self, seat: int) -> bool:
+        return city_size(self.rb, self.state.players[seat].city) >= self.end_at
+
+    @property
+    def end_at(self) -> int:
+        if self.state.end_at:
+            return self.state.end_at
+        size = self.rb.end_at(len(self.state.players))
+        if "short-game" in self.state.variants and self.rb.edition == "classic":
+            size -= 1               # the classic shorter game: 7 districts instead of 8
+        if self.state.bell_tower:
+            size -= self.rb.districts["bell-tower"].fact("completion_reduction", 1)
+        return size
+
+    def note_completion(self, seat: int) -> None:
+        state = self.state
+        if seat not in state.completed and self.city_complete(seat):
+            state.completed = state.completed + [seat]
+            state.ending = True
+            self.event("city_completed", player=state.players[seat].name, first=len(state.completed) == 1)

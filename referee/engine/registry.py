@@ -1,0 +1,176 @@
+"""The card registry: every character and every unique district with behaviour is one small
+module under `cards/` that registers one `Behaviour` — its verbs (with their notation), its
+refusals (reason texts in three languages, with the ids they cite), its hooks and modifiers.
+
+"Supported" means "registered": a card of an official set that is not registered would get the
+"not supported yet" verdict, and the registry test requires every official card to be here.
+
+Hooks and modifiers (methods a behaviour may define; absent = not interested):
+
+  on_reveal(game, character, seat)       a character is revealed at the start of its turn
+  on_gather(game, seat, kind)            the turn's gathering is done ("gold" | "cards")
+  on_build(game, seat, district)         a district was just built
+  on_turn_end(game, seat)                the turn ends (before the next character is called)
+  on_round_end(game)                     the round ends (the killed character is revealed)
+  on_destroyed(game, owner, district)    a district left a city destroyed
+  build_cost(game, seat, district, cost) -> cost
+  build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
+  counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit)
+  destroy_cost(game, owner, district, cost) -> cost      (rank 8 characters' price)
+  shield_city(game, owner) -> problem | None             (a whole city safe from rank 8: the Bishop)
+  shield_district(game, owner, district) -> problem | None   (one district safe: the Keep)
+  draw_plan(game, seat, count, keep) -> (count, keep)
+  build_moves(game) -> moves                             (builds paid another way: see `build_forms`)
+  allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
+  can_build(game, allowed) -> allowed                    (whether the turn may build at all; start:
+                                                         the character's data; the Navigator)
+  turn_end_problem(game) -> problem | None               (why `end` is refused now: a compulsory
+                                                         power not yet used, the classic Navigator)
+
+Hook order (written down because it decides outcomes): characters by rank, then districts in
+the order of the edition's card list, a card with a higher `order` later (the Library reads
+the number of cards the Observatory shows). So the Thief's take comes before the King's crown and the
+Queen's gold, and the classic Tax Collector's tax before the Poor House looks at a purse. The
+lists are built once per game (`Hooks`), for the cast in play and the districts of the edition,
+so move generation pays nothing for cards that are not there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, NamedTuple
+
+if TYPE_CHECKING:
+    from referee.engine.facts import Rulebook
+    from referee.engine.moves import Move, Notation
+
+HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed",
+         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves",
+         "can_build", "turn_end_problem")
+
+
+class Verb(NamedTuple):
+    """One verb of the notation and the rules behind it.
+
+    parse(notation, tail) -> args; format(notation, move) -> the text after the verb ("" for
+    none); apply(game, move) checks and plays it; generate(game) -> the legal moves of this verb
+    now, for the acting character (called only when the verb's card acts or owns the district).
+    """
+
+    name: str
+    words: tuple[str, ...]                         # what players type: English and Chinese
+    parse: Callable
+    apply: Callable
+    generate: Callable | None = None
+    format: Callable | None = None
+
+
+class Behaviour:
+    """A card's behaviour. Subclasses set `id`, `editions`, `verbs`, `refusals` and define the
+    hooks they need (see the module docstring)."""
+
+    id: str = ""
+    kind: str = "character"                        # character | district
+    order: int = 0                                 # hook order among the districts (higher = later)
+    editions: tuple[str, ...] = ("classic", "2016")
+    verbs: tuple[Verb, ...] = ()
+    # key -> (en, zh-Hant, zh-Hans); the keys are the IllegalMove keys this card raises.
+    refusals: dict[str, tuple[str, str, str]] = {}
+    # `use DISTRICT ...` for districts with an action: parse_use(notation, rest) -> args,
+    # format_use(notation, args) -> text, use(game, move), generate_use(game) -> moves.
+    parse_use = None
+    format_use = None
+    use = None
+    generate_use = None
+    # Builds paid another way (`build C using Framework`, `destroying`, `with cards`, `from`):
+    # the forms (the word after the district) this card handles with build_with(game, move).
+    build_forms: tuple[str, ...] = ()
+    # A card that answers out of turn (a `state.pending` of its kind) defines is_answer(move),
+    # answer(game, move) and answers(game) -> the legal answers now.
+
+
+_BEHAVIOURS: dict[str, Behaviour] = {}
+_VERBS: dict[str, tuple[Verb, str]] = {}          # verb name -> (verb, card id; "" for the turn's basics)
+_WORDS: dict[str, str] = {}                       # typed word (casefolded) -> verb name
+
+
+def register(cls: type[Behaviour]) -> type[Behaviour]:
+    """Class decorator: one behaviour per card id, its verbs and their words."""
+    behaviour = cls()
+    if behaviour.id in _BEHAVIOURS:
+        raise ValueError(f"{behaviour.id} registered twice")
+    _BEHAVIOURS[behaviour.id] = behaviour
+    for verb in behaviour.verbs:
+        register_verb(verb, behaviour.id)
+    return cls
+
+
+def register_verb(verb: Verb, owner: str = "") -> None:
+    if verb.name in _VERBS:
+        raise ValueError(f"verb {verb.name} registered twice")
+    _VERBS[verb.name] = (verb, owner)
+    for word in (verb.name, *verb.words):
+        key = word.casefold()
+        if _WORDS.get(key, verb.name) != verb.name:
+            raise ValueError(f"{word!r} already means {_WORDS[key]}")
+        _WORDS[key] = verb.name
+
+
+def behaviour(card: str) -> Behaviour | None:
+    return _BEHAVIOURS.get(card)
+
+
+def behaviours() -> dict[str, Behaviour]:
+    return _BEHAVIOURS
+
+
+def verb(name: str) -> tuple[Verb, str] | None:
+    return _VERBS.get(name)
+
+
+def verb_named(word: str) -> str | None:
+    """The verb a typed word means (`偷` → rob), or None."""
+    return _WORDS.get(word.casefold())
+
+
+def verb_words() -> list[str]:
+    return sorted(_WORDS)
+
+
+def build_form(form: str) -> Behaviour | None:
+    """The card that handles `build C <form> ...`."""
+    for found in _BEHAVIOURS.values():
+        if form in found.build_forms:
+            return found
+    return None
+
+
+def supported(card: str, edition: str) -> bool:
+    found = _BEHAVIOURS.get(card)
+    return found is not None and edition in found.editions
+
+
+def refusal_texts() -> dict[str, tuple[str, str, str]]:
+    texts: dict[str, tuple[str, str, str]] = {}
+    for found in _BEHAVIOURS.values():
+        texts.update(found.refusals)
+    return texts
+
+
+class Hooks:
+    """The hook and modifier lists of one game: built once, for the cards that can be in it."""
+
+    def __init__(self, rb: "Rulebook", characters: tuple[str, ...]):
+        self.characters = characters
+        cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
+                      key=lambda c: rb.characters[c].rank)
+        districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions),
+                           key=lambda d: _BEHAVIOURS[d].order)
+        ordered = [_BEHAVIOURS[c] for c in cast] + [_BEHAVIOURS[d] for d in districts]
+        for hook in HOOKS:
+            setattr(self, hook, tuple(getattr(b, hook) for b in ordered if hasattr(b, hook)))
+        # Each character's move generators (a character absent here is not supported).
+        self.generators = {b.id: tuple(v.generate for v in b.verbs if v.generate is not None)
+                           for b in ordered if b.kind == "character"}
+        # Districts with an action (`use`) and the cards that answer out of turn.
+        self.uses = {b.id: b for b in ordered if b.use is not None}
+        self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}

@@ -1,0 +1,128 @@
+"""A physical table's hidden selection: nobody types the secret picks, so who holds which
+character is learnt only when its holder reveals it — with `reveal CH`, or by acting as it
+(`Bob: rob Merchant` says that Bob is the Thief). Everything here uses only what the table
+knows: the face-up discards, what was revealed, how many characters each player holds.
+
+The flow (`flow.py`) asks `possibly_held()` when it calls a character nobody is known to hold:
+if somebody may still hold it, the game waits for an answer (`state.awaiting`); a character
+nobody answers for is passed over as soon as a later one is revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine import registry
+from referee.engine.cards.common import format_names, parse_character
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+
+
+def per_player(game: "Game") -> int:
+    """Characters each player holds in a round: two with 2 or 3 players, else one."""
+    return 2 if len(game.state.players) <= 3 else 1
+
+
+def _faceup(game: "Game") -> list[str]:
+    draft = game.state.draft
+    return draft.faceup if draft is not None else []
+
+
+def open_seats(game: "Game") -> list[int]:
+    """The players who may still hold a character nobody has revealed."""
+    k = per_player(game)
+    return [seat for seat, player in enumerate(game.state.players) if len(player.characters) < k]
+
+
+def possibly_held(game: "Game", character: str) -> bool:
+    state = game.state
+    return (state.secret and character in state.characters and character not in _faceup(game)
+            and state.holder(character) is None and bool(open_seats(game)))
+
+
+def reveal_problem(game: "Game", seat: int, character: str, acting: bool = False) -> tuple | None:
+    """Why the player in `seat` cannot be the one who reveals `character` now, or None."""
+    state = game.state
+    rb = game.rb
+    name = state.players[seat].name
+    if character not in state.characters:
+        return ("not_in_set", (), {"character": character})
+    if character in _faceup(game):
+        return ("reveal_faceup", ("draft.procedure",), {"character": character})
+    holder = state.holder(character)
+    if holder is not None:
+        if holder == seat:
+            return None                                   # agrees with what is known
+        return ("reveal_taken", ("turn.calling-order",), {"character": character, "player": state.players[holder].name})
+    if len(state.players[seat].characters) >= per_player(game):
+        return ("reveal_all_known", ("draft.procedure",), {"player": name, "count": per_player(game)})
+    if state.calling >= 10:                               # the round's end: only the killed character
+        if character != state.marks.killed:
+            return ("reveal_passed", ("turn.calling-order",), {"character": character})
+        return None
+    awaited = state.awaiting or (state.turn.character if state.turn else None)
+    if character == state.marks.killed:
+        if acting:
+            return ("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"), {"character": character})
+        return None                                       # its holder may show it at any time
+    if awaited is not None and rb.characters[character].rank < rb.characters[awaited].rank:
+        return ("reveal_passed", ("turn.calling-order",), {"character": character})
+    return None
+
+
+def implied_character(game: "Game", move: Move) -> str | None:
+    """The character a move at a secret table reveals: the one named by `reveal`, the owner of a
+    character's own verb (`kill` → the Assassin), else the character being called now."""
+    if move.verb == "reveal":
+        return move.args[0] if move.args else None
+    found = registry.verb(move.verb)
+    if found is not None and found[1] in game.rb.characters:
+        return found[1]
+    state = game.state
+    if state.turn is not None:
+        return state.turn.character
+    return state.awaiting
+
+
+def unrevealed_seat(game: "Game", move: Move) -> int | None:
+    """The seat of a player acting with a character not yet known to be his, or None."""
+    state = game.state
+    if not state.secret or state.phase != "turns" or move.actor in game.rb.characters:
+        return None
+    seat = state.seat_of(move.actor)
+    if seat is None or any(card.is_answer(move) for card in game.hooks.answers.values()):
+        return None                                       # an answer out of turn reveals nothing
+    character = implied_character(game, move)
+    if character is None or state.holder(character) == seat:
+        return None
+    if state.turn is not None and state.turn.seat == seat and move.verb != "reveal" \
+            and registry.verb(move.verb) is not None and registry.verb(move.verb)[1] not in game.rb.characters:
+        return None                                       # a basic move during his own turn
+    return seat
+
+
+def apply_reveal(game: "Game", move: Move) -> None:
+    """`reveal CH` by its holder: accepted when it agrees with what is known (the secret-table
+    assignment happened before this, in the facade)."""
+    state = game.state
+    seat = state.seat_of(move.actor) if move.actor not in game.rb.characters else state.holder(move.actor)
+    character = move.args[0]
+    if seat is None or state.holder(character) != seat:
+        raise IllegalMove("reveal_wrong", ("turn.calling-order",), character=character)
+
+
+registry.register_verb(registry.Verb("reveal", ("翻開", "翻开", "亮出", "亮"), parse_character, apply_reveal, None, format_names))
+
+REFUSALS = {
+    "reveal_faceup": ("{character} was discarded face up this round: nobody can reveal it.",
+                      "{character}本輪已面朝上棄掉，沒有人能亮出它。", "{character}本轮已面朝上弃掉，没有人能亮出它。"),
+    "reveal_taken": ("{character} was already revealed by {player}.", "{character}已由{player}亮出。", "{character}已由{player}亮出。"),
+    "reveal_all_known": ("{player} has already revealed all {count} character(s) a player holds this round.",
+                         "{player}已經亮出本輪持有的全部{count}張角色。", "{player}已经亮出本轮持有的全部{count}张角色。"),
+    "reveal_passed": ("{character}'s call has passed: nobody answered it, so nobody holds it.",
+                      "{character}已被叫過而沒有人回應，所以沒有人持有它。", "{character}已被叫过而没有人回应，所以没有人持有它。"),
+    "reveal_wrong": ("{character} is not this player's character now.", "{character}現在不是這位玩家的角色。", "{character}现在不是这位玩家的角色。"),
+}

@@ -1,0 +1,134 @@
+"""The turn phase: who may act now, which verb of which card a move is, and the legal moves of
+the turn. It never ends a turn itself: `end` marks the turn ended and the flow (`flow.py`)
+calls the next character."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine import registry
+from referee.engine.cards import basic
+from referee.engine.cards.common import format_names, parse_character, powers
+from referee.engine.cards.use import generate_use
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+
+
+def answering_card(game: "Game", move: Move):
+    """The card a move answers out of turn (the Graveyard's offer), or None."""
+    for card in game.hooks.answers.values():
+        if card.is_answer(move):
+            return card
+    return None
+
+
+def apply(game: "Game", move: Move) -> None:
+    state = game.state
+    card = answering_card(game, move)
+    if card is not None:
+        card.answer(game, move)
+        return
+    if state.pending is not None:
+        if state.pending.required:
+            raise IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name,
+                              card=state.pending.kind)
+        state.pending = None                 # an offer nobody took lapses at the next move
+    turn = state.turn
+    if turn is None:
+        raise IllegalMove("round_over", ("turn.calling-order",))
+    character = game.acting_character(move)
+    if character is None:
+        raise IllegalMove("no_character", ("turn.calling-order",), actor=move.actor)
+    if turn.acting:
+        # Another character's player plays this part (the Witch resuming a bewitched turn): the
+        # moves name her; the character's own holder has had his part.
+        if character == turn.character:
+            raise IllegalMove("bewitched_part_over", ("turn.bewitched", "witch.how-it-works"),
+                              character=turn.character, acting=turn.acting)
+        if character == turn.acting:
+            character = turn.character
+    if character != turn.character:
+        if state.holder(character) is None:
+            raise IllegalMove("not_held", ("turn.calling-order",), character=character)
+        if character == state.marks.killed:
+            raise IllegalMove("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"), character=character)
+        raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=turn.character)
+    if move.actor not in game.rb.characters and state.seat_of(move.actor) != turn.seat:
+        raise IllegalMove("not_your_turn", ("turn.calling-order",), actor=move.actor)
+    if not registry.supported(character, game.rb.edition):
+        raise IllegalMove("not_supported", (), what=character)
+    found = registry.verb(move.verb)
+    if found is None:
+        raise IllegalMove("not_supported", (), what=move.verb)
+    if turn.only and move.verb not in turn.only:
+        key, citations, values = turn.only_problem
+        raise refuse((key, citations, {**values, "character": turn.character, "verbs": ", ".join(turn.only)}))
+    found[0].apply(game, move)
+
+
+def pending_answers(game: "Game") -> list[Move]:
+    pending = game.state.pending
+    return [] if pending is None else game.hooks.answers[pending.kind].answers(game)
+
+
+def legal_moves(game: "Game") -> list[Move]:
+    state = game.state
+    turn = state.turn
+    moves: list[Move] = []
+    if state.pending is not None:
+        answers = game.hooks.answers[state.pending.kind].answers(game)
+        if state.pending.required:
+            return answers
+        moves.extend(answers)
+    hooks = game.hooks
+    if turn.character not in hooks.generators:
+        return moves                       # not supported yet: no move is offered
+    if not turn.gathered:
+        moves.extend(basic._generate_gold(game))
+        moves.extend(basic._generate_draw(game))
+    else:
+        moves.extend(basic._generate_end(game))
+    if not turn.finished_actions:
+        # Income and abilities may come at any time in the turn; building after gathering.
+        moves.extend(basic._generate_income(game))
+        moves.extend(basic._generate_build(game))
+        for character in powers(game):
+            for generate in hooks.generators.get(character, ()):
+                moves.extend(generate(game))
+        if hooks.uses:
+            moves.extend(generate_use(game))
+    if turn.only:
+        moves = [m for m in moves if m.verb in turn.only or m.actor != turn.character]
+    if turn.acting:
+        # The part is played by another character's player: her moves name her.
+        moves = [Move(turn.acting, m.verb, m.args) if m.actor == turn.character else m for m in moves]
+    return moves
+
+
+def reveal(game: "Game") -> None:
+    """The called character is revealed; the cards that listen act now (the Thief's take, the
+    King's crown, the Queen's gold, the classic Tax Collector's tax), so that legal_moves() sees
+    the position the player really faces."""
+    state = game.state
+    turn = state.turn
+    turn.revealed = True
+    state.revealed = state.revealed + [turn.character]
+    game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
+    for hook in game.hooks.on_reveal:
+        hook(game, turn.character, turn.seat)
+
+
+def resume(game: "Game") -> None:
+    """The next part of a split turn begins (the Witch playing the rest of a bewitched turn, at
+    her own seat): the cards that act when a turn begins hear of it again, at the new seat. Those
+    that belong to the card's holder whatever happens (the crown) check that the seat is his."""
+    state = game.state
+    turn = state.turn
+    turn.revealed = True
+    game.event("resumed", character=turn.character, player=state.players[turn.seat].name, by=turn.acting)
+    for hook in game.hooks.on_reveal:
+        hook(game, turn.character, turn.seat)
+

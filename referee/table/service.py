@@ -1,0 +1,161 @@
+"""A tracked game: its header and move log replayed through the engine.
+
+The log is the truth and the position is always rebuilt from it (a 150-move log replays in a
+few milliseconds). Recording happens inside one write transaction of the store: the log is read,
+replayed, each new move checked against the position the log leaves, and only legal moves are
+appended — so a second command waiting on the lock is checked against what the first recorded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+from referee import __version__
+from referee.engine import Game, IllegalMove
+from referee.engine.moves import Move
+from referee.errors import BadMove, RefereeError
+from referee.table.store import Header, Logged, Store
+
+
+class Broken(NamedTuple):
+    """A recorded move that no longer replays (after an upgrade of the rules or data)."""
+
+    seq: int
+    notation: str
+    key: str
+    values: dict
+
+
+class Tracked(NamedTuple):
+    header: Header
+    game: Game
+    log: list[Logged]
+    broken: Broken | None
+
+
+class Refused(NamedTuple):
+    """A well-formed move the rules refuse: not recorded."""
+
+    text: str
+    move: Move
+    error: IllegalMove
+
+
+def new_header(name: str, edition: str, players: list[str], characters: list[str], crown: int,
+               variants: list[str], secret: bool, start: str) -> Header:
+    import time
+
+    return Header(name, edition, players, variants, characters, crown, 0, secret, start, __version__,
+                  time.strftime("%Y-%m-%d %H:%M:%S"))
+
+
+def setup_situation(rulebook, players: list[str], characters: list[str], crown: int, variants: list[str],
+                    secret: bool) -> str:
+    """The set-up of a new game as a situation file (the selection phase of round 1, every card
+    unknown): the position a tracked game's log starts from, and what `export` extends."""
+    q = json.dumps                                     # a JSON string is a TOML basic string
+    setup = rulebook.setup
+    lines = [f"edition = {q(rulebook.edition)}", f"variants = [{', '.join(q(v) for v in variants)}]", "",
+             "[table]", f"crown = {q(players[crown])}", "phase = \"selection\"", f"secret = {str(secret).lower()}",
+             f"characters = [{', '.join(q(rulebook.name(c)) for c in characters)}]"]
+    for name in players:
+        lines += ["", "[[players]]", f"name = {q(name)}", f"gold = {int(setup['start_gold'])}",
+                  "hand = [" + ", ".join([q("?")] * int(setup["start_cards"])) + "]"]
+    return "\n".join(lines) + "\n"
+
+
+def starting_game(header: Header, rulebook) -> Game:
+    """The position the log starts from: the set-up, or the situation file the table began with."""
+    from referee.situation import load, read_text
+
+    return load(read_text(header.start), rulebook).game
+
+
+def replay(header: Header, log: list[Logged], rulebook) -> Tracked:
+    game = starting_game(header, rulebook)
+    for logged in log:
+        try:
+            game.apply(game.parse(logged.notation))
+        except IllegalMove as error:
+            return Tracked(header, game, log, Broken(logged.seq, logged.notation, error.key, error.values))
+        except RefereeError as error:
+            return Tracked(header, game, log, Broken(logged.seq, logged.notation, "unreadable", {"why": str(error)}))
+    return Tracked(header, game, log, None)
+
+
+def load(store: Store, name: str, rulebook_for) -> Tracked:
+    header = store.header(name)
+    return replay(header, store.moves(name), rulebook_for(header.edition))
+
+
+def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tracked, list[tuple[str, Move, list[dict]]], Refused | None]:
+    """Check and record `texts` in order: the legal ones before the first illegal one are
+    recorded (one transaction); an unreadable move records nothing (it raises BadMove)."""
+    with store.writing() as conn:
+        header = store.header(name)
+        log = store.moves(name, conn)
+        tracked = replay(header, log, rulebook_for(header.edition))
+        if tracked.broken:
+            raise RefereeError(f"move {tracked.broken.seq} of this table ({tracked.broken.notation!r}) no longer "
+                               "replays; see referee table show")
+        game = tracked.game
+        moves = []
+        for text in texts:
+            if not text.strip():
+                raise BadMove("an empty move")
+            moves.append(game.parse(text))              # every move readable before any is recorded
+        done: list[tuple[str, Move, list[dict]]] = []
+        refused = None
+        seq = log[-1].seq if log else 0
+        for text, move in zip(texts, moves):
+            move = game.parse(text)                     # names resolve against the position reached
+            try:
+                events = game.apply(move)
+            except IllegalMove as error:
+                refused = Refused(text, move, error)
+                break
+            seq += 1
+            canonical = game.format(move)
+            store.append(conn, name, seq, canonical, game.state.round)
+            done.append((canonical, move, events))
+            log = log + [Logged(seq, canonical, game.state.round, "")]
+    return Tracked(header, game, log, None), done, refused
+
+
+def undo(store: Store, name: str, count: int, rulebook_for) -> tuple[Tracked, list[Logged]]:
+    with store.writing() as conn:
+        header = store.header(name)
+        log = store.moves(name, conn)
+        if count < 1:
+            raise RefereeError("undo takes a number of moves of 1 or more")
+        if count > len(log):
+            raise RefereeError(f"only {len(log)} move(s) are recorded on this table")
+        keep = log[:-count]
+        store.cut(conn, name, keep[-1].seq if keep else 0)
+    return replay(header, keep, rulebook_for(header.edition)), log[-count:]
+
+
+def expected_next(game: Game) -> dict:
+    """What the table is waiting for, as ids and names (the CLI puts it into words)."""
+    state = game.state
+    if state.phase == "over":
+        return {"kind": "over"}
+    if state.pending is not None:
+        return {"kind": "decision", "player": state.players[state.pending.seat].name, "card": state.pending.kind}
+    if state.phase == "draft":
+        d = state.draft
+        if not d.order:
+            return {"kind": "selection"}
+        seat, step = d.order[0]
+        return {"kind": step, "player": state.players[seat].name, "secret": game.secret_selection}
+    if state.awaiting is not None:
+        killed = state.marks.killed
+        silent = killed if killed and state.holder(killed) is None and killed != state.awaiting else None
+        return {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
+                "round_end": state.calling >= 10, "killed": silent}
+    if state.turn is not None:
+        turn = state.turn
+        return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,
+                "gathered": turn.gathered}
+    return {"kind": "selection"}

@@ -1,0 +1,207 @@
+"""The tables' file: one SQLite database holding every tracked game's header and move log.
+
+It knows nothing of the rules. Writes are transactions: `BEGIN IMMEDIATE` takes the write lock
+before anything is read, so two commands on the same table run one after the other and the
+second sees what the first recorded (no lost update); WAL mode keeps readers unblocked, and a
+crash at any instant leaves either the whole `do` recorded or none of it.
+
+The schema is versioned with sqlite-utils' migrations; `PRAGMA user_version` says which schema
+a file has, so a command pays for sqlite-utils only when a file needs migrating.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, NamedTuple
+
+from referee.errors import RefereeError
+
+SCHEMA_VERSION = 1
+
+
+class TableError(RefereeError):
+    """A table that does not exist, exists already, or a file that is not a tables file."""
+
+
+class Header(NamedTuple):
+    name: str
+    edition: str
+    players: list[str]
+    variants: list[str]
+    characters: list[str]        # the cast (ids)
+    crown: int                   # the seat with the crown at set-up
+    seed: int
+    secret: bool                 # picks are secret (the default) or recorded one by one
+    start: str                   # a situation file (TOML) the game started from, or ""
+    data_version: str            # the card data the log was recorded with
+    created: str
+
+
+class Logged(NamedTuple):
+    seq: int
+    notation: str
+    round: int
+    at: str
+
+
+def default_path() -> Path:
+    override = os.environ.get("REFEREE_TABLES")
+    if override:
+        return Path(override)
+    home = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+    return home / "referee" / "tables.db"
+
+
+def _migrations():
+    from sqlite_utils import Migrations
+
+    migrations = Migrations("referee-tables")
+
+    @migrations()
+    def create_tables(db) -> None:
+        db["games"].create({"name": str, "edition": str, "players": str, "variants": str, "characters": str,
+                            "crown": int, "seed": int, "secret": int, "start": str, "data_version": str,
+                            "created": str}, pk="name")
+        db["moves"].create({"game": str, "seq": int, "notation": str, "round": int, "at": str},
+                           pk=("game", "seq"), foreign_keys=[("game", "games", "name")])
+        db["settings"].create({"key": str, "value": str}, pk="key")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    return migrations
+
+
+class Store:
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path) if path else default_path()
+        self.conn = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path.exists() and self.path.is_dir():
+            raise TableError(f"{self.path} is a folder, not a tables file")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            conn.execute("PRAGMA busy_timeout = 30000")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                self._migrate(conn)
+            elif version > SCHEMA_VERSION:
+                raise TableError(f"{self.path} was written by a newer referee (schema {version})")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("SELECT name FROM games LIMIT 1").fetchall()
+        except sqlite3.DatabaseError as error:
+            raise TableError(f"{self.path} is not a tables file ({error})") from None
+        return conn
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        from sqlite_utils import Database
+
+        existing = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        if existing - {"_sqlite_migrations"} and "games" not in existing:
+            raise TableError(f"{self.path} is not a tables file (it holds other tables)")
+        conn.execute("BEGIN IMMEDIATE")      # one process migrates; the others wait, then see it done
+        try:
+            if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                _migrations().apply(Database(conn))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, holding the lock from the first read to the commit."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+
+    # -- games -------------------------------------------------------------------------------
+
+    def create(self, header: Header) -> None:
+        with self.writing() as conn:
+            if conn.execute("SELECT 1 FROM games WHERE name = ?", (header.name,)).fetchone():
+                raise TableError(f"a table named {header.name!r} exists already (referee table delete {header.name})")
+            row = header._asdict()
+            for key in ("players", "variants", "characters"):
+                row[key] = json.dumps(row[key], ensure_ascii=False)
+            row["secret"] = int(header.secret)
+            conn.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
+            self._set(conn, "current", header.name)
+
+    def header(self, name: str) -> Header:
+        row = self.conn.execute("SELECT * FROM games WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise TableError(f"no table named {name!r}{_closest(name, self.names())}")
+        return _header(self.conn, row)
+
+    def names(self) -> list[str]:
+        return [row[0] for row in self.conn.execute("SELECT name FROM games ORDER BY created, name")]
+
+    def delete(self, name: str) -> None:
+        with self.writing() as conn:
+            if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
+                raise TableError(f"no table named {name!r}{_closest(name, self.names())}")
+            conn.execute("DELETE FROM moves WHERE game = ?", (name,))
+            conn.execute("DELETE FROM games WHERE name = ?", (name,))
+            if self.current() == name:
+                conn.execute("DELETE FROM settings WHERE key = 'current'")
+
+    def current(self) -> str | None:
+        row = self.conn.execute("SELECT value FROM settings WHERE key = 'current'").fetchone()
+        return row[0] if row else None
+
+    def use(self, name: str) -> None:
+        self.header(name)
+        with self.writing() as conn:
+            self._set(conn, "current", name)
+
+    @staticmethod
+    def _set(conn: sqlite3.Connection, key: str, value: str) -> None:
+        conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                     (key, value))
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def moves(self, name: str, conn: sqlite3.Connection | None = None) -> list[Logged]:
+        rows = (conn or self.conn).execute("SELECT seq, notation, round, at FROM moves WHERE game = ? ORDER BY seq", (name,))
+        return [Logged(*row) for row in rows]
+
+    @staticmethod
+    def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int) -> None:
+        """Inside `writing()`: one more move at the end of the log."""
+        at = time.strftime("%Y-%m-%d %H:%M:%S")
+        conn.execute("INSERT INTO moves (game, seq, notation, round, at) VALUES (?, ?, ?, ?, ?)",
+                     (name, seq, notation, round_, at))
+
+    @staticmethod
+    def cut(conn: sqlite3.Connection, name: str, keep: int) -> None:
+        """Inside `writing()`: drop every move after the first `keep`."""
+        conn.execute("DELETE FROM moves WHERE game = ? AND seq > ?", (name, keep))
+
+
+def _header(conn, row) -> Header:
+    names = [d[0] for d in conn.execute("SELECT * FROM games LIMIT 0").description]
+    values = dict(zip(names, row))
+    for key in ("players", "variants", "characters"):
+        values[key] = json.loads(values[key])
+    values["secret"] = bool(values["secret"])
+    return Header(**values)
+
+
+def _closest(name: str, names: list[str]) -> str:
+    if not names:
+        return " (there is no table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\")"
+    from rapidfuzz import process
+
+    close = [n for n, _, _ in process.extract(name, names, limit=3)]
+    return f"; tables: {', '.join(close)}"

@@ -1,0 +1,75 @@
+"""The card registry: every refusal the engine can raise has its three texts, with the same
+placeholders in each language, and cites rule and FAQ ids that exist."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parents[2] / "referee" / "engine"
+
+
+def _strings(node) -> tuple[str, ...] | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return (node.value,)
+    if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+        return tuple(e.value for e in node.elts)
+    return None
+
+
+def refusals_in_code() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(file, key, citations) of every `IllegalMove(key, citations)` and every
+    `(key, citations, {values})` problem tuple in the engine's source."""
+    found = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove" and node.args:
+                key = _strings(node.args[0])
+                cites = _strings(node.args[1]) if len(node.args) > 1 else ()
+                if key and cites is not None:
+                    found.append((path.name, key[0], cites))
+            elif isinstance(node, ast.Tuple) and len(node.elts) == 3 and isinstance(node.elts[2], ast.Dict):
+                key, cites = _strings(node.elts[0]), _strings(node.elts[1])
+                if key and len(key) == 1 and cites is not None:
+                    found.append((path.name, key[0], cites))
+    return found
+
+
+def test_the_scan_finds_the_refusals():
+    keys = {key for _, key, _ in refusals_in_code()}
+    assert {"rob_killed", "bishop", "keep", "build_limit", "graveyard_timing"} <= keys
+
+
+def test_every_refusal_has_three_texts_with_the_same_placeholders():
+    from referee.engine.reasons import texts
+
+    known = texts()
+    for where, key, _ in refusals_in_code():
+        assert key in known, f"{where}: refusal {key!r} has no texts"
+    for key, triple in known.items():
+        assert len(triple) == 3 and all(t.strip() for t in triple), key
+        fields = [{f for _, f, _, _ in string.Formatter().parse(t) if f} for t in triple]
+        assert fields[0] == fields[1] == fields[2], f"{key}: placeholders differ between languages"
+
+
+def test_every_citation_exists(conn):
+    ids = {row[0] for row in conn.execute("SELECT id FROM faq")} | {row[0] for row in conn.execute("SELECT id FROM rules")}
+    for where, key, cites in refusals_in_code():
+        for cite in cites:
+            assert cite in ids, f"{where}: {key} cites {cite!r}, which is neither a rule nor a FAQ entry"
+
+
+@pytest.mark.parametrize("edition", ["2016", "classic"])
+def test_verbs_and_their_words_are_unique_and_round_trip(edition, rulebooks):
+    from referee.engine import Game
+    from referee.engine.registry import verb_named, verb_words
+
+    for word in verb_words():
+        assert verb_named(word) is not None
+    game = Game.new(rulebooks[edition], ["Ann", "Bob", "Cid", "Dee"], seed=5)
+    for move in game.legal_moves():
+        assert game.parse(game.format(move)) == move

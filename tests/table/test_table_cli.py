@@ -1,0 +1,186 @@
+"""`referee table`: a round typed at a real table (shared/examples/04-tracked-round.md), undo,
+refusals that record nothing, export, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+ROUND = [
+    ["Cid: faceup Merchant, Architect"],
+    ["Dan: kill Bishop"],
+    ["Dan: gold", "Dan: end"],
+    ["Ann: reveal Magician"],
+    ["Ann: swap Bob", "Ann: gold", "Ann: build Tavern", "Ann: end"],
+    ["Cid: reveal King", "Cid: gold", "Cid: build Manor", "Cid: end"],
+    ["Bob: reveal Warlord", "Bob: gold", "Bob: destroy Ann Tavern", "Bob: end"],
+]
+
+
+def _players(state: dict) -> dict:
+    return {p["name"]: p for p in state["state"]["players"]}
+
+
+def test_the_tracked_round_of_the_example(table, shown):
+    assert table("new", "friday", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid").returncode == 0
+    for moves in ROUND:
+        result = table("do", *moves)
+        assert result.returncode == 0, result.stdout + result.stderr
+    state = shown()
+    players = _players(state)
+    assert state["state"]["round"] == 2 and state["phase"] == "selection"
+    assert state["state"]["crown"] == "Cid"
+    assert {n: p["gold"] for n, p in players.items()} == {"Ann": 3, "Bob": 4, "Cid": 1, "Dan": 4}
+    assert {n: p["hand_count"] for n, p in players.items()} == {"Ann": 3, "Bob": 4, "Cid": 3, "Dan": 4}
+    assert {n: p["city"] for n, p in players.items()} == {"Ann": [], "Bob": [], "Cid": ["Manor"], "Dan": []}
+    assert state["turn"] == {"kind": "faceup", "player": "Cid", "secret": True}
+
+
+def test_refused_moves_are_not_recorded_and_exit_1(table, shown):
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    for moves in ROUND[:4]:
+        table("do", *moves)
+    before = shown()
+    result = table("do", "Ann: reveal Thief")
+    assert result.returncode == 1
+    assert "already revealed" in result.stdout
+    assert shown() == before
+    for moves in ROUND[4:6]:
+        table("do", *moves)
+    result = table("do", "Bob: reveal Warlord", "Bob: gold", "Bob: destroy Ann Tavern", "Bob: destroy Cid Manor")
+    assert result.returncode == 1                      # the Warlord destroys once per turn
+    log = json.loads(table("log", "--json").stdout)
+    assert [m["move"] for m in log][-3:] == ["Bob: reveal Warlord", "Bob: gold", "Bob: destroy Ann Tavern"]
+
+
+def test_undo_takes_back_every_kind_of_move(table, tables):
+    """In process (the store and the service the commands use): one move at a time, then back
+    through the round's end, a destruction, a build, a swap, reveals and the face-up discards."""
+    import pytest
+
+    from referee.catalog.facts import rulebook
+    from referee.cli.ask_cmd import state_json
+    from referee.errors import RefereeError
+    from referee.table import service
+    from referee.table.store import Store
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    store = Store(tables)
+    positions = [state_json(service.load(store, "t", rulebook).game)]
+    for moves in ROUND:
+        for move in moves:
+            _, done, refused = service.record(store, "t", [move], rulebook)
+            assert refused is None and len(done) == 1
+            positions.append(state_json(service.load(store, "t", rulebook).game))
+    for expected in reversed(positions[:-1]):
+        tracked, undone = service.undo(store, "t", 1, rulebook)
+        assert len(undone) == 1
+        assert state_json(tracked.game) == expected == state_json(service.load(store, "t", rulebook).game)
+    with pytest.raises(RefereeError):
+        service.undo(store, "t", 1, rulebook)
+
+
+def test_undo_n_and_replay_from_the_log(table, shown):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", *ROUND[0], *ROUND[1], *ROUND[2])
+    after_assassin = shown()
+    table("do", *ROUND[3], *ROUND[4])
+    result = table("undo", "5", "--json")
+    assert json.loads(result.stdout)["undone"] == ["Ann: reveal Magician", "Ann: swap Bob", "Ann: gold",
+                                                    "Ann: build Tavern", "Ann: end"]
+    assert shown() == after_assassin
+
+
+def test_export_replays_to_the_same_position(table, shown, tmp_path, cli):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    for moves in ROUND[:5]:
+        table("do", *moves)
+    exported = table("export").stdout
+    path = tmp_path / "game.toml"
+    path.write_text(exported, encoding="utf-8")
+    report = json.loads(cli("ask", str(path), "--json").stdout)
+    assert report["state"] == shown()["state"]
+
+
+def test_a_game_in_progress_from_a_situation_file(table, shown, tmp_path):
+    path = tmp_path / "start.toml"
+    path.write_text('''
+edition = "classic"
+[table]
+crown = "Bob"
+[[players]]
+name = "Ann"
+characters = ["Thief"]
+gold = 3
+[[players]]
+name = "Bob"
+characters = ["Merchant"]
+gold = 1
+[[players]]
+name = "Cid"
+characters = ["King"]
+''', encoding="utf-8")
+    assert table("new", "later", "--from", str(path)).returncode == 0
+    assert table("do", "Ann: rob Merchant", "Ann: gold", "Cid: gold", "Bob: gold").returncode == 0
+    players = _players(shown())
+    assert players["Ann"]["gold"] == 3 + 2 + 1             # Bob's 1 gold taken when he is revealed
+    assert players["Bob"]["gold"] == 0 + 2 + 1            # gathering and the Merchant's extra gold
+
+
+def test_bad_input_is_one_line_exit_2_and_changes_nothing(table, shown, tables):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", *ROUND[0])
+    before = shown()
+    for args in (["do", "Ann gold"], ["do", "Zed: gold"], ["do", "Ann: fly"], ["do", "Ann: build Castel"],
+                 ["show", "--table", "nope"], ["use", "nope"], ["new", "t", "--players", "Ann,Bob"],
+                 ["new", "x", "--players", "Ann"], ["new", "x", "--players", "Ann,Bob", "--variant", "tie-shraed"],
+                 ["undo", "0"], ["do", "Cid: faceup Bishop, Warlord", "Ann: fly"]):
+        result = table(*args)
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1, (args, result.stderr)
+    assert "did you mean 'gold'" in table("do", "Ann: glod").stderr
+    assert shown() == before
+
+
+def test_a_file_that_is_not_a_tables_file(table, tables):
+    tables.write_bytes(b"this is not a database at all" * 100)
+    result = table("list")
+    assert result.returncode == 2 and "not a tables file" in result.stderr
+    assert tables.read_bytes() == b"this is not a database at all" * 100
+
+
+def test_tables_list_use_delete(table):
+    table("new", "a", "--players", "Ann,Bob")
+    table("new", "b", "--players", "Cid,Dan,Eve", "--edition", "classic")
+    listed = json.loads(table("list", "--json").stdout)
+    assert [(t["table"], t["current"]) for t in listed] == [("a", False), ("b", True)]
+    assert table("use", "a").returncode == 0
+    assert json.loads(table("show", "--json").stdout)["table"] == "a"
+    assert table("delete", "a").returncode == 0
+    assert [t["table"] for t in json.loads(table("list", "--json").stdout)] == ["b"]
+
+
+def test_legal_moves_listed_now(table):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", *ROUND[0], *ROUND[1], "Dan: gold")
+    moves = json.loads(table("moves", "--json").stdout)
+    assert "Assassin: end" in moves and "Assassin: gold" not in moves
+    assert all(m.split(":")[0] in ("Assassin",) or " reveal " in m or ": " in m for m in moves)
+
+
+def test_chinese_moves_and_output(table):
+    table("new", "t", "--players", "小明,小華,阿強,大衛", "--crown", "阿強")
+    table("do", "阿強: faceup 商人, 建築師")
+    result = table("do", "大衛: 殺 國王", "--lang", "zh-Hant")
+    assert result.returncode == 0, result.stderr
+    assert "大衛 亮出 刺客" in result.stdout
+
+
+def test_a_hand_shown_at_the_end_scores_the_secret_vault(table):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    provisional = json.loads(table("score", "--json").stdout)
+    assert provisional["provisional_for"] == ["Ann", "Bob", "Cid", "Dan"]
+    shown = json.loads(table("score", "--json", "--hand", "Ann: Secret Vault, Temple, Manor, Tavern").stdout)
+    ann = next(p for p in shown["players"] if p["name"] == "Ann")
+    assert ann["breakdown"]["secret-vault"] == 3 and ann["score"] == 3
+    assert "Ann" not in shown["provisional_for"]
+    assert table("score", "--hand", "Ann: Secret Vault").returncode == 2      # Ann holds four cards
