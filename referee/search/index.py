@@ -147,7 +147,7 @@ def _generic(lex: Lexicon, question: str, name_words: set[str]) -> bool:
 
 
 def index_search(conn, convert, lexicon: dict) -> None:
-    from referee.search.query import detect_cards
+    from referee.search.cards import detect_cards
 
     docs = _faq_docs(conn) + _rule_docs(conn) + _card_docs(conn)
     aliases = conn.execute("SELECT key, text, card_id, edition, priority FROM aliases").fetchall()

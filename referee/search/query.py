@@ -1,11 +1,10 @@
 """Answer a question from the tables `referee.search.index` wrote: FAQ entries, rules and cards.
 
-1. Read the query (`parse`): fold it (Simplified, lower case), repair spelling (an English word
-   the corpus does not know → the closest one it does: warlrod → warlord) and same-sounding
-   slips (a bigram the corpus hardly uses → a same-sounding one it uses often: 回盒 → 回合);
-   find the cards it names in order (the first is the one that acts: in "can the Warlord
-   destroy the Keep" the Warlord acts on the Keep), the concepts of the lexicon (拆 = 摧毀 =
-   destroy) and the form of the question (can …? / what happens if …? / how many …?).
+1. Read the query (`parse`): fold it (Simplified, lower case), mend spelling and same-sound
+   slips (repair.py: warlrod → warlord, 回盒 → 回合); find the cards it names in order
+   (cards.py; the first is the one that acts: in "can the Warlord destroy the Keep" the Warlord
+   acts on the Keep), the concepts of the lexicon (拆 = 摧毀 = destroy) and the form of the
+   question (can …? / what happens if …? / how many …?).
 2. Score each document: bm25 over its terms and concepts (scaled to the best document), plus the
    cards it shares with the query, plus a little when the card acting in its question is the
    query's, minus when that card is one the query does not name; plus a little when its question
@@ -24,8 +23,11 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from referee.search import lexicon as lexicon_mod
+from referee.search.cards import detect_cards, names as card_names
 from referee.search.lexicon import concept_term
-from referee.search.normalise import CJK, RUNS, compact, fold, latin_words, runs, terms, words
+from referee.search.normalise import CJK, compact, fold, terms, words
+from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
+                                   readings_of, repair, replace_word, spell)
 
 # bm25 weights of the FTS columns: question, keywords, answer, readings, concepts.
 WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0)
@@ -52,11 +54,7 @@ PARAMS = {
     "card_text": 16.0,  # a card's own text, against (rulings and rules answer questions)
     "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
-    "rare_df": 2,       # a query bigram in at most this many documents may be a same-sound slip
-    "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many documents
-    "repair_ratio": 4,  # ... and this many times as many as the slip
     "implied": 0.5,     # weight of a card the query's concepts imply when it names none
-    "spell": 80,        # an unknown English word is read as the closest known one this similar
 }
 
 
@@ -93,117 +91,18 @@ class Hit:
     unsure: bool = False
 
 
-def char_rows(conn: sqlite3.Connection, text: str) -> dict[str, tuple[str, str]]:
-    """char → (Simplified form, readings) for the CJK characters of `text` the build knows."""
-    chars = sorted(set(CJK.findall(text)))
-    if not chars:
-        return {}
-    marks = ",".join("?" * len(chars))
-    return {r[0]: (r[1], r[2]) for r in conn.execute(
-        f"SELECT char, simp, pinyin FROM search_chars WHERE char IN ({marks})", chars)}
-
-
-_NAMES: dict = {}   # (connection, edition) → names, for a warm connection
-
-
-def _names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
-    cached = _NAMES.get((id(conn), edition))
-    if cached and cached[0] is conn:
-        return cached[1]
-    names = _read_names(conn, edition)
-    _NAMES.clear() if len(_NAMES) > 4 else None
-    _NAMES[(id(conn), edition)] = (conn, names)
-    return names
-
-
-def _read_names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
-    sql = "SELECT key, card_id, priority FROM search_names"
-    args: tuple = ()
-    if edition:
-        sql += " WHERE edition = ?"
-        args = (edition,)
-    names: dict[str, dict[str, int]] = {}
-    for key, card, priority in conn.execute(sql, args):
-        slot = names.setdefault(key, {})
-        slot[card] = min(priority, slot.get(card, 9))
-    return names
-
-
-def _spans(text: str, names: dict, longest: int) -> list[tuple[int, str]]:
-    """The names in a Chinese run, leftmost longest first (魔法师 rather than 法师 inside it)."""
-    found, i = [], 0
-    while i < len(text):
-        for j in range(min(len(text), i + longest), i + 1, -1):
-            if text[i:j] in names:
-                found.append((i, text[i:j]))
-                i = j
-                break
-        else:
-            i += 1
-    return found
-
-
-def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str] | None = None,
-                 lex=None) -> dict[str, float]:
-    """Cards the query names, in the order it names them: leftmost longest alias in Chinese runs,
-    word sequences in English. An alias that means several cards pulls in all of them. With the
-    lexicon, an English name that is an everyday word ("keep one card") counts only after an
-    article or a possessive ("the Keep")."""
-    cards: dict[str, float] = {}
-    longest = max((len(k) for k in names), default=0)
-
-    def add(key: str) -> None:
-        for card, priority in sorted(names[key].items(), key=lambda item: item[1]):
-            weight = 1.0 if priority <= 1 else 0.8
-            cards[card] = max(cards.get(card, 0.0), weight)
-
-    found: list[tuple[int, str]] = []   # (position in the folded text, key)
-    for match in RUNS.finditer(folded):
-        run = match.group()
-        if CJK.match(run):
-            found.extend((match.start() + at, key) for at, key in _spans(run, names, longest))
-    latin = [(m.start(), w) for m, w in latin_words(folded)]
-    used = [False] * len(latin)
-    for size in (4, 3, 2, 1):
-        for i in range(len(latin) - size + 1):
-            if any(used[i:i + size]):
-                continue
-            key = "".join(w for _, w in latin[i:i + size])
-            if key not in names and key.endswith("s") and key[:-1] in names:
-                key = key[:-1]   # "the bishops districts": a plural or a possessive without its apostrophe
-            if size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex):
-                continue
-            if key in names:
-                found.append((latin[i][0], key))
-                for k in range(i, i + size):
-                    used[k] = True
-    for _, key in sorted(found):
-        add(key)
-    if spoken is not None:
-        spoken.extend(key for _, key in sorted(found))
-    return cards
-
-
-def _names_the_card(latin: list[tuple[int, str]], i: int, lex) -> bool:
-    """Whether an everyday word that is also a card name ("keep") names the card here: after an
-    article or a possessive, or alone."""
-    if i > 0:
-        return terms(latin[i - 1][1])[0] in lex.after
-    return len(latin) == 1
-
-
 def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
     rows = char_rows(conn, fold(query))
     simplify = {c: r[0] for c, r in rows.items() if r[0] != c}
     folded = fold(query, simplify)
-    names = _names(conn, edition)
-    spelled = _spell(conn, folded, names)
+    names = card_names(conn, edition)
+    spelled = spell(conn, folded, names)
     fixed = folded
     for typo, right in spelled.items():
-        fixed = _replace_word(fixed, typo, right)
+        fixed = replace_word(fixed, typo, right)
     lex = lexicon_mod.load(conn)
-    repaired = _repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | _readings(conn, fixed, rows),
-                       _named_chars(fixed, names) | _known_word_chars(lex, fixed, names))
+    repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
+                      named_chars(fixed, names) | known_word_chars(lex, fixed, names))
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
     spoken: list[str] = []
@@ -221,50 +120,12 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups)
 
 
-def _replace_word(text: str, word: str, right: str) -> str:
-    out, at = [], 0
-    for match, plain in latin_words(text):
-        if plain == word:
-            out.append(text[at:match.start()])
-            out.append(right)
-            at = match.start() + len(match.group())
-    out.append(text[at:])
-    return "".join(out)
-
-
-def _spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
-    """English words the corpus and the card names do not know, read as the closest word they
-    do know (warlrod → warlord, asassin → assassin), as `referee card` forgives a name's typo."""
-    plain = {w for w in words(folded) if len(w) >= 4 and w.isascii()}
-    if not plain:
-        return {}
-    stems = {w: terms(w)[0] for w in plain}
-    known = _df(conn, set(stems.values()))
-    unknown = [w for w in plain if stems[w] not in known and w not in names]
-    if not unknown:
-        return {}
-    from rapidfuzz import fuzz, process
-
-    shortest = min(len(w) for w in unknown) - 2
-    longest = max(len(w) for w in unknown) + 2
-    choices = [t for (t,) in conn.execute(
-        "SELECT term FROM search_vocab WHERE length(term) BETWEEN ? AND ? AND term GLOB '[a-z]*'",
-        (shortest, longest))]
-    choices += [k for k in names if k.isascii() and shortest <= len(k) <= longest]
-    out = {}
-    for word in unknown:
-        best = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=PARAMS["spell"])
-        if best:
-            out[word] = best[0]
-    return out
-
-
 def _canonical_terms(conn: sqlite3.Connection, spoken: list[str], names: dict, known: list[str]) -> list[str]:
     """The terms of the canonical names of cards the query names in words the corpus (almost)
     never uses: a query that says 钟楼 finds the entries written with 钟塔. (Names the corpus does
     use already match as they are; expanding them would only add noise.)"""
     unused = [key for key in spoken
-              if max(_df(conn, set(terms(key)) or {key}).values(), default=0) <= PARAMS["rare_df"]]
+              if max(doc_freq(conn, set(terms(key)) or {key}).values(), default=0) <= REPAIR["rare_df"]]
     cards = sorted({card for key in unused for card in names[key]})
     if not cards:
         return []
@@ -276,89 +137,6 @@ def _canonical_terms(conn: sqlite3.Connection, spoken: list[str], names: dict, k
                 if term not in known and term not in extra:
                     extra.append(term)
     return extra
-
-
-def _readings(conn, folded: str, rows: dict) -> dict[str, list[str]]:
-    """Readings of the folded characters that the raw query did not spell (its Simplified forms)."""
-    missing = set(CJK.findall(folded)) - set(rows)
-    if not missing:
-        return {}
-    return {c: r[1].split() for c, r in char_rows(conn, "".join(missing)).items()}
-
-
-def _named_chars(folded: str, names: dict) -> set[int]:
-    """Positions of the characters that spell a card name (a name is never a slip: 要塞 stays)."""
-    longest = max((len(k) for k in names), default=0)
-    out: set[int] = set()
-    for match in RUNS.finditer(folded):
-        if CJK.match(match.group()):
-            for at, key in _spans(match.group(), names, longest):
-                out.update(range(match.start() + at, match.start() + at + len(key)))
-    return out
-
-
-def _known_word_chars(lex, folded: str, names: dict) -> set[int]:
-    """Positions of the Chinese characters that spell a word of two or more characters of the
-    lexicon (七個建築, 怎麼辦)."""
-    out: set[int] = set()
-    for kind in ("concept", "form"):
-        for at, _ in lex.find(folded, kind, names):
-            length = lex._length(folded, at, kind) if CJK.match(folded[at]) else 0
-            if length >= 2:   # a lone character (牌) may itself be the slip (守牌)
-                out.update(range(at, at + length))
-    return out
-
-
-def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]],
-            named: set[int] = frozenset()) -> dict[str, str]:
-    """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
-    can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合).
-    Bigrams touching a card name or a word of the lexicon (`named` positions) are left alone."""
-    fixed_pos: dict[str, set[int]] = {}   # bigram → which of its two characters are in `named`
-    for match in RUNS.finditer(folded):
-        run = match.group()
-        if CJK.match(run):
-            for i in range(len(run) - 1):
-                at = match.start() + i
-                fixed_pos.setdefault(run[i:i + 2], set()).update(p - at for p in (at, at + 1) if p in named)
-    grams = set(fixed_pos)
-    if not grams:
-        return {}
-    df = _df(conn, grams)
-    rare = [g for g in grams if df.get(g, 0) <= PARAMS["rare_df"]]
-    if not rare:
-        return {}
-    sounds = {r for g in rare for c in g for r in readings.get(c, [])}
-    if not sounds:
-        return {}
-    marks = ",".join("?" * len(sounds))
-    alike: dict[str, set[str]] = {}
-    for pinyin, char in conn.execute(f"SELECT pinyin, char FROM search_pinyin WHERE pinyin IN ({marks})", sorted(sounds)):
-        alike.setdefault(pinyin, set()).add(char)
-    variants: dict[str, set[str]] = {}
-    for g in rare:
-        if fixed_pos[g]:   # touches a card name or a word of the lexicon: a boundary, not a slip
-            continue
-        for pos in (0, 1):
-            for reading in readings.get(g[pos], []):
-                for char in alike.get(reading, ()):
-                    if char != g[pos]:
-                        variants.setdefault(g, set()).add(g[:pos] + char + g[pos + 1:])
-    if not variants:
-        return {}
-    vdf = _df(conn, set().union(*variants.values()))
-    out = {}
-    for g, options in variants.items():
-        best = max(options, key=lambda v: (vdf.get(v, 0), v))
-        if vdf.get(best, 0) >= max(PARAMS["repair_df"], PARAMS["repair_ratio"] * df.get(g, 0)):
-            out[g] = best
-    return out
-
-
-def _df(conn: sqlite3.Connection, grams: set[str]) -> dict[str, int]:
-    grams = sorted(grams)
-    marks = ",".join("?" * len(grams))
-    return dict(conn.execute(f"SELECT term, df FROM search_vocab WHERE term IN ({marks})", grams))
 
 
 def _match_expr(query_terms: list[str]) -> str:
