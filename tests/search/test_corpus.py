@@ -79,3 +79,10 @@ def test_every_source_has_a_players_name(conn):
              for s in json.loads(sources or "[]")}
     named = {r[0] for r in conn.execute("SELECT id FROM sources WHERE name_en <> '' AND name_zh_hant <> ''")}
     assert cited - named == set()
+
+
+def test_each_word_of_the_lexicon_means_one_thing(conn):
+    clashes = conn.execute(
+        "SELECT kind, form FROM search_lexicon WHERE kind IN ('concept', 'form')"
+        " GROUP BY kind, form, script HAVING COUNT(DISTINCT id) > 1").fetchall()
+    assert [tuple(c) for c in clashes] == []

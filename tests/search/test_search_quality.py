@@ -54,7 +54,7 @@ def test_labels_name_real_documents(conn):
 
 
 def test_faq_set_top1_does_not_fall(ranks):
-    # Before issue 9 the FAQ-only search put 219 of these 227 first.
+    # Before issue 9 the FAQ-only search put 219 of these 227 first (220 now).
     faq = [(q, r) for q, r in ranks if q in FAQ_SET]
     misses = [f"{q['q']} → expected {q['expect']} (rank {r})" for q, r in faq if r != 1]
     assert len(faq) - len(misses) >= 219, "\n".join(misses)
@@ -67,9 +67,9 @@ def test_faq_set_and_issue_examples_all_in_top3(ranks):
 
 
 def test_table_talk(ranks):
-    # Colloquial questions added for issue 9 (measured 47 of 60 first, 56 in the top 3).
+    # Colloquial questions added for issue 9 (measured 49 of 60 first, 56 in the top 3).
     table = [r for q, r in ranks if q["file"] == "queries-table-talk.toml"]
-    assert sum(r == 1 for r in table) >= 45 and sum(r is not None for r in table) >= 54
+    assert sum(r == 1 for r in table) >= 47 and sum(r is not None for r in table) >= 54
 
 
 def test_every_kind_is_mostly_first(ranks):
