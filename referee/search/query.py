@@ -102,7 +102,7 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         fixed = replace_word(fixed, typo, right)
     lex = lexicon_mod.load(conn)
     repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
-                      named_chars(fixed, names) | known_word_chars(lex, fixed, names))
+                      named_chars(fixed, names), known_word_chars(lex, fixed, names))
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
     spoken: list[str] = []

@@ -101,17 +101,20 @@ def known_word_chars(lex, folded: str, names: dict) -> set[int]:
 
 
 def repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]],
-            named: set[int] = frozenset()) -> dict[str, str]:
+            named: set[int] = frozenset(), known: set[int] = frozenset()) -> dict[str, str]:
     """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
     can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合).
-    Bigrams touching a card name or a word of the lexicon (`named` positions) are left alone."""
-    fixed_pos: dict[str, set[int]] = {}   # bigram → which of its two characters are in `named`
+    A bigram touching a card name (`named` positions: 時 in 有鐘塔時軍閥 is no slip) or lying
+    inside a word of the lexicon (`known`: 七個建築) is left alone."""
+    fixed_pos: dict[str, set[int]] = {}   # bigram → its characters that may not change (0, 1)
     for match in RUNS.finditer(folded):
         run = match.group()
         if CJK.match(run):
             for i in range(len(run) - 1):
                 at = match.start() + i
-                fixed_pos.setdefault(run[i:i + 2], set()).update(p - at for p in (at, at + 1) if p in named)
+                slot = fixed_pos.setdefault(run[i:i + 2], set())
+                if at in named or at + 1 in named or (at in known and at + 1 in known):
+                    slot.update((0, 1))
     grams = set(fixed_pos)
     if not grams:
         return {}
@@ -128,7 +131,7 @@ def repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]
         alike.setdefault(pinyin, set()).add(char)
     variants: dict[str, set[str]] = {}
     for g in rare:
-        if fixed_pos[g]:   # touches a card name or a word of the lexicon: a boundary, not a slip
+        if fixed_pos[g]:   # a card name's edge or a word of the lexicon: not a slip
             continue
         for pos in (0, 1):
             for reading in readings.get(g[pos], []):
