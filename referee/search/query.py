@@ -39,6 +39,7 @@ PARAMS = {
     "card": 6.0,        # per matched card (see _card_score)
     "fuzzy": 30.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
+    "text_pool": 80,    # the best text matches that are candidates at all (speed)
     "subject": 0.5,     # ... the document's subject card counts this much more
     "missing": 0.2,     # ... each card of the document the query does not name, against
     "no_card": 6.0,     # a document about a card, for a query naming none
@@ -200,8 +201,8 @@ def search(
     scores: dict[str, float] = {}
     if parsed.terms:
         sql = (f"SELECT key, bm25(search_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM search_fts"
-               " WHERE search_fts MATCH ?")
-        for key, rank in conn.execute(sql, (_match_expr(parsed.terms),)):
+               " WHERE search_fts MATCH ? ORDER BY 2 LIMIT ?")
+        for key, rank in conn.execute(sql, (_match_expr(parsed.terms), PARAMS["text_pool"])):
             scores[key] = -rank
         if PARAMS["text"] and scores:
             # On a scale of its own: a long query's bm25 sums would outweigh everything else.
