@@ -26,9 +26,9 @@ _COLUMN = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans"}
 _WORDS = {
     "empty": ("ask a question, for example: can the Warlord destroy the Keep?",
               "請輸入一個問題，例如：軍閥可以拆堡壘嗎？", "请输入一个问题，例如：军阀可以拆堡垒吗？"),
-    "unsure": ("Not sure these answer your question: try naming the cards or the situation.",
-               "不太確定下面是否回答了你的問題：可以說出相關的卡牌或情況再問一次。",
-               "不太确定下面是否回答了你的问题：可以说出相关的卡牌或情况再问一次。"),
+    "unsure": ("Not sure which of these answers your question: try naming the cards or the situation.",
+               "不太確定下面哪一條回答了你的問題：可以說出相關的卡牌或情況再問一次。",
+               "不太确定下面哪一条回答了你的问题：可以说出相关的卡牌或情况再问一次。"),
     "rule": ("Rule", "規則", "规则"),
     "card": ("Card", "卡牌", "卡牌"),
 }

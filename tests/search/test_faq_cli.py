@@ -156,7 +156,7 @@ def test_a_weak_best_hit_says_it_is_unsure(cli):
     data = json.loads(cli("faq", "how old are you", "--json").stdout)
     assert data["unsure"] is True
     done = cli("faq", "how old are you", "--lang", "en")
-    assert done.stdout.startswith("Not sure these answer your question")
+    assert done.stdout.startswith("Not sure which of these answers your question")
 
 
 @pytest.mark.parametrize("lang, name", [("en", "Warlord"), ("zh-Hant", "領主"), ("zh-Hans", "领主")])

@@ -222,3 +222,10 @@ def test_a_generic_question_is_found_by_its_answer(conn):
     assert answer and answer.split()[0] in keywords.split()
     keywords = conn.execute("SELECT keywords FROM search_fts WHERE key = 'faq:poor-house.witch'").fetchone()[0]
     assert "zzgold" not in keywords.split()
+
+
+def test_unsure_when_weak_or_when_the_runner_up_is_close(conn):
+    weak = search(conn, "how old are you")
+    assert weak and all(h.unsure for h in weak)
+    sure = search(conn, "軍閥可以拆堡壘嗎")
+    assert sure[0].score - sure[1].score >= 2.0 and not sure[0].unsure
