@@ -38,6 +38,7 @@ class Bundle:
     faq: list[dict] = field(default_factory=list)
     casts: list[dict] = field(default_factory=list)
     substitutes: dict = field(default_factory=dict)
+    lexicon: dict = field(default_factory=dict)
 
 
 def _read(path: Path) -> dict:
@@ -69,6 +70,8 @@ def load_bundle(data: Path | None = None, faq: Path | None = None) -> Bundle:
         casts = _read(data / "casts.toml")
         bundle.casts = casts.get("cast", [])
         bundle.substitutes = casts.get("substitutes", {})
+    if (data / "lexicon.toml").is_file():
+        bundle.lexicon = _read(data / "lexicon.toml")
     if (data / "sources.toml").is_file():
         bundle.sources = _read(data / "sources.toml").get("source", [])
     for path in sorted((data / "rules").glob("*.toml"), key=_rules_file_order):
@@ -97,9 +100,9 @@ def validate(bundle: Bundle) -> list[str]:
     card_ids = [c["id"] for c in bundle.characters] + [d["id"] for d in bundle.districts]
     for kind, ids in (
         ("card", card_ids),
-        ("rule", [r["id"] for r in bundle.rules]),
-        ("variant", [v["id"] for v in bundle.variants]),
-        ("faq entry", [e["id"] for e in bundle.faq]),
+        ("rule", [i for r in bundle.rules for i in [r["id"], *r.get("aliases", [])]]),
+        ("variant", [i for v in bundle.variants for i in [v["id"], *v.get("aliases", [])]]),
+        ("faq entry", [i for e in bundle.faq for i in [e["id"], *e.get("aliases", [])]]),
         ("source", [s["id"] for s in bundle.sources]),
     ):
         for dup in _duplicates(ids):
@@ -270,6 +273,8 @@ def rule_rows(bundle: Bundle) -> list[dict]:
             "editions": " ".join(rule.get("editions", EDITIONS)),
             "players": " ".join(str(p) for p in rule.get("players", [])),
             "variant": rule.get("variant"),
+            "aliases": " ".join(rule.get("aliases", [])),
+            "keywords": " ".join(rule.get("keywords", [])),
             **_texts("title", rule.get("title")),
             **_texts("text", rule.get("text")),
             "sources": json.dumps(rule.get("sources", []), ensure_ascii=False),
@@ -283,6 +288,7 @@ def variant_rows(bundle: Bundle) -> list[dict]:
         {
             "id": v["id"],
             "editions": " ".join(v.get("editions", EDITIONS)),
+            "aliases": " ".join(v.get("aliases", [])),
             **_texts("title", v.get("title")),
             **_texts("text", v.get("text")),
             "sources": json.dumps(v.get("sources", []), ensure_ascii=False),
@@ -301,6 +307,7 @@ def faq_rows(bundle: Bundle) -> list[dict]:
             **_texts("q", e.get("question")),
             **_texts("a", e.get("answer")),
             "keywords": " ".join(e.get("keywords", [])),
+            "aliases": " ".join(e.get("aliases", [])),
             "sources": json.dumps(e.get("sources", []), ensure_ascii=False),
             "readings": json.dumps(e.get("readings", []), ensure_ascii=False),
             # Holds only under a house-rule variant: no reading is any edition's default.
@@ -377,7 +384,7 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["rules"].insert_all(rule_rows(bundle), pk="id")
         db["variants"].insert_all(variant_rows(bundle), pk="id")
         db["sources"].insert_all(
-            [{"id": s["id"], "title": s.get("title"), "url": s.get("url"),
+            [{"id": s["id"], **_texts("name", s.get("name")), "title": s.get("title"), "url": s.get("url"),
               "links": json.dumps(s.get("links", {}), ensure_ascii=False)} for s in bundle.sources],
             pk="id",
         )
@@ -388,10 +395,14 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["cast_substitutes"].insert_all(
             [{"character": c, "substitute": s, "position": i}
              for c, options in bundle.substitutes.items() for i, s in enumerate(options)])
+        # Old ids of renamed or merged entries, rules and variants: they still open what they named.
+        db["id_aliases"].create({"alias": str, "kind": str, "id": str}, pk=("kind", "alias"))
+        db["id_aliases"].insert_all(
+            [{"alias": a, "kind": kind, "id": item["id"]}
+             for kind, items in (("faq", bundle.faq), ("rule", bundle.rules), ("variant", bundle.variants))
+             for item in items for a in item.get("aliases", [])])
         faq = faq_rows(bundle)
         if faq:
-            from referee.search.index import index_faq
-
             db["faq"].insert_all(faq, pk="id")
             # One row per (entry, card) and (entry, edition): counts per card and per edition are
             # a GROUP BY away (datasette, sqlite-utils), and --card/--edition filters use them.
@@ -400,7 +411,9 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
             db["faq_cards"].create_index(["card_id"])
             db["faq_editions"].insert_all(
                 [{"faq_id": e["id"], "edition": ed} for e in bundle.faq for ed in e.get("editions", EDITIONS)])
-            index_faq(db.conn, convert)
+        from referee.search.index import index_search
+
+        index_search(db.conn, convert, bundle.lexicon)
         db["char_scripts"].insert_all(char_script_rows(db.conn, convert), pk="char")
         db["meta"].insert_all([{"key": "schema", "value": SCHEMA_VERSION}], pk="key")
         db.conn.commit()

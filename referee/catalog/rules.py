@@ -37,6 +37,9 @@ def find_rules(
         rows = [r for r in rows if not r["players"] or players in r["players"]]
     if not topic:
         return rows
+    renamed = conn.execute("SELECT id FROM id_aliases WHERE kind = 'rule' AND alias = ?", (topic,)).fetchone()
+    if renamed:   # an old id of a renamed rule still opens it
+        topic = renamed[0]
     key = name_key(topic)
     exact = [r for r in rows if name_key(r["topic"]) == key or r["id"] == topic or r["id"].startswith(topic + ".")]
     if exact:

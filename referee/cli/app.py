@@ -59,13 +59,13 @@ def rules(
 def faq(
     query: Optional[list[str]] = typer.Argument(None, metavar="QUERY", help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
     top: int = typer.Option(3, "--top", "-n", help="How many hits to show."),
-    card_name: Optional[str] = typer.Option(None, "--card", help="Only entries about this card."),
-    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only entries for this edition."),
+    card_name: Optional[str] = typer.Option(None, "--card", help="Only answers about this card."),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only answers for this edition."),
     list_all: bool = typer.Option(False, "--list", help="List entries instead of searching."),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
-    """Search the FAQ rulings (or show one entry by id, or list them)."""
+    """Answer a question from the FAQ rulings, the rules and the card texts (or show one entry or rule by id, or list the entries)."""
     from referee.cli import faq_cmd
 
     faq_cmd.run(query, top, card_name, edition, list_all, lang, json_out)

@@ -1,8 +1,9 @@
-"""`referee faq`: search the FAQ rulings, show one entry by id, or list them.
+"""`referee faq`: answer a question from the FAQ rulings, the rules and the card texts; show one
+FAQ entry or rule by id (old ids of merged or renamed entries still open them); or list entries.
 
 The path stays lean: no OpenCC and no pypinyin (the database build precomputed what they give),
-rapidfuzz only to re-rank the candidates (see referee/search/query.py; scripts/bench_faq.py
-measures it).
+rapidfuzz only to re-rank the candidates and mend spelling (see referee/search/query.py;
+scripts/bench_faq.py measures it).
 """
 
 from __future__ import annotations
@@ -16,10 +17,25 @@ from referee.cli.labels import label
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import RefereeError
-from referee.text import EDITIONS
+from referee.text import EDITIONS, in_language
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 _COLUMN = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans"}
+
+# Words of this command only, in the three languages (en, zh-Hant, zh-Hans).
+_WORDS = {
+    "empty": ("ask a question, for example: can the Warlord destroy the Keep?",
+              "請輸入一個問題，例如：軍閥可以拆堡壘嗎？", "请输入一个问题，例如：军阀可以拆堡垒吗？"),
+    "unsure": ("Not sure which of these answers your question: try naming the cards or the situation.",
+               "不太確定下面哪一條回答了你的問題：可以說出相關的卡牌或情況再問一次。",
+               "不太确定下面哪一条回答了你的问题：可以说出相关的卡牌或情况再问一次。"),
+    "rule": ("Rule", "規則", "规则"),
+    "card": ("Card", "卡牌", "卡牌"),
+}
+
+
+def _word(key: str, lang: str) -> str:
+    return in_language(_WORDS[key], lang)
 
 
 def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
@@ -37,7 +53,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
     card_ids = _cards_named(conn, card_name, edition) if card_name else None
 
     if list_all and not query:
-        rows = _entries(conn, _filtered_ids(conn, card_ids, edition), lang, edition)
+        rows = _faq_entries(conn, _filtered_ids(conn, card_ids, edition), lang, edition)
         if json_out:
             print_json([{k: e[k] for k in ("id", "cards", "card_ids", "editions", "question")} for e in rows])
             return
@@ -49,9 +65,10 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
             out.print(label("no_results", lang))
         return
 
-    exact = conn.execute("SELECT id FROM faq WHERE id = ?", (query,)).fetchone()
-    if exact:
-        entry = _entries(conn, [exact[0]], lang, edition)[0]
+    named = _by_id(conn, query)
+    if named:
+        kind, ident = named
+        entry = (_faq_entries if kind == "faq" else _rule_entries)(conn, [ident], lang, edition)[0]
         if json_out:
             print_json(entry)
         else:
@@ -60,25 +77,42 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
     if _ID.match(query):
         raise RefereeError(_unknown_id(conn, query))
 
-    from referee.search.query import search
+    from referee.search.query import EmptyQuery, search
 
-    hits = search(conn, query, top, set(card_ids) if card_ids else None, edition)
-    entries = _entries(conn, [h.id for h in hits], lang, edition)
-    for entry, hit in zip(entries, hits):
-        entry["score"] = hit.score
+    try:
+        hits = search(conn, query, top, set(card_ids) if card_ids else None, edition)
+    except EmptyQuery:
+        raise RefereeError(_word("empty", lang)) from None
+    entries = _hit_entries(conn, hits, lang, edition)
+    unsure = bool(hits) and hits[0].unsure
     if json_out:
-        print_json({"query": query, "hits": [_hit_json(e) for e in entries]})
+        print_json({"query": query, "unsure": unsure, "hits": [_hit_json(e) for e in entries]})
         return
+    out = console()
     if not entries:
-        console().print(label("no_results", lang))
+        out.print(label("no_results", lang))
         return
+    if unsure:
+        out.print(f"[yellow]{_escape(_word('unsure', lang))}[/yellow]")
+        out.print()
     for number, entry in enumerate(entries, 1):
         if number > 1:
-            console().print()
+            out.print()
         _show(entry, lang, number)
 
 
 # --- choosing ---------------------------------------------------------------------------------
+
+
+def _by_id(conn: sqlite3.Connection, text: str) -> tuple[str, str] | None:
+    """(kind, id) of the FAQ entry or rule an id (or an old id of one) names."""
+    if conn.execute("SELECT 1 FROM faq WHERE id = ?", (text,)).fetchone():
+        return ("faq", text)
+    if conn.execute("SELECT 1 FROM rules WHERE id = ?", (text,)).fetchone():
+        return ("rule", text)
+    row = conn.execute("SELECT kind, id FROM id_aliases WHERE alias = ? AND kind IN ('faq', 'rule')"
+                       " ORDER BY kind", (text,)).fetchone()
+    return (row[0], row[1]) if row else None
 
 
 def _cards_named(conn: sqlite3.Connection, name: str, edition: str | None) -> list[str]:
@@ -115,62 +149,132 @@ def _filtered_ids(conn: sqlite3.Connection, card_ids: list[str] | None, edition:
 def _unknown_id(conn: sqlite3.Connection, text: str) -> str:
     from rapidfuzz import fuzz, process
 
-    ids = [r[0] for r in conn.execute("SELECT id FROM faq")]
+    ids = [r[0] for r in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules")]
     close = [i for i, score, _ in process.extract(text, ids, scorer=fuzz.ratio, limit=3) if score >= 60]
     hint = f"; closest: {', '.join(close)}" if close else "; search with words instead, or see referee faq --list"
-    return f"no FAQ entry with id {text!r}{hint}"
+    return f"no FAQ entry or rule with id {text!r}{hint}"
 
 
 # --- entries ----------------------------------------------------------------------------------
 
 
-def _card_names(conn: sqlite3.Connection, edition: str | None) -> dict[str, str]:
-    """Card id → English name, the edition's when one is chosen (2016 before classic otherwise)."""
+def _card_names(conn: sqlite3.Connection, edition: str | None, lang: str = "en") -> dict[str, str]:
+    """Card id → name in `lang`, the edition's when one is chosen (2016 before classic otherwise)."""
+    column = {"en": "name", "zh-Hant": "name_zh_hant", "zh-Hans": "name_zh_hans"}[lang]
     names: dict[str, str] = {}
     order = [edition] if edition else []
     order += [e for e in EDITIONS if e not in order]
     for ed in reversed(order):
-        names.update(conn.execute("SELECT id, name FROM cards WHERE edition = ?", (ed,)).fetchall())
+        names.update(conn.execute(f"SELECT id, {column} FROM cards WHERE edition = ?", (ed,)).fetchall())
     return names
 
 
-def _entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str | None) -> list[dict]:
+def _hit_entries(conn: sqlite3.Connection, hits, lang: str, edition: str | None) -> list[dict]:
+    by_kind: dict[str, list[str]] = {}
+    for hit in hits:
+        by_kind.setdefault(hit.kind, []).append(hit.id)
+    loaders = {"faq": _faq_entries, "rule": _rule_entries, "card": _card_entries}
+    found = {(kind, e["id"]): e for kind, ids in by_kind.items() for e in loaders[kind](conn, ids, lang, edition)}
+    out = []
+    for hit in hits:
+        entry = dict(found[(hit.kind, hit.id)])
+        entry["score"] = hit.score
+        out.append(entry)
+    return out
+
+
+def _faq_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str | None) -> list[dict]:
     if not ids:
         return []
     col = _COLUMN[lang]
     marks = ",".join("?" * len(ids))
     rows = {r[0]: r for r in conn.execute(
-        f"SELECT id, cards, editions, q_{col}, a_{col}, sources, readings, engine FROM faq WHERE id IN ({marks})", ids)}
+        f"SELECT id, cards, editions, q_{col}, a_{col}, sources, readings, aliases, engine FROM faq WHERE id IN ({marks})", ids)}
     names = _card_names(conn, edition)
     out = []
     for entry_id in ids:
-        _, cards, editions, question, answer, sources, readings, engine = rows[entry_id]
+        _, cards, editions, question, answer, sources, readings, aliases, engine = rows[entry_id]
         card_ids = cards.split()
         out.append({
             "id": entry_id,
+            "kind": "faq",
             "question": question,
             "answer": answer,
             "cards": [names.get(c, c) for c in card_ids],
             "card_ids": card_ids,
             "editions": editions.split(),
-            "sources": json.loads(sources or "[]"),
+            "sources": _named_sources(conn, json.loads(sources or "[]"), lang),
             "engine": engine,           # "checked", "cannot decide: WHY" or None (not yet asked)
             "readings": [
                 {
                     "id": r["id"],
                     "text": (r.get("text") or {}).get(lang, ""),
-                    "sources": r.get("sources", []),
+                    "sources": _named_sources(conn, r.get("sources", []), lang),
                     "default_for": r.get("default_for", []),
                     "variant": r.get("variant"),
                 }
                 for r in json.loads(readings or "[]")
             ],
+            "aliases": (aliases or "").split(),
         })
     return out
 
 
+def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str | None) -> list[dict]:
+    """Rules shaped like FAQ entries: the title is the question, the text the answer."""
+    if not ids:
+        return []
+    col = _COLUMN[lang]
+    marks = ",".join("?" * len(ids))
+    rows = {r[0]: r for r in conn.execute(
+        f"SELECT id, editions, variant, title_{col}, text_{col}, sources, aliases FROM rules WHERE id IN ({marks})", ids)}
+    cards = dict(conn.execute(f"SELECT id, cards FROM search_docs WHERE kind = 'rule' AND id IN ({marks})", ids))
+    names = _card_names(conn, edition)
+    out = []
+    for rule_id in ids:
+        _, editions, variant, title, text, sources, aliases = rows[rule_id]
+        card_ids = (cards.get(rule_id) or "").split()
+        out.append({
+            "id": rule_id, "kind": "rule", "question": title, "answer": text,
+            "cards": [names.get(c, c) for c in card_ids], "card_ids": card_ids,
+            "editions": editions.split(), "sources": _named_sources(conn, json.loads(sources or "[]"), lang),
+            "readings": [], "variant": variant, "aliases": (aliases or "").split(),
+        })
+    return out
+
+
+def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str | None) -> list[dict]:
+    """Cards shaped like FAQ entries: the name is the question, the ability of the edition in
+    play (the chosen one, else 2016 where the card exists) the answer."""
+    name_col = "name" if lang == "en" else f"name_{_COLUMN[lang]}"
+    out = []
+    for card_id in ids:
+        rows = {r[0]: r for r in conn.execute(
+            f"SELECT edition, name, {name_col}, ability_{_COLUMN[lang]}, sources FROM cards WHERE id = ?", (card_id,))}
+        ed = edition if edition in rows else ("2016" if "2016" in rows else next(iter(rows)))
+        _, name_en, name, ability, sources = rows[ed]
+        out.append({
+            "id": card_id, "kind": "card", "question": name, "answer": ability or "",
+            "cards": [name_en], "card_ids": [card_id], "editions": sorted(rows, key=EDITIONS.index),
+            "sources": _named_sources(conn, json.loads(sources or "[]"), lang), "readings": [], "aliases": [],
+        })
+    return out
+
+
+def _named_sources(conn: sqlite3.Connection, sources: list[dict], lang: str) -> list[dict]:
+    """Each source with the short name a player recognises (`name`), in the player's language."""
+    col = _COLUMN[lang]
+    out = []
+    for source in sources:
+        key = f"seed-{source['seed']}" if "seed" in source else source.get("doc")
+        row = conn.execute(f"SELECT name_{col} FROM sources WHERE id = ?", (key,)).fetchone()
+        out.append({**source, "name": row[0] if row and row[0] else str(key)})
+    return out
+
+
 def _hit_json(entry: dict) -> dict:
-    keys = ("id", "score", "question", "answer", "cards", "card_ids", "editions", "sources", "engine", "readings")
+    keys = ("id", "kind", "score", "question", "answer", "cards", "card_ids", "editions", "sources", "engine",
+            "readings", "aliases")
     return {k: entry[k] for k in keys if k in entry}
 
 
@@ -185,28 +289,29 @@ def _editions_text(editions: list[str], lang: str) -> str:
     return ", ".join(label(e, lang) for e in editions)
 
 
-def _source_text(source: dict) -> str:
-    if "seed" in source:
-        text = f"seed {source['seed']}"
-        if source.get("links"):
-            text += " #" + ",".join(str(n) for n in source["links"])
-    else:
-        text = str(source.get("doc", "?"))
-    if source.get("where"):
-        text += f" ({source['where']})"
-    return text
+def _source_text(source: dict, lang: str) -> str:
+    where = source.get("where")
+    return f"{source['name']} ({where})" if where else source["name"]
+
+
+def _sources_text(sources: list[dict], lang: str) -> str:
+    return "; ".join(dict.fromkeys(_source_text(s, lang) for s in sources))
 
 
 def _show(entry: dict, lang: str, number: int | None = None) -> None:
     out = console()
     head = f"{number}. " if number else ""
-    score = f" · {entry['score']:.1f}" if "score" in entry else ""
     colon = ": " if lang == "en" else "："   # no space to break at before a long Chinese line
-    out.print(f"[bold]{head}{label('question', lang)}{colon}{_escape(entry['question'])}[/bold]  "
-              f"[dim]{_escape(entry['id'])}{score}[/dim]")
-    out.print(f"{label('answer', lang)}{colon}{_escape(entry['answer'])}")
+    if entry["kind"] == "faq":
+        first, second = label("question", lang), label("answer", lang)
+        out.print(f"[bold]{head}{first}{colon}{_escape(entry['question'])}[/bold]  [dim]{_escape(entry['id'])}[/dim]")
+        out.print(f"{second}{colon}{_escape(entry['answer'])}")
+    else:
+        out.print(f"[bold]{head}{_word(entry['kind'], lang)}{colon}{_escape(entry['question'])}[/bold]"
+                  f"  [dim]{_escape(entry['id'])}[/dim]")
+        out.print(_escape(entry["answer"]))
     out.print(f"[dim]{label('edition', lang)}: {_editions_text(entry['editions'], lang)}"
-              f" · {label('sources', lang)}: {_escape('; '.join(_source_text(s) for s in entry['sources']))}[/dim]")
+              f" · {label('sources', lang)}: {_escape(_sources_text(entry['sources'], lang))}[/dim]")
     if entry.get("engine") == "checked":
         out.print(f"[green]✓ {label('engine_checked', lang)}[/green]")
     if entry["readings"]:
@@ -217,6 +322,7 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
                 tags.append(f"{label('default', lang)}: {_editions_text(reading['default_for'], lang)}")
             if reading["variant"]:
                 tags.append(f"{label('variant', lang)}: {reading['variant']}")
-            tags.append(f"{label('sources', lang)}: {'; '.join(_source_text(s) for s in reading['sources'])}")
+            tags.append(f"{label('sources', lang)}: {_sources_text(reading['sources'], lang)}")
             out.print(f"  • [bold]{_escape(reading['id'])}[/bold]: {_escape(reading['text'])}")
             out.print(f"    [dim]{_escape(' · '.join(tags))}[/dim]")
+

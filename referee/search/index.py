@@ -1,4 +1,5 @@
-"""The FAQ's search tables, written at database build time.
+"""The search tables, written at database build time: one index over everything a player may ask
+about — FAQ entries, rules and card texts.
 
 Everything that needs OpenCC or pypinyin is computed here, once, so that a query needs neither:
 
@@ -8,10 +9,16 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_pinyin`  reading → character, for the characters the corpus uses (the candidates when a
                    query character is a same-sounding slip: 回盒 → 回合).
 - `search_vocab`   every term of the corpus and of the card names with its document frequency
-                   (a query bigram that is not in it is a candidate for repair).
+                   (a query bigram that is not in it is a candidate for repair; an English word
+                   that is not in it, for spelling repair).
 - `search_names`   the card aliases, folded like the queries, for card-name detection.
-- `faq_fts`        FTS5 over the folded terms (Chinese bigrams, stemmed English words) of each
-                   entry, one column per part, ranked with bm25().
+- `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words.
+- `search_docs`    one row per document: kind (faq, rule, card), id, cards, editions, the card it
+                   is about (subject) and the card that acts in its question (actor), the forms
+                   of its question, whether it holds only under a house rule, and its question
+                   or title folded for the fuzzy matcher.
+- `search_fts`     FTS5 over the folded terms (Chinese bigrams, stemmed English words) and the
+                   concepts of each document, one column per part, ranked with bm25().
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ import json
 import unicodedata
 from collections import Counter
 
-from referee.search.normalise import CJK, compact, fold, terms
+from referee.search.lexicon import Lexicon, concept_term, lexicon_rows
+from referee.search.normalise import CJK, compact, fold, terms, words
 
 _LANG_COLUMNS = ("en", "zh_hant", "zh_hans")
 
@@ -56,61 +64,165 @@ def _char_table(conn, convert, corpus_chars: set[str]) -> dict[str, str]:
     return simplify
 
 
-def _entry_parts(row) -> dict[str, str]:
-    question = " ".join(row[f"q_{c}"] or "" for c in _LANG_COLUMNS)
-    answer = " ".join(row[f"a_{c}"] or "" for c in _LANG_COLUMNS)
-    readings = " ".join(
-        " ".join((r.get("text") or {}).values()) for r in json.loads(row["readings"] or "[]")
-    )
-    return {"question": question, "keywords": row["keywords"] or "", "answer": answer, "readings": readings}
+def _texts(row: dict, prefix: str) -> str:
+    return " ".join(row[f"{prefix}_{c}"] or "" for c in _LANG_COLUMNS)
 
 
-def index_faq(conn, convert) -> None:
-    cols = ["id", "q_en", "q_zh_hant", "q_zh_hans", "a_en", "a_zh_hant", "a_zh_hans", "keywords", "readings"]
-    rows = [dict(zip(cols, r)) for r in conn.execute(f"SELECT {', '.join(cols)} FROM faq ORDER BY id")]
-    entries = [(r["id"], _entry_parts(r)) for r in rows]
+class _Doc:
+    """A document before indexing: its parts as raw text, and what the search needs to know of it."""
+
+    def __init__(self, kind, ident, question, keywords, answer, readings, cards, editions, subject,
+                 house, q_en, q_zh):
+        self.kind, self.id = kind, ident
+        self.parts = {"question": question, "keywords": keywords, "answer": answer, "readings": readings}
+        self.cards, self.editions, self.subject, self.house = cards, editions, subject, house
+        self.q_en, self.q_zh = q_en, q_zh
+
+
+def _faq_docs(conn) -> list[_Doc]:
+    cols = ["id", "cards", "editions", "house_only", "keywords", "readings",
+            *(f"q_{c}" for c in _LANG_COLUMNS), *(f"a_{c}" for c in _LANG_COLUMNS)]
+    docs = []
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'faq'").fetchone():
+        return docs
+    for values in conn.execute(f"SELECT {', '.join(cols)} FROM faq ORDER BY id"):
+        row = dict(zip(cols, values))
+        cards = row["cards"].split()
+        head = row["id"].split(".")[0]
+        readings = " ".join(" ".join((r.get("text") or {}).values()) for r in json.loads(row["readings"] or "[]"))
+        docs.append(_Doc("faq", row["id"], _texts(row, "q"), row["keywords"] or "", _texts(row, "a"), readings,
+                         cards, row["editions"].split(), head if head in cards else None,
+                         bool(row["house_only"]), row["q_en"] or "", row["q_zh_hans"] or ""))
+    return docs
+
+
+def _rule_docs(conn) -> list[_Doc]:
+    cols = ["id", "topic", "editions", "variant", "keywords", *(f"title_{c}" for c in _LANG_COLUMNS),
+            *(f"text_{c}" for c in _LANG_COLUMNS)]
+    docs = []
+    for values in conn.execute(f"SELECT {', '.join(cols)} FROM rules ORDER BY position"):
+        row = dict(zip(cols, values))
+        docs.append(_Doc("rule", row["id"], _texts(row, "title"), row["keywords"] or "", _texts(row, "text"), "",
+                         [], row["editions"].split(), None, row["variant"] is not None,
+                         row["title_en"] or "", row["title_zh_hans"] or ""))
+    return docs
+
+
+def _card_docs(conn) -> list[_Doc]:
+    by_id: dict[str, dict] = {}
+    for card_id, edition, name, hant, hans, a_en, a_hant, a_hans in conn.execute(
+            "SELECT id, edition, name, name_zh_hant, name_zh_hans, ability_en, ability_zh_hant, ability_zh_hans"
+            " FROM cards ORDER BY id, edition"):
+        card = by_id.setdefault(card_id, {"editions": [], "names": [], "abilities": [], "en": name, "zh": hans})
+        card["editions"].append(edition)
+        card["names"] += [name, hant, hans]
+        card["abilities"] += [a or "" for a in (a_en, a_hant, a_hans)]
+    for card_id, text in conn.execute("SELECT card_id, text FROM aliases"):
+        if card_id in by_id:
+            by_id[card_id]["names"].append(text)
+    return [
+        _Doc("card", card_id, " ".join(dict.fromkeys(c["names"])), "", " ".join(dict.fromkeys(c["abilities"])), "",
+             [card_id], c["editions"], card_id, False, c["en"], c["zh"])
+        for card_id, c in by_id.items()
+    ]
+
+
+def _english_forms(lex: Lexicon, question: str, simplify: dict[str, str]) -> list[str]:
+    """The forms of a well-written English question, read from the first words of each of its
+    sentences: "Can … when …?" asks yes or no, not when."""
+    import re
+
+    forms: list[str] = []
+    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
+        head = " ".join(sentence.split()[:3])
+        forms += [f for f in lex.forms(fold(head, simplify)) if f not in forms]
+    return forms
+
+
+def _generic(lex: Lexicon, question: str, name_words: set[str]) -> bool:
+    """Whether an English question names only a card and asks how it works or scores."""
+    content = lex.content(fold(question))
+    return all(t in name_words or lex.is_stop(t) or t in ("work", "scor", "doe")
+               for t in terms(content))
+
+
+def index_search(conn, convert, lexicon: dict) -> None:
+    from referee.search.cards import detect_cards
+
+    docs = _faq_docs(conn) + _rule_docs(conn) + _card_docs(conn)
     aliases = conn.execute("SELECT key, text, card_id, edition, priority FROM aliases").fetchall()
 
     corpus_chars: set[str] = set()
-    for _, parts in entries:
-        for text in parts.values():
+    for doc in docs:
+        for text in doc.parts.values():
             corpus_chars.update(CJK.findall(unicodedata.normalize("NFKC", text)))
     for key, text, *_ in aliases:
         corpus_chars.update(CJK.findall(key + text))
+    for table in ("concept", "form"):
+        for item in lexicon.get(table, []):
+            for lang in ("zh-Hant", "zh-Hans"):
+                corpus_chars.update(CJK.findall("".join(item.get(lang, []))))
     simplify = _char_table(conn, convert, corpus_chars)
 
-    conn.execute(
-        "CREATE VIRTUAL TABLE faq_fts USING fts5(id UNINDEXED, question, keywords, answer, readings,"
-        " tokenize='unicode61 remove_diacritics 0')"
-    )
-    df: Counter[str] = Counter()
-    for entry_id, parts in entries:
-        cut = {part: terms(fold(text, simplify)) for part, text in parts.items()}
-        # Keywords hold the typos people make (黃冠, 回盒): they count as matches, not as usage.
-        df.update(set(t for part, ts in cut.items() if part != "keywords" for t in ts))
-        conn.execute(
-            "INSERT INTO faq_fts (id, question, keywords, answer, readings) VALUES (?, ?, ?, ?, ?)",
-            (entry_id, *(" ".join(cut[p]) for p in ("question", "keywords", "answer", "readings"))),
-        )
+    lex_rows = lexicon_rows(lexicon, simplify)
+    conn.execute("CREATE TABLE search_lexicon (form TEXT, script TEXT, kind TEXT, id TEXT)")
+    conn.executemany("INSERT INTO search_lexicon VALUES (?, ?, ?, ?)", lex_rows)
+    lex = Lexicon(lex_rows)
 
-    names = {}
+    names: dict[tuple, int] = {}
     for key, text, card_id, edition, priority in aliases:
-        folded = fold(key, simplify)
-        slot = (folded, card_id, edition)
+        slot = (fold(key, simplify), card_id, edition)
         if slot not in names or names[slot] > priority:
             names[slot] = priority
-        for term in terms(fold(text, simplify)):
-            df[term] += 0   # a card name is a known word even when no entry uses it
     conn.execute(
         "CREATE TABLE search_names (key TEXT, card_id TEXT, edition TEXT, priority INTEGER,"
         " PRIMARY KEY (key, card_id, edition)) WITHOUT ROWID"
     )
     conn.executemany("INSERT INTO search_names VALUES (?, ?, ?, ?)", [(*slot, p) for slot, p in names.items()])
+    name_map: dict[str, dict[str, int]] = {}
+    for (key, card, _), priority in names.items():
+        name_map.setdefault(key, {})[card] = min(priority, name_map.get(key, {}).get(card, 9))
+
+    conn.execute(
+        "CREATE VIRTUAL TABLE search_fts USING fts5(key UNINDEXED, question, keywords, answer, readings, concepts,"
+        " tokenize='unicode61 remove_diacritics 0')"
+    )
+    conn.execute(
+        "CREATE TABLE search_docs (key TEXT PRIMARY KEY, kind TEXT, id TEXT, cards TEXT, editions TEXT,"
+        " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh TEXT) WITHOUT ROWID"
+    )
+    df: Counter[str] = Counter()
+    name_words = {t for (name,) in conn.execute("SELECT name FROM cards") for t in terms(fold(name))}
+    for doc in docs:
+        if doc.kind == "rule":   # the cards a rule's title names (國王 in "the King is never discarded")
+            doc.cards = list(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex))
+        cut = {part: terms(fold(text, simplify)) for part, text in doc.parts.items()}
+        if doc.kind == "faq" and _generic(lex, doc.q_en, name_words):
+            # "How does the Poor House work?" says nothing of what it does: its answer does.
+            cut["keywords"] += cut["answer"]
+        # Keywords hold the typos people make (黃冠, 回盒): they count as matches, not as usage.
+        df.update(set(t for part, ts in cut.items() if part != "keywords" for t in ts))
+        question = fold(doc.parts["question"], simplify)
+        asked = lex.concepts(question + " " + fold(doc.parts["keywords"], simplify), name_map)
+        answered = lex.concepts(fold(doc.parts["answer"], simplify), name_map)
+        cut["answer"] += [concept_term(c) for c in answered]
+        cut["concepts"] = [concept_term(c) for c in asked]
+        key = f"{doc.kind}:{doc.id}"
+        conn.execute(
+            "INSERT INTO search_fts (key, question, keywords, answer, readings, concepts) VALUES (?, ?, ?, ?, ?, ?)",
+            (key, *(" ".join(cut[p]) for p in ("question", "keywords", "answer", "readings", "concepts"))),
+        )
+        actor = doc.subject if doc.kind == "card" else next(iter(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex)), None)
+        forms = _english_forms(lex, doc.q_en, simplify) + lex.forms(fold(doc.q_zh, simplify), name_map)
+        conn.execute("INSERT INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
+            key, doc.kind, doc.id, " ".join(doc.cards), " ".join(doc.editions), doc.subject, actor,
+            " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
+            " ".join(words(fold(doc.q_en))), compact(fold(doc.q_zh, simplify), ""),
+        ))
+
+    for key, text, *_ in aliases:
+        for term in terms(fold(text, simplify)):
+            df[term] += 0   # a card name is a known word even when no document uses it
     conn.execute("CREATE TABLE search_vocab (term TEXT PRIMARY KEY, df INTEGER) WITHOUT ROWID")
     conn.executemany("INSERT INTO search_vocab VALUES (?, ?)", sorted(df.items()))
-    conn.execute("INSERT INTO faq_fts (faq_fts) VALUES ('optimize')")
-    conn.execute("CREATE TABLE search_questions (id TEXT PRIMARY KEY, en TEXT, zh TEXT) WITHOUT ROWID")
-    conn.executemany("INSERT INTO search_questions VALUES (?, ?, ?)", [
-        (r["id"], compact(fold(r["q_en"] or "")), compact(fold(r["q_zh_hans"] or "", simplify), "")) for r in rows
-    ])
-
+    conn.execute("INSERT INTO search_fts (search_fts) VALUES ('optimize')")

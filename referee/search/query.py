@@ -1,15 +1,20 @@
-"""Answer a FAQ query from the tables `referee.search.index` wrote.
+"""Answer a question from the tables `referee.search.index` wrote: FAQ entries, rules and cards.
 
-1. Fold the query (Simplified, lower case) and cut it into terms; repair same-sounding slips
-   (a bigram the corpus hardly uses → a same-sounding one it uses often: 回盒 → 回合).
-2. Detect the cards it names (longest alias first; an alias that means several cards in
-   different editions pulls in all of them).
-3. Score: bm25 over the FTS5 terms (scaled to the best entry), plus the cards shared with the
-   entry, minus a little for an entry about a card when the query names none; re-rank the best
-   candidates by how closely the query reads like the entry's question (rapidfuzz).
+1. Read the query (`parse`): fold it (Simplified, lower case), mend spelling and same-sound
+   slips (repair.py: warlrod → warlord, 回盒 → 回合); find the cards it names in order
+   (cards.py; the first is the one that acts: in "can the Warlord destroy the Keep" the Warlord
+   acts on the Keep), the concepts of the lexicon (拆 = 摧毀 = destroy) and the form of the
+   question (can …? / what happens if …? / how many …?).
+2. Score each document: bm25 over its terms and concepts (scaled to the best document), plus the
+   cards it shares with the query, plus a little when the card acting in its question is the
+   query's, minus when that card is one the query does not name; plus a little when its question
+   has the query's form; minus for a house-rule-only document and for card texts (a ruling or
+   rule answers better than the card). Re-rank the best by how closely the query reads like the
+   document's question or title (rapidfuzz).
+3. A query with no meaningful word is refused (`EmptyQuery`); a weak best hit is flagged unsure.
 
 No OpenCC and no pypinyin here: the build precomputed what a query needs (character forms,
-readings, vocabulary, folded card names).
+readings, vocabulary, folded card names, the folded lexicon).
 """
 
 from __future__ import annotations
@@ -17,25 +22,49 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
-from referee.search.normalise import CJK, RUNS, compact, fold, latin_words, runs, terms, words
+from referee.search import lexicon as lexicon_mod
+from referee.search.cards import detect_cards, names as card_names
+from referee.search.lexicon import concept_term
+from referee.search.normalise import CJK, compact, fold, terms, words
+from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
+                                   readings_of, repair, replace_word, spell)
 
-# bm25 weights of the FTS columns: question, keywords, answer, readings.
-WEIGHTS = (3.0, 2.0, 1.0, 0.5)
+# bm25 weights of the FTS columns: question, keywords, answer, readings, concepts.
+WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0)
 
-# The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py).
+# The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py), never
+# on the blind set in tests/search/blind/.
 PARAMS = {
-    "text": 25.0,       # bm25, scaled so that the best entry has this (0: unscaled)
-    "card": 8.0,        # per matched card (see _card_score)
-    "fuzzy": 20.0,      # question similarity, 0..1
+    "text": 15.0,       # bm25, scaled so that the best document has this (0: unscaled)
+    "card": 6.0,        # per matched card (see _card_score)
+    "fuzzy": 30.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
-    "subject": 0.5,     # ... the entry's subject card counts this much more
-    "missing": 0.2,     # ... each card of the entry the query does not name, against
-    "no_card": 4.0,     # an entry about a card, for a query naming none
-    "house": 20.0,      # an entry that holds only under a house-rule variant
-    "rare_df": 2,       # a query bigram in at most this many entries may be a same-sound slip
-    "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many entries
-    "repair_ratio": 4,  # ... and this many times as many as the slip
+    "text_pool": 80,    # the best text matches that are candidates at all (speed)
+    "subject": 0.5,     # ... the document's subject card counts this much more
+    "missing": 0.2,     # ... each card of the document the query does not name, against
+    "no_card": 6.0,     # a document about a card, for a query naming none
+    "actor": 4.0,       # the card acting in the document's question is the query's first card
+    "stranger": 14.0,   # the document's acting card and subject are both cards the query does not name
+    "concept": 25.0,    # the share of the query's concepts its question asks about (0..1)
+    "answered": 0.6,    # ... a concept only its answer mentions counts this much
+    "same_cards": 3.0,  # the document concerns no card but those the query names
+    "all_cards": 6.0,   # the document concerns every card the query names (two or more)
+    "form": 3.0,        # the document's question has the query's form (can …? how …?)
+    "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
+    "house": 20.0,      # a document that holds only under a house rule
+    "card_text": 16.0,  # a card's own text, against (rulings and rules answer questions)
+    "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
+    "unsure": 30.0,     # a best score below this is flagged as unsure
+    "close": 2.0,       # ... and so is a best score this close to the second
+    "implied": 0.5,     # weight of a card the query's concepts imply when it names none
 }
+
+
+_COMMON_FORMS = {"yes-no", "how"}   # the forms most questions have
+
+
+class EmptyQuery(ValueError):
+    """The query has no word that means anything alone (「的」, "the", "?")."""
 
 
 @dataclass
@@ -44,113 +73,61 @@ class Parsed:
 
     text: str                                   # folded (Simplified, lower case), slips repaired
     terms: list[str]
-    cards: dict[str, float] = field(default_factory=dict)   # card id → weight
-    repaired: dict[str, str] = field(default_factory=dict)   # typo bigram → corpus bigram
+    cards: dict[str, float] = field(default_factory=dict)   # card id → weight, in the order named
+    repaired: dict[str, str] = field(default_factory=dict)   # typo → corpus word
+    concepts: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    meaningful: bool = True
+    groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
+
+    @property
+    def actor(self) -> str | None:
+        return next(iter(self.cards), None)
 
 
 @dataclass
 class Hit:
     id: str
     score: float
-
-
-def char_rows(conn: sqlite3.Connection, text: str) -> dict[str, tuple[str, str]]:
-    """char → (Simplified form, readings) for the CJK characters of `text` the build knows."""
-    chars = sorted(set(CJK.findall(text)))
-    if not chars:
-        return {}
-    marks = ",".join("?" * len(chars))
-    return {r[0]: (r[1], r[2]) for r in conn.execute(
-        f"SELECT char, simp, pinyin FROM search_chars WHERE char IN ({marks})", chars)}
-
-
-def _names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
-    sql = "SELECT key, card_id, priority FROM search_names"
-    args: tuple = ()
-    if edition:
-        sql += " WHERE edition = ?"
-        args = (edition,)
-    names: dict[str, dict[str, int]] = {}
-    for key, card, priority in conn.execute(sql, args):
-        slot = names.setdefault(key, {})
-        slot[card] = min(priority, slot.get(card, 9))
-    return names
-
-
-def _spans(text: str, names: dict, longest: int) -> list[tuple[int, str]]:
-    """The names in a Chinese run, leftmost longest first (魔法师 rather than 法师 inside it)."""
-    found, i = [], 0
-    while i < len(text):
-        for j in range(min(len(text), i + longest), i + 1, -1):
-            if text[i:j] in names:
-                found.append((i, text[i:j]))
-                i = j
-                break
-        else:
-            i += 1
-    return found
-
-
-def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str] | None = None) -> dict[str, float]:
-    """Cards the query names, in the order it names them: leftmost longest alias in Chinese runs,
-    word sequences in English. An alias that means several cards pulls in all of them."""
-    cards: dict[str, float] = {}
-    longest = max((len(k) for k in names), default=0)
-
-    def add(key: str) -> None:
-        for card, priority in sorted(names[key].items(), key=lambda item: item[1]):
-            weight = 1.0 if priority <= 1 else 0.8
-            cards[card] = max(cards.get(card, 0.0), weight)
-
-    found: list[tuple[int, str]] = []   # (position in the folded text, key)
-    for match in RUNS.finditer(folded):
-        run = match.group()
-        if CJK.match(run):
-            found.extend((match.start() + at, key) for at, key in _spans(run, names, longest))
-    latin = [(m.start(), w) for m, w in latin_words(folded)]
-    used = [False] * len(latin)
-    for size in (4, 3, 2, 1):
-        for i in range(len(latin) - size + 1):
-            if any(used[i:i + size]):
-                continue
-            key = "".join(w for _, w in latin[i:i + size])
-            if key in names:
-                found.append((latin[i][0], key))
-                for k in range(i, i + size):
-                    used[k] = True
-    for _, key in sorted(found):
-        add(key)
-    if spoken is not None:
-        spoken.extend(key for _, key in sorted(found))
-    return cards
+    kind: str = "faq"          # faq | rule | card
+    unsure: bool = False
 
 
 def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
     rows = char_rows(conn, fold(query))
     simplify = {c: r[0] for c, r in rows.items() if r[0] != c}
     folded = fold(query, simplify)
-    names = _names(conn, edition)
-    query_terms = terms(folded)
-    repaired = _repair(conn, folded, {c: r[1].split() for c, r in rows.items()} | _readings(conn, folded, rows))
-    spoken: list[str] = []
-    cards = detect_cards(folded, names, spoken)
+    names = card_names(conn, edition)
+    spelled = spell(conn, folded, names)
     fixed = folded
+    for typo, right in spelled.items():
+        fixed = replace_word(fixed, typo, right)
+    lex = lexicon_mod.load(conn)
+    repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
+                      named_chars(fixed, names), known_word_chars(lex, fixed, names))
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
-    if repaired:
-        for card, weight in detect_cards(fixed, names).items():
-            cards.setdefault(card, weight)
-        query_terms += list(repaired.values())
+    spoken: list[str] = []
+    cards = detect_cards(fixed, names, spoken, lex)
+    # The words that say what is asked (can …? 怎麼辦) steer by form, not by matching text.
+    query_terms = terms(lex.content(fixed, names))
     query_terms += _canonical_terms(conn, spoken, names, query_terms)
-    return Parsed(fixed, query_terms, cards, repaired)
+    concepts = lex.concepts(fixed, names)
+    forms = lex.forms(fixed, names)
+    meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
+    query_terms += [concept_term(c) for c in concepts]
+    groups = [set(names[key]) for key in dict.fromkeys(spoken)]
+    if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
+        cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
+    return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups)
 
 
 def _canonical_terms(conn: sqlite3.Connection, spoken: list[str], names: dict, known: list[str]) -> list[str]:
-    """The terms of the canonical names of cards the query names in words the FAQ (almost) never
-    uses: a query that says 钟楼 finds the entries written with 钟塔. (Names the FAQ does use
-    already match as they are; expanding them would only add noise.)"""
+    """The terms of the canonical names of cards the query names in words the corpus (almost)
+    never uses: a query that says 钟楼 finds the entries written with 钟塔. (Names the corpus does
+    use already match as they are; expanding them would only add noise.)"""
     unused = [key for key in spoken
-              if max(_df(conn, set(terms(key)) or {key}).values(), default=0) <= PARAMS["rare_df"]]
+              if max(doc_freq(conn, set(terms(key)) or {key}).values(), default=0) <= REPAIR["rare_df"]]
     cards = sorted({card for key in unused for card in names[key]})
     if not cards:
         return []
@@ -164,55 +141,6 @@ def _canonical_terms(conn: sqlite3.Connection, spoken: list[str], names: dict, k
     return extra
 
 
-def _readings(conn, folded: str, rows: dict) -> dict[str, list[str]]:
-    """Readings of the folded characters that the raw query did not spell (its Simplified forms)."""
-    missing = set(CJK.findall(folded)) - set(rows)
-    if not missing:
-        return {}
-    return {c: r[1].split() for c, r in char_rows(conn, "".join(missing)).items()}
-
-
-def _repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]) -> dict[str, str]:
-    """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
-    can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合)."""
-    grams = {run[i:i + 2] for run in runs(folded) if CJK.match(run) for i in range(len(run) - 1)}
-    if not grams:
-        return {}
-    df = _df(conn, grams)
-    rare = [g for g in grams if df.get(g, 0) <= PARAMS["rare_df"]]
-    if not rare:
-        return {}
-    sounds = {r for g in rare for c in g for r in readings.get(c, [])}
-    if not sounds:
-        return {}
-    marks = ",".join("?" * len(sounds))
-    alike: dict[str, set[str]] = {}
-    for pinyin, char in conn.execute(f"SELECT pinyin, char FROM search_pinyin WHERE pinyin IN ({marks})", sorted(sounds)):
-        alike.setdefault(pinyin, set()).add(char)
-    variants: dict[str, set[str]] = {}
-    for g in rare:
-        for pos in (0, 1):
-            for reading in readings.get(g[pos], []):
-                for char in alike.get(reading, ()):
-                    if char != g[pos]:
-                        variants.setdefault(g, set()).add(g[:pos] + char + g[pos + 1:])
-    if not variants:
-        return {}
-    vdf = _df(conn, set().union(*variants.values()))
-    out = {}
-    for g, options in variants.items():
-        best = max(options, key=lambda v: (vdf.get(v, 0), v))
-        if vdf.get(best, 0) >= max(PARAMS["repair_df"], PARAMS["repair_ratio"] * df.get(g, 0)):
-            out[g] = best
-    return out
-
-
-def _df(conn: sqlite3.Connection, grams: set[str]) -> dict[str, int]:
-    grams = sorted(grams)
-    marks = ",".join("?" * len(grams))
-    return dict(conn.execute(f"SELECT term, df FROM search_vocab WHERE term IN ({marks})", grams))
-
-
 def _match_expr(query_terms: list[str]) -> str:
     """Any of the terms; a lone Chinese character matches the bigrams it starts."""
     unique = dict.fromkeys(query_terms)
@@ -220,23 +148,39 @@ def _match_expr(query_terms: list[str]) -> str:
                        for t in unique)
 
 
-def entry_meta(conn: sqlite3.Connection) -> dict[str, tuple[list[str], list[str], str | None]]:
-    """id → (cards, editions, subject): the subject is the card the id starts with (`witch.…`),
-    None for general entries (`general.…`, `draft.…`)."""
-    meta = {}
-    for entry_id, cards, editions in conn.execute("SELECT id, cards, editions FROM faq"):
-        cards = cards.split()
-        head = entry_id.split(".")[0]
-        meta[entry_id] = (cards, editions.split(), head if head in cards else None)
-    return meta
+class Doc:
+    """What the ranking needs of one document (a row of `search_docs`)."""
+
+    __slots__ = ("key", "kind", "id", "cards", "editions", "subject", "actor", "forms", "asked", "answered", "house")
+
+    def __init__(self, key, kind, ident, cards, editions, subject, actor, forms, asked, answered, house):
+        self.key, self.kind, self.id = key, kind, ident
+        self.cards, self.editions = cards.split(), editions.split()
+        self.subject, self.actor, self.forms, self.house = subject, actor, forms.split(), bool(house)
+        self.asked, self.answered = set(asked.split()), set(answered.split())
 
 
-def house_only(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    """Entries that hold only under a house-rule variant, with their keywords: they rank below
-    the rulings of the game itself unless the query uses one of their keywords (a house
-    character's name)."""
-    return {entry_id: keywords.split()
-            for entry_id, keywords in conn.execute("SELECT id, keywords FROM faq WHERE house_only = 1")}
+_DOCS: list = [None] * 4   # [connection, {key: Doc}, {concept: idf}, {card: [key]}]
+
+
+def documents(conn: sqlite3.Connection) -> dict[str, Doc]:
+    """Every document's metadata, read once per connection."""
+    if _DOCS[0] is not conn:
+        import math
+
+        docs = {row[0]: Doc(*row) for row in conn.execute(
+            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs")}
+        df: dict[str, int] = {}
+        for doc in docs.values():
+            for concept in doc.asked | doc.answered:
+                df[concept] = df.get(concept, 0) + 1
+        idf = {c: math.log(1 + len(docs) / n) for c, n in df.items()}
+        by_card: dict[str, list[str]] = {}
+        for key, doc in docs.items():
+            for card in doc.cards:
+                by_card.setdefault(card, []).append(key)
+        _DOCS[:] = [conn, docs, idf, by_card]
+    return _DOCS[1]
 
 
 def search(
@@ -245,65 +189,125 @@ def search(
     top: int = 3,
     card_ids: set[str] | None = None,
     edition: str | None = None,
+    kinds: set[str] | None = None,
+    explain: dict | None = None,
 ) -> list[Hit]:
+    """The best `top` documents for a query; raises EmptyQuery when it has no meaningful word.
+    `explain`, when given, receives each candidate's score parts (for tuning)."""
     parsed = parse(conn, query, edition)
-    meta = entry_meta(conn)
+    if not parsed.meaningful:
+        raise EmptyQuery(query)
+    docs = documents(conn)
+    idf = _DOCS[2]
     scores: dict[str, float] = {}
     if parsed.terms:
-        sql = (f"SELECT id, bm25(faq_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM faq_fts"
-               " WHERE faq_fts MATCH ?")
-        for entry_id, rank in conn.execute(sql, (_match_expr(parsed.terms),)):
-            scores[entry_id] = -rank
+        sql = (f"SELECT key, bm25(search_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM search_fts"
+               " WHERE search_fts MATCH ? ORDER BY 2 LIMIT ?")
+        for key, rank in conn.execute(sql, (_match_expr(parsed.terms), PARAMS["text_pool"])):
+            scores[key] = -rank
         if PARAMS["text"] and scores:
             # On a scale of its own: a long query's bm25 sums would outweigh everything else.
             top_score = max(scores.values()) or 1.0
-            scores = {i: PARAMS["text"] * v / top_score for i, v in scores.items()}
-    for entry_id in list(scores) if not parsed.cards else meta:
-        cards, _, subject = meta[entry_id]
+            scores = {k: PARAMS["text"] * v / top_score for k, v in scores.items()}
+    # One pass over the candidates, the score kept in parts only when explained (speed: ~200 a query).
+    candidates = set(scores)
+    for card in parsed.cards:   # a document about a card the query names is a candidate too
+        candidates.update(_DOCS[3].get(card, ()))
+    weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
+    total = sum(weights.values())
+    forms = set(parsed.forms)
+    parts: dict[str, dict[str, float]] = {}
+    text_scores, scores = scores, {}
+    for key in candidates:
+        doc = docs[key]
+        part = {"text": text_scores.get(key, 0.0)}
+        if total:
+            shared = sum(w * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
+                         for c, w in weights.items())
+            part["concept"] = PARAMS["concept"] * shared / total
         if parsed.cards:
-            bonus = _card_score(parsed.cards, cards, subject)
-            if bonus:
-                scores[entry_id] = scores.get(entry_id, 0.0) + PARAMS["card"] * bonus
-        elif subject:
-            scores[entry_id] -= PARAMS["no_card"]
-    for entry_id, keywords in house_only(conn).items():
-        named = any(len(word) >= 2 and (word in query or word.casefold() in parsed.text) for word in keywords)
-        if entry_id in scores and not named:
-            scores[entry_id] -= PARAMS["house"]
-    allowed = {
-        entry_id for entry_id in scores
-        if (not edition or edition in meta[entry_id][1]) and (not card_ids or card_ids & set(meta[entry_id][0]))
-    }
-    pool = sorted(allowed, key=lambda i: -scores[i])[: max(PARAMS["pool"], top)]
+            part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject)
+            part["role"] = _role_score(parsed, doc)
+            if doc.cards and all(c in parsed.cards for c in doc.cards):
+                part["role"] += PARAMS["same_cards"]
+        elif doc.subject:
+            part["no_card"] = -PARAMS["no_card"]
+        if key not in text_scores and not any(part.values()):
+            continue
+        shared_forms = forms.intersection(doc.forms) if forms else ()
+        if shared_forms:   # "when …?" is asked by fewer questions than "can …?": it tells more
+            part["form"] = PARAMS["form_specific"] if shared_forms - _COMMON_FORMS else PARAMS["form"]
+        if doc.house:
+            part["house"] = -PARAMS["house"]
+        if doc.kind == "card":
+            part["card_text"] = -PARAMS["card_text"]
+        elif doc.kind == "rule":
+            part["rule_text"] = -PARAMS["rule_text"]
+        scores[key] = sum(part.values())
+        if explain is not None:
+            parts[key] = part
+    allowed = [
+        key for key in scores
+        if (not edition or edition in docs[key].editions)
+        and (not card_ids or card_ids & set(docs[key].cards))
+        and (not kinds or docs[key].kind in kinds)
+    ]
+    pool = sorted(allowed, key=lambda k: -scores[k])[: max(PARAMS["pool"], top)]
     if pool and PARAMS["fuzzy"]:
-        for entry_id, similarity in _similarity(conn, parsed, pool).items():
-            scores[entry_id] += PARAMS["fuzzy"] * similarity
-    hits = [Hit(entry_id, round(scores[entry_id], 3)) for entry_id in pool]
-    hits.sort(key=lambda h: (-h.score, h.id))
-    return hits[:top]
+        for key, similarity in _similarity(conn, parsed, pool).items():
+            scores[key] += PARAMS["fuzzy"] * similarity
+            if explain is not None:
+                parts[key]["fuzzy"] = PARAMS["fuzzy"] * similarity
+    if explain is not None:
+        explain.update({key: parts[key] for key in pool})
+    hits = [Hit(docs[key].id, round(scores[key], 3), docs[key].kind) for key in pool]
+    hits.sort(key=lambda h: (-h.score, h.kind != "faq", h.id))
+    hits = hits[:top]
+    # Unsure: a weak best hit, or a runner-up so close that the two could swap (on the tuning set
+    # half the wrong first hits, and under 4 % of the right ones, are this close).
+    if hits and (hits[0].score < PARAMS["unsure"] or (
+            len(hits) > 1 and hits[0].score - hits[1].score < PARAMS["close"])):
+        for hit in hits:
+            hit.unsure = True
+    return hits
 
 
-def _similarity(conn: sqlite3.Connection, parsed: Parsed, ids: list[str]) -> dict[str, float]:
-    """How closely the query reads like each entry's question (0..1), in the query's language(s)."""
+def _role_score(parsed: Parsed, doc: Doc) -> float:
+    """The card acting in the document's question against the query's cards: the same actor
+    helps; a document whose actor and subject are both cards the query never names hurts (the
+    Armory's ruling on the Keep does not answer whether the Warlord may destroy it); a document
+    about every card the query names helps."""
+    if doc.actor and not {doc.actor, doc.subject} & set(parsed.cards):
+        return -PARAMS["stranger"]
+    score = 0.0
+    if len(parsed.groups) >= 2 and all(group & set(doc.cards) for group in parsed.groups):
+        score += PARAMS["all_cards"]
+    if doc.actor and doc.actor == parsed.actor:
+        score += PARAMS["actor"]
+    return score
+
+
+def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> dict[str, float]:
+    """How closely the query reads like each document's question (0..1), in the query's language(s)."""
     from rapidfuzz import fuzz
 
     zh = compact(parsed.text, "") if CJK.search(parsed.text) else ""
     en = " ".join(words(parsed.text))
-    marks = ",".join("?" * len(ids))
+    marks = ",".join("?" * len(keys))
     out = {}
-    for entry_id, q_en, q_zh in conn.execute(f"SELECT id, en, zh FROM search_questions WHERE id IN ({marks})", ids):
+    for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", keys):
         best = 0.0
-        if zh:
+        if zh and q_zh:
             best = max(best, fuzz.partial_ratio(zh, q_zh) if len(zh) < len(q_zh) else fuzz.ratio(zh, q_zh))
-        if en:
+        if en and q_en:
             best = max(best, fuzz.token_set_ratio(en, q_en))
-        out[entry_id] = best / 100
+        out[key] = best / 100
     return out
 
 
 def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None) -> float:
-    """The cards the query names against an entry's: each shared card counts, the entry's subject
-    card more, each card of the entry the query does not name a little against."""
+    """The cards the query names against a document's: each shared card counts, the document's
+    subject card more, each card of the document the query does not name a little against."""
     matched = sum(wanted.get(c, 0.0) for c in cards)
     if not matched:
         return 0.0

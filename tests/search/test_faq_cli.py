@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def test_search_json_shape_and_first_hit(cli):
     done = cli("faq", "军阀 主教", "--json", "--top", "2")
@@ -55,7 +57,7 @@ def test_unknown_id_is_one_line_with_a_hint(cli):
     done = cli("faq", "witch.must-bewich")
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
-    assert "no FAQ entry with id 'witch.must-bewich'" in done.stderr
+    assert "no FAQ entry or rule with id 'witch.must-bewich'" in done.stderr
     assert "witch.must-bewitch" in done.stderr
 
 
@@ -87,7 +89,7 @@ def test_list_by_card_and_edition(cli):
     assert rows
     assert all("museum" in row["card_ids"] and "classic" in row["editions"] for row in rows)
     ids = {row["id"] for row in rows}
-    assert {"museum.price", "museum.exchanged"} <= ids
+    assert {"museum.price", "museum.destroyed"} <= ids
 
 
 def test_list_edition_filter_excludes_the_other_edition(cli):
@@ -108,3 +110,60 @@ def test_search_with_card_and_edition(cli):
     data = json.loads(cli("faq", "被拆", "--card", "Museum", "--edition", "classic", "--json", "-n", "10").stdout)
     assert data["hits"]
     assert all("Museum" in hit["cards"] and "classic" in hit["editions"] for hit in data["hits"])
+
+
+def test_rules_answer_too_and_each_hit_says_its_kind(cli):
+    data = json.loads(cli("faq", "开局几张牌", "--json", "-n", "3").stdout)
+    first = data["hits"][0]
+    assert (first["kind"], first["id"]) == ("rule", "setup.deal")
+    assert first["question"] == "起始手牌与金币" and "4张" in first["answer"]
+    assert {hit["kind"] for hit in data["hits"]} <= {"faq", "rule", "card"}
+    assert data["unsure"] is False
+
+
+def test_rule_hit_prints_like_an_answer(cli):
+    done = cli("faq", "开局几张牌", "-n", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("1. 规则：起始手牌与金币")
+    assert "台湾玩家规则整理" in done.stdout.replace("\n", "")   # the source as a player knows it
+    assert "seed" not in done.stdout and "setup.deal ·" not in done.stdout   # no score after the id
+
+
+def test_merged_entry_opens_by_its_old_id(cli):
+    data = json.loads(cli("faq", "museum.exchanged", "--json").stdout)
+    assert data["id"] == "museum.destroyed"
+    assert "museum.exchanged" in data["aliases"]
+
+
+def test_renamed_rule_opens_by_its_old_id(cli):
+    data = json.loads(cli("faq", "ties.cascade-000", "--json").stdout)
+    assert (data["kind"], data["id"]) == ("rule", "ties.cascade")
+
+
+@pytest.mark.parametrize("query, lang, words", [
+    ("的", "zh-Hant", "請輸入一個問題"),
+    ("the", "en", "ask a question"),
+    ("?", "en", "ask a question"),
+])
+def test_a_query_without_meaning_asks_for_a_question(cli, query, lang, words):
+    done = cli("faq", query, "--lang", lang)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip().count("\n") == 0 and words in done.stderr
+
+
+def test_a_weak_best_hit_says_it_is_unsure(cli):
+    data = json.loads(cli("faq", "how old are you", "--json").stdout)
+    assert data["unsure"] is True
+    done = cli("faq", "how old are you", "--lang", "en")
+    assert done.stdout.startswith("Not sure which of these answers your question")
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Warlord"), ("zh-Hant", "領主"), ("zh-Hans", "领主")])
+def test_card_hit_shows_the_card_text_in_the_players_language(cli, lang, name):
+    data = json.loads(cli("faq", "warlrod bishop killed", "--json", "--lang", lang).stdout)
+    card = next(hit for hit in data["hits"] if hit["kind"] == "card")
+    assert (card["id"], card["question"]) == ("warlord", name)
+    assert card["answer"] and card["card_ids"] == ["warlord"]
+    text = cli("faq", "warlrod bishop killed", "--lang", lang).stdout
+    assert name in text

@@ -1,5 +1,7 @@
-"""The FAQ search measured on every labelled query (tests/search/queries-*.toml), in process,
-against a database built from the real data/ and faq/ (the session fixture in tests/conftest.py)."""
+"""The search measured on every labelled query of the tuning set (tests/search/queries-*.toml),
+in process, against a database built from the real data/ and faq/ (the session fixture in
+tests/conftest.py). The blind set (tests/search/blind/) is measured by
+scripts/search_quality.py --blind, never here: tests must not steer the ranking toward it."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.search.query import parse, search
+from referee.search.query import EmptyQuery, parse, search
 
 HERE = Path(__file__).resolve().parent
 
@@ -19,44 +21,64 @@ def _queries() -> list[dict]:
     for path in sorted(HERE.glob("queries-*.toml")):
         with path.open("rb") as handle:
             for query in tomllib.load(handle).get("query", []):
-                out.append({**query, "file": path.name})
+                expect = query["expect"]
+                out.append({**query, "expect": [expect] if isinstance(expect, str) else expect, "file": path.name})
     return out
 
 
 QUERIES = _queries()
+ISSUE_9 = ("queries-natural.toml", "queries-table-talk.toml")
+FAQ_SET = [q for q in QUERIES if q["file"] not in ISSUE_9]   # labelled before issue 9
+
+
+def _current(conn) -> dict[str, str]:
+    """Old id → id of the entry or rule it was merged into or renamed to."""
+    return dict(conn.execute("SELECT alias, id FROM id_aliases WHERE kind IN ('faq', 'rule')"))
 
 
 @pytest.fixture(scope="module")
 def ranks(conn) -> list[tuple[dict, int | None]]:
+    current = _current(conn)
     out = []
     for query in QUERIES:
+        expect = {current.get(e, e) for e in query["expect"]}
         hits = [h.id for h in search(conn, query["q"], top=3)]
-        out.append((query, hits.index(query["expect"]) + 1 if query["expect"] in hits else None))
+        out.append((query, next((n for n, h in enumerate(hits, 1) if h in expect), None)))
     return out
 
 
-def test_labels_name_real_entries(conn):
-    ids = {r[0] for r in conn.execute("SELECT id FROM faq")}
-    assert len(QUERIES) >= 210
-    assert [q["expect"] for q in QUERIES if q["expect"] not in ids] == []
+def test_labels_name_real_documents(conn):
+    ids = {r[0] for r in conn.execute("SELECT id FROM search_docs")} | set(_current(conn))
+    assert len(FAQ_SET) >= 220
+    assert [e for q in QUERIES for e in q["expect"] if e not in ids] == []
 
 
-def test_top1_at_least_95_percent(ranks):
-    misses = [f"{q['q']} → expected {q['expect']} (rank {r})" for q, r in ranks if r != 1]
-    assert (len(ranks) - len(misses)) / len(ranks) >= 0.95, "\n".join(misses)
+def test_faq_set_top1_does_not_fall(ranks):
+    # Before issue 9 the FAQ-only search put 219 of these 227 first (220 now).
+    faq = [(q, r) for q, r in ranks if q in FAQ_SET]
+    misses = [f"{q['q']} → expected {q['expect']} (rank {r})" for q, r in faq if r != 1]
+    assert len(faq) - len(misses) >= 219, "\n".join(misses)
 
 
-def test_top3_is_everything(ranks):
-    misses = [f"{q['q']} → expected {q['expect']}" for q, r in ranks if r is None]
+def test_faq_set_and_issue_examples_all_in_top3(ranks):
+    misses = [f"{q['q']} → expected {q['expect']}" for q, r in ranks
+              if r is None and q["file"] != "queries-table-talk.toml"]
     assert misses == []
+
+
+def test_table_talk(ranks):
+    # Colloquial questions added for issue 9 (measured 49 of 60 first, 56 in the top 3).
+    table = [r for q, r in ranks if q["file"] == "queries-table-talk.toml"]
+    assert sum(r == 1 for r in table) >= 47 and sum(r is not None for r in table) >= 54
 
 
 def test_every_kind_is_mostly_first(ranks):
     total, first = Counter(), Counter()
     for query, rank in ranks:
-        total[query.get("kind")] += 1
-        first[query.get("kind")] += rank == 1
-    assert {k: first[k] / total[k] for k in total if first[k] / total[k] < 0.9} == {}
+        if query["file"] != "queries-table-talk.toml":
+            total[query.get("kind")] += 1
+            first[query.get("kind")] += rank == 1
+    assert {k: first[k] / total[k] for k in total if first[k] / total[k] < 0.8} == {}
 
 
 # --- the pieces, with exact outcomes ------------------------------------------------------------
@@ -117,13 +139,15 @@ def test_traditional_and_simplified_give_the_same_ranking(conn):
 
 
 def test_filters(conn):
+    docs = {(kind, i): (cards, editions) for kind, i, cards, editions in
+            conn.execute("SELECT kind, id, cards, editions FROM search_docs")}
     hits = search(conn, "龍門", top=50, edition="classic")
     assert hits
-    editions = dict(conn.execute("SELECT id, editions FROM faq").fetchall())
-    assert all("classic" in editions[h.id].split() for h in hits)
-    cards = dict(conn.execute("SELECT id, cards FROM faq").fetchall())
+    assert all("classic" in docs[(h.kind, h.id)][1].split() for h in hits)
     only = search(conn, "拆", top=50, card_ids={"museum"})
-    assert only and all("museum" in cards[h.id].split() for h in only)
+    assert only and all("museum" in docs[(h.kind, h.id)][0].split() for h in only)
+    rules = search(conn, "平手", top=5, kinds={"rule"})
+    assert rules and {h.kind for h in rules} == {"rule"}
 
 
 def test_search_imports_neither_opencc_nor_pypinyin(conn):
@@ -135,3 +159,73 @@ def test_search_imports_neither_opencc_nor_pypinyin(conn):
             "print(sorted(m for m in ('opencc', 'pypinyin') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# --- understanding the question (issue 9) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("軍閥可以拆堡壘嗎", "keep.rank-8"),                    # the Warlord acts: not the Armory's ruling
+    ("can the warlord destroy the keep", "keep.rank-8"),
+    ("what happens if the king is killed", "king.killed-crown"),
+    ("刺客可以殺國王嗎", "assassin.name-a-character"),
+    ("同分怎麼辦", "general.tie-break"),
+    ("warlrod bishop", "bishop.warlord-cannot-destroy"),      # spelling mended
+    ("how many cards do I start with", "setup.deal"),          # a rule answers
+])
+def test_natural_question_first_hit(conn, query, expected):
+    assert search(conn, query, top=1)[0].id == expected
+
+
+def test_lexicon_concepts_and_forms(conn):
+    parsed = parse(conn, "軍閥可以拆堡壘嗎")
+    assert parsed.concepts == ["destroy"] and "yes-no" in parsed.forms
+    assert parse(conn, "军阀能摧毁要塞吗").concepts == ["destroy"]          # 拆 = 摧毀 = destroy
+    assert "what-happens" in parse(conn, "what happens if the king is killed").forms
+    assert "tie" in parse(conn, "打平了怎麼辦").concepts
+
+
+def test_the_first_card_named_is_the_actor(conn):
+    assert parse(conn, "can the warlord destroy the keep").actor == "warlord"
+    ranked = [h.id for h in search(conn, "軍閥可以拆堡壘嗎", top=10)]
+    assert ranked.index("keep.rank-8") < ranked.index("armory.keep")
+
+
+def test_everyday_word_that_names_a_card(conn):
+    assert "keep" not in parse(conn, "draw two keep one").cards
+    assert "keep" in parse(conn, "can the warlord destroy the keep").cards
+
+
+def test_english_spelling_is_mended(conn):
+    parsed = parse(conn, "warlrod bishop")
+    assert parsed.repaired == {"warlrod": "warlord"} and set(parsed.cards) == {"warlord", "bishop"}
+
+
+def test_a_concept_implies_its_card(conn):
+    assert set(parse(conn, "房屋稅什麼時候繳").cards) == {"tax-collector"}
+
+
+@pytest.mark.parametrize("query", ["的", "the", "?", "可以嗎"])
+def test_no_meaningful_word_is_refused(conn, query):
+    with pytest.raises(EmptyQuery):
+        search(conn, query)
+
+
+def test_plural_or_possessive_without_apostrophe_names_the_card(conn):
+    assert set(parse(conn, "can the warlord destroy the bishops districts").cards) == {"warlord", "bishop"}
+
+
+def test_a_generic_question_is_found_by_its_answer(conn):
+    # "How does the Poor House work?" names nothing of what it does: its answer's words count
+    keywords, answer = conn.execute(
+        "SELECT keywords, answer FROM search_fts WHERE key = 'faq:poor-house.end-of-turn'").fetchone()
+    assert answer and answer.split()[0] in keywords.split()
+    keywords = conn.execute("SELECT keywords FROM search_fts WHERE key = 'faq:poor-house.witch'").fetchone()[0]
+    assert "zzgold" not in keywords.split()
+
+
+def test_unsure_when_weak_or_when_the_runner_up_is_close(conn):
+    weak = search(conn, "how old are you")
+    assert weak and all(h.unsure for h in weak)
+    sure = search(conn, "軍閥可以拆堡壘嗎")
+    assert sure[0].score - sure[1].score >= 2.0 and not sure[0].unsure

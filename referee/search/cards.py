@@ -1,0 +1,105 @@
+"""Which cards a question names, in the order it names them (the first is the one that acts).
+
+Chinese: the leftmost longest alias in each run of characters (魔法師 rather than 法師 inside
+it); English: word sequences, a trailing s forgiven, everyday words that are also card names
+("keep") only where they name the card. An alias that means several cards pulls in all of them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from referee.search.normalise import CJK, RUNS, latin_words, terms
+
+_NAMES: dict = {}   # (connection, edition) → names, for a warm connection
+
+
+def names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
+    """Folded alias → {card: priority} in an edition (every edition for None), read once per
+    connection."""
+    cached = _NAMES.get((id(conn), edition))
+    if cached and cached[0] is conn:
+        return cached[1]
+    if len(_NAMES) > 4:
+        _NAMES.clear()
+    found = _read_names(conn, edition)
+    _NAMES[(id(conn), edition)] = (conn, found)
+    return found
+
+
+def _read_names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
+    sql = "SELECT key, card_id, priority FROM search_names"
+    args: tuple = ()
+    if edition:
+        sql += " WHERE edition = ?"
+        args = (edition,)
+    names: dict[str, dict[str, int]] = {}
+    for key, card, priority in conn.execute(sql, args):
+        slot = names.setdefault(key, {})
+        slot[card] = min(priority, slot.get(card, 9))
+    return names
+
+
+def spans(text: str, names: dict, longest: int) -> list[tuple[int, str]]:
+    """The names in a Chinese run, leftmost longest first (魔法师 rather than 法师 inside it)."""
+    found, i = [], 0
+    while i < len(text):
+        for j in range(min(len(text), i + longest), i + 1, -1):
+            if text[i:j] in names:
+                found.append((i, text[i:j]))
+                i = j
+                break
+        else:
+            i += 1
+    return found
+
+
+def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str] | None = None,
+                 lex=None) -> dict[str, float]:
+    """Cards the query names, in the order it names them: leftmost longest alias in Chinese runs,
+    word sequences in English. An alias that means several cards pulls in all of them. With the
+    lexicon, an English name that is an everyday word ("keep one card") counts only after an
+    article or a possessive ("the Keep")."""
+    cards: dict[str, float] = {}
+    longest = max((len(k) for k in names), default=0)
+
+    def add(key: str) -> None:
+        for card, priority in sorted(names[key].items(), key=lambda item: item[1]):
+            weight = 1.0 if priority <= 1 else 0.8
+            cards[card] = max(cards.get(card, 0.0), weight)
+
+    found: list[tuple[int, str]] = []   # (position in the folded text, key)
+    for match in RUNS.finditer(folded):
+        run = match.group()
+        if CJK.match(run):
+            found.extend((match.start() + at, key) for at, key in spans(run, names, longest))
+    latin = [(m.start(), w) for m, w in latin_words(folded)]
+    used = [False] * len(latin)
+    for size in (4, 3, 2, 1):
+        for i in range(len(latin) - size + 1):
+            if any(used[i:i + size]):
+                continue
+            key = "".join(w for _, w in latin[i:i + size])
+            if key not in names and key.endswith("s") and key[:-1] in names:
+                key = key[:-1]   # "the bishops districts": a plural or a possessive without its apostrophe
+            if size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex):
+                continue
+            if key in names:
+                found.append((latin[i][0], key))
+                for k in range(i, i + size):
+                    used[k] = True
+    for _, key in sorted(found):
+        add(key)
+    if spoken is not None:
+        spoken.extend(key for _, key in sorted(found))
+    return cards
+
+
+def _names_the_card(latin: list[tuple[int, str]], i: int, lex) -> bool:
+    """Whether an everyday word that is also a card name ("keep") names the card here: after an
+    article or a possessive, or alone."""
+    if i > 0:
+        return terms(latin[i - 1][1])[0] in lex.after
+    return len(latin) == 1
+
+

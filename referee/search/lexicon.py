@@ -1,0 +1,223 @@
+"""How players ask: concepts, question forms and empty words, from data/lexicon.toml.
+
+The build folds every form the way a query is folded and writes them to `search_lexicon`; a
+query and every document are read with the same `Lexicon`, so 拆, 摧毀 and "destroy" all
+become the concept `destroy`, and 「…怎麼辦」 and "what happens if …" the form `what-happens`.
+
+Chinese forms are found by a leftmost-longest scan of each run of characters, after the card
+names in it are taken out (元 is gold, but not inside 元帥); English forms are sequences of
+stemmed words.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from referee.search.normalise import CJK, fold, runs, terms
+
+CONCEPT_PREFIX = "zz"   # a concept's search term: zz + its id without hyphens (zzdestroy)
+
+_LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+def concept_term(concept: str) -> str:
+    return CONCEPT_PREFIX + concept.replace("-", "")
+
+
+def lexicon_rows(lexicon: dict, simplify: dict[str, str]) -> list[tuple[str, str, str, str]]:
+    """(form, script, kind, id) rows for `search_lexicon`: script is zh or en, kind is concept,
+    form or stop. Forms are folded like queries (Chinese to Simplified, English stemmed)."""
+    rows: set[tuple[str, str, str, str]] = set()
+    for kind, table in (("concept", "concept"), ("form", "form")):
+        for item in lexicon.get(table, []):
+            for lang in _LANGS:
+                for text in item.get(lang, []):
+                    rows.add(_row(text, kind, item["id"], simplify))
+    for lang in _LANGS:
+        for text in lexicon.get("stopwords", {}).get(lang, []):
+            rows.add(_row(text, "stop", "", simplify))
+    for text in lexicon.get("stopwords", {}).get("particles", []):
+        rows.add(_row(text, "particle", "", simplify))
+    for item in lexicon.get("concept", []):
+        for card in item.get("cards", []):
+            rows.add((item["id"], "en", "implies", card))
+    for key, kind in (("en", "ambiguous"), ("after", "after")):
+        for text in lexicon.get("ambiguous", {}).get(key, []):
+            rows.add(_row(text, kind, "", simplify))
+    return sorted(r for r in rows if r[0])
+
+
+def _row(text: str, kind: str, ident: str, simplify: dict[str, str]) -> tuple[str, str, str, str]:
+    folded = fold(text, simplify)
+    if CJK.search(folded):
+        return ("".join(runs(folded)), "zh", kind, ident)
+    return (" ".join(terms(folded)), "en", kind, ident)
+
+
+class Lexicon:
+    """The folded forms, by script and kind: zh[kind] maps a string, en[kind] a tuple of stems."""
+
+    def __init__(self, rows):
+        kinds = ("concept", "form", "stop", "particle", "ambiguous", "after")
+        self.zh: dict[str, dict[str, str]] = {kind: {} for kind in kinds}
+        self.en: dict[str, dict[tuple[str, ...], str]] = {kind: {} for kind in kinds}
+        self.implies: dict[str, list[str]] = {}   # concept → the cards it implies
+        self._found: dict = {}                     # recent find() results (a query reads them thrice)
+        for form, script, kind, ident in rows:
+            if kind == "implies":
+                self.implies.setdefault(form, []).append(ident)
+            elif script == "zh":
+                self.zh[kind][form] = ident
+            else:
+                self.en[kind][tuple(form.split())] = ident
+        self.ambiguous = {key[0] for key in self.en["ambiguous"]}   # card names that are everyday words
+        self.after = {key[0] for key in self.en["after"]}           # ... that name the card after these
+        self.longest_zh = max((len(k) for table in self.zh.values() for k in table), default=1)
+        self.longest_en = max((len(k) for table in self.en.values() for k in table), default=1)
+
+    def find(self, folded: str, kind: str, names: dict | None = None) -> list[tuple[int, str]]:
+        """(position, id) of each form of `kind` in folded text, in order; for stop words the id
+        is the matched text. Card names (keys of `names`) are skipped in Chinese runs."""
+        key = (folded, kind, id(names))
+        if key not in self._found:
+            if len(self._found) > 64:
+                self._found.clear()
+            self._found[key] = self._find(folded, kind, names)
+        return self._found[key]
+
+    def _find(self, folded: str, kind: str, names: dict | None) -> list[tuple[int, str]]:
+        found: list[tuple[int, str]] = []
+        table = self.zh[kind]
+        longest_name = max((len(k) for k in names), default=0) if names else 0
+        at = 0
+        for run in runs(folded):
+            start = folded.find(run, at)
+            at = start + len(run)
+            if CJK.match(run):
+                found.extend((start + i, ident) for i, ident in self._scan_zh(run, table, names, longest_name, kind))
+        stems = _stems_with_positions(folded)
+        found.extend(self._scan_en(stems, self.en[kind], kind))
+        return sorted(found)
+
+    def _scan_zh(self, run: str, table: dict, names: dict | None, longest_name: int, kind: str):
+        i = 0
+        while i < len(run):
+            if names:
+                name_end = next((j for j in range(min(len(run), i + longest_name), i + 1, -1) if run[i:j] in names), 0)
+                if name_end:
+                    i = name_end
+                    continue
+            for j in range(min(len(run), i + self.longest_zh), i, -1):
+                if run[i:j] in table:
+                    yield i, (run[i:j] if kind in ("stop", "particle") else table[run[i:j]])
+                    i = j
+                    break
+            else:
+                i += 1
+
+    def _scan_en(self, stems: list[tuple[int, str]], table: dict, kind: str):
+        i = 0
+        while i < len(stems):
+            for size in range(min(self.longest_en, len(stems) - i), 0, -1):
+                key = tuple(s for _, s in stems[i:i + size])
+                if key in table:
+                    yield stems[i][0], (" ".join(key) if kind in ("stop", "particle") else table[key])
+                    i += size
+                    break
+            else:
+                i += 1
+
+    def content(self, folded: str, names: dict | None = None) -> str:
+        """The query without the words of its form and its particles (怎麼辦, "what happens if",
+        的): what is left says what it is about. Positions are kept (blanks replace words)."""
+        chars = list(folded)
+        for kind in ("form", "particle"):
+            for at, ident in self.find(folded, kind, names):
+                length = self._length(folded, at, kind)
+                chars[at:at + length] = " " * length
+        for at, stem in _stems_with_positions(folded):
+            if (stem,) in self.en["stop"]:
+                end = at
+                while end < len(folded) and (folded[end].isalnum() or folded[end] in "'’"):
+                    end += 1
+                chars[at:end] = " " * (end - at)
+        # A concept's word is a word of its own: no bigram straddles it (始每 in 一開始每人).
+        for at, _ in self.find(folded, "concept", names):
+            if CJK.match(folded[at]):
+                end = at + self._length(folded, at, "concept")
+                chars[at] = " " + chars[at]
+                chars[end - 1] = chars[end - 1] + " "
+        text = "".join(chars)
+        if names:   # so is a card name (拆堡 in 拆堡壘)
+            text = _set_apart(text, names)
+        return text
+
+    def _length(self, folded: str, at: int, kind: str) -> int:
+        """The length of the form of `kind` found at `at` (the longest that matches there)."""
+        if CJK.match(folded[at]):
+            for j in range(min(len(folded), at + self.longest_zh), at, -1):
+                if folded[at:j] in self.zh[kind]:
+                    return j - at
+            return 1
+        stems = [(p, s) for p, s in _stems_with_positions(folded) if p >= at]
+        for size in range(min(self.longest_en, len(stems)), 0, -1):
+            if tuple(s for _, s in stems[:size]) in self.en[kind]:
+                last = stems[size - 1][0]
+                end = last
+                while end < len(folded) and (folded[end].isalnum() or folded[end] in "'’-"):
+                    end += 1
+                return end - at
+        return 1
+
+    def concepts(self, folded: str, names: dict | None = None) -> list[str]:
+        return list(dict.fromkeys(ident for _, ident in self.find(folded, "concept", names)))
+
+    def forms(self, folded: str, names: dict | None = None) -> list[str]:
+        return list(dict.fromkeys(ident for _, ident in self.find(folded, "form", names)))
+
+    def is_stop(self, term: str) -> bool:
+        """A query term (a Chinese character or bigram, an English stem) that means nothing alone."""
+        if CJK.match(term):
+            return term in self.zh["stop"] or all(c in self.zh["stop"] for c in term)
+        return (term,) in self.en["stop"]
+
+    def is_form_word(self, term: str) -> bool:
+        if CJK.match(term):
+            return term in self.zh["form"] or all(c in self.zh["form"] or c in self.zh["stop"] for c in term)
+        return (term,) in self.en["form"]
+
+
+def _set_apart(text: str, names: dict) -> str:
+    longest = max((len(k) for k in names), default=0)
+    out, i = [], 0
+    while i < len(text):
+        if CJK.match(text[i]):
+            end = next((j for j in range(min(len(text), i + longest), i + 1, -1) if text[i:j] in names), 0)
+            if end:
+                out.append(" " + text[i:end] + " ")
+                i = end
+                continue
+        out.append(text[i])
+        i += 1
+    return "".join(out)
+
+
+def _stems_with_positions(folded: str) -> list[tuple[int, str]]:
+    from referee.search.normalise import RUNS
+
+    out = []
+    for match in RUNS.finditer(folded):
+        run = match.group()
+        if not CJK.match(run):
+            out.extend((match.start(), t) for t in terms(run))
+    return out
+
+
+_CACHE: list = [None, None]   # [connection, its Lexicon]
+
+
+def load(conn: sqlite3.Connection) -> Lexicon:
+    """The lexicon of a database, read once per connection (a warm connection answers faster)."""
+    if _CACHE[0] is not conn:
+        _CACHE[:] = [conn, Lexicon(conn.execute("SELECT form, script, kind, id FROM search_lexicon"))]
+    return _CACHE[1]
