@@ -122,6 +122,8 @@ class Game(Operations):
             moves = draft.legal_moves(self)
             if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):
                 moves += self._first_moves_in_secret()
+                if "theater" in self.hooks.uses:
+                    moves += self.hooks.uses["theater"].secret_swaps(self)
             return moves
         if state.phase != "turns":
             return []
@@ -212,6 +214,9 @@ class Game(Operations):
         if move.verb in PLANNED_VERBS and registry.verb(move.verb) is None:   # a registered card plays it
             raise IllegalMove("not_supported", (), what=move.verb)
         if state.phase == "draft":
+            if self.secret_selection and move.verb == "use" and move.args[:1] == ("theater",):
+                registry.behaviour("theater").secret_swap(self, move)    # seen, not what changed hands
+                return
             if not (self.secret_selection and draft.ends_in_secret(self, move)):
                 draft.apply(self, move)
                 flow.settle(self)

@@ -15,12 +15,12 @@ def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000
     killed character shown at the round's end is marked optional (`?` first): the tracker asks
     for it only when the round cannot end without it."""
     names = [f"P{i}" for i in range(players)]
-    # Two districts act where a secret table cannot follow yet: the Theater swaps secret
-    # characters, the Hospital gives a killed character's unknown holder an action (docs/table.md).
+    # The Hospital acts where a secret table cannot follow yet: it gives a killed character's
+    # unknown holder an action (docs/table.md). The Theater's swap is public: it is typed.
     from referee.engine.registry import supported
 
     pool = sorted(d.id for d in rulebook.districts.values() if d.type == "unique"
-                  and supported(d.id, rulebook.edition) and d.id not in ("theater", "hospital"))
+                  and supported(d.id, rulebook.edition) and d.id != "hospital")
     uniques = random.Random(seed).sample(pool, min(int(rulebook.setup["uniques_in_deck"]), len(pool)))
     game = Game.new(rulebook, names, seed=seed, uniques=uniques)
     game.initial_deck = len(game.state.deck)
@@ -38,6 +38,8 @@ def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000
         holder_of = {c: state.players[s].name for s, p in enumerate(state.players) for c in p.characters}
         text = game.format(move)
         events = game.apply(move)
+        if move.verb == "use" and move.args[:1] == ("theater",) and len(move.args) > 2:
+            text = f"{move.actor}: use Theater {move.args[1]}"     # the table sees who, not what
         if move.verb not in ("pick", "discard"):
             body = text.partition(": ")[2]
             if move.verb == "draw":

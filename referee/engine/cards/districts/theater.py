@@ -33,6 +33,12 @@ def _owner(game) -> int | None:
     return None
 
 
+def _swapped_this_round(game) -> bool:
+    """A secret table: the owner already told the table of this round's swap (or pass)."""
+    return any(event["event"] in ("theater_swap", "theater_pass") and event.get("round") == game.state.round
+               for step in game.history for event in step.events)
+
+
 def _two_each(game) -> bool:
     return len(game.state.players) < int(game.rb.setup.get("two_characters_below", 4))
 
@@ -93,6 +99,33 @@ class Theater(Behaviour):
 
     def generate_use(self, game) -> list[Move]:
         return []
+
+    # -- a table with secret picks ----------------------------------------------------------------
+
+    def secret_swap(self, game, move: Move) -> None:
+        """At a table whose picks are secret the swap is seen (who with whom), not what changed
+        hands: it is recorded, and each player still reveals what he holds when called."""
+        state = game.state
+        owner = _owner(game)
+        actor = state.seat_of(move.actor)
+        if owner is None or actor != owner:
+            raise IllegalMove("not_owned", CITES, card="theater")
+        if _swapped_this_round(game):
+            raise IllegalMove("ability_once", CITES)
+        args = move.args[1:]
+        if args != ("pass",):
+            if len(args) != 1 or state.seat_of(args[0]) in (None, owner):
+                raise IllegalMove("theater_timing", CITES)
+        game.event("theater_swap" if args != ("pass",) else "theater_pass", player=state.players[owner].name,
+                   other=args[0] if args != ("pass",) else None, round=state.round)
+
+    def secret_swaps(self, game) -> list[Move]:
+        owner = _owner(game)
+        if owner is None or _swapped_this_round(game):
+            return []
+        name = game.state.players[owner].name
+        return [Move(name, "use", ("theater", "pass"))] + [
+            Move(name, "use", ("theater", p.name)) for i, p in enumerate(game.state.players) if i != owner]
 
     # -- the selection's last step ----------------------------------------------------------------
 
