@@ -215,7 +215,7 @@ class Game(Operations):
         state = self.state
         if state.phase == "over":
             raise IllegalMove("game_over", ("general.end-trigger",))
-        if move.verb in PLANNED_VERBS:
+        if move.verb in PLANNED_VERBS and registry.verb(move.verb) is None:   # a registered verb takes precedence
             raise IllegalMove("not_supported", (), what=move.verb)
         if state.phase == "draft":
             if not (self.secret_selection and draft.ends_in_secret(self, move)):

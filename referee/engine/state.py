@@ -114,6 +114,7 @@ class Turn:
     finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
     ended: bool = False                                     # `end` was played: the flow calls the next
     powers: tuple[str, ...] = ()                            # whose abilities this turn uses (default: its own)
+    paid_to_build: int = 0                                  # gold paid this turn to build (the Alchemist's refund)
 
     def copy(self) -> "Turn":
         # Slot by slot, as Player.copy: taken at every move for the undo snapshot.
@@ -128,6 +129,7 @@ class Turn:
         other.finished_actions = self.finished_actions
         other.ended = self.ended
         other.powers = self.powers
+        other.paid_to_build = self.paid_to_build
         return other
 
 

@@ -5,10 +5,11 @@ Factory's discount, the Observatory's and the Library's draw, the Quarry's dupli
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from referee.engine.cards.common import parse_nothing
+from referee.engine.cards.common import parse_nothing, powers
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine import registry
@@ -144,38 +145,80 @@ def income_count(game: "Game", seat: int, character: str) -> int:
     return count
 
 
+def income_character(game: "Game") -> str:
+    """The character whose district income the turn collects: the acting one, or, when the turn
+    uses another character's abilities (the Witch playing the bewitched), the first of those
+    that has an income."""
+    turn = game.state.turn
+    for character in powers(game):
+        if game.rb.characters[character].income:
+            return character
+    return turn.character
+
+
+# What each kind of income pays for `count` districts when the player names no split: the
+# characters' data say the kind (`income_kind`); "gold-or-cards" always names its split.
+_INCOME_KINDS = ("gold", "cards", "gold-or-cards")
+
+
+def income_split(game: "Game", move: Move, character: str, count: int) -> tuple[int, int]:
+    """(gold, cards) the income move takes, checked against the character's income kind."""
+    kind = game.rb.characters[character].income_kind
+    if kind not in _INCOME_KINDS:
+        raise IllegalMove("not_supported", (), what=f"income {kind}")
+    if kind != "gold-or-cards":
+        if move.args:
+            raise IllegalMove("income_no_split", ("turn.district-income",), character=character)
+        return (count, 0) if kind == "gold" else (0, count)
+    if not move.args:
+        raise IllegalMove("income_name_split", ("turn.district-income", "abbot.gold-or-cards"), count=count)
+    gold, cards = move.args
+    if gold + cards != count:
+        raise IllegalMove("income_split_sum", ("turn.district-income", "abbot.gold-or-cards"), gold=gold,
+                          cards=cards, total=gold + cards, count=count)
+    return gold, cards
+
+
 def _apply_income(game: "Game", move: Move) -> None:
     turn = game.state.turn
-    facts = game.rb.characters[turn.character]
-    if not facts.income:
+    character = income_character(game)
+    if not game.rb.characters[character].income:
         raise IllegalMove("no_income", ("turn.district-income",), character=turn.character)
     if turn.income:
         raise IllegalMove("income_once", ("turn.district-income", "general.income-once"))
     if turn.finished_actions:
         raise IllegalMove("after_destroy", ("warlord.when-to-use-ability",))
-    if facts.income_kind != "gold":
-        raise IllegalMove("not_supported", (), what=turn.character)
+    count = income_count(game, turn.seat, character)
+    gold, cards = income_split(game, move, character, count)
     turn.income = True
-    count = income_count(game, turn.seat, turn.character)
-    game.gain(turn.seat, count, "income")
-    if not count:
+    game.gain(turn.seat, gold, "income")
+    if cards:
+        game.gain_cards(turn.seat, cards, "income")
+    if not gold and not cards:
         game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
 
 
 def _generate_income(game: "Game") -> list[Move]:
     turn = game.state.turn
-    facts = game.rb.characters[turn.character]
-    if facts.income and not turn.income and facts.income_kind == "gold" and not turn.finished_actions:
+    if turn.income or turn.finished_actions:
+        return []
+    character = income_character(game)
+    facts = game.rb.characters[character]
+    if not facts.income or facts.income_kind not in _INCOME_KINDS:
+        return []
+    if facts.income_kind != "gold-or-cards":
         return [Move(turn.character, "income")]
-    return []
+    count = income_count(game, turn.seat, character)
+    return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
+
+
+_SPLIT = re.compile(r"(\d+)\s*(?:gold|金幣|金币|金)\s*[,，、]?\s*(\d+)\s*(?:cards?|張牌|张牌|張|张|牌)", re.I)
 
 
 def _parse_income(notation: "Notation", tail: str) -> tuple:
     if not tail:
         return ()
-    import re
-
-    found = re.fullmatch(r"(\d+)\s*gold\s+(\d+)\s*cards?", tail, re.I)
+    found = _SPLIT.fullmatch(tail.strip())
     if not found:
         from referee.errors import BadMove
 

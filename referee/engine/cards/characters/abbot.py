@@ -1,0 +1,152 @@
+"""Abbot (rank 5; classic The Dark City and 2016, different rules).
+
+Income: religious districts (character data). The 2016 Abbot takes each as gold or a card, in a
+split he declares (`income N gold M cards`, the income kind "gold-or-cards" of his data); the
+classic Abbot takes gold.
+
+The richest player's gold: once in his turn, if the Abbot is not the player with the most gold,
+that player gives him 1 gold. If he is the richest or tied for it, nothing. On a tie among the
+others, the 2016 Abbot chooses who pays (`take-gold PLAYER`); the classic one gets nothing (and
+so does the 2016 one under the variant `abbot-tie-nothing`).
+
+When: at any moment of his turn, judged at that moment (the rulebooks; FAQ
+abbot.when-richest-pays). `take-gold PLAYER` claims it now; an untied richest player who has not
+been asked pays by himself at the end of the turn, if the Abbot is still not the richest then.
+Under the variant `reveal-time-choice` the Abbot decides as soon as he is revealed: an untied
+richest player pays then, a tie is settled by `take-gold` before anything else, and the chance
+lapses with his first other move.
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards.common import has_power, once, parse_player, require
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+
+_USED = "abbot-gold"          # the ability's mark in Turn.used
+
+
+def _ties_pay_nothing(game) -> bool:
+    return game.rb.edition == "classic" or "abbot-tie-nothing" in game.state.variants
+
+
+def _on_reveal_only(game) -> bool:
+    return "reveal-time-choice" in game.state.variants
+
+
+def richest_others(game, seat: int) -> list[int]:
+    """The other players with the most gold, if they have more than the Abbot (else none)."""
+    players = game.state.players
+    others = [i for i in range(len(players)) if i != seat]
+    if not others:
+        return []
+    top = max(players[i].gold for i in others)
+    if top <= players[seat].gold:
+        return []
+    return [i for i in others if players[i].gold == top]
+
+
+def payers(game, seat: int) -> list[int]:
+    """Who may be made to give the Abbot his gold now: the richest other player, or those tied
+    for it when the Abbot chooses among them."""
+    richest = richest_others(game, seat)
+    if len(richest) > 1 and _ties_pay_nothing(game):
+        return []
+    return richest
+
+
+def _untouched(turn) -> bool:
+    """Nothing has happened yet in the turn (the moment the reveal-time variant allows)."""
+    return not (turn.gathered or turn.income or turn.builds or turn.used)
+
+
+def _problem(game, payer: int) -> tuple | None:
+    """Why `payer` cannot be made to give the Abbot his gold now, as (key, citations, values)."""
+    state = game.state
+    turn = state.turn
+    seat = turn.seat
+    if payer == seat:
+        return ("abbot_self", ("abbot.richest-tie",), {})
+    if _on_reveal_only(game) and not _untouched(turn):
+        return ("abbot_on_reveal", ("abbot.when-richest-pays", "variant.reveal-time-choice"), {})
+    richest = richest_others(game, seat)
+    if not richest:
+        return ("abbot_richest", ("abbot.richest-tie", "abbot.when-richest-pays"), {"gold": state.players[seat].gold})
+    names = ", ".join(state.players[i].name for i in richest)
+    if len(richest) > 1 and _ties_pay_nothing(game):
+        if game.rb.edition == "classic":
+            return ("abbot_tie_nothing", ("abbot.richest-tie",), {"players": names})
+        return ("abbot_tie_nothing", ("abbot.richest-tie", "variant.abbot-tie-nothing"), {"players": names})
+    if payer not in richest:
+        return ("abbot_not_richest", ("abbot.richest-tie", "abbot.when-richest-pays"),
+                {"player": state.players[payer].name, "richest": names})
+    return None
+
+
+def _take(game, payer: int) -> None:
+    game.transfer(payer, game.state.turn.seat, 1, "abbot")
+
+
+def _apply_take_gold(game, move: Move) -> None:
+    require(game, "abbot")
+    if _USED in game.state.turn.used:
+        raise IllegalMove("ability_once", ("general.ability-once-per-turn",))
+    problem = _problem(game, game.state.seat_of(move.args[0]))
+    if problem:
+        raise refuse(problem)
+    once(game, _USED)
+    _take(game, game.state.seat_of(move.args[0]))
+
+
+def _generate_take_gold(game) -> list[Move]:
+    turn = game.state.turn
+    if _USED in turn.used or (_on_reveal_only(game) and not _untouched(turn)):
+        return []
+    players = game.state.players
+    return [Move(turn.character, "take-gold", (players[i].name,)) for i in payers(game, turn.seat)]
+
+
+@register
+class Abbot(Behaviour):
+    id = "abbot"
+    verbs = (Verb("take-gold", ("索取金幣", "索取金币", "討金幣", "讨金币"), parse_player, _apply_take_gold,
+                  _generate_take_gold),)
+    refusals = {
+        "abbot_richest": ("With {gold} gold the Abbot is the richest player or tied for it: nobody gives him gold.",
+                          "修道院長有{gold}枚金幣，是最富有的玩家或並列最富有：沒有人要給他金幣。",
+                          "修道院长有{gold}枚金币，是最富有的玩家或并列最富有：没有人要给他金币。"),
+        "abbot_tie_nothing": ("{players} are tied for the most gold: on a tie nobody gives the Abbot gold.",
+                              "{players}並列金幣最多：並列時沒有人給修道院長金幣。",
+                              "{players}并列金币最多：并列时没有人给修道院长金币。"),
+        "abbot_not_richest": ("{player} is not the richest player; the gold comes from {richest}.",
+                              "{player}不是最富有的玩家；金幣應由{richest}給。",
+                              "{player}不是最富有的玩家；金币应由{richest}给。"),
+        "abbot_self": ("The Abbot takes the gold from another player.", "修道院長要向其他玩家拿金幣。",
+                       "修道院长要向其他玩家拿金币。"),
+        "abbot_on_reveal": ("In this game the Abbot decides as soon as he is revealed, before anything else.",
+                            "本局修道院長必須在亮出身分時立即決定，先於其他行動。",
+                            "本局修道院长必须在亮出身份时立即决定，先于其他行动。"),
+    }
+
+    def on_reveal(self, game, character: str, seat: int) -> None:
+        # Under the reveal-time variant an untied richest player pays at once; a tie waits for
+        # the Abbot's first move.
+        if _on_reveal_only(game) and has_power(game, "abbot"):
+            self._pay_if_untied(game)
+
+    def on_turn_end(self, game, seat: int) -> None:
+        # No choice to make (a single richest player): the gold is given by itself, at the last
+        # moment of the turn, unless the Abbot already claimed it.
+        if not _on_reveal_only(game) and has_power(game, "abbot"):
+            self._pay_if_untied(game)
+
+    @staticmethod
+    def _pay_if_untied(game) -> None:
+        turn = game.state.turn
+        if _USED in turn.used:
+            return
+        found = payers(game, turn.seat)
+        if len(found) == 1:
+            turn.used.add(_USED)
+            _take(game, found[0])
