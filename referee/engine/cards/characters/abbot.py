@@ -67,17 +67,17 @@ def _problem(game, payer: int) -> tuple | None:
     turn = state.turn
     seat = turn.seat
     if payer == seat:
-        return ("abbot_self", ("abbot.richest-tie",), {})
+        return ("abbot_self", ("abbot.richest-tie",), {"abbot": "abbot"})
     if _on_reveal_only(game) and not _untouched(turn):
-        return ("abbot_on_reveal", ("abbot.when-richest-pays", "variant.reveal-time-choice"), {})
+        return ("abbot_on_reveal", ("abbot.when-richest-pays", "variant.reveal-time-choice"), {"abbot": "abbot"})
     richest = richest_others(game, seat)
     if not richest:
-        return ("abbot_richest", ("abbot.richest-tie", "abbot.when-richest-pays"), {"gold": state.players[seat].gold})
+        return ("abbot_richest", ("abbot.richest-tie", "abbot.when-richest-pays"), {"gold": state.players[seat].gold, "abbot": "abbot"})
     names = ", ".join(state.players[i].name for i in richest)
     if len(richest) > 1 and _ties_pay_nothing(game):
         if game.rb.edition == "classic":
-            return ("abbot_tie_nothing", ("abbot.richest-tie",), {"players": names})
-        return ("abbot_tie_nothing", ("abbot.richest-tie", "variant.abbot-tie-nothing"), {"players": names})
+            return ("abbot_tie_nothing", ("abbot.richest-tie",), {"players": names, "abbot": "abbot"})
+        return ("abbot_tie_nothing", ("abbot.richest-tie", "variant.abbot-tie-nothing"), {"players": names, "abbot": "abbot"})
     if payer not in richest:
         return ("abbot_not_richest", ("abbot.richest-tie", "abbot.when-richest-pays"),
                 {"player": state.players[payer].name, "richest": names})
@@ -113,20 +113,20 @@ class Abbot(Behaviour):
     verbs = (Verb("take-gold", ("索取金幣", "索取金币", "討金幣", "讨金币"), parse_player, _apply_take_gold,
                   _generate_take_gold),)
     refusals = {
-        "abbot_richest": ("With {gold} gold the Abbot is the richest player or tied for it: nobody gives him gold.",
-                          "修道院長有{gold}枚金幣，是最富有的玩家或並列最富有：沒有人要給他金幣。",
-                          "修道院长有{gold}枚金币，是最富有的玩家或并列最富有：没有人要给他金币。"),
-        "abbot_tie_nothing": ("{players} are tied for the most gold: on a tie nobody gives the Abbot gold.",
-                              "{players}並列金幣最多：並列時沒有人給修道院長金幣。",
-                              "{players}并列金币最多：并列时没有人给修道院长金币。"),
+        "abbot_richest": ("With {gold} gold the {abbot} is the richest player or tied for it: nobody gives him gold.",
+                          "{abbot}有{gold}枚金幣，是最富有的玩家或並列最富有：沒有人要給他金幣。",
+                          "{abbot}有{gold}枚金币，是最富有的玩家或并列最富有：没有人要给他金币。"),
+        "abbot_tie_nothing": ("{players} are tied for the most gold: on a tie nobody gives the {abbot} gold.",
+                              "{players}並列金幣最多：並列時沒有人給{abbot}金幣。",
+                              "{players}并列金币最多：并列时没有人给{abbot}金币。"),
         "abbot_not_richest": ("{player} is not the richest player; the gold comes from {richest}.",
                               "{player}不是最富有的玩家；金幣應由{richest}給。",
                               "{player}不是最富有的玩家；金币应由{richest}给。"),
-        "abbot_self": ("The Abbot takes the gold from another player.", "修道院長要向其他玩家拿金幣。",
-                       "修道院长要向其他玩家拿金币。"),
-        "abbot_on_reveal": ("In this game the Abbot decides as soon as he is revealed, before anything else.",
-                            "本局修道院長必須在亮出身分時立即決定，先於其他行動。",
-                            "本局修道院长必须在亮出身份时立即决定，先于其他行动。"),
+        "abbot_self": ("The {abbot} takes the gold from another player.", "{abbot}要向其他玩家拿金幣。",
+                       "{abbot}要向其他玩家拿金币。"),
+        "abbot_on_reveal": ("In this game the {abbot} decides as soon as he is revealed, before anything else.",
+                            "本局{abbot}必須在亮出身分時立即決定，先於其他行動。",
+                            "本局{abbot}必须在亮出身份时立即决定，先于其他行动。"),
     }
 
     def on_reveal(self, game, character: str, seat: int) -> None:
