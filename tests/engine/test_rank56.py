@@ -66,7 +66,8 @@ def test_random_games_with_ranks_5_and_6(rulebooks, seed, players, edition, pick
     assert found == []
 
 
-@pytest.mark.parametrize("variants", [frozenset(), frozenset({"reveal-time-choice"}), frozenset({"abbot-tie-nothing"})])
+@pytest.mark.parametrize("variants", [frozenset(), frozenset({"reveal-time-choice"}),
+                                      frozenset({"abbot-tie-nothing", "alchemist-trade-income"})])
 def test_the_abilities_are_played_in_random_games(rulebooks, variants):
     """Over a few games every new verb and build form is actually played (the generators offer
     them), and the games hold."""

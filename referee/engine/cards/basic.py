@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine.cards.common import parse_nothing, powers
 from referee.engine.errors import IllegalMove, refuse
@@ -132,17 +132,37 @@ def _format_draw(notation: "Notation", move: Move) -> str:
 # -- income -------------------------------------------------------------------------------------
 
 
+class Income(NamedTuple):
+    """A character's district income: the district type it counts, the kind of resource it
+    pays ("gold" | "cards" | "gold-or-cards"), and how many districts make one resource."""
+
+    type: str | None
+    kind: str = "gold"
+    per: int = 1
+
+
+def income_of(game: "Game", character: str) -> Income:
+    """The character's income: its data, unless its card says otherwise in this game (a house
+    rule such as the Alchemist's trade income defines `income_rule(game)` on the card)."""
+    rule = getattr(registry.behaviour(character), "income_rule", None)
+    found = rule(game) if rule is not None else None
+    if found is not None:
+        return found
+    facts = game.rb.characters[character]
+    return Income(facts.income, facts.income_kind)
+
+
 def income_count(game: "Game", seat: int, character: str) -> int:
     """Districts of the character's type, with the School of Magic standing for any type."""
-    facts = game.rb.characters[character]
-    if not facts.income:
+    income = income_of(game, character)
+    if not income.type:
         return 0
     count = 0
     for built in game.state.players[seat].city:
         district = game.rb.districts[built.id]
-        if district.type == facts.income or district.fact("counts_as_any_type_for_income"):
+        if district.type == income.type or district.fact("counts_as_any_type_for_income"):
             count += 1
-    return count
+    return count // income.per
 
 
 def income_character(game: "Game") -> str:
@@ -151,19 +171,18 @@ def income_character(game: "Game") -> str:
     that has an income."""
     turn = game.state.turn
     for character in powers(game):
-        if game.rb.characters[character].income:
+        if income_of(game, character).type:
             return character
     return turn.character
 
 
-# What each kind of income pays for `count` districts when the player names no split: the
-# characters' data say the kind (`income_kind`); "gold-or-cards" always names its split.
 _INCOME_KINDS = ("gold", "cards", "gold-or-cards")
 
 
 def income_split(game: "Game", move: Move, character: str, count: int) -> tuple[int, int]:
-    """(gold, cards) the income move takes, checked against the character's income kind."""
-    kind = game.rb.characters[character].income_kind
+    """(gold, cards) the income move takes, checked against the character's income kind: one
+    kind takes bare `income`; "gold-or-cards" names its split, declared before taking."""
+    kind = income_of(game, character).kind
     if kind not in _INCOME_KINDS:
         raise IllegalMove("not_supported", (), what=f"income {kind}")
     if kind != "gold-or-cards":
@@ -182,7 +201,7 @@ def income_split(game: "Game", move: Move, character: str, count: int) -> tuple[
 def _apply_income(game: "Game", move: Move) -> None:
     turn = game.state.turn
     character = income_character(game)
-    if not game.rb.characters[character].income:
+    if not income_of(game, character).type:
         raise IllegalMove("no_income", ("turn.district-income",), character=turn.character)
     if turn.income:
         raise IllegalMove("income_once", ("turn.district-income", "general.income-once"))
@@ -203,10 +222,10 @@ def _generate_income(game: "Game") -> list[Move]:
     if turn.income or turn.finished_actions:
         return []
     character = income_character(game)
-    facts = game.rb.characters[character]
-    if not facts.income or facts.income_kind not in _INCOME_KINDS:
+    income = income_of(game, character)
+    if not income.type or income.kind not in _INCOME_KINDS:
         return []
-    if facts.income_kind != "gold-or-cards":
+    if income.kind != "gold-or-cards":
         return [Move(turn.character, "income")]
     count = income_count(game, turn.seat, character)
     return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]

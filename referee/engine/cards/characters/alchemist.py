@@ -13,6 +13,7 @@ takes its gold and then his refund.
 from __future__ import annotations
 
 from referee.engine import registry
+from referee.engine.cards import basic
 from referee.engine.cards.common import has_power
 from referee.engine.registry import Behaviour, register
 
@@ -35,3 +36,10 @@ class Alchemist(Behaviour):
             return
         _poor_house_first(game, seat)
         game.gain(seat, turn.paid_to_build, "alchemist")
+
+    def income_rule(self, game):
+        """The house rule of seed 000 (variant `alchemist-trade-income`): 1 gold per two trade
+        districts, rounded down. Without it the Alchemist has no district income (data)."""
+        if "alchemist-trade-income" in game.state.variants:
+            return basic.Income("trade", "gold", 2)
+        return None
