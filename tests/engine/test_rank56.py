@@ -212,3 +212,14 @@ def test_the_alchemist_gets_back_exactly_the_building_gold(rulebooks):
         assert game.state.players[0].gold == 5 + 2 - 3 - 2
         game.apply(game.parse("Ann: end"))
         assert game.state.players[0].gold == 2 + 3, edition
+
+
+def test_the_cardinal_gives_unknown_cards_at_a_table(rulebooks):
+    rb = rulebooks["2016"]
+    game = _turn_of(rb, "cardinal", [], gold=0, hand=["manor", "?", "?"], others=(4, 2, 1))
+    game.apply(game.parse("Ann: gold"))
+    borrow = {game.format(m) for m in game.legal_moves() if m.verb == "build" and len(m.args) > 1}
+    assert borrow == {f"Cardinal: build Manor from {p} giving ?" for p in ("Bob", "Cid", "Dee")}
+    game.apply(game.parse("Ann: build Manor from Dee giving ?"))
+    assert game.state.players[0].hand == ["?"] and game.state.players[3].hand == ["?"]
+    assert game.state.players[3].gold == 0

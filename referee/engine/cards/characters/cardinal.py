@@ -107,17 +107,19 @@ class Cardinal(Behaviour):
 
     def build_moves(self, game) -> list[Move]:
         """Every district he can build only by borrowing, from every player able to pay, for
-        every choice of cards (as sorted tuples: the order given does not matter)."""
+        every choice of cards (as sorted tuples: the order given does not matter). At a table an
+        unknown card is offered as `?`, not as every card it might be."""
         if not has_power(game, "cardinal"):
             return []
         state = game.state
         turn = state.turn
         seat = turn.seat
         me = state.players[seat]
-        if UNKNOWN in me.hand or not turn.gathered or turn.finished_actions:
+        if not turn.gathered or turn.finished_actions:
             return []
         moves = []
-        for district in sorted(set(me.hand)):
+        # A district is built by name; the cards given may be unknown ones (`?`, a table).
+        for district in sorted(set(me.hand) - {UNKNOWN}):
             missing = basic.build_cost(game, seat, district) - me.gold
             if missing <= 0 or len(me.hand) - 1 < missing:
                 continue
