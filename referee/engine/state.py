@@ -114,7 +114,8 @@ class Turn:
     finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
     ended: bool = False                                     # `end` was played: the flow calls the next
     powers: tuple[str, ...] = ()                            # whose abilities this turn uses (default: its own)
-    paid_to_build: int = 0                                  # gold paid this turn to build (the Alchemist's refund)
+    paid_to_build: int = 0                                  # gold paid this turn to build (the Alchemist's refund;
+                                                            # a card giving building gold back takes it off)
 
     def copy(self) -> "Turn":
         # Slot by slot, as Player.copy: taken at every move for the undo snapshot.
