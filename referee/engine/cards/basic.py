@@ -9,7 +9,7 @@ import re
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.engine.cards.common import parse_nothing, powers
+from referee.engine.cards.common import parse_nothing
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine import registry
@@ -141,20 +141,26 @@ class Income(NamedTuple):
     per: int = 1
 
 
+_RULES: dict[str, object] = {}          # character id -> its card's `income_rule` (or None), looked up once
+
+
 def income_of(game: "Game", character: str) -> Income:
     """The character's income: its data, unless its card says otherwise in this game (a house
     rule such as the Alchemist's trade income defines `income_rule(game)` on the card)."""
-    rule = getattr(registry.behaviour(character), "income_rule", None)
-    found = rule(game) if rule is not None else None
-    if found is not None:
-        return found
+    rule = _RULES.get(character, False)
+    if rule is False:
+        rule = _RULES[character] = getattr(registry.behaviour(character), "income_rule", None)
+    if rule is not None:
+        found = rule(game)
+        if found is not None:
+            return found
     facts = game.rb.characters[character]
     return Income(facts.income, facts.income_kind)
 
 
-def income_count(game: "Game", seat: int, character: str) -> int:
+def income_count(game: "Game", seat: int, character: str, income: Income | None = None) -> int:
     """Districts of the character's type, with the School of Magic standing for any type."""
-    income = income_of(game, character)
+    income = income or income_of(game, character)
     if not income.type:
         return 0
     count = 0
@@ -165,24 +171,26 @@ def income_count(game: "Game", seat: int, character: str) -> int:
     return count // income.per
 
 
-def income_character(game: "Game") -> str:
-    """The character whose district income the turn collects: the acting one, or, when the turn
-    uses another character's abilities (the Witch playing the bewitched), the first of those
-    that has an income."""
+def acting_income(game: "Game") -> tuple[str, Income]:
+    """The character whose district income the turn collects, and that income: the acting
+    character's, or, when the turn uses other characters' abilities (the Witch playing the
+    bewitched), the first of those that has an income."""
     turn = game.state.turn
-    for character in powers(game):
-        if income_of(game, character).type:
-            return character
-    return turn.character
+    first = None
+    for character in turn.powers or (turn.character,):
+        income = income_of(game, character)
+        if income.type:
+            return character, income
+        first = first or (character, income)
+    return first
 
 
 _INCOME_KINDS = ("gold", "cards", "gold-or-cards")
 
 
-def income_split(game: "Game", move: Move, character: str, count: int) -> tuple[int, int]:
+def income_split(move: Move, kind: str, character: str, count: int) -> tuple[int, int]:
     """(gold, cards) the income move takes, checked against the character's income kind: one
     kind takes bare `income`; "gold-or-cards" names its split, declared before taking."""
-    kind = income_of(game, character).kind
     if kind not in _INCOME_KINDS:
         raise IllegalMove("not_supported", (), what=f"income {kind}")
     if kind != "gold-or-cards":
@@ -200,15 +208,15 @@ def income_split(game: "Game", move: Move, character: str, count: int) -> tuple[
 
 def _apply_income(game: "Game", move: Move) -> None:
     turn = game.state.turn
-    character = income_character(game)
-    if not income_of(game, character).type:
+    character, income = acting_income(game)
+    if not income.type:
         raise IllegalMove("no_income", ("turn.district-income",), character=turn.character)
     if turn.income:
         raise IllegalMove("income_once", ("turn.district-income", "general.income-once"))
     if turn.finished_actions:
         raise IllegalMove("after_destroy", ("warlord.when-to-use-ability",))
-    count = income_count(game, turn.seat, character)
-    gold, cards = income_split(game, move, character, count)
+    count = income_count(game, turn.seat, character, income)
+    gold, cards = income_split(move, income.kind, character, count)
     turn.income = True
     game.gain(turn.seat, gold, "income")
     if cards:
@@ -221,13 +229,12 @@ def _generate_income(game: "Game") -> list[Move]:
     turn = game.state.turn
     if turn.income or turn.finished_actions:
         return []
-    character = income_character(game)
-    income = income_of(game, character)
+    character, income = acting_income(game)
     if not income.type or income.kind not in _INCOME_KINDS:
         return []
     if income.kind != "gold-or-cards":
         return [Move(turn.character, "income")]
-    count = income_count(game, turn.seat, character)
+    count = income_count(game, turn.seat, character, income)
     return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
 
 
