@@ -101,7 +101,7 @@ class Cardinal(Behaviour):
         game.transfer(payer, seat, missing, "cardinal")
         them = state.players[payer]
         them.hand = them.hand + list(giving)
-        game.event("cards", player=them.name, count=len(giving), reason="cardinal")
+        game.event("cards", player=them.name, count=len(giving), cards=list(giving), reason="cardinal")
         game.pay(seat, cost, "build")
         basic.place_district(game, seat, district, cost)
 
