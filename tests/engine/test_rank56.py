@@ -67,7 +67,8 @@ def test_random_games_with_ranks_5_and_6(rulebooks, seed, players, edition, pick
 
 
 @pytest.mark.parametrize("variants", [frozenset(), frozenset({"reveal-time-choice"}),
-                                      frozenset({"abbot-tie-nothing", "alchemist-trade-income"})])
+                                      frozenset({"abbot-tie-nothing", "alchemist-trade-income"}),
+                                      frozenset({"abbot-gold-and-card"})])
 def test_the_abilities_are_played_in_random_games(rulebooks, variants):
     """Over a few games every new verb and build form is actually played (the generators offer
     them), and the games hold."""
@@ -223,3 +224,50 @@ def test_the_cardinal_gives_unknown_cards_at_a_table(rulebooks):
     game.apply(game.parse("Ann: build Manor from Dee giving ?"))
     assert game.state.players[0].hand == ["?"] and game.state.players[3].hand == ["?"]
     assert game.state.players[3].gold == 0
+
+
+def _classic_abbot_turn(rb, bob: tuple[int, list[str]], cid: tuple[int, list[str]], variants: set[str]):
+    """Ann's classic Abbot turn (two religious districts) after Bob's King turn."""
+    from referee.engine.state import Built, Player, State
+
+    players = [Player("Ann", 0, [], [Built("temple"), Built("church")], ["abbot"]),
+               Player("Bob", bob[0], list(bob[1]), [], ["king"]),
+               Player("Cid", cid[0], list(cid[1]), [], ["warlord"]),
+               Player("Dee", 0, ["castle"], [], ["architect"])]
+    game = Game(rb, State(players=players, characters=cast(rb, 4, "abbot", "alchemist"), deck=["prison"] * 20,
+                          bank=30 - bob[0] - cid[0], variants=frozenset(variants)), seed=3)
+    game.start_turns()
+    for text in ("Bob: gold", "Bob: end"):
+        game.apply(game.parse(text))
+    return game
+
+
+def test_the_abbots_gold_and_card_house_rule(rulebooks):
+    """Variant abbot-gold-and-card (seed 000): a classic Abbot declares a split of gold and
+    cards, and at the end of his turn the single richest player gives him a gold and the single
+    biggest hand a card (here Bob both); on ties nobody gives anything."""
+    rb = rulebooks["classic"]
+    game = _classic_abbot_turn(rb, (3, ["manor", "tavern", "market"]), (3, ["docks"]), {"abbot-gold-and-card"})
+    with pytest.raises(IllegalMove):
+        game.apply(game.parse("Ann: income"))                                # a split is declared
+    game.apply(game.parse("Ann: income 1 gold 1 cards"))
+    game.apply(game.parse("Ann: gold"))
+    game.apply(game.parse("Ann: end"))
+    ann, bob = game.state.players[:2]
+    assert ann.gold == 1 + 2 + 1 and bob.gold == 5 - 1
+    assert len(ann.hand) == 1 + 1 and len(bob.hand) == 3 - 1
+    assert sorted(ann.hand + bob.hand) == ["manor", "market", "prison", "tavern"]
+
+    tied = _classic_abbot_turn(rb, (1, ["manor", "tavern"]), (3, ["docks", "market"]), {"abbot-gold-and-card"})
+    tied.apply(tied.parse("Ann: income 2 gold 0 cards"))
+    assert not [m for m in tied.legal_moves() if m.verb == "take-gold"]
+    tied.apply(tied.parse("Ann: draw keep Prison"))
+    tied.apply(tied.parse("Ann: end"))
+    assert [(p.gold, len(p.hand)) for p in tied.state.players[:3]] == [(2, 1), (3, 2), (3, 2)]
+
+    plain = _classic_abbot_turn(rb, (3, ["manor", "tavern", "market"]), (3, ["docks"]), set())
+    with pytest.raises(IllegalMove):
+        plain.apply(plain.parse("Ann: income 1 gold 1 cards"))              # classic: gold only
+    plain.apply(plain.parse("Ann: gold"))
+    plain.apply(plain.parse("Ann: end"))
+    assert [(p.gold, len(p.hand)) for p in plain.state.players[:2]] == [(3, 0), (4, 3)]

@@ -15,10 +15,16 @@ been asked pays by himself at the end of the turn, if the Abbot is still not the
 Under the variant `reveal-time-choice` the Abbot decides as soon as he is revealed: an untied
 richest player pays then, a tie is settled by `take-gold` before anything else, and the chance
 lapses with his first other move.
+
+Variant `abbot-gold-and-card` (seed 000's house rule, both editions): the income is gold or
+cards as in 2016, a tie for richest pays nothing, and the player with the most cards in hand
+(alone, and more than the Abbot) also gives him one card at random when the gold is given by
+itself.
 """
 
 from __future__ import annotations
 
+from referee.engine.cards import basic
 from referee.engine.cards.common import has_power, once, parse_player, require
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
@@ -27,8 +33,12 @@ from referee.engine.registry import Behaviour, Verb, register
 _USED = "abbot-gold"          # the ability's mark in Turn.used
 
 
+_GOLD_AND_CARD = "abbot-gold-and-card"   # seed 000's house rule: also a card from the biggest hand
+
+
 def _ties_pay_nothing(game) -> bool:
-    return game.rb.edition == "classic" or "abbot-tie-nothing" in game.state.variants
+    variants = game.state.variants
+    return game.rb.edition == "classic" or "abbot-tie-nothing" in variants or _GOLD_AND_CARD in variants
 
 
 def _on_reveal_only(game) -> bool:
@@ -84,6 +94,29 @@ def _problem(game, payer: int) -> tuple | None:
     return None
 
 
+def _card_from_biggest_hand(game) -> None:
+    """Variant abbot-gold-and-card: the player with the most cards in hand (alone, and more
+    than the Abbot) gives him one of them, at random; checked when the gold would be given
+    by itself."""
+    if _GOLD_AND_CARD not in game.state.variants:
+        return
+    state = game.state
+    seat = state.turn.seat
+    others = [i for i in range(len(state.players)) if i != seat]
+    if not others:
+        return
+    most = max(len(state.players[i].hand) for i in others)
+    biggest = [i for i in others if len(state.players[i].hand) == most]
+    if len(biggest) != 1 or most <= len(state.players[seat].hand):
+        return
+    giver, receiver = state.players[biggest[0]], state.players[seat]
+    at = game.chance().randrange(most)
+    card = giver.hand[at]
+    giver.hand = giver.hand[:at] + giver.hand[at + 1:]
+    receiver.hand = receiver.hand + [card]
+    game.event("cards", player=receiver.name, count=1, source=giver.name, reason="abbot")
+
+
 def _take(game, payer: int) -> None:
     game.transfer(payer, game.state.turn.seat, 1, "abbot")
 
@@ -134,12 +167,20 @@ class Abbot(Behaviour):
         # the Abbot's first move.
         if _on_reveal_only(game) and has_power(game, "abbot"):
             self._pay_if_untied(game)
+            _card_from_biggest_hand(game)
 
     def on_turn_end(self, game, seat: int) -> None:
         # No choice to make (a single richest player): the gold is given by itself, at the last
         # moment of the turn, unless the Abbot already claimed it.
         if not _on_reveal_only(game) and has_power(game, "abbot"):
             self._pay_if_untied(game)
+            _card_from_biggest_hand(game)
+
+    def income_rule(self, game):
+        """Seed 000's house rule gives the classic Abbot the 2016 income too (gold or cards)."""
+        if _GOLD_AND_CARD in game.state.variants:
+            return basic.Income("religious", "gold-or-cards")
+        return None
 
     @staticmethod
     def _pay_if_untied(game) -> None:
