@@ -71,7 +71,7 @@ def _untouched(turn) -> bool:
     return not (turn.gathered or turn.income or turn.builds or turn.used)
 
 
-def _problem(game, payer: int) -> tuple | None:
+def _problem(game, payer: int | None) -> tuple | None:
     """Why `payer` cannot be made to give the Abbot his gold now, as (key, citations, values)."""
     state = game.state
     turn = state.turn
@@ -89,8 +89,9 @@ def _problem(game, payer: int) -> tuple | None:
             return ("abbot_tie_nothing", ("abbot.richest-tie",), {"players": names, "abbot": "abbot"})
         return ("abbot_tie_nothing", ("abbot.richest-tie", "variant.abbot-tie-nothing"), {"players": names, "abbot": "abbot"})
     if payer not in richest:
+        name = state.players[payer].name if payer is not None else "?"
         return ("abbot_not_richest", ("abbot.richest-tie", "abbot.when-richest-pays"),
-                {"player": state.players[payer].name, "richest": names})
+                {"player": name, "richest": names})
     return None
 
 
