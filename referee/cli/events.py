@@ -26,6 +26,22 @@ _TEMPLATES = {
     "picked": ("{player} picks a character", "{player} 選了角色", "{player} 选了角色"),
     "discarded": ("{player} discards a character face down", "{player} 面朝下棄掉一張角色", "{player} 面朝下弃掉一张角色"),
     "game_over": ("game over: {scores}; winner {winners}", "遊戲結束：{scores}；勝者 {winners}", "游戏结束：{scores}；胜者 {winners}"),
+    # -- ranks 1-2: Witch, Magistrate, Spy, Blackmailer ----------------------------------------
+    "bewitched": ("{character} is bewitched; the Witch's turn is on hold", "{character} 被施咒，女巫的回合暫停",
+                  "{character} 被施咒，女巫的回合暂停"),
+    "resumed": ("{player} ({by}) plays the rest of {character}'s turn", "{player}（{by}）接手 {character} 的回合",
+                "{player}（{by}）接手 {character} 的回合"),
+    "warrants": ("warrants on {characters}", "逮捕令放在 {characters}", "逮捕令放在 {characters}"),
+    "confiscated": ("{player} confiscates {district} from {source}", "{player} 沒收了 {source} 的 {district}",
+                    "{player} 没收了 {source} 的 {district}"),
+    "spied": ("{player} looks at {target}'s hand: {count} {type} card(s)", "{player} 查看 {target} 的手牌：{count} 張{type}",
+              "{player} 查看 {target} 的手牌：{count} 张{type}"),
+    "threatened": ("threats on {characters}", "威脅標記放在 {characters}", "威胁标记放在 {characters}"),
+    "bribed": ("{player} bribes the Blackmailer with {amount} gold", "{player} 付給勒索者 {amount} 金幣賄賂",
+               "{player} 付给勒索者 {amount} 金币贿赂"),
+    "refused": ("{player} refuses to bribe", "{player} 拒付賄賂", "{player} 拒付贿赂"),
+    "exposed": ("the threat on {character} is exposed: {shown}", "{character} 的威脅標記翻開：{shown}",
+                "{character} 的威胁标记翻开：{shown}"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

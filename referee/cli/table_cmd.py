@@ -42,6 +42,9 @@ _WORDS = {
                      "下一步：{player} 面朝下弃一张角色。"),
     "next_reveal": ("Called: {character} (rank {rank}). Who reveals?", "叫到：{character}（{rank}號）。誰亮出？",
                     "叫到：{character}（{rank}号）。谁亮出？"),
+    "or_killed": (" If nobody answers, the holder of the killed {character} shows it (reveal {character}).",
+                  "若沒有人回應，被刺殺的{character}的持有者亮出它（reveal {character}）。",
+                  "若没有人回应，被刺杀的{character}的持有者亮出它（reveal {character}）。"),
     "next_reveal_end": ("End of the round: who held the killed {character}? (reveal {character})",
                         "本輪結束：被刺殺的{character}是誰的？（reveal {character}）",
                         "本轮结束：被刺杀的{character}是谁的？（reveal {character}）"),
@@ -63,6 +66,9 @@ _WORDS = {
     "turn_of": ("turn", "回合", "回合"),
     "revealed": ("revealed", "已亮出", "已亮出"),
     "known": ("known", "已知", "已知"),
+    "hidden_hands": ("Provisional for {players}: an unknown card in hand could score (a card that scores from the hand); show the hand with --hand.",
+                     "{players} 的分數為暫定：手牌中未知的牌可能計分（從手牌計分的卡）；請用 --hand 出示手牌。",
+                     "{players} 的分数为暂定：手牌中未知的牌可能计分（从手牌计分的卡）；请用 --hand 出示手牌。"),
     "provisional": ("Provisional: the game is not over.", "暫定：遊戲尚未結束。", "暂定：游戏尚未结束。"),
 }
 
@@ -366,19 +372,27 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
 
 
 @app.command("score")
-def score(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
-    """Final (or current) scores with the breakdown, and the winner after the tie-break."""
+def score(
+    hand: Optional[list[str]] = typer.Option(None, "--hand", help='A player\'s hand shown at the end: "Ann: Secret Vault, Temple" (repeat).'),
+    table: Optional[str] = TableOpt,
+    lang: Optional[str] = LangOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Final (or current) scores with the breakdown, and the winner after the tie-break. Scores
+    that depend on hidden cards (Secret Vault, Map Room) are provisional until --hand shows them."""
     from referee.engine.scoring import scores, winners
     from referee.table import service
 
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
     game = tracked.game
+    _declare_hands(game, hand or [])
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
+    hidden = _hidden_hands(game)
     if json_out:
         print_json({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule,
-                    "final": game.is_over})
+                    "final": game.is_over, "provisional_for": hidden})
         return
     lang = choose(lang)
     local = _local(tracked.header.edition, lang)
@@ -391,6 +405,39 @@ def score(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     out.print(f"{label('winner', lang)}: {escape(', '.join(names))}{tie}")
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")
+    if hidden:
+        out.print(f"[dim]{_w('hidden_hands', lang, players=', '.join(hidden))}[/dim]")
+
+
+def _declare_hands(game, declared: list[str]) -> None:
+    """`--hand "Ann: Secret Vault, Temple"`: the hand a player shows when the game is scored."""
+    state = game.state
+    for text in declared:
+        who, sep, cards = text.replace("：", ":").partition(":")
+        if not sep:
+            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"")
+        seat = state.seat_of(who.strip())
+        if seat is None:
+            from referee.errors import UnknownName
+
+            raise UnknownName("player", who.strip(), [p.name for p in state.players])
+        shown = list(game.notation.districts(cards)) if cards.strip() else []
+        player = state.players[seat]
+        if len(shown) != len(player.hand):
+            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}")
+        known = [c for c in player.hand if c != "?"]
+        for card in known:
+            if card not in shown:
+                raise RefereeError(f"--hand {text!r}: {player.name} is known to hold {game.rb.name(card)}")
+        player.hand = shown
+
+
+def _hidden_hands(game) -> list[str]:
+    """Players whose unknown cards could change their score: the edition has a card that scores
+    from the hand (data: `unbuildable` with `extra_points`, the Secret Vault)."""
+    if not any(d.fact("unbuildable") and d.fact("extra_points") for d in game.rb.districts.values()):
+        return []
+    return [p.name for p in game.state.players if "?" in p.hand]
 
 
 @app.command("export")
@@ -472,6 +519,8 @@ def _print_next(out, game, lang: str, local: dict[str, str]) -> None:
         text = _w("next_discard", lang, player=nxt["player"])
     elif kind == "reveal":
         text = _w("next_reveal_end" if nxt["round_end"] else "next_reveal", lang, character=name("character"), rank=nxt["rank"])
+        if nxt.get("killed"):
+            text += _w("or_killed", lang, character=name("killed"))
     elif kind == "turn":
         text = _w("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
     elif kind == "decision":

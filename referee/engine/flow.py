@@ -2,7 +2,13 @@
 (boardgame.io's `endIf`). Moves only change the position; after each one, `settle()` looks at it
 and moves the game on: the selection done → the turns; a turn ended → its end-of-turn effects,
 the next character called; nobody left → the round's end, the next selection or the final
-scores."""
+scores.
+
+Split turns (the Witch): a card may split a character's turn into parts played one after the
+other (`Turn.then`). A `partial` part ends without the end-of-turn effects, which come once, at
+the end of the part that completes the turn; the next part begins at once (`turn.resume`), before
+the next character is called. The Witch's own first part is partial and has no `then`: her turn
+continues only when the bewitched character is called (its holder's part has `then` = hers)."""
 
 from __future__ import annotations
 
@@ -62,13 +68,19 @@ def call_next(game: "Game") -> None:
 
 
 def end_turn(game: "Game") -> None:
-    """The current turn's end-of-turn effects, then the next character."""
+    """The current turn's end-of-turn effects, then the next part of a split turn, or the next
+    character."""
     state = game.state
     turn = state.turn
-    for hook in game.hooks.on_turn_end:
-        hook(game, turn.seat)
+    if not turn.partial:
+        for hook in game.hooks.on_turn_end:
+            hook(game, turn.seat)
     state.pending = None
     game.event("turn_ended", character=turn.character)
+    if turn.then is not None:
+        state.turn = turn.then
+        turns.resume(game)
+        return
     call_next(game)
 
 
@@ -81,6 +93,10 @@ def advance_to(game: "Game", move: Move) -> None:
     state = game.state
     character = game.acting_character(move)
     if character is None or state.turn is None or character == state.turn.character:
+        return
+    following = state.turn.then
+    if following is not None and character == following.acting:
+        end_turn(game)         # the part that follows is this player's (the Witch resuming)
         return
     target = game.rb.characters[character].rank
     if target <= game.rb.characters[state.turn.character].rank:

@@ -215,7 +215,7 @@ class Game(Operations):
         state = self.state
         if state.phase == "over":
             raise IllegalMove("game_over", ("general.end-trigger",))
-        if move.verb in PLANNED_VERBS and registry.verb(move.verb) is None:   # a registered verb takes precedence
+        if move.verb in PLANNED_VERBS and registry.verb(move.verb) is None:   # a registered card plays it
             raise IllegalMove("not_supported", (), what=move.verb)
         if state.phase == "draft":
             if not (self.secret_selection and draft.ends_in_secret(self, move)):
@@ -280,7 +280,9 @@ class Game(Operations):
         if seat is None:
             return None
         held = [c for c in state.players[seat].characters if c in self.rb.characters]
-        if state.turn is not None and state.turn.character in held:
+        if state.turn is not None and state.turn.acting in held:
+            return state.turn.acting          # she plays this part of another's turn (the Witch)
+        if state.turn is not None and state.turn.character in held and not state.turn.acting:
             return state.turn.character
         current = self.rb.characters[state.turn.character].rank if state.turn else 0
         later = sorted((c for c in held if self.rb.characters[c].rank > current and c != state.marks.killed),
@@ -292,7 +294,7 @@ class Game(Operations):
         if state.phase == "draft" and state.draft and state.draft.order:
             return state.players[state.draft.order[0]].name
         if state.phase == "turns" and state.turn:
-            return state.turn.character
+            return state.turn.acting or state.turn.character
         return None
 
     # -- results -----------------------------------------------------------------------------

@@ -113,9 +113,21 @@ class Turn:
     used: set[str] = field(default_factory=set)             # abilities used this turn
     finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
     ended: bool = False                                     # `end` was played: the flow calls the next
-    powers: tuple[str, ...] = ()                            # whose abilities this turn uses (default: its own)
     paid_to_build: int = 0                                  # gold paid this turn to build (the Alchemist's refund;
                                                             # a card giving building gold back takes it off)
+    # Whose abilities this turn uses: None = its own character's; () = none (a bewitched
+    # character's holder, who only gathers).
+    powers: tuple[str, ...] | None = None
+    # A turn may be split into parts (the Witch's spell; see flow.py). `only`: the verbs allowed
+    # now (empty = any), `only_problem` the refusal of the others, as (key, citations, values);
+    # `partial`: this part ends without the end-of-turn effects (they belong to the part that
+    # completes the turn); `then`: the part that follows at once when this one ends; `acting`:
+    # the character whose player plays this part when it is not `character` (moves name it).
+    only: tuple[str, ...] = ()
+    only_problem: tuple | None = None
+    partial: bool = False
+    then: "Turn | None" = None
+    acting: str = ""
 
     def copy(self) -> "Turn":
         # Slot by slot, as Player.copy: taken at every move for the undo snapshot.
@@ -131,6 +143,11 @@ class Turn:
         other.ended = self.ended
         other.powers = self.powers
         other.paid_to_build = self.paid_to_build
+        other.only = self.only
+        other.only_problem = self.only_problem
+        other.partial = self.partial
+        other.then = None if self.then is None else self.then.copy()
+        other.acting = self.acting
         return other
 
 

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from referee.engine import registry
 from referee.engine.cards import basic
-from referee.engine.cards.common import format_names, parse_character
+from referee.engine.cards.common import format_names, parse_character, powers
 from referee.engine.cards.use import generate_use
-from referee.engine.errors import IllegalMove
+from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 
 if TYPE_CHECKING:
@@ -42,6 +42,14 @@ def apply(game: "Game", move: Move) -> None:
     character = game.acting_character(move)
     if character is None:
         raise IllegalMove("no_character", ("turn.calling-order",), actor=move.actor)
+    if turn.acting:
+        # Another character's player plays this part (the Witch resuming a bewitched turn): the
+        # moves name her; the character's own holder has had his part.
+        if character == turn.character:
+            raise IllegalMove("bewitched_part_over", ("turn.bewitched", "witch.how-it-works"),
+                              character=turn.character, acting=turn.acting)
+        if character == turn.acting:
+            character = turn.character
     if character != turn.character:
         if state.holder(character) is None:
             raise IllegalMove("not_held", ("turn.calling-order",), character=character)
@@ -55,6 +63,9 @@ def apply(game: "Game", move: Move) -> None:
     found = registry.verb(move.verb)
     if found is None:
         raise IllegalMove("not_supported", (), what=move.verb)
+    if turn.only and move.verb not in turn.only:
+        key, citations, values = turn.only_problem
+        raise refuse((key, citations, {**values, "character": turn.character, "verbs": ", ".join(turn.only)}))
     found[0].apply(game, move)
 
 
@@ -84,11 +95,16 @@ def legal_moves(game: "Game") -> list[Move]:
         # Income and abilities may come at any time in the turn; building after gathering.
         moves.extend(basic._generate_income(game))
         moves.extend(basic._generate_build(game))
-        for character in turn.powers or (turn.character,):
+        for character in powers(game):
             for generate in hooks.generators.get(character, ()):
                 moves.extend(generate(game))
         if hooks.uses:
             moves.extend(generate_use(game))
+    if turn.only:
+        moves = [m for m in moves if m.verb in turn.only or m.actor != turn.character]
+    if turn.acting:
+        # The part is played by another character's player: her moves name her.
+        moves = [Move(turn.acting, m.verb, m.args) if m.actor == turn.character else m for m in moves]
     return moves
 
 
@@ -103,3 +119,16 @@ def reveal(game: "Game") -> None:
     game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
     for hook in game.hooks.on_reveal:
         hook(game, turn.character, turn.seat)
+
+
+def resume(game: "Game") -> None:
+    """The next part of a split turn begins (the Witch playing the rest of a bewitched turn, at
+    her own seat): the cards that act when a turn begins hear of it again, at the new seat. Those
+    that belong to the card's holder whatever happens (the crown) check that the seat is his."""
+    state = game.state
+    turn = state.turn
+    turn.revealed = True
+    game.event("resumed", character=turn.character, player=state.players[turn.seat].name, by=turn.acting)
+    for hook in game.hooks.on_reveal:
+        hook(game, turn.character, turn.seat)
+

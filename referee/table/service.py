@@ -150,8 +150,10 @@ def expected_next(game: Game) -> dict:
         seat, step = d.order[0]
         return {"kind": step, "player": state.players[seat].name, "secret": game.secret_selection}
     if state.awaiting is not None:
+        killed = state.marks.killed
+        silent = killed if killed and state.holder(killed) is None and killed != state.awaiting else None
         return {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
-                "round_end": state.calling >= 10}
+                "round_end": state.calling >= 10, "killed": silent}
     if state.turn is not None:
         turn = state.turn
         return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,

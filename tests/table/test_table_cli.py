@@ -173,3 +173,14 @@ def test_chinese_moves_and_output(table):
     result = table("do", "大衛: 殺 國王", "--lang", "zh-Hant")
     assert result.returncode == 0, result.stderr
     assert "大衛 亮出 刺客" in result.stdout
+
+
+def test_a_hand_shown_at_the_end_scores_the_secret_vault(table):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    provisional = json.loads(table("score", "--json").stdout)
+    assert provisional["provisional_for"] == ["Ann", "Bob", "Cid", "Dan"]
+    shown = json.loads(table("score", "--json", "--hand", "Ann: Secret Vault, Temple, Manor, Tavern").stdout)
+    ann = next(p for p in shown["players"] if p["name"] == "Ann")
+    assert ann["breakdown"]["secret-vault"] == 3 and ann["score"] == 3
+    assert "Ann" not in shown["provisional_for"]
+    assert table("score", "--hand", "Ann: Secret Vault").returncode == 2      # Ann holds four cards

@@ -9,7 +9,7 @@ import re
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.engine.cards.common import parse_nothing
+from referee.engine.cards.common import has_power, parse_nothing, powers
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine import registry
@@ -24,15 +24,25 @@ if TYPE_CHECKING:
 # -- gathering ----------------------------------------------------------------------------------
 
 
-def after_gather(game: "Game", kind: str) -> None:
-    """The bonuses that come with any gathering: the Merchant's gold, the Architect's cards,
-    then the cards that listen (the Gold Mine)."""
+def gather_extras(game: "Game") -> None:
+    """The character's extra resources, whatever was gathered (the Merchant's gold, the
+    Architect's cards): for whoever has its abilities — not a bewitched character's holder; the
+    Witch when she resumes that turn."""
     turn = game.state.turn
+    if not has_power(game, turn.character):
+        return
     facts = game.rb.characters[turn.character]
     if facts.extra_gold:
         game.gain(turn.seat, facts.extra_gold, turn.character)
     if facts.extra_cards:
         game.gain_cards(turn.seat, facts.extra_cards, turn.character)
+
+
+def after_gather(game: "Game", kind: str) -> None:
+    """The bonuses that come with any gathering: the character's extras, then the cards that
+    listen (the Gold Mine)."""
+    turn = game.state.turn
+    gather_extras(game)
     turn.gathered = True
     for hook in game.hooks.on_gather:
         hook(game, turn.seat, kind)
@@ -141,6 +151,7 @@ class Income(NamedTuple):
     per: int = 1
 
 
+_NO_INCOME = Income(None)
 _RULES: dict[str, object] = {}          # character id -> its card's `income_rule` (or None), looked up once
 
 
@@ -175,14 +186,11 @@ def acting_income(game: "Game") -> tuple[str, Income]:
     """The character whose district income the turn collects, and that income: the acting
     character's, or, when the turn uses other characters' abilities (the Witch playing the
     bewitched), the first of those that has an income."""
-    turn = game.state.turn
-    first = None
-    for character in turn.powers or (turn.character,):
+    for character in powers(game):
         income = income_of(game, character)
         if income.type:
             return character, income
-        first = first or (character, income)
-    return first
+    return game.state.turn.character, _NO_INCOME     # none (a bewitched character's holder has no ability)
 
 
 _INCOME_KINDS = ("gold", "cards", "gold-or-cards")

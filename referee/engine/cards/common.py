@@ -24,10 +24,23 @@ def once(game: "Game", ability: str) -> None:
 
 
 def powers(game: "Game") -> tuple[str, ...]:
-    """The characters whose abilities the current turn uses: its own, unless a card (the Witch)
-    gave it another's."""
+    """The characters whose abilities the current turn uses: its own, unless a card took them
+    (a bewitched character's holder has none; the Witch resuming that turn has its)."""
     turn = game.state.turn
-    return turn.powers or (turn.character,)
+    return (turn.character,) if turn.powers is None else turn.powers
+
+
+def power_seat(game: "Game", character: str) -> int | None:
+    """The seat that has `character`'s abilities this round: its holder's, or the Witch's player's
+    when she bewitched it (its holder only gathers; she plays the rest of its turn). Effects that
+    come later in the round go there: the Thief's take, the Bishop's shield, the taxes."""
+    state = game.state
+    holder = state.holder(character)
+    if holder is not None and state.marks.bewitched == character:
+        witch = state.holder("witch")
+        if witch is not None and state.marks.killed != "witch":
+            return witch
+    return holder
 
 
 def require(game: "Game", character: str) -> None:
@@ -73,3 +86,36 @@ def format_names(notation: "Notation", move: "Move") -> str:
 
 def format_player_district(notation: "Notation", move: "Move") -> str:
     return f"{move.args[0]} {notation.name(move.args[1])}"
+
+
+def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, ...]:
+    """`count` characters written one after the other (`King Bishop Warlord`, names with spaces
+    such as `Tax Collector` allowed, commas optional), in the order written."""
+    from referee.errors import BadMove, RefereeError
+
+    text = text.replace(",", " ").replace("，", " ").replace("、", " ")
+    words = text.split()
+
+    def split(start: int, left: int) -> tuple[str, ...] | None:
+        if left == 0:
+            return () if start == len(words) else None
+        for end in range(len(words) - left + 1, start, -1):
+            try:
+                first = notation.character(" ".join(words[start:end]))
+            except RefereeError:
+                continue
+            rest = split(end, left - 1)
+            if rest is not None:
+                return (first, *rest)
+        return None
+
+    found = split(0, count)
+    if found is None:
+        raise BadMove(f"expected {count} characters, got {text!r}")
+    return found
+
+
+def by_rank(game_or_notation, characters) -> tuple[str, ...]:
+    """Characters in calling order (the canonical order of a move's list)."""
+    rb = game_or_notation.rb
+    return tuple(sorted(characters, key=lambda c: rb.characters[c].rank))

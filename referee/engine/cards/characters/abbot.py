@@ -67,8 +67,9 @@ def payers(game, seat: int) -> list[int]:
 
 
 def _untouched(turn) -> bool:
-    """Nothing has happened yet in the turn (the moment the reveal-time variant allows)."""
-    return not (turn.gathered or turn.income or turn.builds or turn.used)
+    """Nothing has happened yet in the turn (the moment the reveal-time variant allows). The
+    Witch resuming a bewitched Abbot's turn has gathered already: her part starts untouched."""
+    return not ((turn.gathered and not turn.acting) or turn.income or turn.builds or turn.used)
 
 
 def _problem(game, payer: int | None) -> tuple | None:

@@ -3,6 +3,7 @@ unless he was killed. His income (religious districts) is character data."""
 
 from __future__ import annotations
 
+from referee.engine.cards.common import power_seat
 from referee.engine.registry import Behaviour, register
 
 
@@ -17,7 +18,8 @@ class Bishop(Behaviour):
 
     def shield_city(self, game, owner: int) -> tuple | None:
         state = game.state
-        if state.holder("bishop") == owner and state.marks.killed != "bishop":
-            return ("bishop", ("bishop.warlord-cannot-destroy", "bishop.killed-no-protection"),
+        # Bewitched, the Bishop shields the Witch's city instead of his holder's.
+        if power_seat(game, "bishop") == owner and state.marks.killed != "bishop":
+            return ("bishop", ("bishop.warlord-cannot-destroy", "bishop.killed-no-protection", "witch.bewitched-bishop"),
                     {"player": state.players[owner].name, "bishop": "bishop"})
         return None

@@ -16,7 +16,9 @@ class King(Behaviour):
     id = "king"
 
     def on_reveal(self, game, character: str, seat: int) -> None:
-        if character == "king":
+        # The crown goes with the card: a bewitched King's holder still takes it, the Witch
+        # resuming his turn (another seat) does not.
+        if character == "king" and seat == game.state.holder("king"):
             take_crown(game, seat)
 
     def on_round_end(self, game) -> None:

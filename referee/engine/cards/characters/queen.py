@@ -4,12 +4,14 @@ player minimum and her gold are character data."""
 
 from __future__ import annotations
 
+from referee.engine.cards.common import has_power, power_seat
 from referee.engine.registry import Behaviour, register
 
 
-def _pay_queen(game, revealed: list[str]) -> None:
+def _pay_queen(game, revealed: list[str], seat: int | None) -> None:
+    """`seat`: whoever has the Queen's ability (the Witch's player if she bewitched the Queen:
+    her seat decides, FAQ witch.bewitched-queen)."""
     state = game.state
-    seat = state.holder("queen")
     if seat is None or "queen" not in state.revealed:
         return
     queen = game.rb.characters["queen"]
@@ -30,10 +32,10 @@ class Queen(Behaviour):
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         # Her own reveal looks back at a rank 4 revealed earlier in the round.
-        if character == "queen":
-            _pay_queen(game, game.state.revealed)
+        if character == "queen" and has_power(game, "queen"):
+            _pay_queen(game, game.state.revealed, seat)
 
     def on_round_end(self, game) -> None:
         killed = game.state.marks.killed
         if killed and game.rb.characters[killed].rank == 4 and game.state.holder(killed) is not None:
-            _pay_queen(game, [killed])   # a killed rank 4 is revealed now: the Queen is paid now
+            _pay_queen(game, [killed], power_seat(game, "queen"))   # a killed rank 4 is revealed now: the Queen is paid now

@@ -9,7 +9,7 @@ pay when he is revealed. His own player never pays.
 
 from __future__ import annotations
 
-from referee.engine.cards.common import once, parse_nothing, require
+from referee.engine.cards.common import has_power, once, parse_nothing, power_seat, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
@@ -54,8 +54,8 @@ class TaxCollector(Behaviour):
         state = game.state
         if game.rb.edition != "2016":
             return
-        if "tax-collector" in state.players[seat].characters and state.turn.character == "tax-collector":
-            return
+        if state.turn.character == "tax-collector" and seat == state.turn.seat and has_power(game, "tax-collector"):
+            return                   # the Tax Collector (or the Witch playing his turn) is not taxed
         if state.players[seat].gold > 0:
             state.players[seat].gold -= 1
             state.tax_pool += 1
@@ -63,7 +63,7 @@ class TaxCollector(Behaviour):
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         state = game.state
-        if character == "tax-collector" and game.rb.edition == "classic":
+        if character == "tax-collector" and game.rb.edition == "classic" and has_power(game, "tax-collector"):
             # Those who built before the Tax Collector was revealed (the rank 1 character) pay now.
             for builder in state.built_by:
                 _classic_tax(game, state.holder(builder), seat)
@@ -71,4 +71,4 @@ class TaxCollector(Behaviour):
     def on_turn_end(self, game, seat: int) -> None:
         state = game.state
         if game.rb.edition == "classic" and state.turn.character in state.built_by and "tax-collector" in state.revealed:
-            _classic_tax(game, seat, state.holder("tax-collector"))
+            _classic_tax(game, seat, power_seat(game, "tax-collector"))   # bewitched: to the Witch

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine.cards.common import format_names, once, parse_character, require
+from referee.engine.cards.common import format_names, once, parse_character, power_seat, require
 from referee.engine.errors import refuse
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
@@ -17,6 +17,8 @@ def rob_problem(game, target: str) -> tuple | None:
         return ("rob_rank_one", ("thief.rob-rank-1",), {"character": target})
     if target == state.marks.killed:
         return ("rob_killed", ("thief.rob-killed-character",), {"character": target})
+    if target == state.marks.bewitched:
+        return ("rob_bewitched", ("thief.rob-witch-or-bewitched",), {"character": target})
     if target == "thief":
         return ("rob_self", ("thief.name-a-character",), {})
     if target not in state.characters:
@@ -51,6 +53,8 @@ class Thief(Behaviour):
         "rob_killed": ("The Thief cannot rob the killed character ({character}).", "盜賊不能偷被刺殺的角色（{character}）。",
                        "盗贼不能偷被刺杀的角色（{character}）。"),
         "rob_self": ("The Thief cannot rob himself.", "盜賊不能偷自己。", "盗贼不能偷自己。"),
+        "rob_bewitched": ("The Thief cannot rob the bewitched character ({character}).",
+                          "盜賊不能偷被施咒的角色（{character}）。", "盗贼不能偷被施咒的角色（{character}）。"),
     }
 
     def on_reveal(self, game, character: str, seat: int) -> None:
@@ -58,6 +62,6 @@ class Thief(Behaviour):
         state = game.state
         if state.marks.robbed != character:
             return
-        thief = state.holder("thief")
+        thief = power_seat(game, "thief")     # the Witch's player if she played the Thief
         if thief is not None:
             game.transfer(seat, thief, state.players[seat].gold, "robbed")

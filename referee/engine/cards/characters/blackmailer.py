@@ -1,0 +1,256 @@
+"""Blackmailer (rank 2, 2016): puts two threat markers face down on two different characters;
+the one with the flowered lace is the real threat. Not on the rank 1 character, the killed or
+the bewitched one (nor, with the variant `blackmailer-spares-warranted`, on a warranted one).
+
+A threatened character, once called, must first gather (nothing else before: `Turn.only`), then
+settle the threat before any ability or building — a required decision (`state.pending`):
+`bribe` (half his gold, rounded down, to the Blackmailer; the marker goes unseen) or `refuse`.
+After a refusal the Blackmailer may `expose` the marker (an offer that lapses at the next other
+move): the flowered lace takes all the player's gold, a blank one nothing.
+
+At a physical table nobody but the Blackmailer knows which marker is real: `threaten CH1 CH2`
+leaves it unknown, and `expose flowers` / `expose blank` records what the flipped marker showed
+(docs/situations.md). A Witch who bewitched the Blackmailer threatens, takes the bribes and
+exposes (`common.power_seat`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from referee.engine.cards.common import by_rank, once, parse_nothing, power_seat, require, split_characters
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import Pending
+
+SHOWN = ("flowers", "blank")
+
+
+# -- threaten -----------------------------------------------------------------------------------
+
+
+_FLOWERS = r"\s+(?:flowers|花邊|花边|鮮花|鲜花)\s+"
+
+
+def _parse_threaten(notation, tail: str) -> tuple:
+    import re
+
+    pair, *flowers = re.split(_FLOWERS, tail.strip(), maxsplit=1, flags=re.I)
+    targets = by_rank(notation, split_characters(notation, pair, 2))
+    return (*targets, notation.character(flowers[0]) if flowers else "")
+
+
+def _format_threaten(notation, move: Move) -> str:
+    a, b, flowers = move.args
+    return f"{notation.name(a)} {notation.name(b)}" + (f" flowers {notation.name(flowers)}" if flowers else "")
+
+
+def target_problem(game, target: str) -> tuple | None:
+    state = game.state
+    if target not in state.characters:
+        return ("not_in_set", ("blackmailer.threats",), {"character": target})
+    if target == "blackmailer":
+        return ("threaten_self", ("blackmailer.threats",), {})
+    if game.rb.characters[target].rank == 1:
+        return ("threaten_forbidden", ("blackmailer.forbidden-targets",), {"character": target})
+    if target in (state.marks.killed, state.marks.bewitched):
+        return ("threaten_forbidden", ("blackmailer.forbidden-targets",), {"character": target})
+    if "blackmailer-spares-warranted" in state.variants and target in state.marks.warrants:
+        return ("threaten_warranted", ("blackmailer.warranted-character",), {"character": target})
+    return None
+
+
+def _apply_threaten(game, move: Move) -> None:
+    require(game, "blackmailer")
+    a, b, flowers = move.args
+    if a == b:
+        raise IllegalMove("threaten_twice", ("blackmailer.marker-count",))
+    for target in (a, b):
+        problem = target_problem(game, target)
+        if problem:
+            raise refuse(problem)
+    if flowers and flowers not in (a, b):
+        raise IllegalMove("flowers_elsewhere", ("blackmailer.threats",), character=flowers)
+    if not flowers and not game.table:
+        raise IllegalMove("name_flowers", ("blackmailer.threats",))
+    once(game, "threaten")
+    game.state.marks = replace(game.state.marks, threats=by_rank(game, (a, b)), real_threat=flowers or None)
+    game.event("threatened", characters=[a, b])
+
+
+def _generate_threaten(game) -> list[Move]:
+    turn = game.state.turn
+    if "threaten" in turn.used or turn.finished_actions:
+        return []
+    allowed = by_rank(game, [c for c in game.state.characters if target_problem(game, c) is None])
+    moves = []
+    for a, b in combinations(allowed, 2):
+        moves += [Move(turn.character, "threaten", (a, b, f)) for f in (a, b)]
+        if game.table:
+            moves.append(Move(turn.character, "threaten", (a, b, "")))
+    return moves
+
+
+# -- the threatened player's answer, and the exposure -------------------------------------------
+
+
+def _parse_shown(notation, tail: str) -> tuple:
+    from referee.errors import BadMove
+
+    word = tail.strip().lower()
+    if not word:
+        return ()
+    aliases = {"flowers": "flowers", "花邊": "flowers", "花边": "flowers", "鮮花": "flowers", "鲜花": "flowers",
+               "blank": "blank", "空白": "blank"}
+    if word not in aliases:
+        raise BadMove(f"expose takes nothing, 'flowers' or 'blank'; got {tail!r}")
+    return (aliases[word],)
+
+
+def _blackmailer_actor(game) -> str:
+    """The character who acts as the Blackmailer: the Witch if she bewitched him."""
+    state = game.state
+    return "witch" if power_seat(game, "blackmailer") != state.holder("blackmailer") else "blackmailer"
+
+
+def _seat_of_actor(game, actor: str) -> int | None:
+    state = game.state
+    return state.holder(actor) if actor in game.rb.characters else state.seat_of(actor)
+
+
+def _bribe(game, seat: int, character: str) -> None:
+    state = game.state
+    amount = state.players[seat].gold // 2
+    taker = power_seat(game, "blackmailer")
+    if taker is not None:
+        game.transfer(seat, taker, amount, "blackmailer")
+    state.marks = replace(state.marks, threats=tuple(c for c in state.marks.threats if c != character))
+    game.event("bribed", player=state.players[seat].name, amount=amount)
+
+
+def _expose(game, seat: int, character: str, shown: str | None) -> None:
+    state = game.state
+    marks = state.marks
+    real = marks.real_threat
+    if real is not None and shown is not None and (shown == "flowers") != (real == character):
+        raise IllegalMove("expose_contradiction", ("blackmailer.threats",), shown=shown)
+    if real is None and shown is None:
+        raise IllegalMove("expose_say", ("blackmailer.threats",))
+    flowers = real == character if real is not None else shown == "flowers"
+    others = tuple(c for c in marks.threats if c != character)
+    if flowers:
+        real = character
+    elif real is None and others:
+        real = others[0]                 # one of the two markers has the lace: the other one
+    state.marks = replace(marks, threats=others, real_threat=real)
+    game.event("exposed", character=character, shown="flowers" if flowers else "blank")
+    if flowers:
+        game.transfer(seat, power_seat(game, "blackmailer"), state.players[seat].gold, "blackmailer")
+
+
+def _answered_elsewhere(game, move: Move) -> None:
+    raise IllegalMove("no_threat", ("blackmailer.threats",))
+
+
+@register
+class Blackmailer(Behaviour):
+    id = "blackmailer"
+    editions = ("2016",)
+    verbs = (
+        Verb("threaten", ("威脅", "威胁", "勒索"), _parse_threaten, _apply_threaten, _generate_threaten, _format_threaten),
+        # Answers: played through `answer` (turn.answering_card), so their own apply never runs.
+        Verb("bribe", ("賄賂", "贿赂", "付賄賂", "付贿赂"), parse_nothing, _answered_elsewhere),
+        Verb("refuse", ("拒付", "拒絕", "拒绝"), parse_nothing, _answered_elsewhere),
+        Verb("expose", ("翻開標記", "翻开标记", "揭發", "揭发"), _parse_shown, _answered_elsewhere, None,
+             lambda n, m: " ".join(m.args)),
+    )
+    refusals = {
+        "threaten_self": ("The Blackmailer threatens other characters.", "勒索者只能威脅其他角色。", "勒索者只能威胁其他角色。"),
+        "threaten_forbidden": ("{character} cannot be threatened: not the rank 1 character, the killed one or the "
+                               "bewitched one.",
+                               "不能威脅{character}：1號角色、被刺殺或被施咒的角色都不行。",
+                               "不能威胁{character}：1号角色、被刺杀或被施咒的角色都不行。"),
+        "threaten_warranted": ("With this variant a character carrying a warrant ({character}) cannot be threatened.",
+                               "此變體下有逮捕令的角色（{character}）不能被威脅。", "此变体下有逮捕令的角色（{character}）不能被威胁。"),
+        "threaten_twice": ("The two threat markers go on two different characters.", "兩個威脅標記要放在兩個不同的角色上。",
+                           "两个威胁标记要放在两个不同的角色上。"),
+        "flowers_elsewhere": ("The flowered marker goes on one of the two threatened characters, not {character}.",
+                              "花邊標記必須放在兩個被威脅的角色之一，不是{character}。", "花边标记必须放在两个被威胁的角色之一，不是{character}。"),
+        "name_flowers": ("Name the character with the flowered marker (threaten CH1 CH2 flowers CH).",
+                         "請說明花邊標記放在哪個角色上（threaten 角色1 角色2 flowers 角色）。",
+                         "请说明花边标记放在哪个角色上（threaten 角色1 角色2 flowers 角色）。"),
+        "threat_first": ("{character} is threatened: gather resources ({verbs}) and settle the threat first.",
+                         "{character}受到威脅：必須先收取資源（{verbs}）並處理威脅。", "{character}受到威胁：必须先收取资源（{verbs}）并处理威胁。"),
+        "no_threat": ("There is no threat to answer now.", "現在沒有需要回應的威脅。", "现在没有需要回应的威胁。"),
+        "not_threatened_player": ("Only the threatened player answers the threat now.", "只有被威脅的玩家可以回應威脅。",
+                                  "只有被威胁的玩家可以回应威胁。"),
+        "no_exposure": ("A marker is exposed only right after its player refused to bribe.",
+                        "只有在對方拒付賄賂後才能立即翻開標記。", "只有在对方拒付贿赂后才能立即翻开标记。"),
+        "not_blackmailer": ("Only the Blackmailer exposes a threat marker.", "只有勒索者可以翻開威脅標記。",
+                            "只有勒索者可以翻开威胁标记。"),
+        "expose_say": ("The referee does not know which marker is real: say what it showed (expose flowers / expose blank).",
+                       "裁判不知道哪個標記是真的：請說明翻開的結果（expose flowers / expose blank）。",
+                       "裁判不知道哪个标记是真的：请说明翻开的结果（expose flowers / expose blank）。"),
+        "expose_contradiction": ("That marker is not {shown}: the threat markers were placed otherwise.",
+                                 "這個標記不是{shown}：威脅標記不是這樣放的。", "这个标记不是{shown}：威胁标记不是这样放的。"),
+    }
+
+    # Threatened: only gathering until the threat is settled.
+    def on_reveal(self, game, character: str, seat: int) -> None:
+        state = game.state
+        if character in state.marks.threats and seat == state.holder(character):
+            turn = state.turn
+            turn.only = ("gold", "draw")
+            turn.only_problem = ("threat_first", ("blackmailer.resolve-before-acting",), {})
+
+    def on_gather(self, game, seat: int, kind: str) -> None:
+        state = game.state
+        turn = state.turn
+        if turn.character in state.marks.threats and seat == state.holder(turn.character) and turn.only:
+            turn.only = ()
+            state.pending = Pending("blackmailer", seat, ("threatened", turn.character), required=True)
+
+    # Answers out of the verbs' own turn order: bribe / refuse, then expose.
+    def is_answer(self, move: Move) -> bool:
+        return move.verb in ("bribe", "refuse", "expose")
+
+    def answer(self, game, move: Move) -> None:
+        state = game.state
+        pending = state.pending
+        seat = _seat_of_actor(game, move.actor)
+        if move.verb == "expose":
+            if pending is None or pending.kind != "blackmailer" or pending.data[0] != "refused":
+                raise IllegalMove("no_exposure", ("blackmailer.threats",))
+            if seat != power_seat(game, "blackmailer") or move.actor not in (_blackmailer_actor(game), state.players[seat].name):
+                raise IllegalMove("not_blackmailer", ("blackmailer.threats",))
+            threatened = pending.data[1]
+            state.pending = None
+            _expose(game, state.holder(threatened), threatened, move.args[0] if move.args else None)
+            return
+        if pending is None or pending.kind != "blackmailer" or pending.data[0] != "threatened":
+            raise IllegalMove("no_threat", ("blackmailer.threats",))
+        threatened = pending.data[1]
+        if seat != pending.seat or (move.actor in game.rb.characters and move.actor != threatened):
+            raise IllegalMove("not_threatened_player", ("blackmailer.threats",))
+        state.pending = None
+        if move.verb == "bribe":
+            _bribe(game, pending.seat, threatened)
+        else:
+            game.event("refused", player=state.players[pending.seat].name)
+            blackmailer = power_seat(game, "blackmailer")
+            if blackmailer is not None:
+                state.pending = Pending("blackmailer", blackmailer, ("refused", threatened))
+
+    def answers(self, game) -> list[Move]:
+        state = game.state
+        pending = state.pending
+        if pending.data[0] == "threatened":
+            return [Move(pending.data[1], "bribe"), Move(pending.data[1], "refuse")]
+        actor = _blackmailer_actor(game)
+        real = state.marks.real_threat
+        if real is None:
+            return [Move(actor, "expose", (shown,)) for shown in SHOWN]
+        return [Move(actor, "expose"), Move(actor, "expose", ("flowers" if real == pending.data[1] else "blank",))]
+

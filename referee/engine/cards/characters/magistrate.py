@@ -1,0 +1,195 @@
+"""Magistrate (rank 1, 2016): puts three warrants face down on three different characters; one
+is signed. If the character with the signed warrant pays to build a district, the Magistrate
+may reveal the warrant (`confiscate`, an offer right after that build, lapsing at the next other
+move): the district goes into his city for free instead, and the builder gets back the gold he
+paid (not cards paid through the Thieves' Den). Only the first district that character pays to
+build can be taken (one built without paying — Framework, Necropolis — is not, and leaves the
+next paid one open). Not a district already in the Magistrate's city, Quarry or not.
+
+The confiscated district still counts toward the builder's building limit (rulebook); with the
+variant `magistrate-victim-builds-again` (the seeds' reading) it does not. With the 2016 Tax
+Collector the Magistrate pays the tax on it instead of the builder.
+
+At a physical table the signed warrant is known only when revealed: `warrant CH1 CH2 CH3`
+leaves it unknown (docs/situations.md), and a confiscation shows which one it was.
+
+"Paid to build": the gold of the build, as `place_district` records it in the `built` event
+(builds paid another way record what they paid in gold; Framework and Necropolis record 0).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from itertools import combinations
+
+from referee.engine.cards import basic
+from referee.engine.cards.common import by_rank, once, parse_nothing, require, split_characters
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import Built, Pending
+
+_SIGNED = r"\s+(?:signed|簽署|签署|蓋章|盖章)\s+"
+BUILDS_AGAIN = "magistrate-victim-builds-again"
+
+
+def _parse_warrant(notation, tail: str) -> tuple:
+    three, *signed = re.split(_SIGNED, tail.strip(), maxsplit=1, flags=re.I)
+    return (*by_rank(notation, split_characters(notation, three, 3)), notation.character(signed[0]) if signed else "")
+
+
+def _format_warrant(notation, move: Move) -> str:
+    *three, signed = move.args
+    return " ".join(notation.name(c) for c in three) + (f" signed {notation.name(signed)}" if signed else "")
+
+
+def _apply_warrant(game, move: Move) -> None:
+    require(game, "magistrate")
+    state = game.state
+    *three, signed = move.args
+    if len(set(three)) < 3:
+        raise IllegalMove("warrant_distinct", ("magistrate.warrants",))
+    for target in three:
+        if target not in state.characters:
+            raise IllegalMove("not_in_set", ("magistrate.warrants",), character=target)
+    if signed and signed not in three:
+        raise IllegalMove("signed_elsewhere", ("magistrate.warrants",), character=signed)
+    if not signed and not game.table:
+        raise IllegalMove("name_signed", ("magistrate.warrants",))
+    once(game, "warrant")
+    state.marks = replace(state.marks, warrants=by_rank(game, three), signed_warrant=signed or None)
+    game.event("warrants", characters=list(by_rank(game, three)))
+
+
+def _generate_warrant(game) -> list[Move]:
+    state = game.state
+    turn = state.turn
+    if "warrant" in turn.used or turn.finished_actions:
+        return []
+    moves = []
+    for three in combinations(by_rank(game, state.characters), 3):
+        moves += [Move(turn.character, "warrant", (*three, signed)) for signed in three]
+        if game.table:
+            moves.append(Move(turn.character, "warrant", (*three, "")))
+    return moves
+
+
+def _gold_paid(game, seat: int, district: str) -> int:
+    """The gold paid for the build just made (its `built` event)."""
+    name = game.state.players[seat].name
+    for event in reversed(game._events):
+        if event.get("event") == "built" and event.get("player") == name and event.get("district") == district:
+            return int(event.get("cost") or 0)
+    return 0
+
+
+def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None:
+    state = game.state
+    victim, magistrate = state.players[builder], state.players[seat]
+    at = max(i for i, b in enumerate(victim.city) if b.id == district)
+    victim.city = victim.city[:at] + victim.city[at + 1:]
+    magistrate.city = magistrate.city + [Built(district, state.round)]
+    game.event("confiscated", player=magistrate.name, source=victim.name, district=district)
+    game.gain(builder, paid, "magistrate")
+    turn = state.turn
+    if BUILDS_AGAIN in state.variants and basic.counts_toward_limit(game, builder, district) and turn.builds:
+        turn.builds -= 1
+    _move_tax(game, builder, seat)
+    if builder in state.completed and not game.city_complete(builder):
+        state.completed = [s for s in state.completed if s != builder]
+        state.ending = bool(state.completed)
+    game.note_completion(seat)
+
+
+def _move_tax(game, builder: int, seat: int) -> None:
+    """2016 Tax Collector: the Magistrate, not the builder, pays the tax on the confiscated
+    district (FAQ tax-collector.2016-magistrate-pays): the builder's tax on that build comes back
+    from the token, and the Magistrate pays it if he has gold."""
+    state = game.state
+    if game.rb.edition != "2016" or "tax-collector" not in state.characters:
+        return
+    name = state.players[builder].name
+    build_events = game.history[-1].events if game.history else []
+    if any(e.get("event") == "tax" and e.get("player") == name for e in build_events) and state.tax_pool > 0:
+        state.tax_pool -= 1
+        state.players[builder].gold += 1
+        game.event("gold", player=name, amount=1, reason="taxes")
+    if state.players[seat].gold > 0:
+        state.players[seat].gold -= 1
+        state.tax_pool += 1
+        game.event("tax", player=state.players[seat].name, amount=1)
+
+
+def _answered_elsewhere(game, move: Move) -> None:
+    raise IllegalMove("confiscate_timing", ("magistrate.warrants",))
+
+
+@register
+class Magistrate(Behaviour):
+    id = "magistrate"
+    editions = ("2016",)
+    verbs = (
+        Verb("warrant", ("逮捕令", "發逮捕令", "发逮捕令", "通緝", "通缉"), _parse_warrant, _apply_warrant, _generate_warrant,
+             _format_warrant),
+        # Played through `answer` (turn.answering_card): the verb's own apply never runs.
+        Verb("confiscate", ("沒收", "没收", "充公"), parse_nothing, _answered_elsewhere),
+    )
+    refusals = {
+        "warrant_distinct": ("The three warrants go on three different characters.", "三張逮捕令要放在三個不同的角色上。",
+                             "三张逮捕令要放在三个不同的角色上。"),
+        "signed_elsewhere": ("The signed warrant is one of the three, not on {character}.",
+                             "蓋章的逮捕令必須是三張之一，不在{character}上。", "盖章的逮捕令必须是三张之一，不在{character}上。"),
+        "name_signed": ("Name the character with the signed warrant (warrant CH1 CH2 CH3 signed CH).",
+                        "請說明蓋章的逮捕令在哪個角色上（warrant 角色1 角色2 角色3 signed 角色）。",
+                        "请说明盖章的逮捕令在哪个角色上（warrant 角色1 角色2 角色3 signed 角色）。"),
+        "confiscate_timing": ("The Magistrate confiscates right after the character with the signed warrant pays to build "
+                              "his first district of the turn.",
+                              "行政官只能在持有蓋章逮捕令的角色付費建造本回合第一座建築後立即沒收。",
+                              "行政官只能在持有盖章逮捕令的角色付费建造本回合第一座建筑后立即没收。"),
+        "not_magistrate": ("Only the Magistrate confiscates.", "只有行政官可以沒收。", "只有行政官可以没收。"),
+        "confiscate_duplicate": ("The Magistrate already has a {card} in his city: he cannot confiscate another, Quarry or not.",
+                                 "行政官的城市已有{card}，不能再沒收同名建築（有採石場也不行）。",
+                                 "行政官的城市已有{card}，不能再没收同名建筑（有采石场也不行）。"),
+    }
+
+    def on_build(self, game, seat: int, district: str) -> None:
+        state = game.state
+        turn = state.turn
+        marks = state.marks
+        if turn.character not in marks.warrants or "warrant-checked" in turn.used:
+            return
+        paid = _gold_paid(game, seat, district)
+        if paid <= 0:
+            return                       # not paid for: the next paid district is still open
+        turn.used.add("warrant-checked")  # only the first district he pays to build
+        if marks.signed_warrant not in (None, turn.character):
+            return
+        magistrate = state.holder("magistrate")
+        if magistrate is None or magistrate == seat:
+            return
+        state.pending = Pending("magistrate", magistrate, (seat, district, paid, turn.character))
+
+    def is_answer(self, move: Move) -> bool:
+        return move.verb == "confiscate"
+
+    def answer(self, game, move: Move) -> None:
+        state = game.state
+        pending = state.pending
+        if pending is None or pending.kind != "magistrate":
+            raise IllegalMove("confiscate_timing", ("magistrate.warrants", "magistrate.first-district-only"))
+        seat = state.holder(move.actor) if move.actor in game.rb.characters else state.seat_of(move.actor)
+        if seat != pending.seat or (move.actor in game.rb.characters and move.actor != "magistrate"):
+            raise IllegalMove("not_magistrate", ("magistrate.warrants",))
+        builder, district, paid, character = pending.data
+        if game.owns(seat, district):
+            raise IllegalMove("confiscate_duplicate", ("magistrate.no-duplicate",), card=district)
+        state.pending = None
+        state.marks = replace(state.marks, signed_warrant=character)      # the warrant is revealed
+        _confiscate(game, seat, builder, district, paid)
+
+    def answers(self, game) -> list[Move]:
+        pending = game.state.pending
+        if game.owns(pending.seat, pending.data[1]):
+            return []
+        return [Move("magistrate", "confiscate")]

@@ -1,0 +1,103 @@
+"""Spy (rank 2, 2016): chooses another player and names a district type, then looks at that
+player's hand. For each card of that type he takes 1 gold from the player (as far as the player
+has gold) and draws 1 card from the deck.
+
+At a physical table the referee does not know the hand: the move says how many cards matched,
+as the Spy announces it (`spy PLAYER TYPE found N`, docs/situations.md); the number must fit
+what is known of the hand. With a fully known hand (a dealt game) the count is the engine's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.engine.cards.common import once, require
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import UNKNOWN
+from referee.engine.types import TYPES, parse_district_type
+
+_FOUND = re.compile(r"^(.*?)\s+(?:found|找到|發現|发现)\s*(\d+)$", re.I)
+
+
+def _parse_spy(notation, tail: str) -> tuple:
+    from referee.errors import BadMove
+
+    player, rest = notation.player_then(tail)
+    found = _FOUND.match(rest.strip())
+    kind_text, count = (found.group(1), int(found.group(2))) if found else (rest.strip(), None)
+    kind = parse_district_type(kind_text)
+    if kind is None:
+        raise BadMove(f"spy takes 'PLAYER TYPE [found N]', TYPE one of {', '.join(TYPES)}; got {kind_text!r}")
+    return (player, kind) if count is None else (player, kind, count)
+
+
+def _format_spy(notation, move: Move) -> str:
+    text = f"{move.args[0]} {move.args[1]}"
+    return text + (f" found {move.args[2]}" if len(move.args) > 2 else "")
+
+
+def _matches(game, seat: int, kind: str) -> tuple[int, int]:
+    """(cards of the type known to be in the hand, unknown cards in the hand)."""
+    hand = game.state.players[seat].hand
+    districts = game.rb.districts
+    return sum(1 for c in hand if c != UNKNOWN and districts[c].type == kind), hand.count(UNKNOWN)
+
+
+def _apply_spy(game, move: Move) -> None:
+    require(game, "spy")
+    state = game.state
+    turn = state.turn
+    target = state.seat_of(move.args[0])
+    kind = move.args[1]
+    if target == turn.seat:
+        raise IllegalMove("spy_self", ("spy.player-or-character",))
+    known, unknown = _matches(game, target, kind)
+    if len(move.args) > 2:
+        count = move.args[2]
+        if not known <= count <= known + unknown:
+            raise IllegalMove("spy_count", ("spy.how-it-works",), player=move.args[0], count=count,
+                              least=known, most=known + unknown)
+    elif unknown:
+        raise IllegalMove("spy_say_count", ("spy.how-it-works",), player=move.args[0])
+    else:
+        count = known
+    once(game, "spy")
+    taken = min(count, state.players[target].gold)
+    game.transfer(target, turn.seat, taken, "spy")
+    game.event("spied", player=state.players[turn.seat].name, target=move.args[0], type=kind, count=count)
+    game.gain_cards(turn.seat, count, "spy")
+
+
+def _generate_spy(game) -> list[Move]:
+    state = game.state
+    turn = state.turn
+    if "spy" in turn.used or turn.finished_actions:
+        return []
+    moves = []
+    for seat, player in enumerate(state.players):
+        if seat == turn.seat:
+            continue
+        for kind in TYPES:
+            known, unknown = _matches(game, seat, kind)
+            if not unknown:
+                moves.append(Move(turn.character, "spy", (player.name, kind)))
+            moves += [Move(turn.character, "spy", (player.name, kind, n)) for n in range(known, known + unknown + 1)]
+    return moves
+
+
+@register
+class Spy(Behaviour):
+    id = "spy"
+    editions = ("2016",)
+    verbs = (Verb("spy", ("刺探", "偵查", "侦查", "窺探", "窥探"), _parse_spy, _apply_spy, _generate_spy, _format_spy),)
+    refusals = {
+        "spy_self": ("The Spy looks at another player's hand.", "間諜只能查看其他玩家的手牌。", "间谍只能查看其他玩家的手牌。"),
+        "spy_count": ("{player}'s hand cannot hold {count} cards of that type: between {least} and {most}.",
+                      "{player}的手牌中該類型的牌不可能是{count}張：只能在{least}到{most}張之間。",
+                      "{player}的手牌中该类型的牌不可能是{count}张：只能在{least}到{most}张之间。"),
+        "spy_say_count": ("The referee does not know {player}'s hand: say how many cards matched (spy PLAYER TYPE found N).",
+                          "裁判不知道{player}的手牌：請說明有幾張符合（spy 玩家 類型 found N）。",
+                          "裁判不知道{player}的手牌：请说明有几张符合（spy 玩家 类型 found N）。"),
+    }
