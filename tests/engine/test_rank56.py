@@ -21,8 +21,8 @@ CASTS = {
 }
 
 
-def cast(rb, players: int, five: str, six: str) -> tuple[str, ...]:
-    chars = ("assassin", "thief", "magician", "king", five, six, "architect", "warlord")
+def cast(rb, players: int, five: str, six: str, one: str = "assassin") -> tuple[str, ...]:
+    chars = (one, "thief", "magician", "king", five, six, "architect", "warlord")
     if players in rb.setup.get("rank9_required", []):
         chars += ("queen",) if players >= rb.characters["queen"].min_players else ("tax-collector",)
     return chars
@@ -62,7 +62,8 @@ def play(rb, players: int, seed: int, characters: tuple[str, ...], table: bool =
 def test_random_games_with_ranks_5_and_6(rulebooks, seed, players, edition, pick):
     rb = rulebooks[edition]
     options = CASTS[edition]
-    _, found, _ = play(rb, players, seed, cast(rb, players, *options[pick % len(options)]))
+    one = "witch" if seed % 2 else "assassin"         # the Witch plays the others' abilities too
+    _, found, _ = play(rb, players, seed, cast(rb, players, *options[pick % len(options)], one=one))
     assert found == []
 
 
@@ -124,7 +125,8 @@ def test_games_at_a_table(rulebooks, seed, players, edition):
     """Unknown hands and deck (a physical table): the games still hold."""
     rb = rulebooks[edition]
     five, six = CASTS[edition][seed % len(CASTS[edition])]
-    _, found, _ = play(rb, players, seed, cast(rb, players, five, six), table=True)
+    one = "witch" if seed % 3 == 0 else "assassin"
+    _, found, _ = play(rb, players, seed, cast(rb, players, five, six, one=one), table=True)
     assert found == []
 
 
@@ -271,3 +273,86 @@ def test_the_abbots_gold_and_card_house_rule(rulebooks):
     plain.apply(plain.parse("Ann: gold"))
     plain.apply(plain.parse("Ann: end"))
     assert [(p.gold, len(p.hand)) for p in plain.state.players[:2]] == [(3, 0), (4, 3)]
+
+
+# -- the Witch plays ranks 5 and 6 (2016 rulebook, Witch: her hand, gold and city) ---------------
+
+_WITCH_TABLE = '''
+edition = "{edition}"
+[table]
+characters = ["Witch", "Thief", "Magician", "King", "{five}", "{six}", "Architect", "Warlord"]
+[[players]]
+name = "Ann"
+characters = ["Witch"]
+gold = {gold}
+hand = {hand}
+city = {city}
+[[players]]
+name = "Bob"
+characters = ["{target}"]
+gold = {bob}
+city = ["Monastery", "Tavern"]
+[[players]]
+name = "Cid"
+characters = ["King"]
+gold = 5
+[[players]]
+name = "Dee"
+characters = ["Warlord"]
+[play]
+moves = {moves}
+'''
+
+
+def _bewitched(situation, target, moves, edition="2016", gold=0, hand=(), city=(), bob=0):
+    five, six = ("Abbot", "Alchemist") if edition == "classic" else \
+        ((target, "Trader") if target in ("Abbot", "Cardinal") else ("Cardinal", target))
+    text = _WITCH_TABLE.format(edition=edition, five=five, six=six, target=target, gold=gold, bob=bob,
+                               hand=list(hand), city=list(city), moves=list(moves)).replace("'", '"')
+    report = situation(text)
+    players = {p["name"]: p for p in report["state"]["players"]}
+    return [s["legal"] for s in report["steps"]], players
+
+
+def test_the_witch_plays_the_cardinal(situation):
+    legal, players = _bewitched(situation, "Cardinal", [
+        "Ann: gold", "Ann: bewitch Cardinal", "Cid: gold", "Bob: gold", "Bob: income", "Ann: income",
+        "Ann: build Palace from Cid giving Manor, Tavern, Market", "Ann: end"],
+        hand=["Palace", "Manor", "Tavern", "Market"], city=["Temple", "Church"])
+    assert legal == [True, True, True, True, False, True, True, True]
+    ann, bob, cid = players["Ann"], players["Bob"], players["Cid"]
+    assert (ann["gold"], ann["hand_count"], ann["city"]) == (0, 4 + 2 - 1 - 3, ["Temple", "Church", "Palace"])
+    assert (bob["gold"], bob["hand_count"]) == (2, 0)                 # his part: the gathering alone
+    assert (cid["gold"], cid["hand_count"]) == (5 + 2 - 3, 3)
+
+
+@pytest.mark.parametrize("edition", ["2016", "classic"])
+def test_the_witch_plays_the_alchemist(situation, edition):
+    legal, players = _bewitched(situation, "Alchemist", [
+        "Ann: gold", "Ann: bewitch Alchemist", "Bob: gold", "Ann: build Manor", "Ann: end"],
+        edition=edition, gold=3, hand=["Manor"])
+    assert legal == [True] * 5
+    assert players["Ann"]["gold"] == 3 + 2 - 3 + 3 and players["Ann"]["city"] == ["Manor"]
+    assert players["Bob"]["gold"] == 2
+
+
+def test_the_witch_plays_the_trader(situation):
+    legal, players = _bewitched(situation, "Trader", [
+        "Ann: gold", "Ann: bewitch Trader", "Bob: gold", "Bob: build Tavern", "Ann: build Tavern",
+        "Ann: build Market", "Ann: build Manor", "Ann: build Temple", "Ann: income", "Ann: end"],
+        gold=6, hand=["Tavern", "Market", "Manor", "Temple"], city=["Docks"])
+    assert legal == [True, True, True, False, True, True, True, False, True, True]
+    assert players["Ann"]["city"] == ["Docks", "Tavern", "Market", "Manor"]
+    assert players["Ann"]["gold"] == 6 + 2 - 1 - 2 - 3 + 3            # her own three trade districts pay
+    assert players["Bob"]["gold"] == 2
+
+
+def test_the_witch_plays_the_abbot(situation):
+    legal, players = _bewitched(situation, "Abbot", [
+        "Ann: gold", "Ann: bewitch Abbot", "Bob: gold", "Bob: take-gold Cid", "Ann: income 0 gold 1 cards",
+        "Ann: take-gold Cid", "Ann: take-gold Bob", "Ann: end"],
+        gold=1, bob=6, city=["Temple"])
+    # Bob's part is the gathering alone; for the Witch (3 gold) the richest is Bob (8), not Cid (5).
+    assert legal == [True, True, True, False, True, False, True, True]
+    assert (players["Ann"]["gold"], players["Ann"]["hand_count"]) == (4, 1)
+    assert (players["Bob"]["gold"], players["Cid"]["gold"]) == (7, 5)
