@@ -356,3 +356,30 @@ def test_the_witch_plays_the_abbot(situation):
     assert legal == [True, True, True, False, True, False, True, True]
     assert (players["Ann"]["gold"], players["Ann"]["hand_count"]) == (4, 1)
     assert (players["Bob"]["gold"], players["Cid"]["gold"]) == (7, 5)
+
+
+def test_a_confiscated_district_is_not_refunded_twice(situation):
+    """The Magistrate confiscates the Alchemist's first paid district: its gold comes back at
+    once (the Magistrate's rule), so the end-of-turn refund covers only the other builds."""
+    report = situation('''
+edition = "2016"
+[table]
+characters = ["Magistrate", "Thief", "Magician", "King", "Bishop", "Alchemist", "Architect", "Warlord"]
+[[players]]
+name = "Max"
+characters = ["Magistrate"]
+[[players]]
+name = "Al"
+characters = ["Alchemist"]
+gold = 3
+hand = ["Castle", "Manor"]
+[[players]]
+name = "Kim"
+characters = ["King"]
+[play]
+moves = ["Max: warrant King Bishop Alchemist signed Alchemist", "Max: gold", "Al: gold", "Al: build Castle",
+         "Max: confiscate", "Al: build Manor", "Al: end"]
+''')
+    assert [s["legal"] for s in report["steps"]] == [True, True, True, True, True, False, True]
+    al = next(p for p in report["state"]["players"] if p["name"] == "Al")
+    assert (al["gold"], al["city"]) == (3 + 2 - 4 + 4, [])              # refunded once, by the Magistrate
