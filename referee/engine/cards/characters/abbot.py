@@ -31,8 +31,6 @@ from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 
 _USED = "abbot-gold"          # the ability's mark in Turn.used
-
-
 _GOLD_AND_CARD = "abbot-gold-and-card"   # seed 000's house rule: also a card from the biggest hand
 
 
@@ -83,12 +81,17 @@ def _problem(game, payer: int | None) -> tuple | None:
         return ("abbot_on_reveal", ("abbot.when-richest-pays", "variant.reveal-time-choice"), {"abbot": "abbot"})
     richest = richest_others(game, seat)
     if not richest:
-        return ("abbot_richest", ("abbot.richest-tie", "abbot.when-richest-pays"), {"gold": state.players[seat].gold, "abbot": "abbot"})
+        return ("abbot_richest", ("abbot.richest-tie", "abbot.when-richest-pays"),
+                {"gold": state.players[seat].gold, "abbot": "abbot"})
     names = ", ".join(state.players[i].name for i in richest)
     if len(richest) > 1 and _ties_pay_nothing(game):
         if game.rb.edition == "classic":
             return ("abbot_tie_nothing", ("abbot.richest-tie",), {"players": names, "abbot": "abbot"})
-        return ("abbot_tie_nothing", ("abbot.richest-tie", "variant.abbot-tie-nothing"), {"players": names, "abbot": "abbot"})
+        if _GOLD_AND_CARD in state.variants:
+            return ("abbot_tie_nothing", ("abbot.richest-tie", "variant.abbot-gold-and-card"),
+                    {"players": names, "abbot": "abbot"})
+        return ("abbot_tie_nothing", ("abbot.richest-tie", "variant.abbot-tie-nothing"),
+                {"players": names, "abbot": "abbot"})
     if payer not in richest:
         name = state.players[payer].name if payer is not None else "?"
         return ("abbot_not_richest", ("abbot.richest-tie", "abbot.when-richest-pays"),
