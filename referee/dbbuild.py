@@ -177,6 +177,7 @@ def card_rows(bundle: Bundle) -> list[dict]:
                 }
                 if kind == "character":
                     engine = {key: facts.get(key, default) for key, default in _CHARACTER_DEFAULTS.items()}
+                    engine["facts"] = dict(facts.get("facts", {}))   # an ability's own parameters
                 else:
                     engine = dict(facts.get("facts", {}))
                 row["facts"] = json.dumps(engine, ensure_ascii=False)

@@ -21,7 +21,7 @@ def load_rulebook(conn: sqlite3.Connection, edition: str) -> Rulebook:
                 income_kind=facts["income_kind"], build_limit=facts["build_limit"],
                 extra_gold=facts["extra_gold"], extra_cards=facts["extra_cards"], can_build=facts["can_build"],
                 min_players=facts["min_players"], excluded_players=tuple(facts["excluded_players"]),
-                neighbour_gold=facts["neighbour_gold"],
+                neighbour_gold=facts["neighbour_gold"], facts=facts.get("facts", {}),
             )
         else:
             districts[row["id"]] = DistrictFacts(

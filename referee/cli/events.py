@@ -42,6 +42,19 @@ _TEMPLATES = {
     "refused": ("{player} refuses to bribe", "{player} 拒付賄賂", "{player} 拒付贿赂"),
     "exposed": ("the threat on {character} is exposed: {shown}", "{character} 的威脅標記翻開：{shown}",
                 "{character} 的威胁标记翻开：{shown}"),
+    # -- ranks 7-9: Scholar, Diplomat, Marshal, Artist --
+    "deck_shuffled": ("{count} card(s) shuffled back into the deck", "{count} 張牌洗回牌堆", "{count} 张牌洗回牌堆"),
+    "exchanged": ("{player} gives {gave} to {owner} for {took} (pays {cost})", "{player} 用 {gave} 交換 {owner} 的 {took}（付 {cost}）",
+                  "{player} 用 {gave} 交换 {owner} 的 {took}（付 {cost}）"),
+    "seized": ("{player} seizes {district} from {owner} (pays {cost})", "{player} 奪取 {owner} 的 {district}（付 {cost}）",
+               "{player} 夺取 {owner} 的 {district}（付 {cost}）"),
+    "beautified": ("{player} beautifies {districts}", "{player} 美化了 {districts}", "{player} 美化了 {districts}"),
+    # Wizard, Seer, Emperor (ranks 3-4)
+    "card_taken": ("{player} takes {card} from {source}'s hand", "{player} 從 {source} 的手牌拿走 {card}",
+                   "{player} 从 {source} 的手牌拿走 {card}"),
+    "seer_took": ("{player} takes a random card from each of: {players}", "{player} 從以下玩家各隨機拿一張牌：{players}",
+                  "{player} 从以下玩家各随机拿一张牌：{players}"),
+    "card_given": ("{player} gives {card} to {target}", "{player} 把 {card} 給 {target}", "{player} 把 {card} 给 {target}"),
 }
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),

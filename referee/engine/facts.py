@@ -21,6 +21,12 @@ class CharacterFacts:
     min_players: int = 2
     excluded_players: tuple[int, ...] = ()
     neighbour_gold: int = 0
+    # Parameters of one character's ability the engine reads by name (data `facts = {...}`:
+    # the Navigator's 4, the Scholar's 7, the Marshal's 3 ...).
+    facts: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def fact(self, key: str, default=None):
+        return self.facts.get(key, default)
 
 
 @dataclass(frozen=True)

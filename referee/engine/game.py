@@ -56,16 +56,10 @@ class Game(Operations):
         self._undo: list[tuple] = []
         self.history: list[Step] = []
         self._events: list[dict] = []
-        self._hooks: registry.Hooks | None = None
+        # The hook lists of the cards in play, built once: the cast does not change during a
+        # game (a plain attribute: it is read at nearly every step of move generation).
+        self.hooks = registry.Hooks(rulebook, state.characters)
         self._listing = False
-
-    @property
-    def hooks(self) -> registry.Hooks:
-        """The hook lists of the cards in play, built once (again only if the cast changes)."""
-        hooks = self._hooks
-        if hooks is None or hooks.characters is not self.state.characters:
-            hooks = self._hooks = registry.Hooks(self.rb, self.state.characters)
-        return hooks
 
     # -- construction ------------------------------------------------------------------------
 
@@ -231,7 +225,10 @@ class Game(Operations):
             flow.advance_to(self, Move(move.args[0], "reveal", move.args))
             secret.apply_reveal(self, move)
         else:
-            if turn.answering_card(self, move) is None:
+            # A later character's move ends the turns before it (a table), but not while a
+            # required decision is open: turn.apply refuses it until the decision is made.
+            waiting = state.pending is not None and state.pending.required
+            if not waiting and turn.answering_card(self, move) is None:
                 flow.advance_to(self, move)
             turn.apply(self, move)
         flow.settle(self)

@@ -27,9 +27,7 @@ class Operations:
     table: bool
     _events: list[dict]
 
-    @property
-    def hooks(self) -> "Hooks":
-        raise NotImplementedError
+    hooks: "Hooks"
 
     # -- chance and events -----------------------------------------------------------------
 
@@ -137,13 +135,15 @@ class Operations:
         return self.state.players[seat].has_built(district)
 
     def destroy_district(self, owner: int, district: str) -> None:
-        """Destroy a district: it leaves its city with what it held (to the discard or the deck
-        bottom, as the edition says),
-        and the cards that care (the Bell Tower) hear of it."""
+        """Destroy a district: it leaves its city with what it held (its cards to the discard or
+        the deck bottom, as the edition says; an Artist's coin to the bank), and the cards that
+        care (the Bell Tower) hear of it."""
         player = self.state.players[owner]
         built = next(b for b in player.city if b.id == district)
         player.city = [b for b in player.city if b is not built]
         self.discard_destroyed([built.id, *built.stored])
+        if built.beautified:
+            self.state.bank += 1    # the Artist's coin on it goes back to the bank with it
         for hook in self.hooks.on_destroyed:
             hook(self, owner, district)
 

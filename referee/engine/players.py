@@ -18,6 +18,9 @@ def choose_move(game: Game, moves: list[Move], rng: random.Random) -> Move:
         hand = len(game.state.players[turn.seat].hand)
         wanted = "gold" if hand >= 3 or rng.random() < 0.3 else "draw"
         options = [m for m in moves if m.verb == wanted] or moves
+        # A table also accepts a draw that does not say what was kept; a player who knows
+        # his cards names them (an unknown card could not be built by this policy).
+        options = [m for m in options if m.verb != "draw" or m.args] or options
         return rng.choice(options)
     if turn is not None:
         others = [m for m in moves if m.verb not in ("end", "redraw")]

@@ -7,7 +7,13 @@ refusals (reason texts in three languages, with the ids they cite), its hooks an
 
 Hooks and modifiers (methods a behaviour may define; absent = not interested):
 
-  on_reveal(game, character, seat)       a character is revealed at the start of its turn
+  on_reveal(game, character, seat)       a character is revealed at the start of its turn — and
+                                         again, at the Witch's seat, when she resumes the turn of the
+                                         character she bewitched (flow.py, split turns). Effects
+                                         that stay with the card's holder (the crown) check
+                                         seat == state.holder(character); abilities check
+                                         common.has_power (the bewitched holder's part has none).
+                                         Effects later in the round go to common.power_seat.
   on_gather(game, seat, kind)            the turn's gathering is done ("gold" | "cards")
   on_build(game, seat, district)         a district was just built
   on_turn_end(game, seat)                the turn ends (before the next character is called)
@@ -22,6 +28,10 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   draw_plan(game, seat, count, keep) -> (count, keep)
   build_moves(game) -> moves                             (builds paid another way: see `build_forms`)
   allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
+  can_build(game, allowed) -> allowed                    (whether the turn may build at all; start:
+                                                         the character's data; the Navigator)
+  end_problem(game) -> problem | None                    (a duty the turn still owes before `end`: the
+                                                         Emperor's crown, the classic Navigator's bonus)
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
 the order of the edition's card list, a card with a higher `order` later (the Library reads
@@ -40,7 +50,8 @@ if TYPE_CHECKING:
     from referee.engine.moves import Move, Notation
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed",
-         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves")
+         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan", "allows_duplicate", "build_moves",
+         "can_build", "end_problem")
 
 
 class Verb(NamedTuple):

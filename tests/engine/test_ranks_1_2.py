@@ -36,8 +36,9 @@ def _cast(rb, cast, players):
     return cast
 
 
-def _play(rb, cast, players, seed, table):
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=_cast(rb, cast, players), table=table)
+def _play(rb, cast, players, seed, table, variants=frozenset()):
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=_cast(rb, cast, players), table=table,
+                    variants=variants)
     rng = random.Random(seed)
     expected = totals(game)
     seen, played = [], set()
@@ -82,6 +83,17 @@ def test_random_games_with_ranks_1_and_2(rulebooks, edition):
             played |= _play(rb, cast, players, 100 * index + seed, table=seed % 2 == 1)
     wanted = {"bewitch"} if edition == "classic" else {"bewitch", "warrant", "spy", "threaten", "bribe", "refuse"}
     assert wanted <= played
+
+
+@pytest.mark.parametrize("variant, edition, cast", [
+    ("spy-takes-from-hand", "2016", CASTS["2016"][1]),
+    ("magistrate-victim-builds-again", "2016", CASTS["2016"][2]),
+    ("blackmailer-spares-warranted", "2016", CASTS["2016"][2]),
+    ("witch-may-decline", "classic", CASTS["classic"][1]),
+])
+def test_random_games_with_the_variants_of_ranks_1_and_2(rulebooks, variant, edition, cast):
+    for seed in range(3):
+        _play(rulebooks[edition], cast, 3 + 2 * seed, 700 + seed, table=seed == 1, variants=frozenset({variant}))
 
 
 def _situation_game(rulebooks, text):

@@ -281,6 +281,15 @@ def build_limit(game: "Game") -> int:
     return limit
 
 
+def can_build(game: "Game") -> bool:
+    """Whether the current turn may build at all: the character's data, then the cards in play
+    (the Navigator forbids it to whoever uses his power, the Witch included)."""
+    allowed = game.rb.characters[game.state.turn.character].can_build
+    for modify in game.hooks.can_build:
+        allowed = modify(game, allowed)
+    return allowed
+
+
 def counts_toward_limit(game: "Game", seat: int, district: str) -> bool:
     """Whether building `district` uses up one of the turn's builds (the Stables do not; the
     cards in play may say otherwise, e.g. the Trader's trade districts)."""
@@ -313,8 +322,8 @@ def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -
         return ("gather_first", ("turn.gather",), {})
     if turn.finished_actions:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
-    if not facts.can_build:
-        return ("cannot_build", ("turn.build",), {"character": turn.character})
+    if not can_build(game):
+        return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
     target = rb.districts[district].facts
     limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):
@@ -375,7 +384,7 @@ def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
 def _generate_build(game: "Game") -> list[Move]:
     turn = game.state.turn
     facts = game.rb.characters[turn.character]
-    if not turn.gathered or turn.finished_actions or not facts.can_build:
+    if not turn.gathered or turn.finished_actions or not can_build(game):
         return []
     # Once the limit is reached only districts outside it (the Stables) remain candidates:
     # skip the full check for the others (this runs at every move of a turn).
@@ -383,14 +392,14 @@ def _generate_build(game: "Game") -> list[Move]:
     districts = game.rb.districts
     player = game.state.players[turn.seat]
     owned = {b.id for b in player.city}
-    quarry = "quarry" in owned
     discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
     # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
     # then the full check that apply() makes.
     other_ways = [m for generate in game.hooks.build_moves for m in generate(game)]
     return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(set(player.hand))
             if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
-            and districts[card].cost - discount <= player.gold and (quarry or card not in owned)
+            and districts[card].cost - discount <= player.gold
+            and (card not in owned or _duplicate_allowed(game, turn.seat, card))
             and build_problem(game, turn.seat, card) is None]
 
 
@@ -430,15 +439,28 @@ def _format_build(notation: "Notation", move: Move) -> str:
 # -- ending the turn ----------------------------------------------------------------------------
 
 
-def _apply_end(game: "Game", move: Move) -> None:
+def end_problem(game: "Game") -> tuple | None:
+    """Why the turn may not end yet: resources not gathered, or a duty a card still owes (the
+    Emperor must move the crown, the classic Navigator must take his bonus)."""
     turn = game.state.turn
     if not turn.gathered:
-        raise IllegalMove("must_gather", ("turn.gather",), character=turn.character)
-    turn.ended = True           # the flow runs the end-of-turn effects and calls the next
+        return ("must_gather", ("turn.gather",), {"character": turn.character})
+    for duty in game.hooks.end_problem:
+        problem = duty(game)
+        if problem:
+            return problem
+    return None
+
+
+def _apply_end(game: "Game", move: Move) -> None:
+    problem = end_problem(game)
+    if problem:
+        raise refuse(problem)
+    game.state.turn.ended = True    # the flow runs the end-of-turn effects and calls the next
 
 
 def _generate_end(game: "Game") -> list[Move]:
-    return [Move(game.state.turn.character, "end")] if game.state.turn.gathered else []
+    return [] if end_problem(game) else [Move(game.state.turn.character, "end")]
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币"), parse_nothing, _apply_gold, _generate_gold))

@@ -7,13 +7,14 @@ from __future__ import annotations
 from referee.engine.state import Built
 
 
-def district_price(game, owner: int, district: str, built: Built | None = None) -> int:
+def district_price(game, owner: int, district: str, built: Built | None = None,
+                   full_value: str = "warlord-full-value") -> int:
     """A district's value for rank 8 actions before its modifiers: its cost (classic values the
     University and the Dragon Gate at their printed 6 by the FAQ, or 8 with the variant
-    warlord-full-value), +1 if the Artist beautified it."""
+    `full_value` — warlord-full-value, diplomat-full-value), +1 if the Artist beautified it."""
     rb = game.rb
     facts = rb.districts[district]
-    if rb.edition == "classic" and "warlord-full-value" not in game.state.variants:
+    if rb.edition == "classic" and full_value not in game.state.variants:
         value = facts.cost
     else:
         value = facts.facts.get("points", facts.cost)
@@ -52,3 +53,61 @@ def district_problem(game, owner: int, district: str) -> tuple | None:
         if problem:
             return problem                    # the district's own protection (the Keep) first
     return city_problem(game, owner)
+
+
+def with_surcharge(game, owner: int, district: str, price: int) -> int:
+    """A price raised by the modifiers of the cards in play that make the rank 8 character pay
+    more for a district of `owner`'s (the Great Wall's 1)."""
+    for modify in game.hooks.destroy_cost:
+        price = modify(game, owner, district, price)
+    return price
+
+
+def at_end_of_turn(game) -> bool:
+    """Whether the rank 8 ability is used at the end of the turn (classic; variant
+    rank8-end-of-turn in 2016) rather than at any time (2016; variant rank8-any-time in classic)."""
+    variants = game.state.variants
+    if game.rb.edition == "classic":
+        return "rank8-any-time" not in variants
+    return "rank8-end-of-turn" in variants
+
+
+def timing_problem(game) -> tuple | None:
+    """At the end of the turn means after gathering; what follows ends the turn's actions."""
+    if at_end_of_turn(game) and not game.state.turn.gathered:
+        return ("gather_first", ("warlord.when-to-use-ability", "turn.gather"), {})
+    return None
+
+
+def acted(game) -> None:
+    """After an end-of-turn rank 8 ability only `end` remains (as the classic Warlord's)."""
+    if at_end_of_turn(game):
+        game.state.turn.finished_actions = True
+
+
+def duplicate_allowed(game, seat: int, district: str) -> bool:
+    """Whether a rank 8 action may give seat `seat` a second `district`: classic, when his
+    Quarry allows it (FAQ); 2016 never (the Quarry does not help), unless the variant
+    quarry-allows-rank8-duplicates."""
+    if game.rb.edition == "2016" and "quarry-allows-rank8-duplicates" not in game.state.variants:
+        return False
+    for allows in game.hooks.allows_duplicate:
+        verdict = allows(game, seat, district)
+        if verdict is not None:
+            return verdict
+    return False
+
+
+# The Warlord's wording of two protections speaks of destroying; a district taken (the
+# Diplomat's exchange, the Marshal's seizure) is refused in words of its own (the Diplomat's
+# module holds the texts, as both editions have him).
+_TAKING = {"completed_city": "completed_city_taken", "keep": "keep_taken"}
+
+
+def taking_problem(problem: tuple | None, more_cites: dict[str, tuple[str, ...]]) -> tuple | None:
+    """A protection's problem reworded for taking a district, with the FAQ ids that name the
+    card beside it (`more_cites`: key -> ids)."""
+    if problem is None:
+        return None
+    key, cites, values = problem
+    return (_TAKING.get(key, key), cites + more_cites.get(key, ()), values)

@@ -1,6 +1,8 @@
-"""Queen (rank 9; 5+ players): 3 gold when the player beside her reveals the rank 4
-character — at the start of his turn, or at the end of the round if he was killed. Her
-player minimum and her gold are character data."""
+"""Queen (rank 9; 5+ players; classic Dark City and 2016): 3 gold when the player beside her
+holds and reveals the rank 4 character (the King; the Emperor, and in 2016 the Patrician, count
+the same) — paid at her turn, or at the end of the round if he was killed. Who holds the crown
+does not matter (FAQ); classic variant queen-beside-crowned: with the Emperor, she must sit
+beside the player he gave the crown to. Her player minimum and her gold are character data."""
 
 from __future__ import annotations
 
@@ -21,9 +23,21 @@ def _pay_queen(game, revealed: list[str], seat: int | None) -> None:
     rank4 = [c for c in revealed if game.rb.characters[c].rank == 4]
     if not rank4:
         return
-    holder = state.holder(rank4[0])
+    holder = _beside_whom(game, rank4[0])
     if holder is not None and (holder - seat) % n in (1, n - 1):
         game.gain(seat, queen.neighbour_gold, "queen")
+
+
+def _beside_whom(game, rank4: str) -> int | None:
+    """The seat the Queen must sit beside: the rank 4 character's player; with the variant
+    queen-beside-crowned (classic), the player the Emperor gave the crown to (he holds it when
+    the Queen, rank 9, is revealed: the Emperor's turn cannot end before he moves it) — nobody
+    when the Emperor was killed (classic: the crown stays)."""
+    state = game.state
+    if rank4 == "emperor" and "queen-beside-crowned" in state.variants:
+        crowned = state.marks.killed != "emperor" and "emperor" in state.revealed
+        return state.crown if crowned else None
+    return state.holder(rank4)
 
 
 @register

@@ -4,7 +4,9 @@ has gold) and draws 1 card from the deck.
 
 At a physical table the referee does not know the hand: the move says how many cards matched,
 as the Spy announces it (`spy PLAYER TYPE found N`, docs/situations.md); the number must fit
-what is known of the hand. With a fully known hand (a dealt game) the count is the engine's.
+what is known of the hand. With a fully known hand (a dealt game) the count is the engine's. The variant
+`spy-takes-from-hand` (a seed's house rule) takes the cards at random from the spied hand instead
+of the deck.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 from referee.engine.types import TYPES, parse_district_type
 
+FROM_HAND = "spy-takes-from-hand"
 _FOUND = re.compile(r"^(.*?)\s+(?:found|找到|發現|发现)\s*(\d+)$", re.I)
 
 
@@ -67,7 +70,29 @@ def _apply_spy(game, move: Move) -> None:
     taken = min(count, state.players[target].gold)
     game.transfer(target, turn.seat, taken, "spy")
     game.event("spied", player=state.players[turn.seat].name, target=move.args[0], type=kind, count=count)
-    game.gain_cards(turn.seat, count, "spy")
+    if FROM_HAND in state.variants:
+        _take_from_hand(game, target, turn.seat, count)
+    else:
+        game.gain_cards(turn.seat, count, "spy")
+
+
+def _take_from_hand(game, target: int, seat: int, count: int) -> None:
+    """The variant `spy-takes-from-hand`: the cards come at random from the spied hand. Dealt,
+    the engine draws them; at a table only the two players see which cards moved, so what the
+    referee knew of that hand is lost (both hands' moved cards become unknown)."""
+    state = game.state
+    victim, spy = state.players[target], state.players[seat]
+    hand = list(victim.hand)
+    if game.table:
+        victim.hand = [UNKNOWN] * (len(hand) - count)
+        spy.hand = spy.hand + [UNKNOWN] * count
+    else:
+        rng = game.chance()
+        taken = [hand.pop(rng.randrange(len(hand))) for _ in range(count)]
+        victim.hand = hand
+        spy.hand = spy.hand + taken
+    if count:
+        game.event("cards", player=spy.name, count=count, source=victim.name, reason="spy")
 
 
 def _generate_spy(game) -> list[Move]:

@@ -1,12 +1,14 @@
 """Warlord (rank 8, both editions): destroys a district of any city for its cost less one.
-Classic: only after gathering, and it ends his actions (he destroys at the end of his turn).
+Classic: only after gathering, and it ends his actions (he destroys at the end of his turn);
+the variants rank8-any-time (classic) and rank8-end-of-turn (2016) change the timing of every
+rank 8 ability alike (`rank8.timing_problem`).
 The protections he meets are the rank 8 rules of `cards/rank8.py`."""
 
 from __future__ import annotations
 
 from referee.engine.cards import rank8
 from referee.engine.cards.common import format_player_district, once, parse_player_district, require
-from referee.engine.errors import IllegalMove, refuse
+from referee.engine.errors import refuse
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Pending
@@ -27,8 +29,9 @@ def _apply_destroy(game, move: Move) -> None:
     require(game, "warlord")
     state = game.state
     turn = state.turn
-    if game.rb.edition == "classic" and not turn.gathered:
-        raise IllegalMove("gather_first", ("turn.gather",))
+    problem = rank8.timing_problem(game)     # classic: at the end of the turn (variants change it)
+    if problem:
+        raise refuse(problem)
     owner = state.seat_of(move.args[0])
     district = move.args[1]
     problem = destroy_problem(game, owner, district)
@@ -38,8 +41,7 @@ def _apply_destroy(game, move: Move) -> None:
     cost = rank8.destroy_cost(game, owner, district)
     game.pay(turn.seat, cost, "destroy")
     game.destroy_district(owner, district)
-    if game.rb.edition == "classic":
-        turn.finished_actions = True     # classic: the Warlord destroys at the end of his turn
+    rank8.acted(game)                    # at the end of the turn: nothing follows
     game.event("destroyed", player=state.players[owner].name, district=district, cost=cost)
     # Whoever owns a Graveyard may now buy the district back (an offer, not a duty).
     for seat, player in enumerate(state.players):
@@ -52,7 +54,7 @@ def _generate_destroy(game) -> list[Move]:
     """The Warlord's targets: the checks that concern a whole city made once per city."""
     state = game.state
     turn = state.turn
-    if "destroy" in turn.used or (game.rb.edition == "classic" and not turn.gathered):
+    if "destroy" in turn.used or rank8.timing_problem(game):
         return []
     gold = state.players[turn.seat].gold
     moves = []

@@ -1,0 +1,166 @@
+"""Diplomat (rank 8; classic Dark City and 2016): once in his turn he may exchange one district
+of his city for one of another player's (`exchange C PLAYER C2`: gives C, takes C2). If the
+district he takes is worth more, he pays that player the difference; if less, nobody pays him.
+The districts move with what they hold (a Museum's cards, an Artist's coin). He meets every
+rank 8 protection (`rank8.py`): not from a completed city (his own may be complete), not the
+Bishop's city, not the Keep. No exchange leaves a city with two districts of one name:
+classic, unless that city's owner has a Quarry (FAQ); 2016 never (variant
+quarry-allows-rank8-duplicates: as classic). An exchange destroys nothing: the Graveyard
+does not come into it. His military income is character data.
+
+Values: the district's cost, +1 beautified. The Great Wall of the other player raises the
+district taken — 2016: its cost +1 before the difference; classic: the difference +1 (FAQ: "the
+normal difference plus 1") — never the district given. Classic values the University and the
+Dragon Gate at 6 (variant diplomat-full-value: 8); variant museum-cards-add-value adds a
+point for each card under a Museum.
+
+Timing: classic at the end of the turn (after gathering; nothing follows), variant
+rank8-any-time; 2016 at any time, variant rank8-end-of-turn.
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards import rank8
+from referee.engine.cards.common import once, require
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+
+_MORE_CITES = {"bishop": ("bishop.diplomat-cannot-exchange",), "completed_city": ("diplomat.completed-city-target",)}
+
+
+def value(game, owner: int, built) -> int:
+    """What a district counts for in the difference, before the Great Wall."""
+    worth = rank8.district_price(game, owner, built.id, built, full_value="diplomat-full-value")
+    if built.stored and "museum-cards-add-value" in game.state.variants:
+        worth += len(built.stored)
+    return worth
+
+
+def difference(game, owner: int, given, taken) -> int:
+    """The gold the Diplomat pays `owner` for taking `taken` and giving `given`."""
+    take, give = value(game, owner, taken), value(game, game.state.turn.seat, given)
+    if game.rb.edition == "classic":
+        return max(0, take - give) + rank8.with_surcharge(game, owner, taken.id, 0)
+    return max(0, rank8.with_surcharge(game, owner, taken.id, take) - give)
+
+
+def _left(player, arriving: str, leaving: str) -> int:
+    """How many districts named `arriving` stay in `player`'s city beside the one arriving."""
+    return sum(1 for b in player.city if b.id == arriving) - (arriving == leaving)
+
+
+def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
+    """Why the acting Diplomat cannot give `given` for `taken` of seat `owner`, or None."""
+    state = game.state
+    seat = state.turn.seat
+    me, other = state.players[seat], state.players[owner]
+    if owner == seat:
+        return ("exchange_own", ("diplomat.cost-difference",), {})
+    mine = me.built(given)
+    if mine is None:
+        return ("not_in_city", ("diplomat.cost-difference",), {"player": me.name, "card": given})
+    problem = rank8.district_problem(game, owner, taken)
+    if problem:
+        return rank8.taking_problem(problem, _MORE_CITES)
+    # Copies of the same name left in each city once the two districts have changed hands.
+    if _left(me, taken, given) and not rank8.duplicate_allowed(game, seat, taken):
+        return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
+    if _left(other, given, taken) and not rank8.duplicate_allowed(game, owner, given):
+        return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})
+    cost = difference(game, owner, mine, other.built(taken))
+    if me.gold < cost:
+        return ("too_poor_exchange", ("diplomat.cost-difference",),
+                {"cost": cost, "gold": me.gold, "player": other.name})
+    return None
+
+
+def _parse_exchange(notation, tail: str) -> tuple:
+    """`C PLAYER C2`: district names and player names may have spaces; the one reading where
+    both districts are names and the middle is a seated player."""
+    from referee.errors import AmbiguousName, BadMove, UnknownName
+
+    words = tail.split()
+    first_error = None
+    for cut in range(1, len(words) - 1):
+        for end in range(cut + 1, len(words)):
+            if notation.state.seat_of(" ".join(words[cut:end])) is None:
+                continue
+            try:
+                return (notation.district(" ".join(words[:cut])), notation.player(" ".join(words[cut:end])),
+                        notation.district(" ".join(words[end:])))
+            except (UnknownName, AmbiguousName) as error:     # not names: try the next reading
+                first_error = first_error or error
+    if first_error is not None:
+        raise first_error
+    raise BadMove(f"exchange takes 'C PLAYER C2' (give C, take PLAYER's C2), got {tail!r}")
+
+
+def _format_exchange(notation, move: Move) -> str:
+    given, player, taken = move.args
+    return f"{notation.name(given)} {player} {notation.name(taken)}"
+
+
+def _apply_exchange(game, move: Move) -> None:
+    require(game, "diplomat")
+    problem = rank8.timing_problem(game)
+    if problem:
+        raise refuse(problem)
+    state = game.state
+    seat = state.turn.seat
+    given, name, taken = move.args
+    owner = state.seat_of(name)
+    problem = exchange_problem(game, given, owner, taken)
+    if problem:
+        raise refuse(problem)
+    once(game, "exchange")
+    me, other = state.players[seat], state.players[owner]
+    mine, theirs = me.built(given), other.built(taken)
+    cost = difference(game, owner, mine, theirs)
+    game.transfer(seat, owner, cost, "diplomat")
+    me.city = [b for b in me.city if b is not mine] + [theirs]
+    other.city = [b for b in other.city if b is not theirs] + [mine]
+    game.event("exchanged", player=me.name, gave=given, owner=other.name, took=taken, cost=cost)
+    game.note_completion(seat)
+    game.note_completion(owner)
+    rank8.acted(game)
+
+
+def _generate_exchange(game) -> list[Move]:
+    """Every exchange allowed now: the checks about a whole city once per city."""
+    state = game.state
+    turn = state.turn
+    if "exchange" in turn.used or turn.finished_actions or rank8.timing_problem(game):
+        return []
+    me = state.players[turn.seat]
+    mine = sorted({b.id for b in me.city})
+    moves = []
+    for owner, player in enumerate(state.players):
+        if owner == turn.seat or not player.city or rank8.city_problem(game, owner):
+            continue
+        for taken in sorted({b.id for b in player.city}):
+            if any(shield(game, owner, taken) for shield in game.hooks.shield_district):
+                continue
+            for given in mine:
+                if exchange_problem(game, given, owner, taken) is None:
+                    moves.append(Move(turn.character, "exchange", (given, player.name, taken)))
+    return moves
+
+
+@register
+class Diplomat(Behaviour):
+    id = "diplomat"
+    verbs = (Verb("exchange", ("交換", "交换", "換", "换"), _parse_exchange, _apply_exchange, _generate_exchange,
+                  _format_exchange),)
+    refusals = {
+        "exchange_own": ("The Diplomat exchanges with another player's city, not his own.",
+                         "外交官只能和其他玩家的城市交換地區。", "外交官只能和其他玩家的城市交换地区。"),
+        "too_poor_exchange": ("This exchange costs {cost} gold, paid to {player}; there are only {gold}.",
+                              "這次交換要付給{player} {cost}枚金幣，只有{gold}。", "这次交换要付给{player} {cost}枚金币，只有{gold}。"),
+        "completed_city_taken": ("{player}'s city is complete: no district can be taken from it.",
+                                 "{player}的城市已完成，不能從中取走地區。", "{player}的城市已完成，不能从中取走地区。"),
+        "keep_taken": ("{card} cannot be taken by the rank 8 character.", "8號角色不能取走{card}。", "8号角色不能取走{card}。"),
+        "rank8_duplicate": ("There is already a {card} in the city it would go to; a rank 8 ability cannot make a duplicate here.",
+                            "要放入的城市中已經有{card}；8號角色的能力在這裡不能造成重複地區。",
+                            "要放入的城市中已经有{card}；8号角色的能力在这里不能造成重复地区。"),
+    }

@@ -1,0 +1,198 @@
+"""Emperor (rank 4; classic The Dark City and 2016). His noble income is character data; not
+used with 2 players (data: excluded_players).
+
+During his turn he must take the crown from its holder and give it to another player — neither
+himself nor the holder — and is paid by the new holder: `crown PLAYER take gold` or `crown
+PLAYER take card` (the notation of the spec). 2016: the Emperor chooses, and the card is random.
+Classic: the new holder chooses gold or card, and which card; the move names the choice made.
+`crown PLAYER take nothing` (an extension) when the new holder has neither gold nor cards. The
+turn cannot end before the crown has moved (when someone can receive it).
+
+Killed: classic, the crown stays where it is. 2016, at the end of the round his player, as the
+Emperor's advisor, still moves it (`Emperor: crown PLAYER`, an extension: a required decision
+the round waits for), taking nothing. Bewitched: whoever has his power this turn (the Witch)
+moves the crown and takes the payment, and may give it to the Emperor's player."""
+
+from __future__ import annotations
+
+from referee.engine.cards import hands
+from referee.engine.cards.characters.king import take_crown
+from referee.engine.cards.common import has_power, once, require
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import UNKNOWN, Pending
+from referee.errors import BadMove
+
+_TAKE = ("take", "拿", "取")
+_RESOURCES = {"gold": "gold", "金幣": "gold", "金币": "gold", "card": "card", "牌": "card", "卡": "card",
+              "nothing": "nothing", "無": "nothing", "无": "nothing"}
+
+
+def _parse_crown(notation, tail: str) -> tuple:
+    player, rest = notation.player_then(tail)
+    words = rest.split()
+    if not words:
+        return (player,)
+    if len(words) < 2 or words[0].casefold() not in _TAKE or words[1].casefold() not in _RESOURCES:
+        raise BadMove(f"crown takes 'PLAYER take gold', 'PLAYER take card [C]' or 'PLAYER take nothing', got {tail!r}")
+    resource = _RESOURCES[words[1].casefold()]
+    if len(words) > 2:
+        if resource != "card":
+            raise BadMove(f"only a card is named after 'take card', got {tail!r}")
+        return (player, resource, notation.district(" ".join(words[2:])))
+    return (player, resource)
+
+
+def _format_crown(notation, move: Move) -> str:
+    args = move.args
+    text = args[0] if len(args) == 1 else f"{args[0]} take {args[1]}"
+    return text + f" {notation.name(args[2])}" if len(args) > 2 else text
+
+
+def receivers(game, giver: int) -> list[int]:
+    """Who may receive the crown from `giver`: anyone but himself and its present holder."""
+    state = game.state
+    return [seat for seat in range(len(state.players)) if seat not in (giver, state.crown)]
+
+
+def _receiver_problem(game, giver: int, name: str) -> tuple | None:
+    state = game.state
+    seat = state.seat_of(name)
+    if seat == giver:
+        return ("crown_self", ("emperor.crown-recipient",), {})
+    if seat == state.crown:
+        return ("crown_holder", ("emperor.crown-recipient",), {"player": name})
+    return None
+
+
+def _payment_problem(game, receiver: int, resource: str, card: str | None) -> tuple | None:
+    """Why the new holder cannot pay this way (the choice, its maker and its randomness by edition)."""
+    player = game.state.players[receiver]
+    classic = game.rb.edition == "classic"
+    if resource == "nothing":
+        if player.gold or player.hand:
+            return ("crown_must_take", ("emperor.payment",), {"player": player.name})
+    elif resource == "gold":
+        if not player.gold:
+            return ("crown_no_gold", ("emperor.payment",), {"player": player.name})
+    elif not player.hand:
+        return ("crown_no_card", ("emperor.payment",), {"player": player.name})
+    elif card is not None:
+        if not classic and not game.table:
+            return ("crown_random_card", ("emperor.payment",), {})
+        if not hands.may_name(game, receiver, card):
+            return ("not_in_hand", ("emperor.payment",), {"card": card})
+    elif classic and not game.table:
+        return ("crown_which_card", ("emperor.payment",), {"player": player.name})
+    elif game.table and hands.unnamed_card(game, receiver) is None:     # (at a table nothing is drawn)
+        return ("crown_which_card", ("emperor.payment",), {"player": player.name})
+    return None
+
+
+def _apply_crown(game, move: Move) -> None:
+    require(game, "emperor")
+    state = game.state
+    seat = state.turn.seat
+    name, resource = move.args[0], move.args[1]
+    card = move.args[2] if len(move.args) > 2 else None
+    receiver = state.seat_of(name)
+    problem = _receiver_problem(game, seat, name) or _payment_problem(game, receiver, resource, card)
+    if problem:
+        raise refuse(problem)
+    once(game, "crown")
+    take_crown(game, receiver)
+    if resource == "gold":
+        game.transfer(receiver, seat, 1, "emperor")
+    elif resource == "card":
+        taken = card if card is not None else hands.unnamed_card(game, receiver)
+        hands.remove_card(game, receiver, taken)
+        hands.give_card(game, seat, taken)
+        game.event("card_taken", player=state.players[seat].name, source=name, card=taken)
+
+
+def _generate_crown(game) -> list[Move]:
+    state = game.state
+    turn = state.turn
+    if "crown" in turn.used or turn.finished_actions:
+        return []
+    moves = []
+    for receiver in receivers(game, turn.seat):
+        player = state.players[receiver]
+        options = [("gold",), ("card",), ("nothing",)]
+        if game.rb.edition == "classic" or game.table:
+            options += [("card", card) for card in hands.distinct_cards(game, receiver) if card != UNKNOWN]
+        for option in options:
+            if _payment_problem(game, receiver, option[0], option[1] if len(option) > 1 else None) is None:
+                moves.append(Move(turn.character, "crown", (player.name, *option)))
+    return moves
+
+
+@register
+class Emperor(Behaviour):
+    id = "emperor"
+    verbs = (Verb("crown", ("皇冠", "給皇冠", "给皇冠", "加冕"), _parse_crown, _apply_crown, _generate_crown, _format_crown),)
+    refusals = {
+        "crown_self": ("The Emperor gives the crown to another player, never to himself.",
+                       "皇帝必須把皇冠交給其他玩家，不能給自己。", "皇帝必须把皇冠交给其他玩家，不能给自己。"),
+        "crown_holder": ("{player} already holds the crown: the Emperor must give it to a different player.",
+                         "{player}已經持有皇冠：皇帝必須把它交給另一位玩家。", "{player}已经持有皇冠：皇帝必须把它交给另一位玩家。"),
+        "crown_must_take": ("{player} has gold or cards: the move names what the Emperor takes (take gold or take card).",
+                            "{player}有金幣或手牌：請說明皇帝拿什麼（take gold 或 take card）。",
+                            "{player}有金币或手牌：请说明皇帝拿什么（take gold 或 take card）。"),
+        "crown_no_gold": ("{player} has no gold to give.", "{player}沒有金幣可給。", "{player}没有金币可给。"),
+        "crown_no_card": ("{player} has no card to give.", "{player}沒有手牌可給。", "{player}没有手牌可给。"),
+        "crown_random_card": ("In 2016 the Emperor takes a card at random: the engine draws it in a dealt game.",
+                              "2016年版皇帝隨機拿一張牌：電腦發牌的遊戲中由引擎抽。", "2016年版皇帝随机拿一张牌：电脑发牌的游戏中由引擎抽。"),
+        "crown_which_card": ("Name the card the Emperor got from {player} (take card C).",
+                             "請說明皇帝從{player}那裡拿到哪張牌（take card C）。", "请说明皇帝从{player}那里拿到哪张牌（take card C）。"),
+        "crown_say_take": ("In his turn the Emperor's move names what he takes: crown PLAYER take gold, take card or take nothing.",
+                           "皇帝在其回合中須說明拿什麼：crown PLAYER take gold、take card 或 take nothing。",
+                           "皇帝在其回合中须说明拿什么：crown PLAYER take gold、take card 或 take nothing。"),
+        "crown_first": ("The Emperor must give the crown to another player before his turn ends.",
+                        "皇帝必須在回合結束前把皇冠交給另一位玩家。", "皇帝必须在回合结束前把皇冠交给另一位玩家。"),
+        "crown_timing": ("The crown is moved by the Emperor in his turn, or by a killed Emperor's advisor at the end of the round (2016).",
+                         "皇冠由皇帝在其回合中轉移，或（2016年版）被刺殺的皇帝的顧問在輪末轉移。",
+                         "皇冠由皇帝在其回合中转移，或（2016年版）被刺杀的皇帝的顾问在轮末转移。"),
+        "crown_advisor": ("Only the killed Emperor's player moves the crown now.",
+                          "現在只有被刺殺的皇帝的玩家能轉移皇冠。", "现在只有被刺杀的皇帝的玩家能转移皇冠。"),
+    }
+
+    def end_problem(self, game) -> tuple | None:
+        turn = game.state.turn
+        if has_power(game, "emperor") and "crown" not in turn.used and receivers(game, turn.seat):
+            return ("crown_first", ("emperor.crown-recipient", "general.powers-optional"), {})
+        return None
+
+    def on_round_end(self, game) -> None:
+        """2016: a killed Emperor's player still moves the crown, as the Emperor's advisor."""
+        state = game.state
+        if game.rb.edition != "2016" or state.marks.killed != "emperor":
+            return
+        seat = state.holder("emperor")
+        if seat is not None and receivers(game, seat):
+            state.pending = Pending("emperor", seat, (), required=True)
+
+    # -- the advisor's decision at the end of the round -----------------------------------------
+
+    def is_answer(self, move: Move) -> bool:
+        return move.verb == "crown" and len(move.args) == 1
+
+    def answer(self, game, move: Move) -> None:
+        state = game.state
+        pending = state.pending
+        if pending is None or pending.kind != "emperor":
+            if state.turn is not None and has_power(game, "emperor"):
+                raise IllegalMove("crown_say_take", ("emperor.payment",))
+            raise IllegalMove("crown_timing", ("emperor.killed",))
+        if move.actor != "emperor" and state.seat_of(move.actor) != pending.seat:
+            raise IllegalMove("crown_advisor", ("emperor.killed",))
+        problem = _receiver_problem(game, pending.seat, move.args[0])
+        if problem:
+            raise refuse(problem)
+        state.pending = None
+        take_crown(game, state.seat_of(move.args[0]))
+
+    def answers(self, game) -> list[Move]:
+        state = game.state
+        return [Move("emperor", "crown", (state.players[seat].name,)) for seat in receivers(game, state.pending.seat)]

@@ -1,0 +1,107 @@
+"""Marshal (rank 8, 2016): once in his turn he may seize one district costing 3 or less (the
+Artist's extra 1 included; the 3 is character data) from another player's city, paying its
+owner its cost — plus 1 if the owner has the Great Wall — and it goes into his own city, with
+what it holds (a Museum keeps its cards). He meets the protections of every rank 8 character
+(`rank8.py`: a completed city, the Bishop's city, the Keep) and may not take a district
+identical to one in his city; the Quarry does not help (rulebook), except with the variant
+quarry-allows-rank8-duplicates. At any time in the turn, or at its end with the variant
+rank8-end-of-turn. A seizure is not a build: no build limit, no tax; it may complete his city.
+His military income is character data."""
+
+from __future__ import annotations
+
+from referee.engine.cards import rank8
+from referee.engine.cards.common import format_player_district, once, parse_player_district, require
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+
+# The FAQ entries that name the Marshal beside a protection every rank 8 character meets.
+_MORE_CITES = {"bishop": ("bishop.marshal-cannot-seize",), "completed_city": ("marshal.completed-city-and-duplicates",)}
+
+
+def _most(game) -> int:
+    return int(game.rb.characters["marshal"].fact("seize_max_cost", 3))
+
+
+def seize_problem(game, owner: int, district: str) -> tuple | None:
+    """Why the acting Marshal cannot seize `district` from seat `owner`, or None."""
+    state = game.state
+    seat = state.turn.seat
+    if owner == seat:
+        return ("seize_own", ("marshal.seize-cost-three-or-less",), {})
+    problem = rank8.district_problem(game, owner, district)
+    if problem:
+        return rank8.taking_problem(problem, _MORE_CITES)
+    built = state.players[owner].built(district)
+    value = rank8.district_price(game, owner, district, built)
+    if value > _most(game):
+        values = {"card": district, "cost": value, "most": _most(game)}
+        if district == "dragon-gate":
+            return ("seize_too_costly", ("marshal.seize-cost-three-or-less", "marshal.dragon-gate"), values)
+        return ("seize_too_costly", ("marshal.seize-cost-three-or-less",), values)
+    if state.players[seat].has_built(district) and not rank8.duplicate_allowed(game, seat, district):
+        return ("rank8_duplicate", ("marshal.completed-city-and-duplicates", "turn.no-duplicates"), {"card": district})
+    price = rank8.with_surcharge(game, owner, district, value)
+    if state.players[seat].gold < price:
+        return ("too_poor_seize", ("marshal.seize-cost-three-or-less",),
+                {"card": district, "cost": price, "gold": state.players[seat].gold})
+    return None
+
+
+def _apply_seize(game, move: Move) -> None:
+    require(game, "marshal")
+    problem = rank8.timing_problem(game)
+    if problem:
+        raise refuse(problem)
+    state = game.state
+    seat = state.turn.seat
+    owner = state.seat_of(move.args[0])
+    district = move.args[1]
+    problem = seize_problem(game, owner, district)
+    if problem:
+        raise refuse(problem)
+    once(game, "seize")
+    built = state.players[owner].built(district)
+    price = rank8.with_surcharge(game, owner, district, rank8.district_price(game, owner, district, built))
+    game.transfer(seat, owner, price, "marshal")
+    victim = state.players[owner]
+    victim.city = [b for b in victim.city if b is not built]
+    state.players[seat].city = state.players[seat].city + [built]
+    game.event("seized", player=state.players[seat].name, owner=victim.name, district=district, cost=price)
+    game.note_completion(seat)
+    rank8.acted(game)
+
+
+def _generate_seize(game) -> list[Move]:
+    state = game.state
+    turn = state.turn
+    if "seize" in turn.used or turn.finished_actions or rank8.timing_problem(game):
+        return []
+    moves = []
+    for owner, player in enumerate(state.players):
+        if owner == turn.seat or not player.city or rank8.city_problem(game, owner):
+            continue
+        for district in sorted({b.id for b in player.city}):
+            if seize_problem(game, owner, district) is None:
+                moves.append(Move(turn.character, "seize", (player.name, district)))
+    return moves
+
+
+@register
+class Marshal(Behaviour):
+    id = "marshal"
+    editions = ("2016",)
+    verbs = (Verb("seize", ("奪取", "夺取", "搶", "抢"), parse_player_district, _apply_seize, _generate_seize,
+                  format_player_district),)
+    # rank8_duplicate, completed_city_taken, keep_taken: their texts are the Diplomat's (he is in
+    # both editions), shared by the two.
+    refusals = {
+        "seize_own": ("The Marshal seizes from another player's city, not his own.",
+                      "元帥只能奪取其他玩家城市中的地區，不能奪取自己的。", "元帅只能夺取其他玩家城市中的地区，不能夺取自己的。"),
+        "seize_too_costly": ("{card} costs {cost}: the Marshal seizes only districts costing {most} or less.",
+                             "{card}的費用是{cost}：元帥只能奪取費用{most}或以下的地區。",
+                             "{card}的费用是{cost}：元帅只能夺取费用{most}或以下的地区。"),
+        "too_poor_seize": ("Seizing {card} costs {cost} gold, paid to its owner; there are only {gold}.",
+                           "奪取{card}要付給擁有者{cost}枚金幣，只有{gold}。", "夺取{card}要付给拥有者{cost}枚金币，只有{gold}。"),
+    }

@@ -1,0 +1,171 @@
+"""Seer (rank 3, 2016): `seer` takes one random card from each other player who has any; then
+she gives one card of her hand back to each of them (`give PLAYER C`, once per player): the
+same card, one taken from someone else, or one of her own. Players with empty hands neither give
+nor receive. Her building limit of 2 is character data.
+
+Until every card is given back the turn waits: the gives are a required `state.pending`
+decision of hers, so nothing else is legal in between (the rulebook: take, *then* give).
+
+In a dealt game the engine draws the random cards. At a physical table they are unknown (`?`)
+unless the move names them (`seer Ann Temple, Bob ?`); a hand the referee knows in full but
+holding different cards must be named (nobody could tell which card left it).
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards import hands
+from referee.engine.cards.common import once, require
+from referee.engine.errors import IllegalMove
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import Pending
+from referee.errors import BadMove
+
+_SPLIT = (",", "，", "、")
+
+
+def _parse_seer(notation, tail: str) -> tuple:
+    """`seer`, or `seer PLAYER C[, PLAYER C]` naming the random cards (at a table)."""
+    if not tail:
+        return ()
+    for comma in _SPLIT[1:]:
+        tail = tail.replace(comma, ",")
+    named = []
+    for part in (p.strip() for p in tail.split(",")):
+        player, card = notation.player_then(part)
+        if not card:
+            raise BadMove(f"seer names 'PLAYER CARD' pairs, got {part!r}")
+        named.append((player, notation.district(card)))
+    return tuple(named)
+
+
+def _format_seer(notation, move: Move) -> str:
+    return ", ".join(f"{player} {notation.name(card)}" for player, card in move.args)
+
+
+def _takes(game, named: dict[str, str]) -> list[tuple[int, str | None]]:
+    """(seat, card to take or None if it cannot be told) for every other player with cards, in
+    seating order from the Seer's left."""
+    state = game.state
+    seat = state.turn.seat
+    n = len(state.players)
+    found = []
+    for step in range(1, n):
+        other = (seat + step) % n
+        player = state.players[other]
+        if not player.hand:
+            continue
+        card = named.get(player.name)
+        found.append((other, card if card is not None else hands.unnamed_card(game, other)))
+    return found
+
+
+def _apply_seer(game, move: Move) -> None:
+    require(game, "seer")
+    state = game.state
+    seat = state.turn.seat
+    named = dict(move.args)
+    if named and not game.table:
+        raise IllegalMove("seer_random", ("seer.take-and-give",))
+    if len(named) != len(move.args):
+        raise IllegalMove("seer_one_each", ("seer.take-and-give",))
+    for name, card in named.items():
+        other = state.seat_of(name)
+        if other == seat:
+            raise IllegalMove("seer_one_each", ("seer.take-and-give",))
+        if not state.players[other].hand:
+            raise IllegalMove("seer_empty_hand", ("seer.take-and-give",), player=name)
+        if not hands.may_name(game, other, card):
+            raise IllegalMove("not_in_hand", ("seer.take-and-give",), card=card)
+    once(game, "seer")
+    taken_from = []
+    for other, card in _takes(game, named):
+        name = state.players[other].name
+        if card is None:
+            raise IllegalMove("seer_name_card", ("seer.take-and-give",), player=name)
+        hands.remove_card(game, other, card)
+        hands.give_card(game, seat, card)
+        taken_from.append(name)
+    game.event("seer_took", player=state.players[seat].name, players=taken_from)
+    if taken_from:
+        state.pending = Pending("seer", seat, tuple(taken_from), required=True)
+
+
+def _generate_seer(game) -> list[Move]:
+    turn = game.state.turn
+    if "seer" in turn.used or turn.finished_actions:
+        return []
+    if game.table and any(card is None for _, card in _takes(game, {})):
+        return []             # a known mixed hand: the move must name what was taken
+    return [Move(turn.character, "seer")]
+
+
+def _parse_give(notation, tail: str) -> tuple:
+    player, card = notation.player_then(tail)
+    if not card:
+        raise BadMove(f"give takes 'PLAYER C', got {tail!r}")
+    return (player, notation.district(card))
+
+
+def _format_give(notation, move: Move) -> str:
+    return f"{move.args[0]} {notation.name(move.args[1])}"
+
+
+def _give_out_of_place(game, move: Move) -> None:
+    raise IllegalMove("give_timing", ("seer.take-and-give",))
+
+
+@register
+class Seer(Behaviour):
+    id = "seer"
+    editions = ("2016",)
+    verbs = (
+        Verb("seer", ("預言家", "预言家", "預言", "预言"), _parse_seer, _apply_seer, _generate_seer, _format_seer),
+        Verb("give", ("給牌", "给牌", "還牌", "还牌"), _parse_give, _give_out_of_place, None, _format_give),
+    )
+    refusals = {
+        "seer_random": ("The engine draws the Seer's random cards in a dealt game: they are not named.",
+                        "電腦發牌的遊戲中由引擎隨機抽預言家拿的牌，不能指定。", "电脑发牌的游戏中由引擎随机抽预言家拿的牌，不能指定。"),
+        "seer_one_each": ("The Seer takes one card from each other player: name each of them once.",
+                          "預言家從每位其他玩家各拿一張：每位玩家只能說明一次。", "预言家从每位其他玩家各拿一张：每位玩家只能说明一次。"),
+        "seer_empty_hand": ("{player} has no cards: the Seer takes nothing from him.",
+                            "{player}沒有手牌：預言家不從他那裡拿牌。", "{player}没有手牌：预言家不从他那里拿牌。"),
+        "seer_name_card": ("The referee knows {player}'s hand: name the card the Seer drew from it.",
+                           "裁判知道{player}的手牌：請說明預言家抽到哪一張。", "裁判知道{player}的手牌：请说明预言家抽到哪一张。"),
+        "give_timing": ("Cards are given only by the Seer, after she took them: one to each player she took a card from.",
+                        "只有預言家在拿牌之後才能給牌：給每位被她拿牌的玩家各一張。", "只有预言家在拿牌之后才能给牌：给每位被她拿牌的玩家各一张。"),
+        "give_not_owed": ("The Seer owes no card to {player}: she gives one to each player she took a card from, once.",
+                          "預言家不欠{player}牌：她只給每位被她拿過牌的玩家各一張。", "预言家不欠{player}牌：她只给每位被她拿过牌的玩家各一张。"),
+    }
+
+    # -- the gives: the Seer's required decision after `seer` -----------------------------------
+
+    def is_answer(self, move: Move) -> bool:
+        return move.verb == "give"
+
+    def answer(self, game, move: Move) -> None:
+        state = game.state
+        pending = state.pending
+        if pending is None or pending.kind != "seer" or state.turn is None:
+            raise IllegalMove("give_timing", ("seer.take-and-give",))
+        # The Seer's character, whoever plays it (the Witch resuming a bewitched Seer), or her player.
+        acting = (state.turn.character, getattr(state.turn, "acting", "") or state.turn.character)
+        if move.actor not in acting and state.seat_of(move.actor) != pending.seat:
+            raise IllegalMove("give_timing", ("seer.take-and-give",))
+        target, card = move.args
+        if target not in pending.data:
+            raise IllegalMove("give_not_owed", ("seer.take-and-give",), player=target)
+        if not hands.may_name(game, pending.seat, card):
+            raise IllegalMove("not_in_hand", ("seer.give-back-options",), card=card)
+        hands.remove_card(game, pending.seat, card)
+        hands.give_card(game, state.seat_of(target), card)
+        game.event("card_given", player=state.players[pending.seat].name, target=target, card=card)
+        owed = tuple(name for name in pending.data if name != target)
+        state.pending = pending._replace(data=owed) if owed else None
+
+    def answers(self, game) -> list[Move]:
+        state = game.state
+        pending = state.pending
+        actor = state.turn.character
+        cards = hands.distinct_cards(game, pending.seat)
+        return [Move(actor, "give", (name, card)) for name in pending.data for card in cards]

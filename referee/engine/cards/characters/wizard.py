@@ -1,0 +1,180 @@
+"""Wizard (rank 3; classic The Dark City and 2016 — the same ability in both): look at another
+player's hand and take the card he chooses (not at random). He keeps it, or pays to build it at
+once: that build is outside his building limit, so he may still build as usual. All his turn he
+may build districts identical to ones in his city, as many copies as he likes (the classic FAQ;
+the 2016 text sets no number either).
+
+At a physical table the referee does not see the looked-at hand: the move names the card taken
+(`?` keeps it unknown, unless it is built). Variant name-characters-not-players: he names a
+character (`look CH take C`) and looks at its holder's hand; `look CH` when nobody holds it or
+the holder has no cards (nothing is taken)."""
+
+from __future__ import annotations
+
+from referee.engine.cards import hands
+from referee.engine.cards.basic import build_cost, place_district
+from referee.engine.cards.common import has_power, once, require
+from referee.engine.errors import IllegalMove, refuse
+from referee.engine.moves import Move
+from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import UNKNOWN
+from referee.errors import BadMove
+
+NAME_CHARACTERS = "name-characters-not-players"
+_TAKE = ("take", "拿", "取")
+_BUILD = ("build", "建造", "建", "蓋", "盖")
+
+
+def _by_character(state) -> bool:
+    """The variant name-characters-not-players: the Wizard names a character, and looks at the
+    hand of whoever holds it."""
+    return NAME_CHARACTERS in state.variants
+
+
+def _character_then(notation, tail: str) -> tuple[str, str]:
+    """Split 'CHARACTER rest' where the character's name may have several words."""
+    from referee.errors import RefereeError
+
+    words = tail.split()
+    for cut in range(len(words), 0, -1):
+        try:
+            return notation.character(" ".join(words[:cut])), " ".join(words[cut:])
+        except RefereeError:
+            continue
+    raise BadMove(f"look names a character with the variant {NAME_CHARACTERS}, got {tail!r}")
+
+
+def _parse_look(notation, tail: str) -> tuple:
+    by_character = _by_character(notation.state)
+    target, rest = _character_then(notation, tail) if by_character else notation.player_then(tail)
+    words = rest.split()
+    if by_character and not words:
+        return (target,)          # the named character's holder had nothing to take (or nobody holds it)
+    if len(words) < 2 or words[0].casefold() not in _TAKE:
+        raise BadMove(f"look takes 'PLAYER take C' or 'PLAYER take C build', got {tail!r}")
+    words = words[1:]
+    build = words[-1].casefold() in _BUILD
+    card = notation.district(" ".join(words[:-1] if build else words))
+    return (target, card, "build") if build else (target, card)
+
+
+def _format_look(notation, move: Move) -> str:
+    target = notation.name(move.args[0]) if _by_character(notation.state) else move.args[0]
+    if len(move.args) == 1:
+        return target
+    text = f"{target} take {notation.name(move.args[1])}"
+    return text + " build" if len(move.args) > 2 else text
+
+
+def _build_problem(game, seat: int, card: str) -> tuple | None:
+    """Why the taken card cannot be built at once (duplicates are the Wizard's right)."""
+    state = game.state
+    turn = state.turn
+    district = game.rb.districts[card]
+    if turn.finished_actions:
+        return ("after_destroy", ("warlord.when-to-use-ability",), {})
+    if not game.rb.characters[turn.character].can_build:
+        return ("cannot_build", ("turn.build",), {"character": turn.character})
+    if district.fact("unbuildable"):
+        return ("unbuildable", (), {"card": card})
+    most = district.fact("max_city_before_build")
+    if most is not None and len(state.players[seat].city) > most:
+        return ("monument_late", (), {"card": card})
+    cost = build_cost(game, seat, card)
+    gold = state.players[seat].gold
+    if gold < cost:
+        return ("too_poor", ("wizard.extra-build",), {"card": card, "cost": cost, "gold": gold})
+    return None
+
+
+def _looked_at(game, target: str) -> int | None:
+    """The seat whose hand the Wizard looks at: the named player, or with the variant the
+    holder of the named character (None: nobody holds it)."""
+    state = game.state
+    return state.holder(target) if _by_character(state) else state.seat_of(target)
+
+
+def _apply_look(game, move: Move) -> None:
+    require(game, "wizard")
+    state = game.state
+    seat = state.turn.seat
+    other = _looked_at(game, move.args[0])
+    if other == seat or (_by_character(state) and move.args[0] == "wizard"):
+        raise IllegalMove("wizard_self", ("wizard.take-card",), wizard="wizard")
+    if len(move.args) == 1:
+        # The variant: a character nobody holds, or whose holder has no cards, gives nothing.
+        if other is not None and state.players[other].hand:
+            raise IllegalMove("wizard_name_take", ("wizard.take-card",), wizard="wizard")
+        once(game, "wizard")
+        return
+    if other is None:
+        raise IllegalMove("not_held", ("wizard.take-card",), character=move.args[0])
+    card = move.args[1]
+    build = len(move.args) > 2
+    if not state.players[other].hand:
+        raise IllegalMove("wizard_empty_hand", ("wizard.take-card",), player=state.players[other].name)
+    if not hands.may_name(game, other, card):
+        raise IllegalMove("not_in_hand", ("wizard.take-card",), card=card)
+    if build and card == UNKNOWN:
+        raise IllegalMove("wizard_name_build", ("wizard.take-card",), wizard="wizard")
+    problem = _build_problem(game, seat, card) if build else None
+    if problem:
+        raise refuse(problem)
+    once(game, "wizard")
+    hands.remove_card(game, other, card)
+    game.event("card_taken", player=state.players[seat].name, source=state.players[other].name, card=card)
+    if not build:
+        hands.give_card(game, seat, card)
+        return
+    cost = build_cost(game, seat, card)
+    game.pay(seat, cost, "build")
+    builds = state.turn.builds
+    place_district(game, seat, card, cost)
+    state.turn.builds = builds         # outside the building limit
+
+
+def _generate_look(game) -> list[Move]:
+    state = game.state
+    turn = state.turn
+    if "wizard" in turn.used or turn.finished_actions:
+        return []
+    if _by_character(state):
+        targets = [(c, state.holder(c)) for c in state.characters if c != "wizard"]
+    else:
+        targets = [(p.name, seat) for seat, p in enumerate(state.players)]
+    moves = []
+    for target, other in targets:
+        if other == turn.seat:
+            continue
+        if other is None or not state.players[other].hand:
+            if _by_character(state):
+                moves.append(Move(turn.character, "look", (target,)))
+            continue
+        for card in hands.distinct_cards(game, other):
+            moves.append(Move(turn.character, "look", (target, card)))
+            if card != UNKNOWN and _build_problem(game, turn.seat, card) is None:
+                moves.append(Move(turn.character, "look", (target, card, "build")))
+    return moves
+
+
+@register
+class Wizard(Behaviour):
+    id = "wizard"
+    verbs = (Verb("look", ("查看手牌", "看手牌", "偷看"), _parse_look, _apply_look, _generate_look, _format_look),)
+    refusals = {
+        # {wizard} is the card's id: the CLI names it as the edition does (classic 巫師, 2016 法師).
+        "wizard_self": ("The {wizard} looks at another player's hand.", "{wizard}只能查看其他玩家的手牌。",
+                        "{wizard}只能查看其他玩家的手牌。"),
+        "wizard_empty_hand": ("{player} has no cards in hand: there is nothing to take.",
+                              "{player}沒有手牌，無牌可拿。", "{player}没有手牌，无牌可拿。"),
+        "wizard_name_take": ("The hand the {wizard} looks at has cards: the move names the card he takes.",
+                             "{wizard}查看的手牌中有牌：請說明他拿哪一張。", "{wizard}查看的手牌中有牌：请说明他拿哪一张。"),
+        "wizard_name_build": ("Name the card the {wizard} builds.", "請說明{wizard}建造的是哪張牌。", "请说明{wizard}建造的是哪张牌。"),
+    }
+
+    def allows_duplicate(self, game, seat: int, district: str) -> bool | None:
+        # All the Wizard's turn, districts identical to his own are allowed, in any number.
+        turn = game.state.turn
+        if turn is not None and seat == turn.seat and has_power(game, "wizard"):
+            return True
+        return None
