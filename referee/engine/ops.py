@@ -63,9 +63,13 @@ class Operations:
         return amount
 
     def pay(self, seat: int, amount: int, reason: str) -> None:
+        """Pay `amount` to the bank. Gold the acting player pays to build ("build") is
+        counted on the turn: the Alchemist gets exactly that back at the end of it."""
         state = self.state
         state.players[seat].gold -= amount
         state.bank += amount
+        if reason == "build" and state.turn is not None and state.turn.seat == seat:
+            state.turn.paid_to_build += amount
         if amount:
             self.event("gold", player=state.players[seat].name, amount=-amount, reason=reason)
 

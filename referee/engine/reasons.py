@@ -63,6 +63,16 @@ GENERAL = {
     "not_in_set": ("{character} is not in the character set of this game.", "{character}不在本局的角色中。", "{character}不在本局的角色中。"),
     "not_owned": ("{card} is not in the acting player's city.", "行動玩家的城市中沒有{card}。", "行动玩家的城市中没有{card}。"),
     "no_action": ("{card} has no action to use.", "{card}沒有可以使用的能力。", "{card}没有可以使用的能力。"),
+    # -- income kinds (gold, cards, gold-or-cards) ---------------------------------------------
+    "income_no_split": ("{character} takes one kind of resource for districts: write just `income`.",
+                        "{character}的地區收入只有一種資源：只寫 `income`（收入）即可。",
+                        "{character}的地区收入只有一种资源：只写 `income`（收入）即可。"),
+    "income_name_split": ("Declare the split before taking it: `income N gold M cards`, N + M = {count}.",
+                          "拿取前須宣告組合：`income N gold M cards`，N + M = {count}。",
+                          "拿取前须宣告组合：`income N gold M cards`，N + M = {count}。"),
+    "income_split_sum": ("{gold} gold and {cards} cards make {total}; the districts give exactly {count}.",
+                         "{gold}金幣加{cards}張牌共{total}，但地區正好給{count}份。",
+                         "{gold}金币加{cards}张牌共{total}，但地区正好给{count}份。"),
 }
 
 

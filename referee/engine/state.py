@@ -113,6 +113,8 @@ class Turn:
     used: set[str] = field(default_factory=set)             # abilities used this turn
     finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
     ended: bool = False                                     # `end` was played: the flow calls the next
+    paid_to_build: int = 0                                  # gold paid this turn to build (the Alchemist's refund;
+                                                            # a card giving building gold back takes it off)
     # Whose abilities this turn uses: None = its own character's; () = none (a bewitched
     # character's holder, who only gathers).
     powers: tuple[str, ...] | None = None
@@ -140,6 +142,7 @@ class Turn:
         other.finished_actions = self.finished_actions
         other.ended = self.ended
         other.powers = self.powers
+        other.paid_to_build = self.paid_to_build
         other.only = self.only
         other.only_problem = self.only_problem
         other.partial = self.partial

@@ -5,10 +5,11 @@ Factory's discount, the Observatory's and the Library's draw, the Quarry's dupli
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from referee.engine.cards.common import has_power, parse_nothing
+from referee.engine.cards.common import has_power, parse_nothing, powers
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine import registry
@@ -150,51 +151,117 @@ def _format_draw(notation: "Notation", move: Move) -> str:
 # -- income -------------------------------------------------------------------------------------
 
 
-def income_count(game: "Game", seat: int, character: str) -> int:
-    """Districts of the character's type, with the School of Magic standing for any type."""
+class Income(NamedTuple):
+    """A character's district income: the district type it counts, the kind of resource it
+    pays ("gold" | "cards" | "gold-or-cards"), and how many districts make one resource."""
+
+    type: str | None
+    kind: str = "gold"
+    per: int = 1
+
+
+_NO_INCOME = Income(None)
+_RULES: dict[str, object] = {}          # character id -> its card's `income_rule` (or None), looked up once
+
+
+def income_of(game: "Game", character: str) -> Income:
+    """The character's income: its data, unless its card says otherwise in this game (a house
+    rule such as the Alchemist's trade income defines `income_rule(game)` on the card)."""
+    rule = _RULES.get(character, False)
+    if rule is False:
+        rule = _RULES[character] = getattr(registry.behaviour(character), "income_rule", None)
+    if rule is not None:
+        found = rule(game)
+        if found is not None:
+            return found
     facts = game.rb.characters[character]
-    if not facts.income:
+    return Income(facts.income, facts.income_kind)
+
+
+def income_count(game: "Game", seat: int, character: str, income: Income | None = None) -> int:
+    """Districts of the character's type, with the School of Magic standing for any type."""
+    income = income or income_of(game, character)
+    if not income.type:
         return 0
     count = 0
     for built in game.state.players[seat].city:
         district = game.rb.districts[built.id]
-        if district.type == facts.income or district.fact("counts_as_any_type_for_income"):
+        if district.type == income.type or district.fact("counts_as_any_type_for_income"):
             count += 1
-    return count
+    return count // income.per
+
+
+def acting_income(game: "Game") -> tuple[str, Income]:
+    """The character whose district income the turn collects, and that income: the acting
+    character's, or, when the turn uses other characters' abilities (the Witch playing the
+    bewitched), the first of those that has an income."""
+    for character in powers(game):
+        income = income_of(game, character)
+        if income.type:
+            return character, income
+    return game.state.turn.character, _NO_INCOME     # none (a bewitched character's holder has no ability)
+
+
+_INCOME_KINDS = ("gold", "cards", "gold-or-cards")
+
+
+def income_split(move: Move, kind: str, character: str, count: int) -> tuple[int, int]:
+    """(gold, cards) the income move takes, checked against the character's income kind: one
+    kind takes bare `income`; "gold-or-cards" names its split, declared before taking."""
+    if kind not in _INCOME_KINDS:
+        raise IllegalMove("not_supported", (), what=f"income {kind}")
+    if kind != "gold-or-cards":
+        if move.args:
+            raise IllegalMove("income_no_split", ("turn.district-income",), character=character)
+        return (count, 0) if kind == "gold" else (0, count)
+    if not move.args:
+        raise IllegalMove("income_name_split", ("turn.district-income", "abbot.gold-or-cards"), count=count)
+    gold, cards = move.args
+    if gold + cards != count:
+        raise IllegalMove("income_split_sum", ("turn.district-income", "abbot.gold-or-cards"), gold=gold,
+                          cards=cards, total=gold + cards, count=count)
+    return gold, cards
 
 
 def _apply_income(game: "Game", move: Move) -> None:
     turn = game.state.turn
-    facts = game.rb.characters[turn.character]
-    if not facts.income:
+    character, income = acting_income(game)
+    if not income.type:
         raise IllegalMove("no_income", ("turn.district-income",), character=turn.character)
     if turn.income:
         raise IllegalMove("income_once", ("turn.district-income", "general.income-once"))
     if turn.finished_actions:
         raise IllegalMove("after_destroy", ("warlord.when-to-use-ability",))
-    if facts.income_kind != "gold":
-        raise IllegalMove("not_supported", (), what=turn.character)
+    count = income_count(game, turn.seat, character, income)
+    gold, cards = income_split(move, income.kind, character, count)
     turn.income = True
-    count = income_count(game, turn.seat, turn.character)
-    game.gain(turn.seat, count, "income")
-    if not count:
+    game.gain(turn.seat, gold, "income")
+    if cards:
+        game.gain_cards(turn.seat, cards, "income")
+    if not gold and not cards:
         game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
 
 
 def _generate_income(game: "Game") -> list[Move]:
     turn = game.state.turn
-    facts = game.rb.characters[turn.character]
-    if facts.income and not turn.income and facts.income_kind == "gold" and not turn.finished_actions:
+    if turn.income or turn.finished_actions:
+        return []
+    character, income = acting_income(game)
+    if not income.type or income.kind not in _INCOME_KINDS:
+        return []
+    if income.kind != "gold-or-cards":
         return [Move(turn.character, "income")]
-    return []
+    count = income_count(game, turn.seat, character, income)
+    return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
+
+
+_SPLIT = re.compile(r"(\d+)\s*(?:gold|金幣|金币|金)\s*[,，、]?\s*(\d+)\s*(?:cards?|張牌|张牌|張|张|牌)", re.I)
 
 
 def _parse_income(notation: "Notation", tail: str) -> tuple:
     if not tail:
         return ()
-    import re
-
-    found = re.fullmatch(r"(\d+)\s*gold\s+(\d+)\s*cards?", tail, re.I)
+    found = _SPLIT.fullmatch(tail.strip())
     if not found:
         from referee.errors import BadMove
 

@@ -93,6 +93,9 @@ def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None
     game.event("confiscated", player=magistrate.name, source=victim.name, district=district)
     game.gain(builder, paid, "magistrate")
     turn = state.turn
+    if turn.seat == builder:
+        # That gold is back already: the Alchemist's end-of-turn refund must not pay it twice.
+        turn.paid_to_build = max(0, turn.paid_to_build - paid)
     if BUILDS_AGAIN in state.variants and basic.counts_toward_limit(game, builder, district) and turn.builds:
         turn.builds -= 1
     _move_tax(game, builder, seat)

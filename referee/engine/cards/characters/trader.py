@@ -1,0 +1,21 @@
+"""Trader (rank 6, 2016): one gold per trade district (character data); during his turn trade
+districts do not count toward his building limit, so he may build any number of them besides
+his one other district."""
+
+from __future__ import annotations
+
+from referee.engine.cards.common import has_power
+from referee.engine.registry import Behaviour, register
+
+
+@register
+class Trader(Behaviour):
+    id = "trader"
+    editions = ("2016",)
+
+    def counts_toward_limit(self, game, seat: int, district: str) -> bool | None:
+        turn = game.state.turn
+        if turn is not None and seat == turn.seat and has_power(game, "trader") \
+                and game.rb.districts[district].type == "trade":
+            return False
+        return None
