@@ -19,7 +19,7 @@ from referee.engine import draft, flow, registry, secret, turn
 from referee.engine.casts import default_cast, excluded_uniques, require_legal
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.facts import Rulebook
-from referee.engine.moves import PLANNED_VERBS, Move, Notation
+from referee.engine.moves import Move, Notation
 from referee.engine.ops import Operations
 from referee.engine.scoring import scores, winners
 from referee.engine.state import Player, State
@@ -211,8 +211,6 @@ class Game(Operations):
         state = self.state
         if state.phase == "over":
             raise IllegalMove("game_over", ("general.end-trigger",))
-        if move.verb in PLANNED_VERBS and registry.verb(move.verb) is None:   # a registered card plays it
-            raise IllegalMove("not_supported", (), what=move.verb)
         if state.phase == "draft":
             if self.secret_selection and move.verb == "use" and move.args[:1] == ("theater",):
                 registry.behaviour("theater").secret_swap(self, move)    # seen, not what changed hands

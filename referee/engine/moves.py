@@ -33,12 +33,6 @@ class Move(NamedTuple):
         return f"{self.actor}: {self.verb}" + (" " + " ".join(map(str, self.args)) if self.args else "")
 
 
-# Verbs the notation fixes for cards no module plays yet: they parse, and the engine answers
-# "not supported yet" instead of guessing. A card's module that registers one takes it off.
-PLANNED_VERBS = {
-    "warrant", "confiscate", "spy", "threaten", "expose", "bribe", "refuse", "look", "seer", "give",
-    "crown", "take-gold", "navigate", "scholar", "exchange", "seize", "beautify",
-}
 _SPLIT_LIST = re.compile(r"\s*[,，、]\s*")
 
 
@@ -137,8 +131,6 @@ class Notation:
         tail = tail.strip()
         name = registry.verb_named(head)
         if name is None:
-            if head.lower() in PLANNED_VERBS:
-                return Move(actor, head.lower(), tuple(tail.split()) if tail else ())
             raise BadMove(f"unknown verb {head!r} in {text!r}{_did_you_mean(head)}")
         verb, _ = registry.verb(name)
         return Move(actor, name, verb.parse(self, tail))

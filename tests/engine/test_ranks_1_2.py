@@ -175,7 +175,7 @@ def test_the_witch_may_bewitch_her_own_second_character(rulebooks):
     text = """
 edition = "2016"
 [table]
-characters = ["Witch", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Queen"]
+characters = ["Witch", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Tax Collector"]
 [[players]]
 name = "Ann"
 characters = ["Witch", "Merchant"]

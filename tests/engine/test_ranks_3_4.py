@@ -10,6 +10,7 @@ import random
 import pytest
 
 from referee.engine import Game, IllegalMove
+from referee.engine.casts import check_cast, default_rank9, rank9_required
 from referee.engine.invariants import problems, round_trip_problems, totals
 from referee.engine.moves import Move
 from referee.engine.players import choose_move
@@ -26,6 +27,17 @@ CASTS = [
 
 def cast(three: str, four: str, nine: str) -> tuple[str, ...]:
     return BASE[:2] + (three, four) + BASE[2:] + (nine,)
+
+
+def legal_cast(rb, players: int, three: str, four: str, nine: str) -> tuple[str, ...]:
+    """`cast(three, four, nine)` where the player count allows it; otherwise the rank 9 character
+    gives way (the Queen needs 5+ players; classic allows no rank 9 with 3): to the edition's
+    default one where the count requires a rank 9, else to none."""
+    chars = cast(three, four, nine)
+    if check_cast(rb, players, chars) is None:
+        return chars
+    eight = chars[:-1]
+    return eight + (default_rank9(rb, players),) if rank9_required(rb, players) else eight
 
 
 def play(game: Game, seed: int, strangers: bool) -> list[str]:
@@ -69,15 +81,16 @@ def play(game: Game, seed: int, strangers: bool) -> list[str]:
 @pytest.mark.parametrize("players", [3, 5, 7])
 def test_random_games_with_ranks_3_and_4(rulebooks, edition, three, four, nine, variants, players):
     for seed in range(2):
-        game = Game.new(rulebooks[edition], [f"P{i}" for i in range(players)], seed=seed * 7 + players,
-                        characters=cast(three, four, nine), variants=frozenset(variants))
+        rb = rulebooks[edition]
+        game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed * 7 + players,
+                        characters=legal_cast(rb, players, three, four, nine), variants=frozenset(variants))
         assert play(game, seed, strangers=seed == 0) == []
         assert game.is_over
 
 
 def turn_of(rb, character: str, players: int = 4, seed: int = 3, others=()) -> Game:
     """A dealt game played with random moves until `character`'s turn starts."""
-    chars = cast(*others) if others else cast("seer", "emperor", "queen")
+    chars = legal_cast(rb, players, *(others or ("seer", "emperor", "queen")))
     for attempt in range(200):
         game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed + attempt, characters=chars)
         rng = random.Random(attempt)
@@ -132,7 +145,7 @@ def test_the_2016_emperor_takes_a_random_card_the_classic_one_the_card_given(rul
 def test_a_killed_2016_emperor_moves_the_crown_at_the_end_of_the_round(rulebooks):
     rb = rulebooks["2016"]
     for seed in range(40):
-        game = Game.new(rb, ["A", "B", "C", "D"], seed=seed, characters=cast("seer", "emperor", "queen"))
+        game = Game.new(rb, ["A", "B", "C", "D"], seed=seed, characters=legal_cast(rb, 4, "seer", "emperor", "queen"))
         while game.state.phase == "draft":
             game.apply(game.legal_moves()[0])
         state = game.state

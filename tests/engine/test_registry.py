@@ -73,3 +73,26 @@ def test_verbs_and_their_words_are_unique_and_round_trip(edition, rulebooks):
     game = Game.new(rulebooks[edition], ["Ann", "Bob", "Cid", "Dee"], seed=5)
     for move in game.legal_moves():
         assert game.parse(game.format(move)) == move
+
+
+@pytest.mark.parametrize("edition", ["2016", "classic"])
+def test_every_official_card_is_registered(edition, rulebooks):
+    """No official character or unique district is left to the "not supported yet" verdict."""
+    import referee.engine.cards  # noqa: F401
+    from referee.engine.registry import supported
+
+    rb = rulebooks[edition]
+    cards = list(rb.characters) + [d.id for d in rb.districts.values() if d.type == "unique"]
+    assert [c for c in cards if not supported(c, edition)] == []
+
+
+def test_every_verb_the_notation_fixes_is_played():
+    """shared/spec/situations.md §2 fixes one verb per ability: each is registered by a card."""
+    import referee.engine.cards  # noqa: F401
+    import referee.engine.game  # noqa: F401  (the selection's and the table's verbs)
+    from referee.engine.registry import verb
+
+    spec = ("gold draw income build end kill bewitch warrant confiscate rob spy threaten expose bribe refuse "
+            "swap redraw look seer give crown take-gold navigate scholar destroy exchange seize beautify "
+            "take-taxes use reveal faceup pick discard").split()
+    assert [v for v in spec if verb(v) is None] == []

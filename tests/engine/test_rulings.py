@@ -216,25 +216,6 @@ def test_armory_own_city_and_completed_city(situation):
     assert "armory.completed-city" in new["steps"][1]["citations"]
 
 
-def test_an_unregistered_character_is_explicitly_not_supported(situation, rulebooks):
-    """A character no module plays yet gets the "not supported" verdict, never a guess. (Which
-    one: any still unregistered, as the cards arrive one branch at a time.)"""
-    from referee.engine.registry import supported
-
-    rb = rulebooks["2016"]
-    cast = {rb.characters[c].rank: c for c in rb.standard_characters()}
-    missing = [c for c in sorted(rb.characters) if not supported(c, "2016") and rb.characters[c].rank not in (4, 8)]
-    if not missing:
-        pytest.skip("every 2016 character is registered")
-    cast[rb.characters[missing[0]].rank] = missing[0]
-    names = [rb.name(cast[r]) for r in sorted(cast)] + ["Tax Collector"]     # 3 players need a rank 9
-    report = situation(three(table=f"characters = {names!r}", ann=f'characters = ["{rb.name(missing[0])}"]',
-                             bob='characters = ["King"]', cid='characters = ["Warlord"]', moves=["Ann: gold"]))
-    step = report["steps"][0]
-    assert step["legal"] is None and step["verdict"] == "not-supported"
-    assert report["unsupported"] == [rb.name(missing[0])]
-
-
 def test_completing_a_city_ends_the_game_after_the_round(situation):
     city = 'city = ["Temple", "Church", "Manor", "Castle", "Tavern", "Market"]'
     report = situation(three(ann='characters = ["Assassin"]\ngold = 5\nhand = ["Prison"]\n' + city, bob='characters = ["King"]',

@@ -74,13 +74,19 @@ def test_ruling(rulebooks, conn, source, check):
 @pytest.mark.parametrize("source, check", DEAL_CHECKS, ids=[f"{c['faq']}#{i}" for i, (_, c) in enumerate(DEAL_CHECKS)])
 def test_dealt_selection(rulebooks, conn, source, check):
     """A dealt game's selection phase (`deal = { edition, players, seed, characters }`): the
-    discards, then every step's kind and how many characters the chooser may take."""
+    discards, then every step's kind and how many characters the chooser may take; or, with
+    `expect.bad`, the cast the rules refuse for a dealt game (the message must match)."""
     from referee.engine import Game
+    from referee.engine.casts import IllegalCast
 
     assert conn.execute("SELECT 1 FROM faq WHERE id = ?", (check["faq"],)).fetchone(), f"no FAQ entry {check['faq']}"
     deal, expect = check["deal"], check["expect"]
     rb = rulebooks[deal["edition"]]
     characters = tuple(rb.lookup(c, "character")[0] for c in deal["characters"]) if "characters" in deal else None
+    if "bad" in expect:
+        with pytest.raises(IllegalCast, match=expect["bad"]):
+            Game.new(rb, [f"P{i + 1}" for i in range(deal["players"])], seed=deal.get("seed", 0), characters=characters)
+        return
     game = Game.new(rb, [f"P{i + 1}" for i in range(deal["players"])], seed=deal.get("seed", 0), characters=characters)
     draft = game.state.draft
     assert (len(draft.faceup), len(draft.facedown)) == (expect["faceup"], expect["facedown"])
