@@ -90,7 +90,6 @@ class Game(Operations):
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
         game = cls(rulebook, state, seed, table, secret_selection)
-        game.hooks = registry.Hooks(rulebook, characters, frozenset(uniques))   # only the cards dealt
         game.chance().shuffle(state.deck)
         for player in state.players:
             player.hand = state.deck[:int(setup["start_cards"])]

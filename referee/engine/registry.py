@@ -172,14 +172,11 @@ def refusal_texts() -> dict[str, tuple[str, str, str]]:
 class Hooks:
     """The hook and modifier lists of one game: built once, for the cards that can be in it."""
 
-    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None):
-        """`uniques`: the unique districts a dealt game's deck holds (their hooks alone are
-        listed); None where any may turn up (a table, whose deck is unknown)."""
+    def __init__(self, rb: "Rulebook", characters: tuple[str, ...]):
         self.characters = characters
         cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
                       key=lambda c: rb.characters[c].rank)
-        districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions
-                            and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
+        districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions),
                            key=lambda d: _BEHAVIOURS[d].order)
         ordered = [_BEHAVIOURS[c] for c in cast] + [_BEHAVIOURS[d] for d in districts]
         for hook in HOOKS:
