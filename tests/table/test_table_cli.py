@@ -184,3 +184,14 @@ def test_a_hand_shown_at_the_end_scores_the_secret_vault(table):
     assert ann["breakdown"]["secret-vault"] == 3 and ann["score"] == 3
     assert "Ann" not in shown["provisional_for"]
     assert table("score", "--hand", "Ann: Secret Vault").returncode == 2      # Ann holds four cards
+
+
+def test_moves_list_builds_from_unknown_cards(table):
+    """A hand of unknown cards may hold any district with a copy not yet seen: each such build is
+    listed, and a district whose every copy is known is not."""
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", *ROUND[0], *ROUND[1], *ROUND[2], "Ann: reveal Magician", "Ann: gold")
+    moves = json.loads(table("moves", "--json").stdout)
+    assert "Magician: build Tavern" in moves and "Magician: build Temple" in moves
+    assert "Magician: build Palace" not in moves            # Ann has 4 gold; the Palace costs 5
+    assert table("do", "Ann: build Tavern").returncode == 0

@@ -423,7 +423,12 @@ def _generate_build(game: "Game") -> list[Move]:
     # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
     # then the full check that apply() makes.
     other_ways = [m for generate in game.hooks.build_moves for m in generate(game)]
-    return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(set(player.hand))
+    candidates = set(player.hand)
+    if UNKNOWN in candidates:
+        # An unknown card may be any district a copy of which is not yet seen (build_problem
+        # checks the copies): a table lists every such build.
+        candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
+    return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(candidates)
             if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
             and districts[card].cost - discount <= player.gold
             and (card not in owned or _duplicate_allowed(game, turn.seat, card))
