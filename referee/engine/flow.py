@@ -34,7 +34,7 @@ def settle(game: "Game") -> None:
         end_turn(game)
     elif state.phase == "turns" and state.turn is None and state.calling == 10 and state.awaiting is None:
         close_round(game)                  # a decision at the round's end has been made
-    elif state.phase == "turns" and state.turn is None:
+    elif state.phase == "turns" and state.turn is None and state.awaiting is None:
         call_next(game)                    # a killed character's action (the Hospital) is done
 
 
@@ -55,9 +55,10 @@ def call_next(game: "Game") -> None:
         if character is None:
             continue
         seat = state.holder(character)
-        if seat is None and character != state.marks.killed and secret.possibly_held(game, character):
+        if seat is None and secret.possibly_held(game, character) and (
+                character != state.marks.killed or secret.killed_may_act(game)):
             state.calling, state.turn, state.awaiting = rank, None, character
-            return                         # a secret table: wait for its holder to answer
+            return                         # a secret table: wait for its holder to answer (or act, killed)
         if seat is None:
             continue
         if character == state.marks.killed:

@@ -164,6 +164,20 @@ class Game(Operations):
 
     def _collect_reveals(self, found: list[Move], awaited: str | None) -> None:
         state = self.state
+        killed = state.marks.killed
+        if (awaited is not None and killed is not None and state.holder(killed) is None
+                and self.rb.characters[killed].rank >= self.rb.characters[awaited].rank):
+            # The killed character's holder may act through a card (the Hospital) at its call.
+            for seat in secret.open_seats(self):
+                for card in secret.killed_acts(self, seat):
+                    snapshot, events = state.snapshot(), self._events
+                    state.players[seat].characters = state.players[seat].characters + [killed]
+                    state.calling, state.awaiting = self.rb.characters[killed].rank, None
+                    card.killed_turn(self, killed, seat)
+                    answers = card.answers(self)
+                    state.restore(snapshot)
+                    self._events = events
+                    found += answers
         for seat in secret.open_seats(self):
             name = state.players[seat].name
             for character in sorted(state.characters, key=lambda c: self.rb.characters[c].rank):
@@ -222,6 +236,7 @@ class Game(Operations):
             state.secret = True                  # the first move of the turns: the picks stay secret
             draft.finish(self)
             flow.start_turns(self)
+        self._killed_acts_at_secret_table(move)
         if self._reveal_at_secret_table(move):
             pass                                 # a killed character shown: nothing more to do
         elif move.verb == "reveal":
@@ -238,6 +253,27 @@ class Game(Operations):
                 flow.advance_to(self, move)
             turn.apply(self, move)
         flow.settle(self)
+
+    def _killed_acts_at_secret_table(self, move: Move) -> None:
+        """A secret table waiting on the killed character's call: its holder answers through the
+        card that lets him act (`PLAYER: use Hospital gold`), which shows that he holds it."""
+        state = self.state
+        killed = state.marks.killed
+        if not state.secret or killed is None or state.awaiting is None or state.holder(killed) is not None:
+            return
+        rank = self.rb.characters[killed].rank
+        if rank < self.rb.characters[state.awaiting].rank:
+            return                               # its call is past
+        seat = state.seat_of(move.actor)
+        if seat is None or seat not in secret.open_seats(self):
+            return
+        for card in secret.killed_acts(self, seat):
+            if card.is_answer(move):
+                # The calls before it went unanswered: nobody holds those characters.
+                state.players[seat].characters = state.players[seat].characters + [killed]
+                state.calling, state.awaiting = rank, None
+                card.killed_turn(self, killed, seat)
+                return
 
     def _reveal_at_secret_table(self, move: Move) -> bool:
         """A player shows a character nobody knew he held (by `reveal`, or by acting as it):

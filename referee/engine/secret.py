@@ -37,6 +37,18 @@ def open_seats(game: "Game") -> list[int]:
     return [seat for seat, player in enumerate(game.state.players) if len(player.characters) < k]
 
 
+def killed_acts(game: "Game", seat: int) -> list:
+    """The cards through which the killed character's holder, in `seat`, acts when it is called
+    (the classic Hospital in his city)."""
+    return [hook.__self__ for hook in game.hooks.killed_turn if game.owns(seat, hook.__self__.id)]
+
+
+def killed_may_act(game: "Game") -> bool:
+    """A secret table: whether the killed character's unknown holder could act when it is called
+    (a player who may hold it owns a Hospital), so the call waits for him."""
+    return any(killed_acts(game, seat) for seat in open_seats(game))
+
+
 def possibly_held(game: "Game", character: str) -> bool:
     state = game.state
     return (state.secret and character in state.characters and character not in _faceup(game)

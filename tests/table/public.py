@@ -15,14 +15,7 @@ def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000
     killed character shown at the round's end is marked optional (`?` first): the tracker asks
     for it only when the round cannot end without it."""
     names = [f"P{i}" for i in range(players)]
-    # The Hospital acts where a secret table cannot follow yet: it gives a killed character's
-    # unknown holder an action (docs/table.md). The Theater's swap is public: it is typed.
-    from referee.engine.registry import supported
-
-    pool = sorted(d.id for d in rulebook.districts.values() if d.type == "unique"
-                  and supported(d.id, rulebook.edition) and d.id != "hospital")
-    uniques = random.Random(seed).sample(pool, min(int(rulebook.setup["uniques_in_deck"]), len(pool)))
-    game = Game.new(rulebook, names, seed=seed, uniques=uniques)
+    game = Game.new(rulebook, names, seed=seed)
     game.initial_deck = len(game.state.deck)
     rng = random.Random(seed)
     public: list[str] = []
