@@ -74,6 +74,13 @@ _TEMPLATES = {
     "ball_room": ("{player} forgot to thank {owner} (Ball Room): {character} loses the turn",
                   "{player} 忘了向 {owner} 道謝（舞廳）：{character} 失去回合", "{player} 忘了向 {owner} 道谢（舞厅）：{character} 失去回合"),
 }
+# Words the engine puts in events as values: a district type (the Spy), what a threat marker
+# showed (the Blackmailer).
+_WORDS = {
+    "noble": ("noble", "貴族", "贵族"), "religious": ("religious", "宗教", "宗教"), "trade": ("trade", "商業", "商业"),
+    "military": ("military", "軍事", "军事"), "unique": ("unique", "特殊", "特殊"),
+    "flowers": ("flowers", "花", "花"), "blank": ("blank", "空白", "空白"),
+}
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),
     "build": ("building", "建造", "建造"), "destroy": ("destroying", "摧毀", "摧毁"), "robbed": ("robbed", "被偷", "被偷"),
@@ -86,8 +93,12 @@ def describe(event: dict, lang: str, local: dict[str, str]) -> str:
     values = {}
     for key, value in event.items():
         if isinstance(value, str):
-            values[key] = in_language(_REASONS[value], lang) if key == "reason" and value in _REASONS \
-                else local.get(value, value)
+            if key == "reason" and value in _REASONS:
+                values[key] = in_language(_REASONS[value], lang)
+            elif key in ("type", "shown") and value in _WORDS:
+                values[key] = in_language(_WORDS[value], lang)
+            else:
+                values[key] = local.get(value, value)
         elif isinstance(value, list):
             values[key] = "、".join(local.get(v, str(v)) for v in value) if lang != "en" else ", ".join(
                 local.get(v, str(v)) for v in value)

@@ -249,7 +249,11 @@ def do(
             out.print(f"[red]✗[/red] {escape(game.format(refused.move))}  {_w('refused', lang)}")
             out.print(f"    {escape(reason(refused.error.key, values, lang))}")
             if refused.error.citations:
-                out.print(f"    [dim]{label('sources', lang)}: {', '.join(refused.error.citations)}[/dim]")
+                from referee.catalog.citations import citation_text
+                from referee.catalog.db import connect
+
+                shown = "; ".join(citation_text(connect(), c, lang) for c in refused.error.citations)
+                out.print(f"    [dim]{label('sources', lang)}: {escape(shown)}[/dim]")
         _print_next(out, game, lang, local)
     if refused:
         sys.stdout.flush()
@@ -272,7 +276,7 @@ def undo(
     if json_out:
         print_json({"table": name, "undone": [m.notation for m in undone], "next": service.expected_next(tracked.game)})
         return
-    lang = choose(lang)
+    lang = choose(lang, " ".join(tracked.header.players))
     out = console()
     for logged in reversed(undone):
         out.print(_w("undone", lang, move=escape(logged.notation)))
@@ -289,7 +293,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
-    lang = choose(lang)
+    lang = choose(lang, " ".join(tracked.header.players))     # a table of Chinese names reads Chinese
     local = _local(tracked.header.edition, lang)
     if json_out:
         print_json(_show_json(tracked, _local(tracked.header.edition, "en")))
@@ -360,12 +364,12 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     """The recorded moves, with round numbers and times."""
     store = _store()
     name = _name_of(store, table)
-    store.header(name)
+    header = store.header(name)
     logged = store.moves(name)
     if json_out:
         print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
         return
-    lang = choose(lang)
+    lang = choose(lang, " ".join(header.players))
     out = console()
     for m in logged:
         out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(m.notation)}")
@@ -394,14 +398,14 @@ def score(
         print_json({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule,
                     "final": game.is_over, "provisional_for": hidden})
         return
-    lang = choose(lang)
+    lang = choose(lang, " ".join(tracked.header.players))
     local = _local(tracked.header.edition, lang)
     out = console()
     categories = ("districts", "five_types", "first_complete", "completed")
     for result in sorted(results, key=lambda r: -r["score"]):
         parts = ", ".join(f"{label(k, lang) if k in categories else local.get(k, k)} {v}" for k, v in result["breakdown"].items())
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
-    tie = "" if rule == "score" else f" (tie-break: {rule})"
+    tie = "" if rule == "score" else f" ({label('tie_break', lang)}: {label('tie.' + rule, lang)})"
     out.print(f"{label('winner', lang)}: {escape(', '.join(names))}{tie}")
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")
@@ -460,7 +464,7 @@ def export(
         start = header.start.rstrip()
         if "\n[play]" in "\n" + start:
             raise RefereeError("this table started from a file with its own [play] section; export --format json")
-        history = ",\n".join("  " + json.dumps(m.notation, ensure_ascii=False) for m in logged)
+        history = ",\n".join("  " + json.dumps(m.notation, ensure_ascii=False) for m in logged)  # readable Chinese
         sys.stdout.write(f"{start}\n\n[play]\nhistory = [\n{history}\n]\n" if logged else start + "\n")
     else:
         raise RefereeError(f"--format {fmt!r}: choose toml or json")

@@ -119,6 +119,12 @@ def advance_to(game: "Game", move: Move) -> None:
     if target <= game.rb.characters[state.turn.character].rank:
         return   # an earlier character: turn.apply refuses it with the reason
     while state.turn is not None and game.rb.characters[state.turn.character].rank < target:
+        if not game.implicit_ends and not state.turn.gathered:
+            # A tracked game sees every turn: one that has not gathered is not over (a
+            # mistyped name must not silently cost a player his turn).
+            from referee.engine.errors import IllegalMove
+
+            raise IllegalMove("must_gather", ("turn.gather",), character=state.turn.character)
         end_turn(game)
 
 

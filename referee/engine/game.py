@@ -49,6 +49,10 @@ class Game(Operations):
         # ... and its picks may stay secret: the first move of the turns ends the selection, and
         # each character becomes known when its holder reveals it (`secret.py`).
         self.secret_selection = secret_selection
+        # A situation file describes only some moves: a later character's move ends the turns
+        # before it whatever they did (spec §1). A tracked game sees every move: there a turn
+        # that has not gathered does not end by itself (the tracker sets this to False).
+        self.implicit_ends = True
         self.notation = Notation(rulebook, state)
         self._undo: list[tuple] = []
         self.history: list[Step] = []
@@ -300,6 +304,8 @@ class Game(Operations):
             return True
         rank = self.rb.characters[character].rank
         while state.turn is not None and self.rb.characters[state.turn.character].rank < rank:
+            if not self.implicit_ends and not state.turn.gathered:
+                raise IllegalMove("must_gather", ("turn.gather",), character=state.turn.character)
             flow.end_turn(self)                  # the moves in between were not described
         if state.turn is not None:
             raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)

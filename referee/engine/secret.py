@@ -110,6 +110,8 @@ def unrevealed_seat(game: "Game", move: Move) -> int | None:
     character = implied_character(game, move)
     if character is None or state.holder(character) == seat:
         return None
+    if state.turn is not None and state.turn.seat == seat and character == state.turn.character:
+        return None                                       # his own part of this turn (the Witch resuming)
     if state.turn is not None and state.turn.seat == seat and move.verb != "reveal" \
             and registry.verb(move.verb) is not None and registry.verb(move.verb)[1] not in game.rb.characters:
         return None                                       # a basic move during his own turn

@@ -54,7 +54,8 @@ def setup_situation(rulebook, players: list[str], characters: list[str], crown: 
                     secret: bool) -> str:
     """The set-up of a new game as a situation file (the selection phase of round 1, every card
     unknown): the position a tracked game's log starts from, and what `export` extends."""
-    q = json.dumps                                     # a JSON string is a TOML basic string
+    def q(text: str) -> str:                           # a JSON string is a TOML basic string
+        return json.dumps(text, ensure_ascii=False)
     setup = rulebook.setup
     lines = [f"edition = {q(rulebook.edition)}", f"variants = [{', '.join(q(v) for v in variants)}]", "",
              "[table]", f"crown = {q(players[crown])}", "phase = \"selection\"", f"secret = {str(secret).lower()}",
@@ -69,7 +70,9 @@ def starting_game(header: Header, rulebook) -> Game:
     """The position the log starts from: the set-up, or the situation file the table began with."""
     from referee.situation import load, read_text
 
-    return load(read_text(header.start), rulebook).game
+    game = load(read_text(header.start), rulebook).game
+    game.implicit_ends = False           # every turn is typed: one that has not gathered is not over
+    return game
 
 
 def replay(header: Header, log: list[Logged], rulebook) -> Tracked:

@@ -195,3 +195,23 @@ def test_moves_list_builds_from_unknown_cards(table):
     assert "Magician: build Tavern" in moves and "Magician: build Temple" in moves
     assert "Magician: build Palace" not in moves            # Ann has 4 gold; the Palace costs 5
     assert table("do", "Ann: build Tavern").returncode == 0
+
+
+def test_a_turn_that_has_not_gathered_does_not_end_by_itself(table, shown):
+    """At a tracked table a later character's move does not silently skip a turn still owed its
+    gathering (a mistyped name must not cost a player his turn)."""
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", *ROUND[0], "Dan: kill Bishop")
+    result = table("do", "Ann: reveal Magician")
+    assert result.returncode == 1 and "must gather" in result.stdout
+    assert table("do", "Dan: gold", "Ann: reveal Magician").returncode == 0   # gathered: it ends
+
+
+def test_the_witch_plays_the_bewitched_emperor_under_her_name(table, shown):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan,Eve", "--crown", "Ann",
+          "--characters", "Witch, Thief, Magician, Emperor, Bishop, Merchant, Architect, Warlord")
+    assert table("do", "Bob: gold", "Bob: bewitch Emperor").returncode == 0
+    assert table("do", "Dan: reveal Emperor", "Dan: draw").returncode == 0
+    result = table("do", "Bob: crown Eve take gold", "Bob: end")
+    assert result.returncode == 0, result.stdout
+    assert shown()["state"]["crown"] == "Eve"
