@@ -57,20 +57,30 @@ def _generate_destroy(game) -> list[Move]:
     if "destroy" in turn.used or rank8.timing_problem(game):
         return []
     gold = state.players[turn.seat].gold
+    shields = game.hooks.shield_district
+    actor = turn.character
     moves = []
     for owner, player in enumerate(state.players):
         if not player.city or rank8.city_problem(game, owner):
             continue
         seen = set()
-        for built in sorted(player.city, key=lambda b: b.id):
-            if built.id in seen:
+        for built in sorted(player.city, key=_by_id):
+            district = built.id
+            if district in seen:
                 continue
-            seen.add(built.id)
-            if any(shield(game, owner, built.id) for shield in game.hooks.shield_district):
-                continue
-            if rank8.destroy_cost(game, owner, built.id, built) <= gold:
-                moves.append(Move(turn.character, "destroy", (player.name, built.id)))
+            seen.add(district)
+            shielded = False
+            for shield in shields:           # a plain loop: this runs for every district in play
+                if shield(game, owner, district):
+                    shielded = True
+                    break
+            if not shielded and rank8.destroy_cost(game, owner, district, built) <= gold:
+                moves.append(Move(actor, "destroy", (player.name, district)))
     return moves
+
+
+def _by_id(built) -> str:
+    return built.id
 
 
 @register
