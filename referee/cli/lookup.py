@@ -181,6 +181,9 @@ def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
     if rank is not None and kind == "district":
         raise RefereeError("--rank is for characters; districts have a cost, not a rank",
                            "--rank 只用於角色；地區有費用，沒有順位")
+    # The words the refusal below offers work too.
+    kind = {"角色": "character", "地區": "district", "地区": "district", "建築": "district", "建筑": "district"}.get(
+        (kind or "").strip(), kind)
     if kind and kind not in ("character", "district"):
         raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district",
                            f"沒有「{kind}」這種卡；請選 character（角色）或 district（地區）")
