@@ -331,24 +331,27 @@ def copies_accounted_for(game: "Game", district: str) -> bool:
     return seen >= game.rb.districts[district].copies
 
 
-def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -> tuple | None:
+def build_problem(game: "Game", seat: int, district: str, paying: bool = True,
+                  allowed: bool | None = None, limit: int | None = None) -> tuple | None:
     """Why `district` cannot be built now, as (key, citations, values), or None. `paying`:
-    the price is paid in gold (False for the cards that pay another way check their own)."""
+    the price is paid in gold (False for the cards that pay another way check their own).
+    `allowed` and `limit`: can_build() and build_limit() when the caller already has them (the
+    move generator asks for every card in hand; the hooks give the same answer for each)."""
     state = game.state
     turn = state.turn
     rb = game.rb
-    facts = rb.characters[turn.character]
     player = state.players[seat]
     if not turn.gathered:
         return ("gather_first", ("turn.gather",), {})
     if turn.finished_actions:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
-    if not can_build(game):
+    if not (can_build(game) if allowed is None else allowed):
         return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
     if district == UNKNOWN:
         return ("name_built", ("turn.build",), {})       # a district enters the city face up
     target = rb.districts[district].facts
-    limit = build_limit(game)
+    if limit is None:
+        limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
     if not game.in_hand(seat, district):
@@ -410,12 +413,13 @@ def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
 
 def _generate_build(game: "Game") -> list[Move]:
     turn = game.state.turn
-    facts = game.rb.characters[turn.character]
     if not turn.gathered or turn.finished_actions or not can_build(game):
         return []
     # Once the limit is reached only districts outside it (the Stables) remain candidates:
-    # skip the full check for the others (this runs at every move of a turn).
-    full = turn.builds >= build_limit(game) and not game.hooks.counts_toward_limit
+    # skip the full check for the others (this runs at every move of a turn). The limit is
+    # asked of the hooks once here and handed to build_problem for every candidate.
+    limit = build_limit(game)
+    full = turn.builds >= limit and not game.hooks.counts_toward_limit
     districts = game.rb.districts
     player = game.state.players[turn.seat]
     owned = {b.id for b in player.city}
@@ -432,7 +436,7 @@ def _generate_build(game: "Game") -> list[Move]:
             if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
             and districts[card].cost - discount <= player.gold
             and (card not in owned or _duplicate_allowed(game, turn.seat, card))
-            and build_problem(game, turn.seat, card) is None]
+            and build_problem(game, turn.seat, card, True, True, limit) is None]
 
 
 def _parse_build(notation: "Notation", tail: str) -> tuple:
