@@ -58,8 +58,9 @@ class Game(Operations):
         self.history: list[Step] = []
         self._events: list[dict] = []
         # The hook lists of the cards in play, built once: the cast does not change during a
-        # game (a plain attribute: it is read at nearly every step of move generation).
-        self.hooks = registry.Hooks(rulebook, state.characters)
+        # game (a plain attribute: it is read at nearly every step of move generation); games
+        # with the same rulebook and cast share them.
+        self.hooks = registry.hooks_for(rulebook, state.characters)
         self._listing = False
 
     # -- construction ------------------------------------------------------------------------
