@@ -256,7 +256,7 @@ class Game(Operations):
             answering = card is not None and state.pending is not None and state.pending.kind == card.id
             if not waiting and not answering:
                 flow.advance_to(self, move)
-            turn.apply(self, move)
+            turn.apply(self, move, card)
         flow.settle(self)
 
     def _killed_acts_at_secret_table(self, move: Move) -> None:

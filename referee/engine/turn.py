@@ -25,9 +25,15 @@ def answering_card(game: "Game", move: Move):
     return None
 
 
-def apply(game: "Game", move: Move) -> None:
+_ASK = object()
+
+
+def apply(game: "Game", move: Move, card=_ASK) -> None:
+    """Play a move of the turn phase. `card`: answering_card(game, move) when the caller has
+    already asked (game._dispatch does, for every move: not asking twice)."""
     state = game.state
-    card = answering_card(game, move)
+    if card is _ASK:
+        card = answering_card(game, move)
     if card is not None:
         card.answer(game, move)
         return
