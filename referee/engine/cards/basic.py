@@ -412,31 +412,49 @@ def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
 
 
 def _generate_build(game: "Game") -> list[Move]:
-    turn = game.state.turn
+    state = game.state
+    turn = state.turn
     if not turn.gathered or turn.finished_actions or not can_build(game):
         return []
+    hooks = game.hooks
+    # Builds paid another way (the Framework, the Necropolis, the Thieves' Den): a plain loop,
+    # as each usually has nothing to offer (this runs at every move of a turn).
+    moves: list[Move] = []
+    for generate in hooks.build_moves:
+        found = generate(game)
+        if found:
+            moves += found
+    player = state.players[turn.seat]
+    hand = player.hand
+    if not hand:
+        return moves
     # Once the limit is reached only districts outside it (the Stables) remain candidates:
-    # skip the full check for the others (this runs at every move of a turn). The limit is
-    # asked of the hooks once here and handed to build_problem for every candidate.
+    # skip the full check for the others. The limit is asked of the hooks once here and handed
+    # to build_problem for every candidate.
     limit = build_limit(game)
-    full = turn.builds >= limit and not game.hooks.counts_toward_limit
+    full = turn.builds >= limit and not hooks.counts_toward_limit
     districts = game.rb.districts
-    player = game.state.players[turn.seat]
     owned = {b.id for b in player.city}
     discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
-    # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
-    # then the full check that apply() makes.
-    other_ways = [m for generate in game.hooks.build_moves for m in generate(game)]
-    candidates = set(player.hand)
+    most = player.gold + discount
+    candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem
         # checks the copies): a table lists every such build.
         candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
-    return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(candidates)
-            if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
-            and districts[card].cost - discount <= player.gold
-            and (card not in owned or _duplicate_allowed(game, turn.seat, card))
-            and build_problem(game, turn.seat, card, True, True, limit) is None]
+        candidates.discard(UNKNOWN)
+    # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
+    # then the full check that apply() makes.
+    actor, seat = turn.character, turn.seat
+    for card in sorted(candidates):
+        facts = districts[card]
+        if facts.cost > most or (full and not facts.facts.get("no_build_limit")):
+            continue
+        if card in owned and not _duplicate_allowed(game, seat, card):
+            continue
+        if build_problem(game, seat, card, True, True, limit) is None:
+            moves.append(Move(actor, "build", (card,)))
+    return moves
 
 
 def _parse_build(notation: "Notation", tail: str) -> tuple:
