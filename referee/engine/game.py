@@ -241,8 +241,11 @@ class Game(Operations):
             state.secret = True                  # the first move of the turns: the picks stay secret
             draft.finish(self)
             flow.start_turns(self)
-        self._killed_acts_at_secret_table(move)
-        if self._reveal_at_secret_table(move):
+        # Only a secret table hides who holds what: elsewhere (every simulated game) the two
+        # checks of a secret table are not even called.
+        if state.secret:
+            self._killed_acts_at_secret_table(move)
+        if state.secret and self._reveal_at_secret_table(move):
             pass                                 # a killed character shown: nothing more to do
         elif move.verb == "reveal":
             flow.advance_to(self, Move(move.args[0], "reveal", move.args))

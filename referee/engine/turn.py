@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 
 def answering_card(game: "Game", move: Move):
     """The card a move answers out of turn (the Graveyard's offer), or None."""
-    for card in game.hooks.answers.values():
+    answers = game.hooks.answers
+    if not answers:
+        return None                      # no such card in the game (asked at every move)
+    for card in answers.values():
         if card.is_answer(move):
             return card
     return None
