@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine.cards.common import has_power, parse_nothing, powers
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine import registry
 from referee.engine.registry import Verb, register_verb
 from referee.engine.state import UNKNOWN, Built
@@ -57,7 +57,7 @@ def _apply_gold(game: "Game", move: Move) -> None:
 
 
 def _generate_gold(game: "Game") -> list[Move]:
-    return [] if game.state.turn.gathered else [Move(game.state.turn.character, "gold")]
+    return [] if game.state.turn.gathered else [make_move((game.state.turn.character, "gold", ()))]
 
 
 def draw_plan(game: "Game", seat: int) -> tuple[int, int]:
@@ -117,7 +117,8 @@ def _generate_draw(game: "Game") -> list[Move]:
     state = game.state
     if state.turn.gathered:
         return []
-    return [Move(state.turn.character, "draw", args) for args in draw_choices(game, state.turn.seat)]
+    actor = state.turn.character
+    return [make_move((actor, "draw", args)) for args in draw_choices(game, state.turn.seat)]
 
 
 def draw_choices(game: "Game", seat: int) -> list[tuple]:
@@ -250,7 +251,7 @@ def _generate_income(game: "Game") -> list[Move]:
     if not income.type or income.kind not in _INCOME_KINDS:
         return []
     if income.kind != "gold-or-cards":
-        return [Move(turn.character, "income")]
+        return [make_move((turn.character, "income", ()))]
     count = income_count(game, turn.seat, character, income)
     return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
 
@@ -453,7 +454,7 @@ def _generate_build(game: "Game") -> list[Move]:
         if card in owned and not _duplicate_allowed(game, seat, card):
             continue
         if build_problem(game, seat, card, True, True, limit) is None:
-            moves.append(Move(actor, "build", (card,)))
+            moves.append(make_move((actor, "build", (card,))))
     return moves
 
 
@@ -514,7 +515,7 @@ def _apply_end(game: "Game", move: Move) -> None:
 
 
 def _generate_end(game: "Game") -> list[Move]:
-    return [] if end_problem(game) else [Move(game.state.turn.character, "end")]
+    return [] if end_problem(game) else [make_move((game.state.turn.character, "end", ()))]
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币"), parse_nothing, _apply_gold, _generate_gold))

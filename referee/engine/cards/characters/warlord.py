@@ -9,7 +9,7 @@ from __future__ import annotations
 from referee.engine.cards import rank8
 from referee.engine.cards.common import format_player_district, once, parse_player_district, require
 from referee.engine.errors import refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Pending
 
@@ -80,7 +80,7 @@ def _generate_destroy(game) -> list[Move]:
                 if shield(game, owner, district):
                     break
             else:
-                moves.append(Move(actor, "destroy", (player.name, district)))
+                moves.append(make_move((actor, "destroy", (player.name, district))))
     return moves
 
 
