@@ -12,6 +12,7 @@ selection (`turn.py`, `draft.py`); then the flow (`flow.py`); then this facade.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
@@ -36,6 +37,10 @@ class Step(NamedTuple):
 
     move: Move
     events: list[dict]
+
+
+# Step((move, events)) without the named tuple's Python-level __new__: one per move played.
+_step = partial(tuple.__new__, Step)
 
 
 class Game(Operations):
@@ -218,7 +223,7 @@ class Game(Operations):
             raise
         self._undo.append(snapshot)
         events = self._events
-        self.history.append(Step(move, events))
+        self.history.append(_step((move, events)))
         self._events = []
         return events
 

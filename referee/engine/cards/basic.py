@@ -176,7 +176,14 @@ def income_of(game: "Game", character: str) -> Income:
         if found is not None:
             return found
     facts = game.rb.characters[character]
-    return Income(facts.income, facts.income_kind)
+    # The data's Income, made once per character's facts: asked at every step of a turn.
+    found = _DATA_INCOME.get(id(facts))
+    if found is None or found[0] is not facts:
+        found = _DATA_INCOME[id(facts)] = (facts, Income(facts.income, facts.income_kind))
+    return found[1]
+
+
+_DATA_INCOME: dict[int, tuple] = {}     # id(character facts) -> (those facts, their Income)
 
 
 def income_count(game: "Game", seat: int, character: str, income: Income | None = None) -> int:
