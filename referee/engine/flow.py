@@ -53,7 +53,8 @@ def call_next(game: "Game") -> None:
         if rank <= state.calling:
             continue
         seat = state.holder(character)
-        if seat is None and secret.possibly_held(game, character) and (
+        # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
+        if seat is None and state.secret and secret.possibly_held(game, character) and (
                 character != state.marks.killed or secret.killed_may_act(game)):
             state.calling, state.turn, state.awaiting = rank, None, character
             return                         # a secret table: wait for its holder to answer (or act, killed)
