@@ -262,7 +262,7 @@ class Game(Operations):
             card = turn.answering_card(self, move)
             waiting = state.pending is not None and state.pending.required
             answering = card is not None and state.pending is not None and state.pending.kind == card.id
-            if not waiting and not answering:
+            if not waiting and not answering and self.table:     # (advance_to acts only at a table)
                 flow.advance_to(self, move)
             turn.apply(self, move, card)
         flow.settle(self)

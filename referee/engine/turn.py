@@ -103,7 +103,8 @@ def legal_moves(game: "Game") -> list[Move]:
     if not turn.finished_actions:
         # Income and abilities may come at any time in the turn; building after gathering.
         moves.extend(basic._generate_income(game))
-        moves.extend(basic._generate_build(game))
+        if turn.gathered:                  # (building comes after gathering: not even asked before)
+            moves.extend(basic._generate_build(game))
         for character in powers(game):
             for generate in hooks.generators.get(character, ()):
                 moves.extend(generate(game))
