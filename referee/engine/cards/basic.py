@@ -254,7 +254,16 @@ def _generate_income(game: "Game") -> list[Move]:
     turn = game.state.turn
     if turn.income or turn.finished_actions:
         return []
-    character, income = acting_income(game)
+    if (turn.powers is None and not game.rb.characters[turn.character].income
+            and _RULES.get(turn.character, False) is None):
+        # Its own powers, no district income in its data and no card rule to change it (most
+        # characters): what acting_income() would find, without asking (at every step).
+        return []
+    if turn.powers is None:
+        character = turn.character     # acting_income() for a turn with its own powers
+        income = income_of(game, character)
+    else:
+        character, income = acting_income(game)
     if not income.type or income.kind not in _INCOME_KINDS:
         return []
     if income.kind != "gold-or-cards":
