@@ -49,13 +49,12 @@ def start_turns(game: "Game") -> None:
 def call_next(game: "Game") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
-    by_rank = {game.rb.characters[c].rank: c for c in state.characters}
-    for rank in range(state.calling + 1, 10):
-        character = by_rank.get(rank)
-        if character is None:
+    for rank, character in _calling_order(game.rb, state.characters):
+        if rank <= state.calling:
             continue
         seat = state.holder(character)
-        if seat is None and secret.possibly_held(game, character) and (
+        # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
+        if seat is None and state.secret and secret.possibly_held(game, character) and (
                 character != state.marks.killed or secret.killed_may_act(game)):
             state.calling, state.turn, state.awaiting = rank, None, character
             return                         # a secret table: wait for its holder to answer (or act, killed)
@@ -74,6 +73,24 @@ def call_next(game: "Game") -> None:
     state.calling = 10
     state.turn = None
     end_round(game)
+
+
+# (rulebook id, cast) -> (rulebook, [(rank, character)] in calling order): the cast is fixed at
+# set-up, and call_next runs at every turn's end.
+_ORDER: dict[tuple, tuple] = {}
+
+
+def _calling_order(rb, characters: tuple[str, ...]) -> list[tuple[int, str]]:
+    if type(characters) is not tuple:
+        characters = tuple(characters)
+    key = (id(rb), characters)
+    found = _ORDER.get(key)
+    if found is None or found[0] is not rb:
+        if len(_ORDER) > 256:
+            _ORDER.clear()
+        by_rank = {rb.characters[c].rank: c for c in characters}
+        found = _ORDER[key] = (rb, [(rank, by_rank[rank]) for rank in range(1, 10) if rank in by_rank])
+    return found[1]
 
 
 def _killed_turn(game: "Game", character: str, seat: int) -> bool:

@@ -12,6 +12,7 @@ selection (`turn.py`, `draft.py`); then the flow (`flow.py`); then this facade.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
@@ -38,6 +39,10 @@ class Step(NamedTuple):
     events: list[dict]
 
 
+# Step((move, events)) without the named tuple's Python-level __new__: one per move played.
+_step = partial(tuple.__new__, Step)
+
+
 class Game(Operations):
     def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False,
                  secret_selection: bool = False):
@@ -58,8 +63,9 @@ class Game(Operations):
         self.history: list[Step] = []
         self._events: list[dict] = []
         # The hook lists of the cards in play, built once: the cast does not change during a
-        # game (a plain attribute: it is read at nearly every step of move generation).
-        self.hooks = registry.Hooks(rulebook, state.characters)
+        # game (a plain attribute: it is read at nearly every step of move generation); games
+        # with the same rulebook and cast share them.
+        self.hooks = registry.hooks_for(rulebook, state.characters)
         self._listing = False
 
     # -- construction ------------------------------------------------------------------------
@@ -217,7 +223,7 @@ class Game(Operations):
             raise
         self._undo.append(snapshot)
         events = self._events
-        self.history.append(Step(move, events))
+        self.history.append(_step((move, events)))
         self._events = []
         return events
 
@@ -240,8 +246,11 @@ class Game(Operations):
             state.secret = True                  # the first move of the turns: the picks stay secret
             draft.finish(self)
             flow.start_turns(self)
-        self._killed_acts_at_secret_table(move)
-        if self._reveal_at_secret_table(move):
+        # Only a secret table hides who holds what: elsewhere (every simulated game) the two
+        # checks of a secret table are not even called.
+        if state.secret:
+            self._killed_acts_at_secret_table(move)
+        if state.secret and self._reveal_at_secret_table(move):
             pass                                 # a killed character shown: nothing more to do
         elif move.verb == "reveal":
             flow.advance_to(self, Move(move.args[0], "reveal", move.args))
@@ -253,9 +262,9 @@ class Game(Operations):
             card = turn.answering_card(self, move)
             waiting = state.pending is not None and state.pending.required
             answering = card is not None and state.pending is not None and state.pending.kind == card.id
-            if not waiting and not answering:
+            if not waiting and not answering and self.table:     # (advance_to acts only at a table)
                 flow.advance_to(self, move)
-            turn.apply(self, move)
+            turn.apply(self, move, card)
         flow.settle(self)
 
     def _killed_acts_at_secret_table(self, move: Move) -> None:

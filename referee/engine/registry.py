@@ -187,3 +187,22 @@ class Hooks:
         # Districts with an action (`use`) and the cards that answer out of turn.
         self.uses = {b.id: b for b in ordered if b.use is not None}
         self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}
+
+
+# Hooks for (rulebook, cast) already built: a Hooks holds only tuples and dicts read, never
+# changed, so games with the same rulebook and cast share one (building it runs hasattr for
+# every hook of every card, a large part of setting up a short simulated game). The rulebook
+# object is kept in the entry so that its id cannot be reused while the entry lives; the
+# number of registered cards is in the key in case a card registers later.
+_HOOKS: dict[tuple, tuple["Rulebook", Hooks]] = {}
+
+
+def hooks_for(rb: "Rulebook", characters) -> Hooks:
+    key = (id(rb), tuple(characters), len(_BEHAVIOURS))
+    found = _HOOKS.get(key)
+    if found is None or found[0] is not rb:
+        if len(_HOOKS) > 256:
+            _HOOKS.clear()
+        found = _HOOKS[key] = (rb, Hooks(rb, tuple(characters)))
+    return found[1]
+

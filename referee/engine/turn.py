@@ -19,15 +19,24 @@ if TYPE_CHECKING:
 
 def answering_card(game: "Game", move: Move):
     """The card a move answers out of turn (the Graveyard's offer), or None."""
-    for card in game.hooks.answers.values():
+    answers = game.hooks.answers
+    if not answers:
+        return None                      # no such card in the game (asked at every move)
+    for card in answers.values():
         if card.is_answer(move):
             return card
     return None
 
 
-def apply(game: "Game", move: Move) -> None:
+_ASK = object()
+
+
+def apply(game: "Game", move: Move, card=_ASK) -> None:
+    """Play a move of the turn phase. `card`: answering_card(game, move) when the caller has
+    already asked (game._dispatch does, for every move: not asking twice)."""
     state = game.state
-    card = answering_card(game, move)
+    if card is _ASK:
+        card = answering_card(game, move)
     if card is not None:
         card.answer(game, move)
         return
@@ -94,7 +103,8 @@ def legal_moves(game: "Game") -> list[Move]:
     if not turn.finished_actions:
         # Income and abilities may come at any time in the turn; building after gathering.
         moves.extend(basic._generate_income(game))
-        moves.extend(basic._generate_build(game))
+        if turn.gathered:                  # (building comes after gathering: not even asked before)
+            moves.extend(basic._generate_build(game))
         for character in powers(game):
             for generate in hooks.generators.get(character, ()):
                 moves.extend(generate(game))

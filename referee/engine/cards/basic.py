@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine.cards.common import has_power, parse_nothing, powers
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine import registry
 from referee.engine.registry import Verb, register_verb
 from referee.engine.state import UNKNOWN, Built
@@ -57,7 +57,7 @@ def _apply_gold(game: "Game", move: Move) -> None:
 
 
 def _generate_gold(game: "Game") -> list[Move]:
-    return [] if game.state.turn.gathered else [Move(game.state.turn.character, "gold")]
+    return [] if game.state.turn.gathered else [make_move((game.state.turn.character, "gold", ()))]
 
 
 def draw_plan(game: "Game", seat: int) -> tuple[int, int]:
@@ -117,7 +117,8 @@ def _generate_draw(game: "Game") -> list[Move]:
     state = game.state
     if state.turn.gathered:
         return []
-    return [Move(state.turn.character, "draw", args) for args in draw_choices(game, state.turn.seat)]
+    actor = state.turn.character
+    return [make_move((actor, "draw", args)) for args in draw_choices(game, state.turn.seat)]
 
 
 def draw_choices(game: "Game", seat: int) -> list[tuple]:
@@ -175,7 +176,14 @@ def income_of(game: "Game", character: str) -> Income:
         if found is not None:
             return found
     facts = game.rb.characters[character]
-    return Income(facts.income, facts.income_kind)
+    # The data's Income, made once per character's facts: asked at every step of a turn.
+    found = _DATA_INCOME.get(id(facts))
+    if found is None or found[0] is not facts:
+        found = _DATA_INCOME[id(facts)] = (facts, Income(facts.income, facts.income_kind))
+    return found[1]
+
+
+_DATA_INCOME: dict[int, tuple] = {}     # id(character facts) -> (those facts, their Income)
 
 
 def income_count(game: "Game", seat: int, character: str, income: Income | None = None) -> int:
@@ -246,11 +254,20 @@ def _generate_income(game: "Game") -> list[Move]:
     turn = game.state.turn
     if turn.income or turn.finished_actions:
         return []
-    character, income = acting_income(game)
+    if (turn.powers is None and not game.rb.characters[turn.character].income
+            and _RULES.get(turn.character, False) is None):
+        # Its own powers, no district income in its data and no card rule to change it (most
+        # characters): what acting_income() would find, without asking (at every step).
+        return []
+    if turn.powers is None:
+        character = turn.character     # acting_income() for a turn with its own powers
+        income = income_of(game, character)
+    else:
+        character, income = acting_income(game)
     if not income.type or income.kind not in _INCOME_KINDS:
         return []
     if income.kind != "gold-or-cards":
-        return [Move(turn.character, "income")]
+        return [make_move((turn.character, "income", ()))]
     count = income_count(game, turn.seat, character, income)
     return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
 
@@ -331,24 +348,27 @@ def copies_accounted_for(game: "Game", district: str) -> bool:
     return seen >= game.rb.districts[district].copies
 
 
-def build_problem(game: "Game", seat: int, district: str, paying: bool = True) -> tuple | None:
+def build_problem(game: "Game", seat: int, district: str, paying: bool = True,
+                  allowed: bool | None = None, limit: int | None = None) -> tuple | None:
     """Why `district` cannot be built now, as (key, citations, values), or None. `paying`:
-    the price is paid in gold (False for the cards that pay another way check their own)."""
+    the price is paid in gold (False for the cards that pay another way check their own).
+    `allowed` and `limit`: can_build() and build_limit() when the caller already has them (the
+    move generator asks for every card in hand; the hooks give the same answer for each)."""
     state = game.state
     turn = state.turn
     rb = game.rb
-    facts = rb.characters[turn.character]
     player = state.players[seat]
     if not turn.gathered:
         return ("gather_first", ("turn.gather",), {})
     if turn.finished_actions:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
-    if not can_build(game):
+    if not (can_build(game) if allowed is None else allowed):
         return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
     if district == UNKNOWN:
         return ("name_built", ("turn.build",), {})       # a district enters the city face up
     target = rb.districts[district].facts
-    limit = build_limit(game)
+    if limit is None:
+        limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
     if not game.in_hand(seat, district):
@@ -409,30 +429,49 @@ def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
 
 
 def _generate_build(game: "Game") -> list[Move]:
-    turn = game.state.turn
-    facts = game.rb.characters[turn.character]
+    state = game.state
+    turn = state.turn
     if not turn.gathered or turn.finished_actions or not can_build(game):
         return []
+    hooks = game.hooks
+    # Builds paid another way (the Framework, the Necropolis, the Thieves' Den): a plain loop,
+    # as each usually has nothing to offer (this runs at every move of a turn).
+    moves: list[Move] = []
+    for generate in hooks.build_moves:
+        found = generate(game)
+        if found:
+            moves += found
+    player = state.players[turn.seat]
+    hand = player.hand
+    if not hand:
+        return moves
     # Once the limit is reached only districts outside it (the Stables) remain candidates:
-    # skip the full check for the others (this runs at every move of a turn).
-    full = turn.builds >= build_limit(game) and not game.hooks.counts_toward_limit
+    # skip the full check for the others. The limit is asked of the hooks once here and handed
+    # to build_problem for every candidate.
+    limit = build_limit(game)
+    full = turn.builds >= limit and not hooks.counts_toward_limit
     districts = game.rb.districts
-    player = game.state.players[turn.seat]
     owned = {b.id for b in player.city}
     discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
-    # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
-    # then the full check that apply() makes.
-    other_ways = [m for generate in game.hooks.build_moves for m in generate(game)]
-    candidates = set(player.hand)
+    most = player.gold + discount
+    candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem
         # checks the copies): a table lists every such build.
         candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
-    return other_ways + [Move(turn.character, "build", (card,)) for card in sorted(candidates)
-            if card != UNKNOWN and not (full and not districts[card].facts.get("no_build_limit"))
-            and districts[card].cost - discount <= player.gold
-            and (card not in owned or _duplicate_allowed(game, turn.seat, card))
-            and build_problem(game, turn.seat, card) is None]
+        candidates.discard(UNKNOWN)
+    # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
+    # then the full check that apply() makes.
+    actor, seat = turn.character, turn.seat
+    for card in sorted(candidates):
+        facts = districts[card]
+        if facts.cost > most or (full and not facts.facts.get("no_build_limit")):
+            continue
+        if card in owned and not _duplicate_allowed(game, seat, card):
+            continue
+        if build_problem(game, seat, card, True, True, limit) is None:
+            moves.append(make_move((actor, "build", (card,))))
+    return moves
 
 
 def _parse_build(notation: "Notation", tail: str) -> tuple:
@@ -492,7 +531,7 @@ def _apply_end(game: "Game", move: Move) -> None:
 
 
 def _generate_end(game: "Game") -> list[Move]:
-    return [] if end_problem(game) else [Move(game.state.turn.character, "end")]
+    return [] if end_problem(game) else [make_move((game.state.turn.character, "end", ()))]
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币"), parse_nothing, _apply_gold, _generate_gold))

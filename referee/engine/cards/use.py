@@ -47,9 +47,18 @@ def _apply_use(game, move: Move) -> None:
 
 def generate_use(game) -> list[Move]:
     turn = game.state.turn
-    owned = {b.id for b in game.state.players[turn.seat].city}
+    uses = game.hooks.uses
+    city = game.state.players[turn.seat].city
     moves: list[Move] = []
-    for district, card in game.hooks.uses.items():
+    # A plain scan first: most cities hold no district with an action, and this runs at every
+    # step of every turn.
+    for built in city:
+        if built.id in uses:
+            break
+    else:
+        return moves
+    owned = {b.id for b in city}
+    for district, card in uses.items():
         if district in owned:
             moves += card.generate_use(game)
     return moves

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from referee.engine.cards.common import once, parse_character, format_names, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
 
@@ -26,7 +26,7 @@ def _generate_kill(game) -> list[Move]:
     turn = game.state.turn
     if "kill" in turn.used:
         return []
-    return [Move(turn.character, "kill", (c,)) for c in game.state.characters if c != "assassin"]
+    return [make_move((turn.character, "kill", (c,))) for c in game.state.characters if c != "assassin"]
 
 
 @register

@@ -7,7 +7,7 @@ from itertools import chain, product
 
 from referee.engine.cards.common import format_names, once, parse_districts, parse_player, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 
@@ -30,7 +30,7 @@ def _generate_swap(game) -> list[Move]:
     turn = state.turn
     if "magic" in turn.used:
         return []
-    return [Move(turn.character, "swap", (p.name,)) for i, p in enumerate(state.players) if i != turn.seat]
+    return [make_move((turn.character, "swap", (p.name,))) for i, p in enumerate(state.players) if i != turn.seat]
 
 
 def _apply_redraw(game, move: Move) -> None:
@@ -55,7 +55,7 @@ def _generate_redraw(game) -> list[Move]:
     # Every non-empty sub-multiset of the hand, as sorted tuples.
     options = [[(card,) * n for n in range(counts[card] + 1)] for card in sorted(counts)]
     chosen = [tuple(chain.from_iterable(parts)) for parts in product(*options)]
-    return [Move(turn.character, "redraw", cards) for cards in chosen[1:]]
+    return [make_move((turn.character, "redraw", cards)) for cards in chosen[1:]]
 
 
 @register

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from referee.engine.cards.common import format_names, once, parse_character, power_seat, require
 from referee.engine.errors import refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
 
@@ -40,7 +40,7 @@ def _generate_rob(game) -> list[Move]:
     turn = game.state.turn
     if "rob" in turn.used:
         return []
-    return [Move(turn.character, "rob", (c,)) for c in game.state.characters if rob_problem(game, c) is None]
+    return [make_move((turn.character, "rob", (c,))) for c in game.state.characters if rob_problem(game, c) is None]
 
 
 @register

@@ -11,6 +11,8 @@ class Factory(Behaviour):
     kind = "district"
 
     def build_cost(self, game, seat: int, district: str, cost: int) -> int:
-        if district != "factory" and game.rb.districts[district].type == "unique" and game.owns(seat, "factory"):
+        # The city read directly (not game.owns): asked for every affordable card in hand.
+        if (district != "factory" and game.rb.districts[district].type == "unique"
+                and game.state.players[seat].has_built("factory")):
             cost = max(0, cost - game.rb.districts["factory"].fact("unique_discount", 1))
         return cost

@@ -12,7 +12,8 @@ class GreatWall(Behaviour):
     kind = "district"
 
     def destroy_cost(self, game, owner: int, district: str, cost: int) -> int:
-        if not game.owns(owner, "great-wall"):
+        # Asked for every district the rank 8 character may act on: the city is read directly.
+        if not game.state.players[owner].has_built("great-wall"):
             return cost
         if district != "great-wall" or "great-wall-includes-itself" in game.state.variants:
             cost += game.rb.districts["great-wall"].facts.get("destroy_surcharge", 1)

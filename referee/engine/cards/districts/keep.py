@@ -14,6 +14,6 @@ class Keep(Behaviour):
     }
 
     def shield_district(self, game, owner: int, district: str) -> tuple | None:
-        if game.rb.districts[district].fact("protected_from_rank8"):
+        if game.rb.districts[district].facts.get("protected_from_rank8"):
             return ("keep", ("keep.rank-8",), {"card": district})
         return None

@@ -14,7 +14,8 @@ class Library(Behaviour):
     order = 1
 
     def draw_plan(self, game, seat: int, count: int, keep: int) -> tuple[int, int]:
-        if game.owns(seat, "library"):
+        # The city read directly (not game.owns): asked at every step before gathering.
+        if game.state.players[seat].has_built("library"):
             library = game.rb.districts["library"]
             keep = count if library.fact("keep_all") else min(count, library.fact("keep", 2))
         return count, keep

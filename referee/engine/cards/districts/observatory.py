@@ -11,6 +11,7 @@ class Observatory(Behaviour):
     kind = "district"
 
     def draw_plan(self, game, seat: int, count: int, keep: int) -> tuple[int, int]:
-        if game.owns(seat, "observatory"):
+        # The city read directly (not game.owns): asked at every step before gathering.
+        if game.state.players[seat].has_built("observatory"):
             count = game.rb.districts["observatory"].fact("draw", 3)
         return count, keep
