@@ -100,6 +100,8 @@ class Game(Operations):
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
         game = cls(rulebook, state, seed, table, secret_selection)
+        # A dealt game's deck is known: only the unique districts in it can act.
+        game.hooks = registry.hooks_for(rulebook, characters, uniques)
         game.chance().shuffle(state.deck)
         for player in state.players:
             player.hand = state.deck[:int(setup["start_cards"])]

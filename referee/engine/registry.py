@@ -172,11 +172,14 @@ def refusal_texts() -> dict[str, tuple[str, str, str]]:
 class Hooks:
     """The hook and modifier lists of one game: built once, for the cards that can be in it."""
 
-    def __init__(self, rb: "Rulebook", characters: tuple[str, ...]):
+    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None):
+        """`uniques`: the unique districts a dealt game's deck holds (only their hooks are
+        listed: the others cannot enter the game); None where any may turn up."""
         self.characters = characters
         cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
                       key=lambda c: rb.characters[c].rank)
-        districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions),
+        districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions
+                            and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
                            key=lambda d: _BEHAVIOURS[d].order)
         ordered = [_BEHAVIOURS[c] for c in cast] + [_BEHAVIOURS[d] for d in districts]
         for hook in HOOKS:
@@ -197,12 +200,15 @@ class Hooks:
 _HOOKS: dict[tuple, tuple["Rulebook", Hooks]] = {}
 
 
-def hooks_for(rb: "Rulebook", characters) -> Hooks:
-    key = (id(rb), tuple(characters), len(_BEHAVIOURS))
+def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
+    """The hook lists for a cast, shared between games; `uniques`: the unique districts a dealt
+    game's deck holds (None: any may turn up, as at a table whose deck is unknown)."""
+    uniques = None if uniques is None else frozenset(uniques)
+    key = (id(rb), tuple(characters), uniques, len(_BEHAVIOURS))
     found = _HOOKS.get(key)
     if found is None or found[0] is not rb:
         if len(_HOOKS) > 256:
             _HOOKS.clear()
-        found = _HOOKS[key] = (rb, Hooks(rb, tuple(characters)))
+        found = _HOOKS[key] = (rb, Hooks(rb, tuple(characters), uniques))
     return found[1]
 

@@ -135,8 +135,10 @@ def _theater_game(rb, players: int, seed: int = 3, table: bool = False):
     from referee.engine import Game, draft
     from referee.engine.state import Built
 
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed)
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, uniques=["theater"])   # dealt with it
     game.table = table
+    deck = game.state.deck
+    game.state.deck = deck[:deck.index("theater")] + deck[deck.index("theater") + 1:]
     game.state.players[1].city = [Built("theater")]
     draft.begin(game)
     return game
