@@ -398,15 +398,12 @@ def score(
         print_json({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule,
                     "final": game.is_over, "provisional_for": hidden})
         return
+    from referee.cli import score_cmd
+
     lang = choose(lang, " ".join(tracked.header.players))
-    local = _local(tracked.header.edition, lang)
+    # The same lines as `referee score`: one printer for a score report.
+    score_cmd.show({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}, lang)
     out = console()
-    categories = ("districts", "five_types", "first_complete", "completed")
-    for result in sorted(results, key=lambda r: -r["score"]):
-        parts = ", ".join(f"{label(k, lang) if k in categories else local.get(k, k)} {v}" for k, v in result["breakdown"].items())
-        out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
-    tie = "" if rule == "score" else f" ({label('tie_break', lang)}: {label('tie.' + rule, lang)})"
-    out.print(f"{label('winner', lang)}: {escape(', '.join(names))}{tie}")
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")
     if hidden:

@@ -112,7 +112,6 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         refused = None
         seq = log[-1].seq if log else 0
         for text, move in zip(texts, moves):
-            move = game.parse(text)                     # names resolve against the position reached
             try:
                 events = game.apply(move)
             except IllegalMove as error:
