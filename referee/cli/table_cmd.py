@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from referee.cli.labels import label
+from referee.cli.labels import comma, label
 from referee.cli.lang import choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import RefereeError
@@ -407,7 +407,7 @@ def score(
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")
     if hidden:
-        out.print(f"[dim]{_w('hidden_hands', lang, players=', '.join(hidden))}[/dim]")
+        out.print(f"[dim]{_w('hidden_hands', lang, players=comma(lang).join(hidden))}[/dim]")
 
 
 def _declare_hands(game, declared: list[str]) -> None:
