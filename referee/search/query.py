@@ -30,8 +30,9 @@ from referee.search.normalise import CJK, compact, fold, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
                                    readings_of, repair, replace_word, spell)
 
-# bm25 weights of the FTS columns: question, keywords, answer, readings, concepts.
-WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0)
+# bm25 weights of the FTS columns: question, keywords, answer, readings, concepts, asked (the ways
+# players ask for the document).
+WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0, 2.0)
 
 # The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py), never
 # on the blind set in tests/search/blind/.
@@ -57,7 +58,10 @@ PARAMS = {
     "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
     "close": 2.0,       # ... and so is a best score this close to the second
-    "implied": 0.5,     # weight of a card the query's concepts imply when it names none
+    "implied": 0.5,
+    "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
+    "overview": 1.0,    # the card-text penalty is multiplied by this for an overview question
+    "overview_concepts": 0,  # ... which has at most this many concepts     # weight of a card the query's concepts imply when it names none
 }
 
 
@@ -217,6 +221,10 @@ def search(
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
     forms = set(parsed.forms)
+    # "How does the Witch work?", 「女巫怎麼用」: one card and hardly anything else asked, for
+    # which the card's own text is as good an answer as any ruling.
+    overview = len(parsed.cards) == 1 and len(parsed.concepts) <= PARAMS["overview_concepts"] and (
+        "how" in forms or not forms)
     parts: dict[str, dict[str, float]] = {}
     text_scores, scores = scores, {}
     for key in candidates:
@@ -226,6 +234,11 @@ def search(
             shared = sum(w * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
                          for c, w in weights.items())
             part["concept"] = PARAMS["concept"] * shared / total
+        if doc.asked and PARAMS["unasked"]:
+            # A question about more than the query asks (the Magician with an empty hand, for
+            # "can the Magician swap with another player") answers a narrower case.
+            extra = sum(idf.get(c, 0.0) for c in doc.asked if c not in weights)
+            part["unasked"] = -PARAMS["unasked"] * extra / sum(idf.get(c, 0.0) for c in doc.asked)
         if parsed.cards:
             part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject)
             part["role"] = _role_score(parsed, doc)
@@ -241,7 +254,7 @@ def search(
         if doc.house:
             part["house"] = -PARAMS["house"]
         if doc.kind == "card":
-            part["card_text"] = -PARAMS["card_text"]
+            part["card_text"] = -PARAMS["card_text"] * (PARAMS["overview"] if overview else 1.0)
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
         scores[key] = sum(part.values())
@@ -300,10 +313,11 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     out = {}
     for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", keys):
         best = 0.0
+        # Each column holds the document's question and the ways players ask for it, one a line.
         if zh and q_zh:
-            best = _chinese_similarity(zh, q_zh)
+            best = max((_chinese_similarity(zh, line) for line in q_zh.split("\n") if line), default=0.0)
         if en and q_en:
-            best = max(best, _words_similarity(en, set(q_en.split())))
+            best = max([best, *(_words_similarity(en, set(line.split())) for line in q_en.split("\n") if line)])
         out[key] = best
     return out
 
