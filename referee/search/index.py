@@ -151,6 +151,23 @@ def _generic(lex: Lexicon, question: str, name_words: set[str]) -> bool:
                for t in terms(content))
 
 
+def _index_cards_and_concepts(conn) -> None:
+    """What a query needs of the whole corpus, computed once here so that a search reads only its
+    candidates: the documents about each card, and each concept's inverse document frequency."""
+    import math
+
+    rows = conn.execute("SELECT key, cards, asked, answered FROM search_docs").fetchall()
+    conn.execute("CREATE TABLE search_doc_cards (card TEXT, key TEXT, PRIMARY KEY (card, key)) WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_doc_cards VALUES (?, ?)",
+                     [(card, key) for key, cards, _, _ in rows for card in dict.fromkeys(cards.split())])
+    df: Counter[str] = Counter()
+    for _, _, asked, answered in rows:
+        df.update(set(asked.split()) | set(answered.split()))
+    conn.execute("CREATE TABLE search_concept_idf (concept TEXT PRIMARY KEY, idf REAL) WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_concept_idf VALUES (?, ?)",
+                     [(c, math.log(1 + len(rows) / n)) for c, n in sorted(df.items())])
+
+
 def index_search(conn, convert, lexicon: dict) -> None:
     from referee.search.cards import detect_cards
 
@@ -228,6 +245,7 @@ def index_search(conn, convert, lexicon: dict) -> None:
                       [doc.q_zh, *doc.asked.get("zh-Hant", []), *doc.asked.get("zh-Hans", [])]),
         ))
 
+    _index_cards_and_concepts(conn)
     for key, text, *_ in aliases:
         for term in terms(fold(text, simplify)):
             df[term] += 0   # a card name is a known word even when no document uses it

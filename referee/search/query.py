@@ -165,27 +165,35 @@ class Doc:
         self.asked, self.answered = set(asked.split()), set(answered.split())
 
 
-_DOCS: list = [None] * 4   # [connection, {key: Doc}, {concept: idf}, {card: [key]}]
+_CACHE: dict = {}   # per connection: {"conn", "docs": {key: Doc}, "idf": {concept: idf}}
 
 
-def documents(conn: sqlite3.Connection) -> dict[str, Doc]:
-    """Every document's metadata, read once per connection."""
-    if _DOCS[0] is not conn:
-        import math
+def _cache(conn: sqlite3.Connection) -> dict:
+    if _CACHE.get("conn") is not conn:
+        _CACHE.clear()
+        _CACHE.update(conn=conn, docs={}, idf=dict(conn.execute("SELECT concept, idf FROM search_concept_idf")))
+    return _CACHE
 
-        docs = {row[0]: Doc(*row) for row in conn.execute(
-            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs")}
-        df: dict[str, int] = {}
-        for doc in docs.values():
-            for concept in doc.asked | doc.answered:
-                df[concept] = df.get(concept, 0) + 1
-        idf = {c: math.log(1 + len(docs) / n) for c, n in df.items()}
-        by_card: dict[str, list[str]] = {}
-        for key, doc in docs.items():
-            for card in doc.cards:
-                by_card.setdefault(card, []).append(key)
-        _DOCS[:] = [conn, docs, idf, by_card]
-    return _DOCS[1]
+
+def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
+    """The metadata of the documents `keys`, read once per connection: a search reads only its
+    candidates (a command answers one query; tests and tuning answer hundreds)."""
+    docs = _cache(conn)["docs"]
+    missing = [key for key in keys if key not in docs]
+    for start in range(0, len(missing), 500):
+        chunk = missing[start:start + 500]
+        docs.update((row[0], Doc(*row)) for row in conn.execute(
+            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs"
+            f" WHERE key IN ({','.join('?' * len(chunk))})", chunk))
+    return docs
+
+
+def _card_documents(conn: sqlite3.Connection, cards) -> list[str]:
+    cards = list(cards)
+    if not cards:
+        return []
+    return [key for (key,) in conn.execute(
+        f"SELECT key FROM search_doc_cards WHERE card IN ({','.join('?' * len(cards))})", cards)]
 
 
 def search(
@@ -202,8 +210,7 @@ def search(
     parsed = parse(conn, query, edition)
     if not parsed.meaningful:
         raise EmptyQuery(query)
-    docs = documents(conn)
-    idf = _DOCS[2]
+    idf = _cache(conn)["idf"]
     scores: dict[str, float] = {}
     if parsed.terms:
         sql = (f"SELECT key, bm25(search_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM search_fts"
@@ -216,8 +223,8 @@ def search(
             scores = {k: PARAMS["text"] * v / top_score for k, v in scores.items()}
     # One pass over the candidates, the score kept in parts only when explained (speed: ~200 a query).
     candidates = set(scores)
-    for card in parsed.cards:   # a document about a card the query names is a candidate too
-        candidates.update(_DOCS[3].get(card, ()))
+    candidates.update(_card_documents(conn, parsed.cards))  # a document about a card the query names
+    docs = documents(conn, candidates)
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
     forms = set(parsed.forms)
