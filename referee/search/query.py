@@ -59,6 +59,7 @@ PARAMS = {
     "unsure": 30.0,     # a best score below this is flagged as unsure
     "close": 2.0,       # ... and so is a best score this close to the second
     "implied": 0.5,
+    "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 1.0,    # the card-text penalty is multiplied by this for an overview question
     "overview_concepts": 0,  # ... which has at most this many concepts     # weight of a card the query's concepts imply when it names none
@@ -301,6 +302,8 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
     if doc.actor and not {doc.actor, doc.subject} & set(parsed.cards):
         return -PARAMS["stranger"]
     score = 0.0
+    if doc.subject and doc.subject not in parsed.cards:
+        score -= PARAMS["foreign_subject"]   # a ruling on another card, which mentions this one
     if len(parsed.groups) >= 2 and all(group & set(doc.cards) for group in parsed.groups):
         score += PARAMS["all_cards"]
     if doc.actor and doc.actor == parsed.actor:
