@@ -2,7 +2,7 @@
 FAQ entry or rule by id (old ids of merged or renamed entries still open them); or list entries.
 
 The path stays lean: no OpenCC and no pypinyin (the database build precomputed what they give),
-rapidfuzz only when a word needs mending (difflib, already loaded by typer, re-ranks; see
+rapidfuzz only when a word needs mending (the re-ranking is plain set arithmetic; see
 referee/search/query.py; scripts/bench_faq.py measures it).
 """
 
