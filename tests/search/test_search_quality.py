@@ -97,11 +97,16 @@ def test_every_kind_is_mostly_first(ranks):
 @pytest.mark.parametrize("query, expected", [
     ("军阀 主教", "bishop.warlord-cannot-destroy"),
     ("軍閥 主教", "bishop.warlord-cannot-destroy"),
-    ("平手", "general.tie-break"),
     ("Condottiere destroy Dragon Gate 5 or 7", "warlord.university-dragon-gate-cost"),
 ])
 def test_exact_first_hit(conn, query, expected):
     assert search(conn, query, top=1)[0].id == expected
+
+
+def test_a_bare_tie_finds_the_tie_breaks(conn):
+    # 「平手」 says nothing of the edition: the general ruling and each edition's rule answer it.
+    ties = {"general.tie-break", "ties.2016", "ties.classic"}
+    assert {h.id for h in search(conn, "平手", top=3)} == ties
 
 
 def test_ambiguous_alias_pulls_in_every_card(conn):
