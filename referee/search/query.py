@@ -318,14 +318,27 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
     zh = _pairs(compact(parsed.text, "")) if CJK.search(parsed.text) else set()
     en = set(words(parsed.text))
-    marks = ",".join("?" * len(keys))
+    phrasings = _phrasings(conn, keys)
     out = {}
-    for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", keys):
-        # Each column holds the document's question and the ways players ask for it, one a line.
-        lines = ([(zh, _pairs(line)) for line in q_zh.split("\n") if line] if zh and q_zh else []) + (
-            [(en, set(line.split())) for line in q_en.split("\n") if line] if en and q_en else [])
+    for key in keys:
+        en_lines, zh_lines = phrasings.get(key, ((), ()))
+        lines = [(zh, line) for line in zh_lines] if zh else []
+        lines += [(en, line) for line in en_lines] if en else []
         out[key] = max((_dice(ours, theirs) for ours, theirs in lines), default=0.0)
     return out
+
+
+def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:
+    """Each document's question and the ways players ask for it (one a line in `search_docs`),
+    as word sets (English) and character-pair sets (Chinese); read once per connection."""
+    cache = _cache(conn).setdefault("phrasings", {})
+    missing = [key for key in keys if key not in cache]
+    if missing:
+        marks = ",".join("?" * len(missing))
+        for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", missing):
+            cache[key] = ([set(line.split()) for line in q_en.split("\n") if line],
+                          [_pairs(line) for line in q_zh.split("\n") if line])
+    return cache
 
 
 def _pairs(text: str) -> set[str]:
