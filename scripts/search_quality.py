@@ -37,7 +37,7 @@ def _load(path: Path) -> list[dict]:
 
 def load_queries(folder: Path | None = None) -> list[dict]:
     """The tuning set."""
-    return [q for path in sorted((folder or TUNING).glob("queries-*.toml")) for q in _load(path)]
+    return [q for path in sorted((folder or TUNING).glob("queries-*.toml")) for q in _load(path) if q["expect"]]
 
 
 def load_blind(path: Path | None = None) -> list[dict]:

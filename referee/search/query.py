@@ -47,13 +47,13 @@ PARAMS = {
     "actor": 4.0,       # the card acting in the document's question is the query's first card
     "stranger": 14.0,   # the document's acting card and subject are both cards the query does not name
     "concept": 25.0,    # the share of the query's concepts its question asks about (0..1)
-    "answered": 0.6,    # ... a concept only its answer mentions counts this much
+    "answered": 0.8,    # ... a concept only its answer mentions counts this much
     "same_cards": 3.0,  # the document concerns no card but those the query names
     "all_cards": 6.0,   # the document concerns every card the query names (two or more)
     "form": 3.0,        # the document's question has the query's form (can …? how …?)
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
-    "card_text": 16.0,  # a card's own text, against (rulings and rules answer questions)
+    "card_text": 12.0,  # a card's own text, against (rulings and rules answer questions)
     "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
     "close": 2.0,       # ... and so is a best score this close to the second

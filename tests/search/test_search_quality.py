@@ -23,13 +23,16 @@ def _queries() -> list[dict]:
         with path.open("rb") as handle:
             for query in tomllib.load(handle).get("query", []):
                 expect = query["expect"]
+                if not expect:      # no answer in the corpus (noted in the file)
+                    continue
                 out.append({**query, "expect": [expect] if isinstance(expect, str) else expect, "file": path.name})
     return out
 
 
 QUERIES = _queries()
 ISSUE_9 = ("queries-natural.toml", "queries-table-talk.toml", "queries-first-blind.toml")
-LOOSE = ("queries-table-talk.toml", "queries-first-blind.toml")   # colloquial sets with their own floors
+ISSUE_9 += ("queries-dev.toml",)
+LOOSE = ("queries-table-talk.toml", "queries-first-blind.toml", "queries-dev.toml")   # colloquial sets with their own floors
 FAQ_SET = [q for q in QUERIES if q["file"] not in ISSUE_9]   # labelled before issue 9
 
 
@@ -76,10 +79,18 @@ def test_table_talk(ranks):
 
 def test_first_blind_set(ranks):
     # The first blind set (338): 71.6 % / 89.1 % when first run clean, 77.8 % / 93.5 % at the end of
-    # issue 9's first session.
+    # issue 9's first session, 85.8 % / 96.2 % with the ways players ask.
     first = [r for q, r in ranks if q["file"] == "queries-first-blind.toml"]
     assert len(first) == 338
-    assert sum(r == 1 for r in first) >= 263 and sum(r is not None for r in first) >= 316
+    assert sum(r == 1 for r in first) >= 285 and sum(r is not None for r in first) >= 322
+
+
+def test_dev_set(ranks):
+    # The development set (329 labelled), written like the blind set by someone who never saw
+    # faq/: 87.8 % / 96.0 % when first measured, 88.4 % / 96.4 % after tuning on it.
+    dev = [r for q, r in ranks if q["file"] == "queries-dev.toml"]
+    assert len(dev) == 329
+    assert sum(r == 1 for r in dev) >= 287 and sum(r is not None for r in dev) >= 314
 
 
 def test_every_kind_is_mostly_first(ranks):
