@@ -227,6 +227,10 @@ def index_search(conn, convert, lexicon: dict) -> None:
         question = fold(doc.parts["question"], simplify)
         asked = lex.concepts(question + " " + fold(doc.parts["keywords"], simplify), name_map)
         answered = lex.concepts(fold(doc.parts["answer"], simplify), name_map)
+        # The concepts of the ways players ask count as the answer's do: they say what the
+        # document is about in more words than its one question, but were not written by its author.
+        answered += [c for c in lex.concepts(fold(doc.parts["asked"], simplify), name_map)
+                     if c not in asked and c not in answered]
         cut["answer"] += [concept_term(c) for c in answered]
         cut["concepts"] = [concept_term(c) for c in asked]
         key = f"{doc.kind}:{doc.id}"

@@ -79,18 +79,18 @@ def test_table_talk(ranks):
 
 def test_first_blind_set(ranks):
     # The first blind set (338): 71.6 % / 89.1 % when first run clean, 77.8 % / 93.5 % at the end of
-    # issue 9's first session, 85.8 % / 96.2 % with the ways players ask.
+    # issue 9's first session, 86.7 % / 97.3 % with the ways players ask.
     first = [r for q, r in ranks if q["file"] == "queries-first-blind.toml"]
     assert len(first) == 338
-    assert sum(r == 1 for r in first) >= 285 and sum(r is not None for r in first) >= 322
+    assert sum(r == 1 for r in first) >= 289 and sum(r is not None for r in first) >= 326
 
 
 def test_dev_set(ranks):
     # The development set (329 labelled), written like the blind set by someone who never saw
-    # faq/: 87.8 % / 96.0 % when first measured, 88.4 % / 96.4 % after tuning on it.
+    # faq/: 87.8 % / 96.0 % when first measured, 90.9 % / 97.3 % after tuning on it.
     dev = [r for q, r in ranks if q["file"] == "queries-dev.toml"]
     assert len(dev) == 329
-    assert sum(r == 1 for r in dev) >= 287 and sum(r is not None for r in dev) >= 314
+    assert sum(r == 1 for r in dev) >= 295 and sum(r is not None for r in dev) >= 317
 
 
 def test_every_kind_is_mostly_first(ranks):
