@@ -109,7 +109,7 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         fixed = replace_word(fixed, typo, right)
     lex = lexicon_mod.load(conn)
     repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
-                      named_chars(fixed, names), known_word_chars(lex, fixed, names))
+                      named_chars(fixed, names), known_word_chars(lex, fixed, names), name_bigrams(names))
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
     spoken: list[str] = []
@@ -125,6 +125,15 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups)
+
+
+def name_bigrams(names: dict) -> set[str]:
+    """The bigrams of the Chinese card names (folded), which a same-sound slip may be mended to."""
+    grams = set()
+    for key in names:
+        if len(key) >= 2 and CJK.match(key):
+            grams.update(key[i:i + 2] for i in range(len(key) - 1))
+    return grams
 
 
 def _canonical_terms(conn: sqlite3.Connection, spoken: list[str], names: dict, known: list[str]) -> list[str]:

@@ -101,9 +101,11 @@ def known_word_chars(lex, folded: str, names: dict) -> set[int]:
 
 
 def repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]],
-            named: set[int] = frozenset(), known: set[int] = frozenset()) -> dict[str, str]:
+            named: set[int] = frozenset(), known: set[int] = frozenset(),
+            name_grams: set[str] = frozenset()) -> dict[str, str]:
     """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
-    can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合).
+    can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合),
+    or a bigram of a card's name (`name_grams`: 賊哭 → 賊窟, however rarely the corpus names it).
     A bigram touching a card name (`named` positions: 時 in 有鐘塔時軍閥 is no slip) or lying
     inside a word of the lexicon (`known`: 七個建築) is left alone."""
     fixed_pos: dict[str, set[int]] = {}   # bigram → its characters that may not change (0, 1)
@@ -143,6 +145,10 @@ def repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]
     vdf = doc_freq(conn, set().union(*variants.values()))
     out = {}
     for g, options in variants.items():
+        names = sorted(v for v in options if v in name_grams)
+        if names and not df.get(g, 0):        # a card's name misheard: mended before anything else
+            out = {g: max(names, key=lambda v: (vdf.get(v, 0), v)), **out}
+            continue
         best = max(options, key=lambda v: (vdf.get(v, 0), v))
         if vdf.get(best, 0) >= max(PARAMS["repair_df"], PARAMS["repair_ratio"] * df.get(g, 0)):
             out[g] = best
