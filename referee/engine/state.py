@@ -87,7 +87,9 @@ class Pending(NamedTuple):
 
 @dataclass(slots=True)
 class Draft:
-    """The selection phase of a round."""
+    """The selection phase of a round. Its lists are never changed in place either (draft.py
+    puts a new list in their place), so the undo snapshot keeps its fields' values instead of
+    copying four lists at every move — the turns included, where it does not change at all."""
 
     available: list[str]                 # characters the current picker chooses from
     faceup: list[str] = field(default_factory=list)
@@ -215,11 +217,14 @@ class State:
 
     def snapshot(self) -> tuple:
         """What undo needs: the fields' current values (lists shared, never changed in place);
-        the player, turn and draft objects change in place, so their values are taken apart."""
+        the player and draft objects change in place, so their values are taken apart; the turn
+        (its `used` set changes in place) is copied."""
+        d = self.draft
         return (
             [(p.gold, p.hand, p.city, p.characters) for p in self.players],
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-            self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
+            self.tax_pool, d and (d, d.available, d.faceup, d.facedown, d.order, d.last_gets_facedown),
+            self.turn.copy() if self.turn else None,
             self.calling, self.marks, self.pending, self.secret, self.awaiting, self.revealed, self.built_by, self.last_round_revealed,
             self.completed, self.ending, self.variants, self.end_at, self.bell_tower, self.first_bonus, self.chance,
         )
@@ -227,12 +232,17 @@ class State:
     def restore(self, snapshot: tuple) -> None:
         """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
         (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-         self.tax_pool, self.draft, self.turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
+         self.tax_pool, draft, self.turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
          self.revealed,
          self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
          self.bell_tower, self.first_bonus, self.chance) = snapshot
         for player, (gold, hand, city, characters) in zip(self.players, players):
             player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
+        if draft is None:
+            self.draft = None
+        else:
+            d, d.available, d.faceup, d.facedown, d.order, d.last_gets_facedown = draft
+            self.draft = d
 
     @property
     def killed(self) -> str | None:
