@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from referee.engine import registry
 from referee.engine.cards.common import format_names, parse_character
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.state import Draft
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def legal_moves(game: "Game") -> list[Move]:
         wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
         allowed = sorted(c for c in d.available if game.rb.characters[c].rank != 4)
         return [Move(name, "faceup", combo) for combo in combinations(allowed, wanted)]
-    return [Move(name, step, (c,)) for c in sorted(set(_choices(game)))]
+    return [make_move((name, step, (c,))) for c in sorted(set(_choices(game)))]
 
 
 def apply(game: "Game", move: Move) -> None:

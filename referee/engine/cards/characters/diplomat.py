@@ -135,9 +135,7 @@ def _generate_exchange(game) -> list[Move]:
     me = state.players[turn.seat]
     mine = sorted({b.id for b in me.city})
     moves = []
-    for owner, player in enumerate(state.players):
-        if owner == turn.seat or not player.city or rank8.city_problem(game, owner):
-            continue
+    for owner, player in rank8.open_cities(game, skip=turn.seat):
         for taken in sorted({b.id for b in player.city}):
             if any(shield(game, owner, taken) for shield in game.hooks.shield_district):
                 continue
