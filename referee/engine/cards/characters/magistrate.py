@@ -165,7 +165,7 @@ class Magistrate(Behaviour):
         paid = _gold_paid(game, seat, district)
         if paid <= 0:
             return                       # not paid for: the next paid district is still open
-        turn.used.add("warrant-checked")  # only the first district he pays to build
+        turn.used = turn.used | {"warrant-checked"}  # only the first district he pays to build
         if marks.signed_warrant not in (None, turn.character):
             return
         magistrate = state.holder("magistrate")
