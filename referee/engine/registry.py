@@ -186,8 +186,12 @@ class Hooks:
                             and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
                            key=lambda d: _BEHAVIOURS[d].order)
         ordered = [_BEHAVIOURS[c] for c in cast] + [_BEHAVIOURS[d] for d in districts]
+        # Each hook list, and beside it the card of each entry (for _filter).
+        self._cards = {}
         for hook in HOOKS:
-            setattr(self, hook, tuple(getattr(b, hook) for b in ordered if hasattr(b, hook)))
+            having = [b for b in ordered if hasattr(b, hook)]
+            setattr(self, hook, tuple(getattr(b, hook) for b in having))
+            self._cards[hook] = tuple(b.id for b in having)
         # Each character's move generators (a character absent here is not supported).
         self.generators = {b.id: tuple(v.generate for v in b.verbs if v.generate is not None)
                            for b in ordered if b.kind == "character"}
@@ -203,11 +207,14 @@ class Hooks:
         for every hook again (a simulated game is short, and each deals its own uniques)."""
         absent = full._uniques - uniques
         self._uniques = full._uniques & uniques
+        self._cards = {}
         for hook in HOOKS:
-            listed = getattr(full, hook)
-            if listed and not absent.isdisjoint(f.__self__.id for f in listed):
-                listed = tuple(f for f in listed if f.__self__.id not in absent)
+            listed, cards = getattr(full, hook), full._cards[hook]
+            if not absent.isdisjoint(cards):
+                kept = [i for i, card in enumerate(cards) if card not in absent]
+                listed, cards = tuple(listed[i] for i in kept), tuple(cards[i] for i in kept)
             setattr(self, hook, listed)
+            self._cards[hook] = cards
         self.generators = full.generators
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
