@@ -234,7 +234,7 @@ def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
     game's lists are the cast's full lists filtered (each deals its own uniques: they are
     rarely shared)."""
     characters = tuple(characters)
-    key = (id(rb), characters, None, len(_BEHAVIOURS))
+    key = (id(rb), characters, len(_BEHAVIOURS))
     found = _HOOKS.get(key)
     if found is None or found[0] is not rb:
         if len(_HOOKS) > 256:
