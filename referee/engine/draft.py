@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from referee.engine import registry
 from referee.engine.cards.common import format_names, parse_character
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.state import Draft
 
 if TYPE_CHECKING:
@@ -53,7 +53,8 @@ def begin(game: "Game") -> None:
 def _add_card_steps(game: "Game") -> None:
     """Steps cards add after the last pick (the Theater's swap): (seat, card id)."""
     for steps in game.hooks.selection_steps:
-        game.state.draft.order += steps(game)
+        d = game.state.draft
+        d.order = d.order + steps(game)
 
 
 _OWN_STEPS = frozenset(("pick", "discard", "faceup", CHANCE))
@@ -123,7 +124,7 @@ def legal_moves(game: "Game") -> list[Move]:
         wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
         allowed = sorted(c for c in d.available if game.rb.characters[c].rank != 4)
         return [Move(name, "faceup", combo) for combo in combinations(allowed, wanted)]
-    return [Move(name, step, (c,)) for c in sorted(set(_choices(game)))]
+    return [make_move((name, step, (c,))) for c in sorted(set(_choices(game)))]
 
 
 def apply(game: "Game", move: Move) -> None:
@@ -132,7 +133,7 @@ def apply(game: "Game", move: Move) -> None:
     card = _card_step(game)
     if card is not None:
         card.selection_apply(game, move)       # its own checks (who, which verb)
-        d.order.pop(0)
+        d.order = d.order[1:]
         return
     if move.verb not in ("pick", "discard", "faceup"):
         raise IllegalMove("selection_phase", ("draft.procedure",))
@@ -150,20 +151,26 @@ def apply(game: "Game", move: Move) -> None:
     if card not in choices:
         raise IllegalMove("not_available", ("draft.procedure",), character=card)
     if len(choices) > len(d.available):          # the 7-player rule: two cards, keep one
-        pool = choices
+        pool = list(choices)
         pool.remove(card)
         d.available = []
         d.facedown = pool + d.facedown[1:]
     else:
-        d.available.remove(card)
+        d.available = _without(d.available, card)
     if step == "pick":
         state.players[seat].characters = state.players[seat].characters + [card]
         game.event("picked", player=state.players[seat].name)
     else:
-        d.facedown.append(card)
+        d.facedown = d.facedown + [card]
         game.event("discarded", player=state.players[seat].name)
-    d.order.pop(0)
+    d.order = d.order[1:]
     _run_chance(game)
+
+
+def _without(cards: list[str], card: str) -> list[str]:
+    """A new list: `cards` less the first `card` (the draft's lists are never changed in place)."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1:]
 
 
 def ends_in_secret(game: "Game", move: Move) -> bool:
@@ -184,7 +191,7 @@ def _picks_this_round(game: "Game") -> int:
 def finish(game: "Game") -> None:
     """Every pick is made: what nobody took stays face down (the flow starts the turns)."""
     d = game.state.draft
-    d.facedown.extend(d.available)
+    d.facedown = d.facedown + d.available
     d.available = []
 
 
@@ -201,18 +208,20 @@ def _record_faceup(game: "Game", move: Move) -> None:
             raise IllegalMove("rank4_faceup", ("draft.rank4-faceup.2016", "draft.rank4-faceup.classic"),
                               character=card)
     for card in shown:
-        d.available.remove(card)
+        d.available = _without(d.available, card)
     d.faceup = shown
-    d.order.pop(0)
+    d.order = d.order[1:]
     game.event("faceup", characters=list(shown))
 
 
 def _run_chance(game: "Game") -> None:
     d = game.state.draft
     while d.order and d.order[0][1] == CHANCE:
-        d.order.pop(0)
-        card = d.available.pop(game.chance().randrange(len(d.available)))
-        d.facedown.append(card)
+        d.order = d.order[1:]
+        at = game.chance().randrange(len(d.available))
+        card = d.available[at]
+        d.available = d.available[:at] + d.available[at + 1:]
+        d.facedown = d.facedown + [card]
         game.event("discarded", player="(random)")
 
 

@@ -74,11 +74,15 @@ class Rulebook:
         # city_size() runs at nearly every move.
         self.counts_extra = {d.id: d.fact("counts_as") - 1 for d in self.districts.values()
                              if d.fact("counts_as", 1) != 1}
+        self._end_at: dict[int, int] = {}      # players -> end_at(players), asked at every move
 
     # -- edition figures -------------------------------------------------------------------
 
     def end_at(self, players: int) -> int:
-        return int(self.setup["end_at"][str(players)])
+        found = self._end_at.get(players)
+        if found is None:
+            found = self._end_at[players] = int(self.setup["end_at"][str(players)])
+        return found
 
     def faceup_discards(self, players: int, characters: int) -> int:
         table = self.setup["faceup_9" if characters >= 9 else "faceup_8"]

@@ -261,7 +261,7 @@ class Game(Operations):
             # At a table a later character's move (the Hospital's action of a killed one, too)
             # ends the turns before it — but not while a required decision is open (turn.apply
             # refuses it until the decision is made), nor for the answer to the decision open now.
-            card = turn.answering_card(self, move)
+            card = turn.answering_card(self, move) if self.hooks.answers else None
             waiting = state.pending is not None and state.pending.required
             answering = card is not None and state.pending is not None and state.pending.kind == card.id
             if not waiting and not answering and self.table:     # (advance_to acts only at a table)

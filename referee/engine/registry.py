@@ -172,24 +172,52 @@ def refusal_texts() -> dict[str, tuple[str, str, str]]:
 class Hooks:
     """The hook and modifier lists of one game: built once, for the cards that can be in it."""
 
-    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None):
+    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None, _full: "Hooks | None" = None):
         """`uniques`: the unique districts a dealt game's deck holds (only their hooks are
-        listed: the others cannot enter the game); None where any may turn up."""
+        listed: the others cannot enter the game); None where any may turn up. `_full`: the
+        same cast's lists with every unique district (hooks_for), which this one filters."""
         self.characters = characters
+        if _full is not None:
+            self._filter(_full, frozenset(uniques))
+            return
         cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
                       key=lambda c: rb.characters[c].rank)
         districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions
                             and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
                            key=lambda d: _BEHAVIOURS[d].order)
         ordered = [_BEHAVIOURS[c] for c in cast] + [_BEHAVIOURS[d] for d in districts]
+        # Each hook list, and beside it the card of each entry (for _filter).
+        self._cards = {}
         for hook in HOOKS:
-            setattr(self, hook, tuple(getattr(b, hook) for b in ordered if hasattr(b, hook)))
+            having = [b for b in ordered if hasattr(b, hook)]
+            setattr(self, hook, tuple(getattr(b, hook) for b in having))
+            self._cards[hook] = tuple(b.id for b in having)
         # Each character's move generators (a character absent here is not supported).
         self.generators = {b.id: tuple(v.generate for v in b.verbs if v.generate is not None)
                            for b in ordered if b.kind == "character"}
         # Districts with an action (`use`) and the cards that answer out of turn.
         self.uses = {b.id: b for b in ordered if b.use is not None}
         self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}
+        # The unique districts listed here (for _filter): those a dealt deck may leave out.
+        self._uniques = frozenset(d for d in districts if rb.districts[d].type == "unique")
+
+    def _filter(self, full: "Hooks", uniques: frozenset) -> None:
+        """This cast's lists without the unique districts outside `uniques`, in the same order:
+        a dealt game's lists, made from the full ones by a filter instead of asking every card
+        for every hook again (a simulated game is short, and each deals its own uniques)."""
+        absent = full._uniques - uniques
+        self._uniques = full._uniques & uniques
+        self._cards = {}
+        for hook in HOOKS:
+            listed, cards = getattr(full, hook), full._cards[hook]
+            if not absent.isdisjoint(cards):
+                kept = [i for i, card in enumerate(cards) if card not in absent]
+                listed, cards = tuple(listed[i] for i in kept), tuple(cards[i] for i in kept)
+            setattr(self, hook, listed)
+            self._cards[hook] = cards
+        self.generators = full.generators
+        self.uses = {d: b for d, b in full.uses.items() if d not in absent}
+        self.answers = {c: b for c, b in full.answers.items() if c not in absent}
 
 
 # Hooks for (rulebook, cast) already built: a Hooks holds only tuples and dicts read, never
@@ -202,13 +230,16 @@ _HOOKS: dict[tuple, tuple["Rulebook", Hooks]] = {}
 
 def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
     """The hook lists for a cast, shared between games; `uniques`: the unique districts a dealt
-    game's deck holds (None: any may turn up, as at a table whose deck is unknown)."""
-    uniques = None if uniques is None else frozenset(uniques)
-    key = (id(rb), tuple(characters), uniques, len(_BEHAVIOURS))
+    game's deck holds (None: any may turn up, as at a table whose deck is unknown). A dealt
+    game's lists are the cast's full lists filtered (each deals its own uniques: they are
+    rarely shared)."""
+    characters = tuple(characters)
+    key = (id(rb), characters, len(_BEHAVIOURS))
     found = _HOOKS.get(key)
     if found is None or found[0] is not rb:
         if len(_HOOKS) > 256:
             _HOOKS.clear()
-        found = _HOOKS[key] = (rb, Hooks(rb, tuple(characters), uniques))
-    return found[1]
-
+        found = _HOOKS[key] = (rb, Hooks(rb, characters))
+    if uniques is None:
+        return found[1]
+    return Hooks(rb, characters, uniques, found[1])

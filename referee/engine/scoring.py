@@ -75,8 +75,10 @@ def _score(rb: "Rulebook", state: "State", seat: int, wild: int | None, wild_typ
     unique_count = types.count("unique")
     largest_type = max((types.count(t) for t in TYPES), default=0)
     for built in player.city:
-        bonus = _district_bonus(rb.districts[built.id], built, player, rb, state.crown == seat,
-                                unique_count, largest_type)
+        facts = rb.districts[built.id]
+        if not facts.facts:
+            continue                  # no facts, no bonus (the basic districts): not asked eleven times
+        bonus = _district_bonus(facts, built, player, rb, state.crown == seat, unique_count, largest_type)
         if bonus:
             breakdown[built.id] = bonus
     for card in player.hand:

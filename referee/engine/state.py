@@ -87,7 +87,9 @@ class Pending(NamedTuple):
 
 @dataclass(slots=True)
 class Draft:
-    """The selection phase of a round."""
+    """The selection phase of a round. Its lists are never changed in place either (draft.py
+    puts a new list in their place), so the undo snapshot keeps its fields' values instead of
+    copying four lists at every move — the turns included, where it does not change at all."""
 
     available: list[str]                 # characters the current picker chooses from
     faceup: list[str] = field(default_factory=list)
@@ -110,7 +112,8 @@ class Turn:
     gathered: bool = False
     income: bool = False
     builds: int = 0               # districts that count toward the build limit
-    used: set[str] = field(default_factory=set)             # abilities used this turn
+    used: set[str] = field(default_factory=set)             # abilities used this turn (replaced, never
+                                                            # changed in place: the snapshot shares it)
     finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
     ended: bool = False                                     # `end` was played: the flow calls the next
     paid_to_build: int = 0                                  # gold paid this turn to build (the Alchemist's refund;
@@ -130,7 +133,7 @@ class Turn:
     acting: str = ""
 
     def copy(self) -> "Turn":
-        # Slot by slot, as Player.copy: taken at every move for the undo snapshot.
+        # Slot by slot, as Player.copy (State.copy: positions kept apart; `then` copied for the snapshot).
         other = _new(Turn)
         other.character = self.character
         other.seat = self.seat
@@ -214,12 +217,20 @@ class State:
         return other
 
     def snapshot(self) -> tuple:
-        """What undo needs: the fields' current values (lists shared, never changed in place);
-        the player, turn and draft objects change in place, so their values are taken apart."""
+        """What undo needs: the fields' current values (lists and sets shared, never changed in
+        place); the player, draft and turn objects change in place, so their values are taken
+        apart (a tuple of the turn's values costs half a copy of it, and this runs at every
+        move). The part of a split turn that follows (`then`) becomes the live turn later and
+        changes then: it is copied. A new field of Turn must be added here and in restore()."""
+        d = self.draft
+        t = self.turn
         return (
             [(p.gold, p.hand, p.city, p.characters) for p in self.players],
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-            self.tax_pool, self.draft.copy() if self.draft else None, self.turn.copy() if self.turn else None,
+            self.tax_pool, d and (d, d.available, d.faceup, d.facedown, d.order, d.last_gets_facedown),
+            t and (t, (t.character, t.seat, t.revealed, t.gathered, t.income, t.builds, t.used, t.finished_actions,
+                       t.ended, t.paid_to_build, t.powers, t.only, t.only_problem, t.partial, t.acting),
+                   t.then and t.then.copy()),
             self.calling, self.marks, self.pending, self.secret, self.awaiting, self.revealed, self.built_by, self.last_round_revealed,
             self.completed, self.ending, self.variants, self.end_at, self.bell_tower, self.first_bonus, self.chance,
         )
@@ -227,12 +238,24 @@ class State:
     def restore(self, snapshot: tuple) -> None:
         """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
         (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-         self.tax_pool, self.draft, self.turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
+         self.tax_pool, draft, turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
          self.revealed,
          self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
          self.bell_tower, self.first_bonus, self.chance) = snapshot
         for player, (gold, hand, city, characters) in zip(self.players, players):
             player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
+        if draft is None:
+            self.draft = None
+        else:
+            d, d.available, d.faceup, d.facedown, d.order, d.last_gets_facedown = draft
+            self.draft = d
+        if turn is None:
+            self.turn = None
+        else:
+            t, values, t.then = turn
+            (t.character, t.seat, t.revealed, t.gathered, t.income, t.builds, t.used, t.finished_actions, t.ended,
+             t.paid_to_build, t.powers, t.only, t.only_problem, t.partial, t.acting) = values
+            self.turn = t
 
     @property
     def killed(self) -> str | None:
@@ -249,4 +272,3 @@ class State:
             if player.name.casefold() == name.casefold():
                 return seat
         return None
-

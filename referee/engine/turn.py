@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine import registry
 from referee.engine.cards import basic
-from referee.engine.cards.common import format_names, parse_character, powers
+from referee.engine.cards.common import format_names, parse_character
 from referee.engine.cards.use import generate_use
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
@@ -48,7 +48,11 @@ def apply(game: "Game", move: Move, card=_ASK) -> None:
     turn = state.turn
     if turn is None:
         raise IllegalMove("round_over", ("turn.calling-order",))
-    character = game.acting_character(move)
+    characters = game.rb.characters
+    actor = move.actor
+    # A move that names its character (every generated move does) is made as it: what
+    # acting_character() answers first, without the call.
+    character = actor if actor in characters else game.acting_character(move)
     if character is None:
         raise IllegalMove("no_character", ("turn.calling-order",), actor=move.actor)
     if turn.acting:
@@ -65,9 +69,10 @@ def apply(game: "Game", move: Move, card=_ASK) -> None:
         if character == state.marks.killed:
             raise IllegalMove("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"), character=character)
         raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=turn.character)
-    if move.actor not in game.rb.characters and state.seat_of(move.actor) != turn.seat:
-        raise IllegalMove("not_your_turn", ("turn.calling-order",), actor=move.actor)
-    if not registry.supported(character, game.rb.edition):
+    if actor not in characters and state.seat_of(actor) != turn.seat:
+        raise IllegalMove("not_your_turn", ("turn.calling-order",), actor=actor)
+    # (The game's generators list exactly the supported characters of its cast.)
+    if character not in game.hooks.generators and not registry.supported(character, game.rb.edition):
         raise IllegalMove("not_supported", (), what=character)
     found = registry.verb(move.verb)
     if found is None:
@@ -93,7 +98,8 @@ def legal_moves(game: "Game") -> list[Move]:
             return answers
         moves.extend(answers)
     hooks = game.hooks
-    if turn.character not in hooks.generators:
+    generators = hooks.generators
+    if turn.character not in generators:
         return moves                       # not supported yet: no move is offered
     if not turn.gathered:
         moves.extend(basic._generate_gold(game))
@@ -105,8 +111,8 @@ def legal_moves(game: "Game") -> list[Move]:
         moves.extend(basic._generate_income(game))
         if turn.gathered:                  # (building comes after gathering: not even asked before)
             moves.extend(basic._generate_build(game))
-        for character in powers(game):
-            for generate in hooks.generators.get(character, ()):
+        for character in ((turn.character,) if turn.powers is None else turn.powers):     # powers(game)
+            for generate in generators.get(character, ()):
                 moves.extend(generate(game))
         if hooks.uses:
             moves.extend(generate_use(game))

@@ -419,7 +419,7 @@ def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
     player.city = player.city + [Built(district, state.round)]
     if counts_toward_limit(game, seat, district):
         turn.builds += 1
-    turn.used.add("built:" + district)      # "on the turn it is built" powers (Bell Tower)
+    turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
     game.event("built", player=player.name, district=district, cost=cost)
     if turn.character not in state.built_by:
         state.built_by = state.built_by + [turn.character]

@@ -20,7 +20,7 @@ def once(game: "Game", ability: str) -> None:
         raise IllegalMove("ability_once", ("general.ability-once-per-turn",))
     if turn.finished_actions:
         raise IllegalMove("after_destroy", ("warlord.when-to-use-ability",))
-    turn.used.add(ability)
+    turn.used = turn.used | {ability}
 
 
 def powers(game: "Game") -> tuple[str, ...]:

@@ -4,6 +4,7 @@ a completed city, and the shields of the cards in play (the Bishop's city, the K
 
 from __future__ import annotations
 
+from referee.engine.scoring import city_size
 from referee.engine.state import Built
 
 
@@ -61,6 +62,27 @@ def city_problem(game, owner: int) -> tuple | None:
         if problem:
             return problem
     return None
+
+
+def open_cities(game, skip: int | None = None) -> list:
+    """(seat, player) of every non-empty city a rank 8 character may act on now (city_problem()
+    finds nothing), except seat `skip`: for the move generators, which ask at every step of the
+    turn, with the city size that ends the game asked once instead of once per city."""
+    state = game.state
+    rb = game.rb
+    end_at = game.end_at
+    shields = game.hooks.shield_city
+    found = []
+    for owner, player in enumerate(state.players):
+        city = player.city
+        if not city or owner == skip or city_size(rb, city) >= end_at:
+            continue
+        for shield in shields:
+            if shield(game, owner):
+                break
+        else:
+            found.append((owner, player))
+    return found
 
 
 def district_problem(game, owner: int, district: str) -> tuple | None:

@@ -194,5 +194,5 @@ class Abbot(Behaviour):
             return
         found = payers(game, turn.seat)
         if len(found) == 1:
-            turn.used.add(_USED)
+            turn.used = turn.used | {_USED}
             _take(game, found[0])

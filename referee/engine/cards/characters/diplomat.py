@@ -23,7 +23,7 @@ from __future__ import annotations
 from referee.engine.cards import rank8
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
 _MORE_CITES = {"bishop": ("bishop.diplomat-cannot-exchange",), "completed_city": ("diplomat.completed-city-target",)}
@@ -47,7 +47,11 @@ def difference(game, owner: int, given, taken) -> int:
 
 def _left(player, arriving: str, leaving: str) -> int:
     """How many districts named `arriving` stay in `player`'s city beside the one arriving."""
-    return sum(1 for b in player.city if b.id == arriving) - (arriving == leaving)
+    count = 0
+    for built in player.city:            # a plain loop: asked twice for every exchange listed
+        if built.id == arriving:
+            count += 1
+    return count - (arriving == leaving)
 
 
 def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
@@ -63,6 +67,16 @@ def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
     problem = rank8.district_problem(game, owner, taken)
     if problem:
         return rank8.taking_problem(problem, _MORE_CITES)
+    return _pair_problem(game, mine, owner, taken)
+
+
+def _pair_problem(game, mine, owner: int, taken: str) -> tuple | None:
+    """The checks of exchange_problem() that concern both districts (`mine`: the Built given):
+    the move generator asks the others once per district taken, these for each one given."""
+    state = game.state
+    seat = state.turn.seat
+    me, other = state.players[seat], state.players[owner]
+    given = mine.id
     # Copies of the same name left in each city once the two districts have changed hands.
     if _left(me, taken, given) and not rank8.duplicate_allowed(game, seat, taken):
         return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
@@ -133,17 +147,18 @@ def _generate_exchange(game) -> list[Move]:
     if "exchange" in turn.used or turn.finished_actions or rank8.timing_problem(game):
         return []
     me = state.players[turn.seat]
-    mine = sorted({b.id for b in me.city})
+    mine = [me.built(given) for given in sorted({b.id for b in me.city})]
+    actor = turn.character
     moves = []
-    for owner, player in enumerate(state.players):
-        if owner == turn.seat or not player.city or rank8.city_problem(game, owner):
-            continue
+    for owner, player in rank8.open_cities(game, skip=turn.seat):
         for taken in sorted({b.id for b in player.city}):
-            if any(shield(game, owner, taken) for shield in game.hooks.shield_district):
+            # exchange_problem() in two parts: what concerns the district taken once (the
+            # protections: the Keep), then each district given (duplicates, the price).
+            if rank8.district_problem(game, owner, taken):
                 continue
-            for given in mine:
-                if exchange_problem(game, given, owner, taken) is None:
-                    moves.append(Move(turn.character, "exchange", (given, player.name, taken)))
+            for built in mine:
+                if _pair_problem(game, built, owner, taken) is None:
+                    moves.append(make_move((actor, "exchange", (built.id, player.name, taken))))
     return moves
 
 

@@ -3,8 +3,6 @@ under the deck and draw as many."""
 
 from __future__ import annotations
 
-from itertools import chain, product
-
 from referee.engine.cards.common import format_names, once, parse_districts, parse_player, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move, make_move
@@ -52,10 +50,18 @@ def _generate_redraw(game) -> list[Move]:
     counts: dict[str, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
-    # Every non-empty sub-multiset of the hand, as sorted tuples.
-    options = [[(card,) * n for n in range(counts[card] + 1)] for card in sorted(counts)]
-    chosen = [tuple(chain.from_iterable(parts)) for parts in product(*options)]
-    return [make_move((turn.character, "redraw", cards)) for cards in chosen[1:]]
+    # Every non-empty sub-multiset of the hand, as sorted tuples, in the order of
+    # itertools.product over each card's counts (the last card's count changing fastest), grown
+    # card by card: a hand of n cards has up to 2**n of them, and this runs at each of his steps.
+    chosen: list[tuple] = [()]
+    for card in sorted(counts):
+        if counts[card] == 1:
+            chosen = [c for s in chosen for c in (s, s + (card,))]
+        else:
+            extra = [(card,) * n for n in range(counts[card] + 1)]
+            chosen = [s + e for s in chosen for e in extra]
+    actor = turn.character
+    return [make_move((actor, "redraw", cards)) for cards in chosen[1:]]
 
 
 @register

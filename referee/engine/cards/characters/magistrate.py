@@ -26,7 +26,7 @@ from itertools import combinations
 from referee.engine.cards import basic
 from referee.engine.cards.common import by_rank, once, parse_nothing, require, split_characters
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Built, Pending
 
@@ -67,11 +67,15 @@ def _generate_warrant(game) -> list[Move]:
     turn = state.turn
     if "warrant" in turn.used or turn.finished_actions:
         return []
+    actor = turn.character
     moves = []
     for three in combinations(by_rank(game, state.characters), 3):
-        moves += [Move(turn.character, "warrant", (*three, signed)) for signed in three]
+        a, b, c = three
+        # (make_move: 168 moves at each of his steps before he acts)
+        moves += (make_move((actor, "warrant", (a, b, c, a))), make_move((actor, "warrant", (a, b, c, b))),
+                  make_move((actor, "warrant", (a, b, c, c))))
         if game.table:
-            moves.append(Move(turn.character, "warrant", (*three, "")))
+            moves.append(Move(actor, "warrant", (*three, "")))
     return moves
 
 
@@ -165,7 +169,7 @@ class Magistrate(Behaviour):
         paid = _gold_paid(game, seat, district)
         if paid <= 0:
             return                       # not paid for: the next paid district is still open
-        turn.used.add("warrant-checked")  # only the first district he pays to build
+        turn.used = turn.used | {"warrant-checked"}  # only the first district he pays to build
         if marks.signed_warrant not in (None, turn.character):
             return
         magistrate = state.holder("magistrate")

@@ -79,9 +79,7 @@ def _generate_seize(game) -> list[Move]:
     if "seize" in turn.used or turn.finished_actions or rank8.timing_problem(game):
         return []
     moves = []
-    for owner, player in enumerate(state.players):
-        if owner == turn.seat or not player.city or rank8.city_problem(game, owner):
-            continue
+    for owner, player in rank8.open_cities(game, skip=turn.seat):
         for district in sorted({b.id for b in player.city}):
             if seize_problem(game, owner, district) is None:
                 moves.append(Move(turn.character, "seize", (player.name, district)))

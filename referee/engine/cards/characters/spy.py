@@ -15,7 +15,7 @@ import re
 
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 from referee.engine.types import TYPES, parse_district_type
@@ -107,8 +107,9 @@ def _generate_spy(game) -> list[Move]:
         for kind in TYPES:
             known, unknown = _matches(game, seat, kind)
             if not unknown:
-                moves.append(Move(turn.character, "spy", (player.name, kind)))
-            moves += [Move(turn.character, "spy", (player.name, kind, n)) for n in range(known, known + unknown + 1)]
+                moves.append(make_move((turn.character, "spy", (player.name, kind))))
+            moves += [make_move((turn.character, "spy", (player.name, kind, n)))
+                      for n in range(known, known + unknown + 1)]
     return moves
 
 

@@ -60,16 +60,13 @@ def _generate_destroy(game) -> list[Move]:
     shields = game.hooks.shield_district
     actor = turn.character
     moves = []
-    for owner, player in enumerate(state.players):
-        if not player.city or rank8.city_problem(game, owner):
-            continue
+    for owner, player in rank8.open_cities(game):
         # Each district once (the first of a name, as district_price reads it), by name.
-        seen = set()
-        targets = []
-        for built in sorted(player.city, key=_by_id):
-            if built.id not in seen:
-                seen.add(built.id)
-                targets.append(built)
+        first: dict = {}
+        for built in player.city:
+            if built.id not in first:
+                first[built.id] = built
+        targets = [first[name] for name in sorted(first)]
         # The price first: it rules out most districts in a random game, and both checks
         # only read the position, so their order changes nothing but the time.
         for built, cost in zip(targets, rank8.destroy_costs(game, owner, targets)):
@@ -82,10 +79,6 @@ def _generate_destroy(game) -> list[Move]:
             else:
                 moves.append(make_move((actor, "destroy", (player.name, district))))
     return moves
-
-
-def _by_id(built) -> str:
-    return built.id
 
 
 @register

@@ -47,7 +47,7 @@ class Framework(Behaviour):
         game.take_from_hand(seat, district)
         game.destroy_district(seat, "framework")
         game.event("destroyed_to_build", player=game.state.players[seat].name, district="framework", built=district)
-        game.state.turn.used.add("unpaid:" + district)
+        game.state.turn.used = game.state.turn.used | {"unpaid:" + district}
         place_district(game, seat, district, 0)
 
     def build_moves(self, game) -> list[Move]:

@@ -48,7 +48,7 @@ class Necropolis(Behaviour):
         game.take_from_hand(seat, "necropolis")
         game.destroy_district(seat, victim)
         game.event("destroyed_to_build", player=game.state.players[seat].name, district=victim, built="necropolis")
-        game.state.turn.used.add("unpaid:necropolis")
+        game.state.turn.used = game.state.turn.used | {"unpaid:necropolis"}
         place_district(game, seat, "necropolis", 0)
 
     def build_moves(self, game) -> list[Move]:
