@@ -28,6 +28,8 @@ LABELS = {
     "answer": ("A", "答", "答"),
     "readings": ("Sources disagree", "各來源說法不同", "各来源说法不同"),
     "default": ("default", "預設", "默认"),
+    "default_in": ("default in the {editions}", "{editions}的預設", "{editions}的默认"),
+    "play_reading": ("To play by this reading", "要採用這個讀法", "要采用这个读法"),
     "variant": ("variant", "變體", "变体"),
     "legal": ("legal", "合法", "合法"),
     "illegal": ("illegal", "不合法", "不合法"),

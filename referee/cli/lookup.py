@@ -228,13 +228,25 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     if rule_data.is_cast_topic(topic):
         return show_casts(conn, edition, lang, json_out)
     found = rule_data.find_rules(conn, topic, edition, players)
+    if topic and not found and players is not None and rule_data.find_rules(conn, topic, edition, None):
+        counts = sorted({n for r in rule_data.find_rules(conn, topic, edition, None) for n in r["players"]})
+        raise RefereeError(
+            f"the rules on {topic!r} are for {' or '.join(map(str, counts))} players, not {players}",
+            f"「{topic}」的規則只適用於 {' 或 '.join(map(str, counts))} 人，不適用於 {players} 人")
+    if topic and not found and edition and rule_data.find_rules(conn, topic, None, players):
+        other = next(e for e in ("2016", "classic") if e != edition)
+        raise RefereeError(f"no rule on {topic!r} in the {edition} edition; try --edition {other}",
+                           f"{edition} 版沒有關於「{topic}」的規則；請試 --edition {other}")
     if topic and not found:
         raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}",
                            f"找不到關於「{topic}」的規則；主題有：{'、'.join(rule_data.topics(conn))}")
     if json_out:
         print_json(found)
         return
-    lang = choose(lang, topic)
+    # A topic's name or a rule id is the same in every language: then the locale decides.
+    named = topic and (topic.strip().lower() in rule_data.topics(conn)
+                       or any(r["id"] == topic.strip() or r["id"].startswith(topic.strip() + ".") for r in found))
+    lang = choose(lang, None if named else topic)
     out = console()
     titles = _variant_titles(conn, lang)
     for rule in found:
