@@ -61,7 +61,7 @@ class AmbiguousName(RefereeError):
         if lang not in ("zh-Hant", "zh-Hans"):
             return str(self)
         # Both names: the same Chinese word is what made it ambiguous.
-        choices = "、".join(f"{name(n)} ({n})" if name(n) != n else n for n in self.choices)
+        choices = "、".join(f"{name(n)}（{n}）" if name(n) != n else n for n in self.choices)
         return (f"「{self.text}」可以指不同的{_what(self.what, lang)}：{choices}" if lang == "zh-Hant"
                 else f"「{self.text}」可以指不同的{_what(self.what, lang)}：{choices}")
 

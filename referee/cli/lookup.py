@@ -95,8 +95,8 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
 
 
 def _card_line(card: dict, lang: str) -> str:
-    """`堡壘 (Keep) · 特殊 · 費用 3`: enough to tell two cards of the same name apart."""
-    text = card["names"][lang] + (f" ({card['names']['en']})" if lang != "en" else "")
+    """`堡壘（Keep） · 特殊 · 費用 3`: enough to tell two cards of the same name apart."""
+    text = card["names"][lang] + (parens(card["names"]["en"], lang).strip() if lang != "en" else "")
     if card["kind"] == "character":
         return f"{text} · {label('rank', lang)} {card['rank']}"
     return f"{text} · {label(card['type'], lang)} · {label('cost', lang)} {card['cost']}"
@@ -110,6 +110,12 @@ def _same_words(conn, text: str, match, edition: str, other_editions: list[str],
     from referee.text import name_key
 
     lines, shown = [], {match.id}
+    if match.how == "rank":       # `card 8`: the other characters of the rank, not other meanings of "8"
+        cards = [card_data.get_card(conn, other, edition) for other in match.others]
+        names = [_card_line(card, lang).split(" · ")[0] for card in cards if card]
+        if names:
+            lines.append(label("same_rank", lang).format(rank=text.strip()) + colon(lang) + comma(lang).join(names))
+        return lines
     for other in match.others:
         card = card_data.get_card(conn, other, edition) or next(
             (card_data.get_card(conn, other, e) for e in card_data.editions_of(conn, other)), None)
