@@ -256,8 +256,11 @@ def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], 
         preset = preset_named(rb, text)
         if preset is None:
             names = ", ".join(c.names["en"] for c in rb.casts.values()) or "none in this edition"
+            zh_names = "、".join(c.names.get("zh-Hant", c.names["en"]) for c in rb.casts.values()) or "此版本沒有"
+            edition_zh = "2016年版" if rb.edition == "2016" else "經典版"
             raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
-                               f"(presets: {names}); or list the characters")
+                               f"(presets: {names}); or list the characters",
+                               f"{path}：「{value}」不是{edition_zh}的建議角色組合（組合有：{zh_names}）；或列出角色")
         try:
             return list(preset_cast(rb, preset, players, nine)), preset
         except IllegalCast as error:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from referee.cli.labels import colon, comma, label
+from referee.cli.labels import colon, comma, label, semicolon
 from referee.cli.lang import choose
-from referee.cli.output import console, escape, indented, print_json
+from referee.cli.output import console, escape, indented, paragraph, print_json
 from referee.errors import BadSituation
 
 
@@ -66,7 +66,8 @@ def rule_on_moves(situation, lang: str) -> dict:
         except IllegalMove as error:
             supported = error.key != "not_supported"
             step.update(legal=False if supported else None, verdict="illegal" if supported else "not-supported",
-                        reason=reason(error.key, {k: local.get(v, v) if isinstance(v, str) else v
+                        reason=reason(error.key, {k: local.get(v, v) if isinstance(v, str) else
+                                                 (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
                                                  for k, v in error.values.items()}, lang), citations=list(error.citations), events=[])
         else:
             step.update(legal=True, verdict="legal", reason=label("legal_move", lang), citations=[], events=events)
@@ -129,10 +130,11 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
         mark = {"legal": "[green]✓[/green]", "illegal": "[red]✗[/red]", "not-supported": "[yellow]?[/yellow]"}[step["verdict"]]
         out.print(f"{mark} {escape(step['move'])}  [dim]({escape(step['actor'])})[/dim]")
         if step["verdict"] != "legal":
-            indented(out, escape(step["reason"]))
+            paragraph(out, step["reason"], lang, indent=4)
             if step["citations"]:
-                shown = "; ".join(cited(c) for c in step["citations"])
-                indented(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]")
+                shown = semicolon(lang).join(cited(c) for c in step["citations"])
+                paragraph(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]", lang,
+                          markup=True, indent=4)
         for event in step["events"]:
             indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     state = report["state"]

@@ -115,7 +115,16 @@ class Notation:
         seat = self.state.seat_of(text)
         if seat is not None:
             return self.state.players[seat].name
-        return self.character(text)
+        try:
+            return self.character(text)
+        except UnknownName:
+            # Neither a player nor a character: name the players (and a character only when the
+            # words are close to one), not every character in play.
+            from rapidfuzz import fuzz, process
+
+            characters = [self.rb.name(c) for c in self.state.characters]
+            close = [n for n, _, _ in process.extract(text, characters, scorer=fuzz.WRatio, limit=2, score_cutoff=80)]
+            raise UnknownName("player", text, [p.name for p in self.state.players] + close) from None
 
     def nothing(self, tail: str) -> tuple:
         if tail:

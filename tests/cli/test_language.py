@@ -111,3 +111,183 @@ def test_rules_for_another_player_count_say_which():
     assert refusal("rules", "team", "-p", "5") == "the rules on 'team' are for 4 or 6 players, not 5"
     assert refusal("rules", "組隊", "-p", "3") == "「組隊」的規則只適用於 4 或 6 人，不適用於 3 人"
     assert refusal("rules", "bell", "-p", "3") == "no rule on 'bell' in the 2016 edition; try --edition classic"
+
+
+# -- one name per card ---------------------------------------------------------------------------
+
+def test_the_keep_is_one_name_in_each_script(conn):
+    """The Keep is 堡壘/堡垒 in every Chinese line but the entry that explains the name clash; 要塞
+    is the Fortress."""
+    import json as _json
+
+    texts = [(row[0], t) for row in conn.execute(
+        "SELECT id, q_zh_hant, a_zh_hant, q_zh_hans, a_zh_hans, readings FROM faq WHERE cards LIKE '%keep%'")
+        if row[0] != "keep.which-card"
+        for t in [*row[1:5], *(r["text"].get(l, "") for r in _json.loads(row[5] or "[]") for l in ("zh-Hant", "zh-Hans"))]]
+    texts += [(row[0], t) for row in conn.execute("SELECT id, ability_zh_hant, ability_zh_hans FROM cards") for t in row[1:]]
+    assert [(i, t) for i, t in texts if t and "要塞" in t] == []
+    out = said("faq", "keep.rank-8", "--lang", "zh-Hant")
+    assert out.startswith("問：軍閥可以拆堡壘嗎？堡壘防得了什麼？  keep.rank-8\n")
+    keep = said("card", "要塞", "--lang", "zh-Hant").splitlines()
+    assert keep[0] == "要塞  Fortress" and "在部分譯本中「要塞」指 堡壘（Keep） · 特殊 · 費用 3" in keep
+
+
+def test_a_2016_game_calls_the_bishop_by_its_2016_name():
+    situation = """edition = "2016"
+[[players]]
+name = "Ann"
+characters = ["Bishop"]
+city = ["Temple"]
+[[players]]
+name = "Bob"
+characters = ["Warlord"]
+gold = 5
+[play]
+moves = ["Ann: gold", "Bob: gold", "Bob: destroy Ann Temple"]
+"""
+    out = said("ask", "-", "--lang", "zh-Hant", stdin=situation)
+    assert "    Ann是本輪存活的住持，8號角色不能對其城市使用能力。" in out.splitlines()
+    assert "主教" not in "".join(line.strip() for line in out.splitlines()).replace("主教（住持）", "")
+
+
+def test_a_rank_lists_the_other_characters_of_the_rank():
+    assert said("card", "8", "--lang", "zh-Hans").splitlines()[-2] == "同为 8 号的角色：外交官（Diplomat）、元帅（Marshal）"
+    assert said("card", "8").splitlines()[-2] == "Also rank 8: Diplomat, Marshal"
+
+
+# -- the table in the player's language ---------------------------------------------------------------
+
+@pytest.fixture
+def tables(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_TABLES", str(tmp_path / "tables.db"))
+
+
+def test_an_unknown_actor_lists_the_players(tables):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal("table", "do", "Zed: gold") == "unknown player 'Zed'; closest: Ann, Bob, Cid, Dan"
+    assert refusal("table", "do", "小Z: gold") == "找不到玩家「小Z」；最接近的：Ann、Bob、Cid、Dan"
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["table", "use", "nope", "--lang", "zh-Hant"], "沒有名為「nope」的牌桌；現有的牌桌：t"),
+    (["table", "new", "t", "--players", "Ann,Bob", "--lang", "zh-Hans"], "已经有名为「t」的牌桌（referee table delete t）"),
+    (["table", "new", "u", "--players", "Ann", "--lang", "zh-Hant"], '--players：1 位玩家；一局要 2 到 8 人（"Ann,Bob,Cid,Dan"）'),
+    (["table", "new", "u", "--players", "Ann,ann", "--lang", "zh-Hant"], "--players：有兩位玩家同名"),
+    (["table", "new", "u", "--players", "Ann,Bob", "--variant", "tie-shraed", "--lang", "zh-Hant"],
+     "沒有「tie-shraed」這個變體；最接近的：tie-shared、tie-district-value、tie-highest-rank"),
+    (["table", "undo", "9", "--lang", "zh-Hant"], "這張牌桌只記錄了 0 步"),
+    (["table", "undo", "0", "--lang", "zh-Hant"], "undo 要撤銷的步數至少是 1"),
+    (["table", "score", "--hand", "Ann Temple", "--lang", "zh-Hant"], '--hand「Ann Temple」：請寫成 "小明：密庫，神殿"'),
+    (["table", "score", "--hand", "Ann: Temple", "--lang", "zh-Hant"], "--hand「Ann: Temple」：Ann 手上有 4 張牌，不是 1 張"),
+    (["table", "new", "u", "--players", "甲,乙,丙,丁,戊", "--characters", "狡猾特務"],
+     "--characters：「狡猾特務」不是2016年版的建議角色組合（組合有：第一局、野心貴族、狡猾密探、顯赫使節、詭詐權貴、堅毅代表、兇狠權臣）；或列出角色"),
+])
+def test_table_refusals_speak_chinese(tables, argv, line):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal(*argv) == line
+
+
+def test_no_current_table_in_chinese(tables):
+    assert refusal("table", "show", "--lang", "zh-Hant") == \
+        '沒有目前的牌桌：referee table new 名稱 --players "Ann,Bob,Cid,Dan"，或用 --table 名稱'
+
+
+def test_table_show_uses_the_languages_punctuation(tables):
+    said("table", "new", "t", "--players", "小明,小華,阿Cid,Dan")
+    lines = said("table", "show").splitlines()
+    assert lines[1] == "  小明 · 金幣 2 · 手牌 4 · 城市：- · 分數 0"
+    assert lines[-1] == "下一步：小明 記錄面朝上棄掉的角色（小明：faceup 角色，角色），然後開始行動。"
+    assert said("table", "list", "--lang", "zh-Hant").splitlines() == ["* t  2016年版 · 小明、小華、阿Cid、Dan · 0 步"]
+
+
+@pytest.mark.parametrize("players, move, why", [
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Thief", "盜賊寫了兩次：要寫2個不同的角色。"),
+    ("Ann,Bob,Cid,Dan", "Bob: faceup Thief, Bishop", "面朝上棄掉的角色由持有皇冠的Ann記錄。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Queen", "皇后不在本局的角色中。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief", "4 人遊戲要正好面朝上棄2張角色，不是1張。"),
+    ("Ann,Bob,Cid,Dan,Eve,Fay", "Ann: faceup Thief", "6 人遊戲不面朝上棄角色：直接開始選角。"),
+])
+def test_faceup_refusals_say_what_is_wrong(tables, players, move, why):
+    said("table", "new", "t", "--players", players)
+    code, out, _ = run("table", "do", move, "--lang", "zh-Hant")
+    assert code == 1 and out.splitlines()[1] == "    " + why
+
+
+def test_faceup_twice_and_picks_out_of_order(tables):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan", "--recorded-picks")
+    said("table", "do", "Ann: faceup Thief, Bishop")
+    for move, why in [("Ann: faceup Thief, Magician", "The face-up discards are already recorded (Thief, Bishop); the picks"),
+                      ("Bob: pick King", "It is Ann's pick."),
+                      ("Ann: discard King", "Ann now picks a character (pick), not discards one.")]:
+        code, out, _ = run("table", "do", move)
+        assert code == 1 and out.splitlines()[1].startswith("    " + why)
+
+
+def test_the_seer_owes_cards_back(tables, tmp_path):
+    start = tmp_path / "seer.toml"
+    start.write_text("""edition = "2016"
+[table]
+characters = ["Assassin", "Thief", "Seer", "King", "Bishop", "Merchant", "Architect", "Warlord"]
+[[players]]
+name = "Ann"
+characters = ["Seer"]
+hand = ["Temple"]
+[[players]]
+name = "Bob"
+characters = ["Warlord"]
+hand = ["Palace", "Castle"]
+[[players]]
+name = "Cid"
+characters = ["King"]
+hand = ["Manor"]
+""", encoding="utf-8")
+    said("table", "new", "s", "--from", str(start))
+    out = said("table", "do", "Ann: gold", "Ann: seer Bob Palace, Cid Manor")
+    assert out.splitlines()[-1] == "Next: Ann (Seer) gives a card back to each of: Bob, Cid (Ann: give PLAYER CARD)."
+    code, out, _ = run("table", "do", "Ann: end", "--lang", "zh-Hant")
+    assert code == 1 and out.splitlines()[1] == "    Ann必須先還給每位被拿牌的玩家一張牌：Bob、Cid（give 玩家 卡牌）。"
+    assert said("table", "do", "Ann: give Bob Palace").splitlines()[-1] == \
+        "Next: Ann (Seer) gives a card back to each of: Cid (Ann: give PLAYER CARD)."
+
+
+@pytest.mark.parametrize("preset", ["Cunning Agents", "狡猾密探", "cunning agents", "cunning-agents"])
+def test_a_table_takes_a_preset_cast_by_name(tables, preset):
+    said("table", "new", "t", "--players", "A,B,C,D,E", "--characters", preset)
+    cast = 'characters = ["Witch", "Blackmailer", "Magician", "Emperor", "Abbot", "Alchemist", "Architect", "Warlord"]'
+    assert cast in said("table", "export").splitlines()
+
+
+def test_delete_asks_first(tables, monkeypatch):
+    said("table", "new", "t", "--players", "Ann,Bob")
+    assert refusal("table", "delete", "t", "--lang", "zh-Hant") == \
+        "要刪除牌桌「t」和它記錄的 0 步嗎？未刪除任何東西：加上 --yes 即可直接刪除"
+    assert said("table", "list", "--json") != "[]\n"
+    assert refusal("table", "delete", "nope") == "no table named 'nope'; tables: t"
+    assert said("table", "delete", "t", "--yes") == "Table t deleted.\n"
+    assert said("table", "list", "--json") == "[]\n"
+
+
+def test_the_artists_coins_are_a_gold_event():
+    situation = """edition = "2016"
+[table]
+characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Artist"]
+[[players]]
+name = "Ann"
+characters = ["Artist"]
+gold = 3
+city = ["Temple", "Castle"]
+[[players]]
+name = "Bob"
+characters = ["Warlord", "King"]
+[[players]]
+name = "Cid"
+characters = ["Thief"]
+[play]
+moves = ["Ann: gold", "Ann: beautify Temple, Castle"]
+"""
+    import json as _json
+
+    report = _json.loads(said("ask", "-", "--json", stdin=situation))
+    assert report["steps"][1]["events"][0] == {"event": "gold", "player": "Ann", "amount": -2, "reason": "beautify"}
+    out = said("ask", "-", "--lang", "zh-Hant", stdin=situation).splitlines()
+    assert out[out.index("✓ Artist: beautify Temple, Castle  (Ann)") + 1] == "    Ann -2 金幣（放到美化的地區上）"
