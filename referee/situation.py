@@ -17,6 +17,7 @@ from referee.engine.casts import IllegalCast, check_cast, excluded_uniques, pres
 from referee.engine.facts import CastFacts
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
+from referee.errors import card_mark
 from referee.errors import AmbiguousName, BadSituation, UnknownName
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
@@ -146,7 +147,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     for character, count in held.items():
         if count > 1:
             raise BadSituation(f"players: {rb.name(character)} is held by {count} players",
-                               f"players：{rb.name(character)} 同時在 {count} 位玩家手上")
+                               f"players：{card_mark(rb.name(character))} 同時在 {count} 位玩家手上")
 
     deck_top = [_name(rb, c, "district", f"table.deck[{i}]") for i, c in
                 enumerate(_type(table.get("deck", []), list, "table.deck"))]
@@ -155,14 +156,14 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         copies = rb.districts[card].copies
         if count > copies:
             raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}",
-                               f"{rb.name(card)}：場上有 {count} 張，但 {edition} 版只有 {copies} 張")
+                               f"{card_mark(rb.name(card))}：場上有 {count} 張，但 {edition} 版只有 {copies} 張")
     _check_uniques(rb, cast, preset, known)
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
         dupes = [c for c, n in Counter(ids).items() if n > 1]
         if dupes and not player.has_built("quarry"):
             raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate",
-                               f"players[{i}].city：{rb.name(dupes[0])} 出現兩次，沒有能力允許重複")
+                               f"players[{i}].city：{card_mark(rb.name(dupes[0]))} 出現兩次，沒有能力允許重複")
 
     state = State(players=players, characters=tuple(cast), variants=variants)
     state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, "rounds count from 1")
@@ -193,7 +194,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
                            f"players：場上有 {coins_out} 枚金幣，但銀行只有 {rb.setup['bank']} 枚")
     if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
         if edition != "classic" or not any(p.has_built("bell-tower") for p in players):
-            raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)")
+            raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)",
+                               "table.bell_tower：要有城市裡有鐘塔才行（經典版）")
         state.bell_tower = True
     phase = _type(table.get("phase", "turns"), str, "table.phase")
     if phase not in ("turns", "selection"):
@@ -320,14 +322,15 @@ def parse_move(game: Game, text: str):
         return game.parse(text)
     except (ValueError, IndexError) as error:
         # The notation reader met a form it does not expect (`²: gold`): still a bad input.
-        raise BadMove(f"cannot read the move {text!r}; write it as 'ACTOR: VERB ARGS'") from error
+        raise BadMove(f"cannot read the move {text!r}; write it as 'ACTOR: VERB ARGS'",
+                      f"看不懂「{text}」這一步；請寫成「行動者：動作 對象」") from error
     except BadMove as error:
         if not str(error).startswith("unknown verb"):
             raise
         head = re.split(r"[:：]", text, maxsplit=1)[1].strip().partition(" ")[0]
         close = _closest_verbs(head)
-        raise BadMove(f"unknown verb {head!r} in {text!r}" + (f"; did you mean {', '.join(close)}?" if close else
-                                                              "")) from error
+        raise BadMove(f"unknown verb {head!r} in {text!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
+                      f"「{text}」中沒有「{head}」這個動作" + (f"；是不是 {'、'.join(close)}？" if close else "")) from error
 
 
 def _closest_verbs(head: str) -> list[str]:
@@ -363,7 +366,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     _type(raw, dict, path)
     _check_keys(raw, PLAYER_KEYS, path)
     if "name" not in raw:
-        raise BadSituation(f"{path}: a player needs a name")
+        raise BadSituation(f"{path}: a player needs a name", f"{path}：玩家需要名字")
     name = " ".join(_type(raw["name"], str, f"{path}.name").split())
     if not name:
         raise BadSituation(f"{path}.name: a player's name cannot be empty", f"{path}.name：玩家名字不能是空的")
@@ -377,11 +380,14 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
              _type(raw.get("characters", []), list, f"{path}.characters")]
     limit = 2 if limits.seats < int(rb.setup.get("two_characters_below", 4)) else 1
     if len(chars) > limit:
-        raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {limits.seats} players")
+        raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {limits.seats} players",
+                           f"{path}.characters：{limits.seats} 人遊戲每人最多 {limit} 個角色")
     for c in chars:
         if c not in cast:
             raise BadSituation(f"{path}.characters: {rb.name(c)} is not in the character set "
-                               f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters")
+                               f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters",
+                               f"{path}.characters：{card_mark(rb.name(c))} 不在本局的角色中"
+                               f"（{'、'.join(card_mark(rb.name(x)) for x in cast)}）；請把它列在 table.characters")
     gold = _type(raw.get("gold", 0), int, f"{path}.gold")
     if gold < 0:
         raise BadSituation(f"{path}.gold: negative gold ({gold})", f"{path}.gold：金幣不能是負數（{gold}）")
@@ -389,7 +395,8 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     hand = []
     raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
     if len(raw_hand) > limits.deck_size:
-        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}")
+        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}",
+                           f"{path}.hand：{len(raw_hand)} 張牌，但 {rb.edition} 版牌堆只有 {limits.deck_size} 張地區牌")
     for j, card in enumerate(raw_hand):
         card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
         hand.append(card_id)
@@ -397,7 +404,8 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
             known[card_id] += 1
     raw_city = _type(raw.get("city", []), list, f"{path}.city")
     if len(raw_city) > limits.deck_size:
-        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}")
+        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}",
+                           f"{path}.city：{len(raw_city)} 座地區，但 {rb.edition} 版牌堆只有 {limits.deck_size} 張地區牌")
     city = [_district(rb, entry, f"{path}.city[{j}]", known, limits.deck_size) for j, entry in enumerate(raw_city)]
     return Player(name, gold, hand, city, chars)
 

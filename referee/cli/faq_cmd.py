@@ -44,10 +44,10 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
         query = " ".join(query)
     edition = check_edition(edition)
     if top < 1:
-        raise RefereeError(f"--top must be at least 1, not {top}")
+        raise RefereeError(f"--top must be at least 1, not {top}", f"--top 至少要是 1，不是 {top}")
     query = (query or "").strip()
     if not query and not list_all:
-        raise RefereeError("give a question, an entry id, or --list")
+        raise RefereeError("give a question, an entry id, or --list", "請給一個問題、條目編號，或用 --list")
     conn = connect()
     # An entry's id is the same in every language: then the locale decides.
     lang = choose(lang, None if _by_id(conn, query) else query)
@@ -76,7 +76,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
             _show(entry, lang)
         return
     if _ID.match(query):
-        raise RefereeError(_unknown_id(conn, query))
+        raise RefereeError(*_unknown_id(conn, query))
 
     from referee.search.query import EmptyQuery, search
 
@@ -147,13 +147,14 @@ def _filtered_ids(conn: sqlite3.Connection, card_ids: list[str] | None, edition:
     return ids
 
 
-def _unknown_id(conn: sqlite3.Connection, text: str) -> str:
+def _unknown_id(conn: sqlite3.Connection, text: str) -> tuple[str, str]:
     from rapidfuzz import fuzz, process
 
     ids = [r[0] for r in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules")]
     close = [i for i, score, _ in process.extract(text, ids, scorer=fuzz.ratio, limit=3) if score >= 60]
     hint = f"; closest: {', '.join(close)}" if close else "; search with words instead, or see referee faq --list"
-    return f"no FAQ entry or rule with id {text!r}{hint}"
+    zh = f"；最接近的：{'、'.join(close)}" if close else "；請改用文字搜尋，或看 referee faq --list"
+    return f"no FAQ entry or rule with id {text!r}{hint}", f"沒有編號為「{text}」的 FAQ 條目或規則{zh}"
 
 
 # --- entries ----------------------------------------------------------------------------------

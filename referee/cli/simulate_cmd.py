@@ -71,9 +71,10 @@ def parse_players(text: str) -> list[int]:
     try:
         counts = list(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise RefereeError(f"--players must be a number or a range such as 2-8, not {text!r}") from None
+        raise RefereeError(f"--players must be a number or a range such as 2-8, not {text!r}",
+                               f"--players 要是人數或範圍（例如 2-8），不是「{text}」") from None
     if not counts or counts[0] < 2 or counts[-1] > 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {text}")
+        raise RefereeError(f"--players must be between 2 and 8, not {text}", f"--players 要在 2 到 8 之間，不是 {text}")
     return counts
 
 
@@ -93,10 +94,11 @@ def fixed_setup(rulebook, text: str, players: int):
     try:
         cast, preset = read_cast(rulebook, value, players, "--characters")
     except BadSituation as error:
-        raise RefereeError(str(error)) from None
+        raise RefereeError(str(error), getattr(error, "zh", None)) from None
     missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
     if missing:
-        raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet")
+        raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet",
+                           f"--characters：規則引擎還不支援 {'、'.join(missing)}")
     uniques = None
     if preset is not None:
         # The preset's uniques that the engine plays, topped up at random with others it plays.
@@ -115,7 +117,8 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         raise RefereeError(f"--games must be between 1 and {MAX_GAMES}, not {games}",
                            f"--games 要在 1 到 {MAX_GAMES} 之間，不是 {games}")
     if not 0 <= seed < 2 ** 63:
-        raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}")
+        raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}",
+                           f"--seed 要是 0 到 2^63 - 1 的整數，不是 {seed}")
     lang = choose(lang)
     from referee.catalog.facts import rulebook
 

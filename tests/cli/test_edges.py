@@ -304,8 +304,8 @@ def test_a_mistyped_command_gets_the_closest(cli):
 
 def test_digits_that_are_not_ranks_are_refused(cli):
     # `²` once reached int() in the notation reader and escaped as a ValueError; the one rank
-    # parser now reads it as a name that is no character.
-    refused(cli("ask", "-", stdin=TWO + '[play]\nmoves = ["²: gold"]\n'), "unknown character")
+    # parser now reads it as a name: no player and no character (the refusal names the players).
+    refused(cli("ask", "-", stdin=TWO + '[play]\nmoves = ["²: gold"]\n'), "unknown player '²'; closest: Ann, Bob")
     refused(cli("ask", "-", stdin=TWO.replace('"Warlord"', '"٣"')), "unknown character")
 
 

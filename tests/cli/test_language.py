@@ -291,3 +291,41 @@ moves = ["Ann: gold", "Ann: beautify Temple, Castle"]
     assert report["steps"][1]["events"][0] == {"event": "gold", "player": "Ann", "amount": -2, "reason": "beautify"}
     out = said("ask", "-", "--lang", "zh-Hant", stdin=situation).splitlines()
     assert out[out.index("✓ Artist: beautify Temple, Castle  (Ann)") + 1] == "    Ann -2 金幣（放到美化的地區上）"
+
+
+# -- refusals in the player's language -------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, line", [
+    (["cards", "--rank", "x", "--lang", "zh-Hant"], "--rank 的值「x」不是整數"),
+    (["cards", "--rnak", "3", "--lang", "zh-Hans"], "没有 --rnak 这个选项（可用的选项：--rank）"),
+    (["card", "軍閥", "--foo"], "沒有 --foo 這個選項"),
+    (["card", "軍閥", "--lang"], "選項 --lang 後面要有值"),
+    (["card", "軍閥", "多出", "主教"], "多出的參數：多出 主教"),
+    (["table", "dox", "--lang", "zh-Hant"], "沒有「dox」這個指令；是不是 do？"),
+    (["simulate", "--games", "x", "--lang", "zh-Hant"], "--games / -g 的值「x」不是整數"),
+    (["faq", "軍閥", "--top", "0"], "--top 至少要是 1，不是 0"),
+    (["faq", "軍閥", "--lang", "xx"], "沒有「xx」這種語言；請選 en、zh-Hant、zh-Hans"),
+    (["faq", "ab.cd", "--lang", "zh-Hant"], "沒有編號為「ab.cd」的 FAQ 條目或規則；請改用文字搜尋，或看 referee faq --list"),
+    (["simulate", "-p", "9", "--lang", "zh-Hans"], "--players 要在 2 到 8 之间，不是 9"),
+    (["ask", "/nonexistent/s.toml", "--lang", "zh-Hant"], "無法讀取 /nonexistent/s.toml：沒有這個檔案"),
+    (["score", "-p", "小明：神殿；皇冠 是", "-p", "小華：城堡"], "--player '小明：神殿；皇冠 是'：皇冠後面不用寫東西，卻寫了「是」"),
+    (["score", "-p", "小明：神殿，神殿", "-p", "小華：城堡"], "--player '小明：神殿，神殿'：神殿 出現兩次，沒有能力允許重複"),
+    (["score", "-p", "小明：神殿；角色 國王", "-p", "小華：城堡；角色 國王", "--lang", "zh-Hans"], "players：国王 同时在 2 位玩家手上"),
+    (["score", "-p", "小明：神殿；手牌 200", "-p", "小華：城堡"], "--player '小明：神殿；手牌 200'：200 張牌，但 2016 版牌堆只有 68 張地區牌"),
+    (["score", "--bell-tower", "-p", "小明：神殿", "-p", "小華：城堡"], "--bell-tower：鐘塔是經典版（黑暗城市）的卡；請加上 -e classic"),
+    (["score", "--bell-tower", "-p", "Ann: Temple", "-p", "Bob: Docks"],
+     "--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); add -e classic"),
+    (["score", "-e", "classic", "--bell-tower", "-p", "小明：神殿", "-p", "小華：城堡"], "--bell-tower：要有城市裡有鐘塔才行（經典版）"),
+])
+def test_refusals_in_chinese(argv, line):
+    assert refusal(*argv) == line
+
+
+@pytest.mark.parametrize("move, line", [
+    ("Ann: glod", "「Ann: glod」中沒有「glod」這個動作；是不是 gold？"),
+    ("Ann gold", "一步要寫成「行動者：動作 對象」，不是「Ann gold」"),
+    ("Ann: gold 多", "多出的字「多」"),
+])
+def test_move_refusals_in_chinese(tables, move, line):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal("table", "do", move, "--lang", "zh-Hant") == line
