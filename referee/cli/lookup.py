@@ -273,14 +273,16 @@ def show_casts(conn, edition, lang, json_out) -> None:
     out = console()
     for rule in found["rules"]:
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]")
-        out.print(escape(rule["text"][lang] or ""))
+        paragraph(out, rule["text"][lang] or "", lang)
         out.print()
     for preset in found["presets"]:
         out.print(f"[bold]{escape(preset['name'][lang])}[/bold] [dim]{preset['id']}[/dim]")
-        out.print(escape(preset["about"][lang]))
-        nine = f" ({escape(preset['rank9']['names'][lang])})" if preset["rank9"] else ""
-        out.print(f"  {label('characters', lang)}: " + ", ".join(escape(c["names"][lang]) for c in preset["characters"]) + nine)
-        out.print(f"  {label('uniques', lang)}: " + ", ".join(escape(d["names"][lang]) for d in preset["uniques"]))
+        paragraph(out, preset["about"][lang], lang)
+        nine = parens(escape(preset["rank9"]["names"][lang]), lang) if preset["rank9"] else ""
+        paragraph(out, f"{label('characters', lang)}{colon(lang)}"
+                       + comma(lang).join(escape(c["names"][lang]) for c in preset["characters"]) + nine, lang, indent=2, hang=4)
+        paragraph(out, f"{label('uniques', lang)}{colon(lang)}"
+                       + comma(lang).join(escape(d["names"][lang]) for d in preset["uniques"]), lang, indent=2, hang=4)
         out.print()
     if not found["presets"]:
         out.print(f"[dim]{label('no_presets', lang)}[/dim]")

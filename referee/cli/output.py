@@ -91,6 +91,7 @@ def table(*headers: str):
 # Where Chinese text may break: between any two characters, except before closing punctuation,
 # and never inside a Latin word or a number.
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|.")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")
 
 
@@ -131,6 +132,11 @@ def _chinese_lines(body, width: int, indent: int, hang: int) -> list:
         for token in _TOKEN.findall(part.plain):
             if tokens and token[0] in _NO_BREAK_BEFORE:
                 tokens[-1] = (tokens[-1][0], tokens[-1][1] + token)
+            elif (token[0].isdigit() and len(tokens) > 1 and tokens[-1][1].isspace()
+                  and _CJK.search(tokens[-2][1][-1:])):
+                # `外交官 1`, `順位 8`: a number stays beside the Chinese word it counts.
+                start, space = tokens.pop()
+                tokens[-1] = (tokens[-1][0], tokens[-1][1] + space + token)
             else:
                 tokens.append((offset, token))
             offset += len(token)

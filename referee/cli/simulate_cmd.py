@@ -10,7 +10,7 @@ import random
 import time
 from collections import Counter
 
-from referee.cli.labels import label
+from referee.cli.labels import comma, label
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, print_json
 from referee.errors import RefereeError
@@ -156,15 +156,17 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
                 if player.name in names:
                     winning.update(rb.name(c) for c in player.characters)
 
-    if json_out:
+    from rich.console import Console
+
+    errors = Console(stderr=True)
+    if json_out or not errors.is_terminal:      # a bar only for a person watching (no blank line in a log)
         for index in range(games):
             one(index)
     else:
-        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task(f"{edition} · {players} players", total=games)
+        with Progress(console=errors, transient=True) as progress:
+            task = progress.add_task(f"{edition} · {players} {'players' if lang == 'en' else '人'}", total=games)
             for index in range(games):
                 one(index)
                 progress.advance(task)
@@ -186,20 +188,31 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         from referee.catalog.db import connect
 
         local = localized_names(connect(), editions[0], lang)
+        from referee.cli.output import paragraph
+
         out = console()
         out.print(label("sim.summary", lang).format(games=games, rate=report["games_per_second"],
                                                     moves=report["moves_per_game"], rounds=report["average_rounds"],
                                                     score=report["average_score"]))
         if len(tables) > 1:
-            out.print(label("sim.tables", lang) + ", ".join(f"{k} {v}" for k, v in sorted(tables.items())))
-        out.print(label("sim.casts", lang) + ", ".join(f"{local.get(k, k)} {v}" for k, v in played.most_common()))
-        out.print(label("sim.winners", lang) + ", ".join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()))
+            paragraph(out, label("sim.tables", lang) + comma(lang).join(
+                _table_kind(k, lang) + f" {v}" for k, v in sorted(tables.items())), lang)
+        paragraph(out, label("sim.casts", lang) + comma(lang).join(f"{local.get(k, k)} {v}" for k, v in played.most_common()), lang)
+        paragraph(out, label("sim.winners", lang) + comma(lang).join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()), lang)
         out.print(f"[green]{label('sim.ok', lang)}[/green]" if not failures
                   else f"[red]{label('sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
     if failures:
         raise SystemExit(1)
+
+
+def _table_kind(key: str, lang: str) -> str:
+    """`2016 5p` (the JSON key) for people: `2016 5p`, `2016年版 5 人`."""
+    if lang == "en":
+        return key
+    edition, players = key.split()
+    return f"{label(edition, lang)} {players.removesuffix('p')} 人"
 
 
 def _top_up(rb, cast, uniques: list[str], seed: int) -> list[str]:

@@ -329,3 +329,24 @@ def test_refusals_in_chinese(argv, line):
 def test_move_refusals_in_chinese(tables, move, line):
     said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
     assert refusal("table", "do", move, "--lang", "zh-Hant") == line
+
+
+def test_casts_and_simulations_in_chinese_punctuation():
+    out = said("rules", "casts", "--lang", "zh-Hant").splitlines()
+    first = out.index("第一局 first-game")
+    assert out[first + 2] == "  角色：刺客、盜賊、魔術師、國王、住持、商人、建築師、領主"
+    assert out[first + 3] == "  獨特地區：龍門、工廠、鬼城、藏寶庫、堡壘、實驗室、圖書館、地圖室、採石場、魔法"
+    sim = said("simulate", "--games", "2", "--players", "2-8", "--lang", "zh-Hant").splitlines()
+    assert sim[1] == "牌桌：2016年版 5 人 1、2016年版 6 人 1"
+    assert sim[2].startswith("出場角色：") and ", " not in "".join(sim)
+
+
+def test_a_count_stays_beside_its_chinese_word(monkeypatch):
+    from rich.console import Console
+
+    from referee.cli.output import paragraph
+
+    stream = io.StringIO()
+    paragraph(Console(file=stream, width=12, highlight=False), "出場角色：外交官 1、皇后 1", "zh-Hant")
+    lines = stream.getvalue().splitlines()
+    assert "".join(lines) == "出場角色：外交官 1、皇后 1" and not any(line[:1].isdigit() for line in lines)
