@@ -17,7 +17,7 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
         if file is not None:
             raise BadSituation("--template prints a new file: give it without a FILE",
                                "--template 會印出一個新檔案：不要同時給 FILE")
-        sys.stdout.write(situation_template(template))
+        sys.stdout.write(situation_template(template, choose(lang)))
         return
     from referee.catalog.facts import rulebook
     from referee.cli.reading import read_situation

@@ -92,6 +92,7 @@ def table(*headers: str):
 # and never inside a Latin word or a number.
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|.")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_NO_BREAK_AFTER = set("（「『〈《【“‘")
 _NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")
 
 
@@ -130,7 +131,7 @@ def _chinese_lines(body, width: int, indent: int, hang: int) -> list:
         tokens: list[tuple[int, str]] = []        # (offset in the line, token)
         offset = 0
         for token in _TOKEN.findall(part.plain):
-            if tokens and token[0] in _NO_BREAK_BEFORE:
+            if tokens and (token[0] in _NO_BREAK_BEFORE or tokens[-1][1][-1] in _NO_BREAK_AFTER):
                 tokens[-1] = (tokens[-1][0], tokens[-1][1] + token)
             elif (token[0].isdigit() and len(tokens) > 1 and tokens[-1][1].isspace()
                   and _CJK.search(tokens[-2][1][-1:])):

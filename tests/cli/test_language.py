@@ -350,3 +350,17 @@ def test_a_count_stays_beside_its_chinese_word(monkeypatch):
     paragraph(Console(file=stream, width=12, highlight=False), "出場角色：外交官 1、皇后 1", "zh-Hant")
     lines = stream.getvalue().splitlines()
     assert "".join(lines) == "出場角色：外交官 1、皇后 1" and not any(line[:1].isdigit() for line in lines)
+
+
+def test_a_template_in_chinese_reads_back(tmp_path):
+    text = said("ask", "--template", "3", "--lang", "zh-Hant")
+    assert 'characters = ["刺客", "盜賊", "魔術師", "國王", "住持", "商人", "建築師", "領主", "稅務官"]' in text.splitlines()
+    assert 'question = "…的時候會怎樣？"' in text.splitlines()
+    out = said("ask", "-", stdin=text).splitlines()
+    assert out[0] == "…的時候會怎樣？" and "小明 刺客、盜賊 · 金幣 4 · 手牌 4 · 城市：- · 分數 0" in out
+    assert said("ask", "--template", "4").splitlines()[1] == 'question = "What happens when …?"'
+
+
+def test_no_line_ends_with_an_opening_bracket():
+    out = said("faq", "開局幾張牌", "-n", "3")
+    assert [line for line in out.splitlines() if line.endswith(("（", "「"))] == []
