@@ -80,6 +80,14 @@ _WORDS = {
 }
 
 
+def _by_names(lang: str | None, names: str) -> str:
+    """A table of Chinese names reads Chinese (in their script); names in Latin letters say
+    nothing of the language: then the locale decides."""
+    from referee.text import has_cjk
+
+    return choose(lang, names) if has_cjk(names) else choose(lang)
+
+
 def _w(key: str, lang: str, **values) -> str:
     return in_language(_WORDS[key], lang).format(**values)
 
@@ -133,7 +141,7 @@ def new(
     from referee.cli.lang import check_edition
     from referee.table import service
 
-    lang = choose(lang, players)
+    lang = _by_names(lang, players or "")
     name = name.strip()
     if not name:
         raise RefereeError("a table needs a name", "牌桌需要一個名稱")
@@ -236,7 +244,7 @@ def do(
     name = _name_of(store, table)
     tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
-    lang = choose(lang, *moves)
+    lang = _by_names(lang, " ".join(moves))      # the verbs are the notation's, not a language
     local = _local(tracked.header.edition, lang)
     values = {}
     if refused:
@@ -292,7 +300,7 @@ def undo(
     if json_out:
         print_json({"table": name, "undone": [m.notation for m in undone], "next": service.expected_next(tracked.game)})
         return
-    lang = choose(lang, " ".join(tracked.header.players))
+    lang = _by_names(lang, " ".join(tracked.header.players))
     out = console()
     for logged in reversed(undone):
         out.print(_w("undone", lang, move=escape(logged.notation)))
@@ -309,7 +317,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
-    lang = choose(lang, " ".join(tracked.header.players))     # a table of Chinese names reads Chinese
+    lang = _by_names(lang, " ".join(tracked.header.players))
     local = _local(tracked.header.edition, lang)
     if json_out:
         print_json(_show_json(tracked, _local(tracked.header.edition, "en")))
@@ -386,7 +394,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     if json_out:
         print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
         return
-    lang = choose(lang, " ".join(header.players))
+    lang = _by_names(lang, " ".join(header.players))
     out = console()
     for m in logged:
         out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(m.notation)}")
@@ -417,7 +425,7 @@ def score(
         return
     from referee.cli import score_cmd
 
-    lang = choose(lang, " ".join(tracked.header.players))
+    lang = _by_names(lang, " ".join(tracked.header.players))
     # The same lines as `referee score`: one printer for a score report.
     score_cmd.show({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}, lang)
     out = console()
@@ -530,7 +538,7 @@ def delete(
     """Delete a table and its log (asks first; --yes to skip the question)."""
     store = _store()
     header = store.header(name)                 # an unknown table is refused before any question
-    lang = choose(lang, name, " ".join(header.players))
+    lang = _by_names(lang, name + " " + " ".join(header.players))
     if not yes:
         count = len(store.moves(name))
         if not sys.stdin.isatty():

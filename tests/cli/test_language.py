@@ -364,3 +364,18 @@ def test_a_template_in_chinese_reads_back(tmp_path):
 def test_no_line_ends_with_an_opening_bracket():
     out = said("faq", "開局幾張牌", "-n", "3")
     assert [line for line in out.splitlines() if line.endswith(("（", "「"))] == []
+
+
+def test_a_table_of_latin_names_follows_the_locale(tables, monkeypatch):
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    assert said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan").startswith("牌桌 t：4 位玩家，2016年版，皇冠在 Ann。")
+    assert said("table", "do", "Ann: faceup Thief, Bishop").splitlines()[1] == "    面朝上棄掉：盜賊、住持"
+    assert said("table", "show").splitlines()[0] == "t · 第 1 輪 · 選角階段 · 皇冠 Ann"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert said("table", "show").splitlines()[0] == "t · Round 1 · selection · crown Ann"
+
+
+@pytest.mark.parametrize("locale", ["zh_CN.UTF-8", "en_US.UTF-8"])
+def test_every_rule_follows_the_locale(monkeypatch, locale):
+    monkeypatch.setenv("LANG", locale)
+    assert said("rules").splitlines()[0] == said("rules", "--lang", "zh-Hans" if locale.startswith("zh") else "en").splitlines()[0]
