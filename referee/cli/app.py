@@ -276,7 +276,19 @@ def run(argv: list[str]) -> int:
 
         close = [name for name, _, _ in process.extract(requested, list(COMMANDS), limit=2, score_cutoff=50)]
         hint = f"; did you mean {' or '.join(close)}?" if close else f"; commands: {', '.join(COMMANDS)}"
-        print(f"referee: no command {_one_line(requested)!r}{hint}", file=sys.stderr)
+        line = f"no command {_one_line(requested)!r}{hint}"
+        try:
+            lang = _players_language(argv)
+        except RefereeError:
+            lang = "en"
+        if lang != "en":
+            hint = f"；是不是 {' 或 '.join(close)}？" if close else f"；指令有：{'、'.join(COMMANDS)}"
+            line = f"沒有「{_one_line(requested)}」這個指令{hint}"
+            if lang == "zh-Hans":
+                from referee.catalog.chinese import to_simplified
+
+                line = to_simplified(line)
+        print(f"referee: {line}", file=sys.stderr)
         return 2
     app = build_app(requested if requested in COMMANDS else None)
     try:

@@ -107,7 +107,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         moves = []
         for text in texts:
             if not text.strip():
-                raise BadMove("an empty move")
+                raise BadMove("an empty move", "空白的一步：請寫成「行動者：動作 對象」")
             moves.append(game.parse(text))              # every move readable before any is recorded
         done: list[tuple[str, Move, list[dict]]] = []
         refused = None

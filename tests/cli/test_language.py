@@ -379,3 +379,14 @@ def test_a_table_of_latin_names_follows_the_locale(tables, monkeypatch):
 def test_every_rule_follows_the_locale(monkeypatch, locale):
     monkeypatch.setenv("LANG", locale)
     assert said("rules").splitlines()[0] == said("rules", "--lang", "zh-Hans" if locale.startswith("zh") else "en").splitlines()[0]
+
+
+def test_an_unknown_command_in_chinese():
+    assert refusal("卡牌", "軍閥") == "沒有「卡牌」這個指令；指令有：card、cards、rules、faq、ask、score、simulate、sources、build-db、table"
+    assert refusal("crad", "軍閥") == "沒有「crad」這個指令；是不是 card 或 cards？"
+    assert refusal("crad", "8") == "no command 'crad'; did you mean card or cards?"
+
+
+def test_an_empty_move_in_chinese(tables):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal("table", "do", " ", "--lang", "zh-Hant") == "空白的一步：請寫成「行動者：動作 對象」"
