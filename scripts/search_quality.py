@@ -1,7 +1,8 @@
 """Measure the search on labelled questions.
 
-The tuning set is tests/search/queries-*.toml; the blind set (written without reading faq/,
-labelled afterwards, never tuned on) is tests/search/blind/questions.toml. A query's `expect`
+The tuning set is tests/search/queries-*.toml; the blind set (written by someone who never read
+faq/, labelled afterwards by others, never tuned on) is tests/search/blind/questions.toml: its
+misses are listed only with --misses, since looking at them would make it a tuning set. A query's `expect`
 is one id or a list of acceptable ids (FAQ entry, rule or card). Prints top-1 and top-3 overall
 and per kind (or language), then every miss with what came first.
 
@@ -59,6 +60,8 @@ def evaluate(conn: sqlite3.Connection, queries: list[dict]) -> dict:
     per_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     misses = []
     renamed = current_ids(conn)
+    verdicts = verdicts_of(conn)
+    opposite = 0
     for query in queries:
         query = {**query, "expect": [renamed.get(e, e) for e in query["expect"]]}
         try:
@@ -72,12 +75,31 @@ def evaluate(conn: sqlite3.Connection, queries: list[dict]) -> dict:
             per_kind[kind][2] += rank is not None
         if rank != 1:
             misses.append({**query, "rank": rank, "hits": hits})
-    return {"per_kind": dict(per_kind), "misses": misses}
+            first = verdicts.get(hits[0]) if hits else None
+            # A wrong first hit that answers yes where every right answer with a verdict says no
+            # (or the reverse) is worse than a miss: it tells the table the opposite.
+            expected = {verdicts.get(e) for e in query["expect"]} - {None}
+            if first and expected and first not in expected:
+                opposite += 1
+                misses[-1]["opposite"] = True
+    return {"per_kind": dict(per_kind), "misses": misses, "opposite": opposite}
+
+
+def verdicts_of(conn: sqlite3.Connection) -> dict[str, str]:
+    """FAQ id → "yes" or "no" for the entries whose English answer opens with a verdict."""
+    out = {}
+    for entry_id, answer in conn.execute("SELECT id, a_en FROM faq"):
+        head = (answer or "").split(".")[0].split(",")[0].strip().lower()
+        if head in ("yes", "no"):
+            out[entry_id] = head
+    return out
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blind", action="store_true", help="measure the blind set instead of the tuning set")
+    parser.add_argument("--misses", action="store_true",
+                        help="list the misses (always for the tuning set; for the blind set only when asked)")
     parser.add_argument("--db", help="database to use (default: build a fresh one in a temporary folder)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -98,11 +120,13 @@ def main() -> int:
     for kind in order:
         n, one, three = result["per_kind"][kind]
         print(f"{kind:<10} {n:>4} {100 * one / n:>7.1f}% {100 * three / n:>7.1f}%")
-    if result["misses"]:
+    print(f"wrong first hits whose yes/no differs from the right answer's (at most this many mislead): {result['opposite']}")
+    if result["misses"] and (args.misses or not args.blind):
         print(f"\nmisses ({len(result['misses'])}):")
         for miss in result["misses"]:
             rank = f"rank {miss['rank']}" if miss["rank"] else "not in top 3"
-            print(f"  [{miss.get('kind', '?')}] {miss['q']!r}: expected {' | '.join(miss['expect'])} ({rank});"
+            flag = " YES/NO DIFFERS" if miss.get("opposite") else ""
+            print(f"  [{miss.get('kind', '?')}]{flag} {miss['q']!r}: expected {' | '.join(miss['expect'])} ({rank});"
                   f" got {', '.join(miss['hits'])}")
     return 0
 

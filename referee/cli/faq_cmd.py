@@ -2,8 +2,8 @@
 FAQ entry or rule by id (old ids of merged or renamed entries still open them); or list entries.
 
 The path stays lean: no OpenCC and no pypinyin (the database build precomputed what they give),
-rapidfuzz only to re-rank the candidates and mend spelling (see referee/search/query.py;
-scripts/bench_faq.py measures it).
+rapidfuzz only when a word needs mending (the re-ranking is plain set arithmetic; see
+referee/search/query.py; scripts/bench_faq.py measures it).
 """
 
 from __future__ import annotations

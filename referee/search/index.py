@@ -72,15 +72,19 @@ class _Doc:
     """A document before indexing: its parts as raw text, and what the search needs to know of it."""
 
     def __init__(self, kind, ident, question, keywords, answer, readings, cards, editions, subject,
-                 house, q_en, q_zh):
+                 house, q_en, q_zh, asked=None):
         self.kind, self.id = kind, ident
-        self.parts = {"question": question, "keywords": keywords, "answer": answer, "readings": readings}
+        # `asked`: how players ask for this document (language → phrasings; see data/SCHEMA.md).
+        self.asked = asked or {}
+        phrasings = " ".join(p for ps in self.asked.values() for p in ps)
+        self.parts = {"question": question, "keywords": keywords, "answer": answer, "readings": readings,
+                      "asked": phrasings}
         self.cards, self.editions, self.subject, self.house = cards, editions, subject, house
         self.q_en, self.q_zh = q_en, q_zh
 
 
 def _faq_docs(conn) -> list[_Doc]:
-    cols = ["id", "cards", "editions", "house_only", "keywords", "readings",
+    cols = ["id", "cards", "editions", "house_only", "keywords", "readings", "asked",
             *(f"q_{c}" for c in _LANG_COLUMNS), *(f"a_{c}" for c in _LANG_COLUMNS)]
     docs = []
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'faq'").fetchone():
@@ -92,19 +96,20 @@ def _faq_docs(conn) -> list[_Doc]:
         readings = " ".join(" ".join((r.get("text") or {}).values()) for r in json.loads(row["readings"] or "[]"))
         docs.append(_Doc("faq", row["id"], _texts(row, "q"), row["keywords"] or "", _texts(row, "a"), readings,
                          cards, row["editions"].split(), head if head in cards else None,
-                         bool(row["house_only"]), row["q_en"] or "", row["q_zh_hans"] or ""))
+                         bool(row["house_only"]), row["q_en"] or "", row["q_zh_hans"] or "",
+                         json.loads(row["asked"] or "{}")))
     return docs
 
 
 def _rule_docs(conn) -> list[_Doc]:
-    cols = ["id", "topic", "editions", "variant", "keywords", *(f"title_{c}" for c in _LANG_COLUMNS),
+    cols = ["id", "topic", "editions", "variant", "keywords", "asked", *(f"title_{c}" for c in _LANG_COLUMNS),
             *(f"text_{c}" for c in _LANG_COLUMNS)]
     docs = []
     for values in conn.execute(f"SELECT {', '.join(cols)} FROM rules ORDER BY position"):
         row = dict(zip(cols, values))
         docs.append(_Doc("rule", row["id"], _texts(row, "title"), row["keywords"] or "", _texts(row, "text"), "",
                          [], row["editions"].split(), None, row["variant"] is not None,
-                         row["title_en"] or "", row["title_zh_hans"] or ""))
+                         row["title_en"] or "", row["title_zh_hans"] or "", json.loads(row["asked"] or "{}")))
     return docs
 
 
@@ -146,6 +151,23 @@ def _generic(lex: Lexicon, question: str, name_words: set[str]) -> bool:
                for t in terms(content))
 
 
+def _index_cards_and_concepts(conn) -> None:
+    """What a query needs of the whole corpus, computed once here so that a search reads only its
+    candidates: the documents about each card, and each concept's inverse document frequency."""
+    import math
+
+    rows = conn.execute("SELECT key, cards, asked, answered FROM search_docs").fetchall()
+    conn.execute("CREATE TABLE search_doc_cards (card TEXT, key TEXT, PRIMARY KEY (card, key)) WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_doc_cards VALUES (?, ?)",
+                     [(card, key) for key, cards, _, _ in rows for card in dict.fromkeys(cards.split())])
+    df: Counter[str] = Counter()
+    for _, _, asked, answered in rows:
+        df.update(set(asked.split()) | set(answered.split()))
+    conn.execute("CREATE TABLE search_concept_idf (concept TEXT PRIMARY KEY, idf REAL) WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_concept_idf VALUES (?, ?)",
+                     [(c, math.log(1 + len(rows) / n)) for c, n in sorted(df.items())])
+
+
 def index_search(conn, convert, lexicon: dict) -> None:
     from referee.search.cards import detect_cards
 
@@ -184,7 +206,7 @@ def index_search(conn, convert, lexicon: dict) -> None:
         name_map.setdefault(key, {})[card] = min(priority, name_map.get(key, {}).get(card, 9))
 
     conn.execute(
-        "CREATE VIRTUAL TABLE search_fts USING fts5(key UNINDEXED, question, keywords, answer, readings, concepts,"
+        "CREATE VIRTUAL TABLE search_fts USING fts5(key UNINDEXED, question, keywords, answer, readings, concepts, asked,"
         " tokenize='unicode61 remove_diacritics 0')"
     )
     conn.execute(
@@ -209,17 +231,21 @@ def index_search(conn, convert, lexicon: dict) -> None:
         cut["concepts"] = [concept_term(c) for c in asked]
         key = f"{doc.kind}:{doc.id}"
         conn.execute(
-            "INSERT INTO search_fts (key, question, keywords, answer, readings, concepts) VALUES (?, ?, ?, ?, ?, ?)",
-            (key, *(" ".join(cut[p]) for p in ("question", "keywords", "answer", "readings", "concepts"))),
+            "INSERT INTO search_fts (key, question, keywords, answer, readings, concepts, asked) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (key, *(" ".join(cut[p]) for p in ("question", "keywords", "answer", "readings", "concepts", "asked"))),
         )
         actor = doc.subject if doc.kind == "card" else next(iter(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex)), None)
         forms = _english_forms(lex, doc.q_en, simplify) + lex.forms(fold(doc.q_zh, simplify), name_map)
         conn.execute("INSERT INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
             key, doc.kind, doc.id, " ".join(doc.cards), " ".join(doc.editions), doc.subject, actor,
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
-            " ".join(words(fold(doc.q_en))), compact(fold(doc.q_zh, simplify), ""),
+            # The question and each way players ask it, one per line: the query is compared with each.
+            "\n".join(" ".join(words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", [])]),
+            "\n".join(compact(fold(text, simplify), "") for text in
+                      [doc.q_zh, *doc.asked.get("zh-Hant", []), *doc.asked.get("zh-Hans", [])]),
         ))
 
+    _index_cards_and_concepts(conn)
     for key, text, *_ in aliases:
         for term in terms(fold(text, simplify)):
             df[term] += 0   # a card name is a known word even when no document uses it

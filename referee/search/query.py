@@ -10,7 +10,7 @@
    query's, minus when that card is one the query does not name; plus a little when its question
    has the query's form; minus for a house-rule-only document and for card texts (a ruling or
    rule answers better than the card). Re-rank the best by how closely the query reads like the
-   document's question or title (rapidfuzz).
+   document's question, title or the ways players ask for it.
 3. A query with no meaningful word is refused (`EmptyQuery`); a weak best hit is flagged unsure.
 
 No OpenCC and no pypinyin here: the build precomputed what a query needs (character forms,
@@ -29,8 +29,9 @@ from referee.search.normalise import CJK, compact, fold, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
                                    readings_of, repair, replace_word, spell)
 
-# bm25 weights of the FTS columns: question, keywords, answer, readings, concepts.
-WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0)
+# bm25 weights of the FTS columns: question, keywords, answer, readings, concepts, asked (the ways
+# players ask for the document).
+WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0, 2.0)
 
 # The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py), never
 # on the blind set in tests/search/blind/.
@@ -56,7 +57,11 @@ PARAMS = {
     "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
     "close": 2.0,       # ... and so is a best score this close to the second
-    "implied": 0.5,     # weight of a card the query's concepts imply when it names none
+    "implied": 0.5,
+    "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
+    "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
+    "overview": 1.0,    # the card-text penalty is multiplied by this for an overview question
+    "overview_concepts": 0,  # ... which has at most this many concepts     # weight of a card the query's concepts imply when it names none
 }
 
 
@@ -160,27 +165,35 @@ class Doc:
         self.asked, self.answered = set(asked.split()), set(answered.split())
 
 
-_DOCS: list = [None] * 4   # [connection, {key: Doc}, {concept: idf}, {card: [key]}]
+_CACHE: dict = {}   # per connection: {"conn", "docs": {key: Doc}, "idf": {concept: idf}}
 
 
-def documents(conn: sqlite3.Connection) -> dict[str, Doc]:
-    """Every document's metadata, read once per connection."""
-    if _DOCS[0] is not conn:
-        import math
+def _cache(conn: sqlite3.Connection) -> dict:
+    if _CACHE.get("conn") is not conn:
+        _CACHE.clear()
+        _CACHE.update(conn=conn, docs={}, idf=dict(conn.execute("SELECT concept, idf FROM search_concept_idf")))
+    return _CACHE
 
-        docs = {row[0]: Doc(*row) for row in conn.execute(
-            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs")}
-        df: dict[str, int] = {}
-        for doc in docs.values():
-            for concept in doc.asked | doc.answered:
-                df[concept] = df.get(concept, 0) + 1
-        idf = {c: math.log(1 + len(docs) / n) for c, n in df.items()}
-        by_card: dict[str, list[str]] = {}
-        for key, doc in docs.items():
-            for card in doc.cards:
-                by_card.setdefault(card, []).append(key)
-        _DOCS[:] = [conn, docs, idf, by_card]
-    return _DOCS[1]
+
+def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
+    """The metadata of the documents `keys`, read once per connection: a search reads only its
+    candidates (a command answers one query; tests and tuning answer hundreds)."""
+    docs = _cache(conn)["docs"]
+    missing = [key for key in keys if key not in docs]
+    for start in range(0, len(missing), 500):
+        chunk = missing[start:start + 500]
+        docs.update((row[0], Doc(*row)) for row in conn.execute(
+            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs"
+            f" WHERE key IN ({','.join('?' * len(chunk))})", chunk))
+    return docs
+
+
+def _card_documents(conn: sqlite3.Connection, cards) -> list[str]:
+    cards = list(cards)
+    if not cards:
+        return []
+    return [key for (key,) in conn.execute(
+        f"SELECT key FROM search_doc_cards WHERE card IN ({','.join('?' * len(cards))})", cards)]
 
 
 def search(
@@ -197,8 +210,7 @@ def search(
     parsed = parse(conn, query, edition)
     if not parsed.meaningful:
         raise EmptyQuery(query)
-    docs = documents(conn)
-    idf = _DOCS[2]
+    idf = _cache(conn)["idf"]
     scores: dict[str, float] = {}
     if parsed.terms:
         sql = (f"SELECT key, bm25(search_fts, 0, {', '.join(map(str, WEIGHTS))}) FROM search_fts"
@@ -211,11 +223,15 @@ def search(
             scores = {k: PARAMS["text"] * v / top_score for k, v in scores.items()}
     # One pass over the candidates, the score kept in parts only when explained (speed: ~200 a query).
     candidates = set(scores)
-    for card in parsed.cards:   # a document about a card the query names is a candidate too
-        candidates.update(_DOCS[3].get(card, ()))
+    candidates.update(_card_documents(conn, parsed.cards))  # a document about a card the query names
+    docs = documents(conn, candidates)
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
     forms = set(parsed.forms)
+    # "How does the Witch work?", 「女巫怎麼用」: one card and hardly anything else asked, for
+    # which the card's own text is as good an answer as any ruling.
+    overview = len(parsed.cards) == 1 and len(parsed.concepts) <= PARAMS["overview_concepts"] and (
+        "how" in forms or not forms)
     parts: dict[str, dict[str, float]] = {}
     text_scores, scores = scores, {}
     for key in candidates:
@@ -225,6 +241,11 @@ def search(
             shared = sum(w * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
                          for c, w in weights.items())
             part["concept"] = PARAMS["concept"] * shared / total
+        if doc.asked and PARAMS["unasked"]:
+            # A question about more than the query asks (the Magician with an empty hand, for
+            # "can the Magician swap with another player") answers a narrower case.
+            extra = sum(idf.get(c, 0.0) for c in doc.asked if c not in weights)
+            part["unasked"] = -PARAMS["unasked"] * extra / sum(idf.get(c, 0.0) for c in doc.asked)
         if parsed.cards:
             part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject)
             part["role"] = _role_score(parsed, doc)
@@ -240,7 +261,7 @@ def search(
         if doc.house:
             part["house"] = -PARAMS["house"]
         if doc.kind == "card":
-            part["card_text"] = -PARAMS["card_text"]
+            part["card_text"] = -PARAMS["card_text"] * (PARAMS["overview"] if overview else 1.0)
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
         scores[key] = sum(part.values())
@@ -280,6 +301,8 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
     if doc.actor and not {doc.actor, doc.subject} & set(parsed.cards):
         return -PARAMS["stranger"]
     score = 0.0
+    if doc.subject and doc.subject not in parsed.cards:
+        score -= PARAMS["foreign_subject"]   # a ruling on another card, which mentions this one
     if len(parsed.groups) >= 2 and all(group & set(doc.cards) for group in parsed.groups):
         score += PARAMS["all_cards"]
     if doc.actor and doc.actor == parsed.actor:
@@ -288,21 +311,45 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
 
 
 def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> dict[str, float]:
-    """How closely the query reads like each document's question (0..1), in the query's language(s)."""
-    from rapidfuzz import fuzz
-
-    zh = compact(parsed.text, "") if CJK.search(parsed.text) else ""
-    en = " ".join(words(parsed.text))
-    marks = ",".join("?" * len(keys))
+    """How closely the query reads like each document's question or one of the ways players ask
+    for it (0..1): the Dice coefficient of their character pairs in Chinese, of their words in
+    English. Set arithmetic, cheap enough for a dozen phrasings of two dozen candidates; on the
+    tuning sets it ranks as well as rapidfuzz's ratios did, whose import would cost every
+    `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
+    zh = _pairs(compact(parsed.text, "")) if CJK.search(parsed.text) else set()
+    en = set(words(parsed.text))
+    phrasings = _phrasings(conn, keys)
     out = {}
-    for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", keys):
-        best = 0.0
-        if zh and q_zh:
-            best = max(best, fuzz.partial_ratio(zh, q_zh) if len(zh) < len(q_zh) else fuzz.ratio(zh, q_zh))
-        if en and q_en:
-            best = max(best, fuzz.token_set_ratio(en, q_en))
-        out[key] = best / 100
+    for key in keys:
+        en_lines, zh_lines = phrasings.get(key, ((), ()))
+        lines = [(zh, line) for line in zh_lines] if zh else []
+        lines += [(en, line) for line in en_lines] if en else []
+        out[key] = max((_dice(ours, theirs) for ours, theirs in lines), default=0.0)
     return out
+
+
+def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:
+    """Each document's question and the ways players ask for it (one a line in `search_docs`),
+    as word sets (English) and character-pair sets (Chinese); read once per connection."""
+    cache = _cache(conn).setdefault("phrasings", {})
+    missing = [key for key in keys if key not in cache]
+    if missing:
+        marks = ",".join("?" * len(missing))
+        for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", missing):
+            cache[key] = ([set(line.split()) for line in q_en.split("\n") if line],
+                          [_pairs(line) for line in q_zh.split("\n") if line])
+    return cache
+
+
+def _pairs(text: str) -> set[str]:
+    """The character pairs of a run of Chinese (the run itself when it is one character)."""
+    return {text[i:i + 2] for i in range(len(text) - 1)} or {text}
+
+
+def _dice(ours: set[str], theirs: set[str]) -> float:
+    """Shared items against both sides' items: a short query matches a short phrasing better
+    than a long question that merely contains its words."""
+    return 2 * len(ours & theirs) / (len(ours) + len(theirs)) if ours and theirs else 0.0
 
 
 def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None) -> float:

@@ -1,7 +1,8 @@
 """The search measured on every labelled query of the tuning set (tests/search/queries-*.toml),
 in process, against a database built from the real data/ and faq/ (the session fixture in
 tests/conftest.py). The blind set (tests/search/blind/) is measured by
-scripts/search_quality.py --blind, never here: tests must not steer the ranking toward it."""
+scripts/search_quality.py --blind, never here: tests must not steer the ranking toward it.
+(queries-first-blind.toml was the first blind set; its writer saw its misses, so it is tuning.)"""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def _queries() -> list[dict]:
 
 
 QUERIES = _queries()
-ISSUE_9 = ("queries-natural.toml", "queries-table-talk.toml")
+ISSUE_9 = ("queries-natural.toml", "queries-table-talk.toml", "queries-first-blind.toml")
+LOOSE = ("queries-table-talk.toml", "queries-first-blind.toml")   # colloquial sets with their own floors
 FAQ_SET = [q for q in QUERIES if q["file"] not in ISSUE_9]   # labelled before issue 9
 
 
@@ -62,7 +64,7 @@ def test_faq_set_top1_does_not_fall(ranks):
 
 def test_faq_set_and_issue_examples_all_in_top3(ranks):
     misses = [f"{q['q']} → expected {q['expect']}" for q, r in ranks
-              if r is None and q["file"] != "queries-table-talk.toml"]
+              if r is None and q["file"] not in LOOSE]
     assert misses == []
 
 
@@ -72,10 +74,18 @@ def test_table_talk(ranks):
     assert sum(r == 1 for r in table) >= 47 and sum(r is not None for r in table) >= 54
 
 
+def test_first_blind_set(ranks):
+    # The first blind set (338): 71.6 % / 89.1 % when first run clean, 77.8 % / 93.5 % at the end of
+    # issue 9's first session.
+    first = [r for q, r in ranks if q["file"] == "queries-first-blind.toml"]
+    assert len(first) == 338
+    assert sum(r == 1 for r in first) >= 263 and sum(r is not None for r in first) >= 316
+
+
 def test_every_kind_is_mostly_first(ranks):
     total, first = Counter(), Counter()
     for query, rank in ranks:
-        if query["file"] != "queries-table-talk.toml":
+        if query["file"] not in LOOSE:
             total[query.get("kind")] += 1
             first[query.get("kind")] += rank == 1
     assert {k: first[k] / total[k] for k in total if first[k] / total[k] < 0.8} == {}
@@ -87,11 +97,16 @@ def test_every_kind_is_mostly_first(ranks):
 @pytest.mark.parametrize("query, expected", [
     ("军阀 主教", "bishop.warlord-cannot-destroy"),
     ("軍閥 主教", "bishop.warlord-cannot-destroy"),
-    ("平手", "general.tie-break"),
     ("Condottiere destroy Dragon Gate 5 or 7", "warlord.university-dragon-gate-cost"),
 ])
 def test_exact_first_hit(conn, query, expected):
     assert search(conn, query, top=1)[0].id == expected
+
+
+def test_a_bare_tie_finds_the_tie_breaks(conn):
+    # 「平手」 says nothing of the edition: the general ruling and each edition's rule answer it.
+    ties = {"general.tie-break", "ties.2016", "ties.classic"}
+    assert {h.id for h in search(conn, "平手", top=3)} == ties
 
 
 def test_ambiguous_alias_pulls_in_every_card(conn):
