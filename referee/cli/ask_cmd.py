@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from referee.cli.labels import colon, comma, label, semicolon
+from referee.cli.labels import colon, comma, label, parens, semicolon
 from referee.cli.lang import choose
 from referee.cli.output import console, escape, indented, paragraph, print_json
 from referee.errors import BadSituation
@@ -61,6 +61,10 @@ def rule_on_moves(situation, lang: str) -> dict:
             "actor": game.state.players[seat].name if seat is not None else move.actor,
             "character": game.rb.name(character) if character else None,
         }
+        if lang != "en":                        # the move in the player's words, for people
+            from referee.cli.notation import said
+
+            step["said"] = said(game, shown, lang, local)
         try:
             events = game.apply(move)
         except IllegalMove as error:
@@ -105,8 +109,8 @@ def state_json(game) -> dict:
 
 
 def show(report: dict, lang: str, local: dict[str, str]) -> None:
-    """For people: moves in the canonical notation (which stays English, so it can be pasted
-    back), everything else with card names in the chosen language."""
+    """For people: each move in the player's language when that reads back to the same move (so
+    it can be pasted again; cli/notation.py), everything else with card names in that language."""
     from referee.cli.events import describe
 
     from referee.catalog.citations import citation_text
@@ -128,7 +132,7 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
             indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     for step in report["steps"]:
         mark = {"legal": "[green]✓[/green]", "illegal": "[red]✗[/red]", "not-supported": "[yellow]?[/yellow]"}[step["verdict"]]
-        out.print(f"{mark} {escape(step['move'])}  [dim]({escape(step['actor'])})[/dim]")
+        out.print(f"{mark} {escape(step.get('said') or step['move'])}  [dim]{escape(parens(step['actor'], lang).strip())}[/dim]")
         if step["verdict"] != "legal":
             paragraph(out, step["reason"], lang, indent=4)
             if step["citations"]:

@@ -1,7 +1,8 @@
 """`referee table …`: follow a real game move by move (store → service → these commands).
 
-Every command acts on the current table unless `--table NAME` names another. Moves keep the
-canonical notation (English, pasteable); everything else speaks the chosen language.
+Every command acts on the current table unless `--table NAME` names another. Moves are recorded
+in the canonical notation (English); `do` shows them in the chosen language when that reads back
+to the same move (cli/notation.py), and everything else speaks that language too.
 """
 
 from __future__ import annotations
@@ -263,13 +264,15 @@ def do(
             "state": _show_json(tracked, en)["state"],
         })
     else:
+        from referee.cli.notation import said
+
         out = console()
-        for text, _, events in done:
-            out.print(f"[green]✓[/green] {escape(text)}")
+        for text, move, events in done:
+            out.print(f"[green]✓[/green] {escape(said(game, move, lang, local))}")
             for event in events:
                 out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
         if refused:
-            out.print(f"[red]✗[/red] {escape(game.format(refused.move))}  {_w('refused', lang)}")
+            out.print(f"[red]✗[/red] {escape(said(game, refused.move, lang, local))}  {_w('refused', lang)}")
             paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
             if refused.error.citations:
                 from referee.catalog.citations import citation_text

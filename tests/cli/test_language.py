@@ -7,8 +7,11 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+from pathlib import Path
 
 import pytest
+
+SITUATIONS = Path(__file__).resolve().parent.parent / "situations"
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -290,7 +293,7 @@ moves = ["Ann: gold", "Ann: beautify Temple, Castle"]
     report = _json.loads(said("ask", "-", "--json", stdin=situation))
     assert report["steps"][1]["events"][0] == {"event": "gold", "player": "Ann", "amount": -2, "reason": "beautify"}
     out = said("ask", "-", "--lang", "zh-Hant", stdin=situation).splitlines()
-    assert out[out.index("✓ Artist: beautify Temple, Castle  (Ann)") + 1] == "    Ann -2 金幣（放到美化的地區上）"
+    assert out[out.index("✓ 藝術家：美化 神殿、城堡  （Ann）") + 1] == "    Ann -2 金幣（放到美化的地區上）"
 
 
 # -- refusals in the player's language -------------------------------------------------------------
@@ -390,3 +393,45 @@ def test_an_unknown_command_in_chinese():
 def test_an_empty_move_in_chinese(tables):
     said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
     assert refusal("table", "do", " ", "--lang", "zh-Hant") == "空白的一步：請寫成「行動者：動作 對象」"
+
+
+def test_moves_are_shown_in_the_players_language():
+    out = said("ask", str(SITUATIONS / "01-thief-robs-merchant.toml"), "--lang", "zh-Hant").splitlines()
+    assert out[3:6] == ["✓ 盜賊：偷 商人  （Ann）", "    商人 被偷", "✓ 盜賊：拿金幣  （Ann）"]
+    english = said("ask", str(SITUATIONS / "01-thief-robs-merchant.toml"), "--lang", "en").splitlines()
+    assert english[3] == "✓ Thief: rob Merchant  (Ann)"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_every_ruling_move_in_chinese_reads_back(rulebooks, lang):
+    """The FAQ rulings' situations (tests/rulings): each move said in Chinese parses back to the
+    move itself (else the canonical form would be shown), and none needs the fallback."""
+    import glob
+    import tomllib
+
+    from referee.cli.ask_cmd import rule_on_moves
+    from referee.errors import RefereeError
+    from referee.situation import edition_of, load, read_text
+
+    steps = []
+    for path in sorted(glob.glob(str(Path(__file__).resolve().parent.parent / "rulings" / "*.toml"))):
+        with open(path, "rb") as handle:
+            checks = tomllib.load(handle).get("check", [])
+        for check in checks:
+            if not isinstance(check.get("situation"), str):
+                continue
+            data = read_text(check["situation"])
+            try:
+                steps += rule_on_moves(load(data, rulebooks[edition_of(data)]), lang)["steps"]
+            except RefereeError:
+                continue
+    assert len(steps) > 1000
+    assert [s["move"] for s in steps if s["said"] == s["move"]] == []
+
+
+def test_table_moves_are_shown_in_the_players_language(tables):
+    said("table", "new", "t", "--players", "小明,小華,阿強,大衛", "--crown", "阿強")
+    out = said("table", "do", "阿強: faceup Merchant, Architect", "大衛: kill Bishop").splitlines()
+    assert out[0] == "✓ 阿強：面朝上 商人、建築師" and out[2] == "✓ 大衛：刺殺 住持"
+    log = said("table", "log", "--json")
+    assert '"move": "Dave: kill Bishop"' not in log and '"move": "大衛: kill Bishop"' in log
