@@ -435,3 +435,22 @@ def test_table_moves_are_shown_in_the_players_language(tables):
     assert out[0] == "✓ 阿強：面朝上 商人、建築師" and out[2] == "✓ 大衛：刺殺 住持"
     log = said("table", "log", "--json")
     assert '"move": "Dave: kill Bishop"' not in log and '"move": "大衛: kill Bishop"' in log
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("answer, kept", [("n\n", True), ("是\n", False), ("y\n", False), ("\n", True)])
+def test_delete_asks_on_a_terminal(tables, monkeypatch, answer, kept):
+    said("table", "new", "t", "--players", "小明,小華")
+    from referee.cli.app import run as run_command
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", _Terminal(answer))
+    with contextlib.redirect_stdout(out):
+        assert run_command(["table", "delete", "t"]) == 0
+    question = "要刪除牌桌 t 和它記錄的 0 步嗎？[y/N] "
+    assert out.getvalue() == question + ("牌桌 t 保留未刪。\n" if kept else "已刪除牌桌 t。\n")
+    assert (said("table", "list", "--json") != "[]\n") == kept
