@@ -42,13 +42,13 @@ def read_text(text: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BadSituation(f"not valid TOML: {error}") from error
+        raise BadSituation(f"not valid TOML: {error}", f"不是有效的 TOML：{error}") from error
 
 
 def edition_of(data: dict) -> str:
     edition = str(data.get("edition", "2016"))
     if edition not in ("2016", "classic"):
-        raise BadSituation(f"edition: {edition!r} is not one of 2016, classic")
+        raise BadSituation(f"edition: {edition!r} is not one of 2016, classic", f"edition：沒有「{edition}」這個版本；請選 2016 或 classic")
     return edition
 
 
@@ -56,13 +56,15 @@ def _check_keys(table: dict, allowed: set[str], path: str) -> None:
     for key in table:
         if key not in allowed:
             where = f"{path}.{key}" if path else key
-            raise BadSituation(f"unknown key {where!r}; allowed here: {', '.join(sorted(allowed))}")
+            raise BadSituation(f"unknown key {where!r}; allowed here: {', '.join(sorted(allowed))}",
+                               f"不認得「{where}」這個鍵；這裡可用：{'、'.join(sorted(allowed))}")
 
 
 def _type(value, kind, path: str):
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         name = {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}[kind]
-        raise BadSituation(f"{path}: expected {name}, got {value!r}")
+        zh = {int: "整數", str: "文字", list: "清單", dict: "表格", bool: "true 或 false"}[kind]
+        raise BadSituation(f"{path}: expected {name}, got {value!r}", f"{path}：應該是{zh}，不是 {value!r}")
     return value
 
 
@@ -176,7 +178,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, "the city size that ends the game")
     state.tax_pool = _count(table.get("tax_pool", 0), "table.tax_pool", 0, max_gold, gold_why)
     if state.tax_pool and edition != "2016":
-        raise BadSituation("table.tax_pool: only the 2016 Tax Collector keeps a pool of taxes")
+        raise BadSituation("table.tax_pool: only the 2016 Tax Collector keeps a pool of taxes",
+                           "table.tax_pool：只有2016年版的稅務官才有稅金池")
     state.crown = _seat(players, table.get("crown"), "table.crown", default=0)
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
     if in_play + len(deck_top) > deck_size:
@@ -199,12 +202,15 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         state.bell_tower = True
     phase = _type(table.get("phase", "turns"), str, "table.phase")
     if phase not in ("turns", "selection"):
-        raise BadSituation(f"table.phase: {phase!r} is not one of turns, selection")
+        raise BadSituation(f"table.phase: {phase!r} is not one of turns, selection",
+                           f"table.phase：「{phase}」不是 turns 或 selection")
     secret = _type(table.get("secret", False), bool, "table.secret")
     if phase == "selection" and any(p.characters for p in players):
-        raise BadSituation("table.phase: in the selection phase nobody holds a character yet")
+        raise BadSituation("table.phase: in the selection phase nobody holds a character yet",
+                           "table.phase：選角階段還沒有人持有角色")
     if secret and phase != "selection":
-        raise BadSituation("table.secret: secret picks need phase = \"selection\"")
+        raise BadSituation("table.secret: secret picks need phase = \"selection\"",
+                           "table.secret：秘密選角需要 phase = \"selection\"")
     game = Game(rb, state, seed, table=True, secret_selection=secret)
     state.completed = _completed(rb, game, table)
     state.ending = bool(state.completed)
@@ -230,12 +236,16 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         try:
             game.apply(parse_move(game, text))
         except BadMove as error:
-            raise BadSituation(f"play.history: {error}") from error
+            zh = getattr(error, "zh", None)
+            raise BadSituation(f"play.history: {error}", f"play.history：{zh}" if zh else None) from error
         except IllegalMove as error:
             from referee.engine.reasons import reason
 
             why = reason(error.key, error.values, "en")     # the engine's sentence, never its key
-            raise BadSituation(f"play.history: {text!r} is not legal here: {why}") from error
+            zh_values = {k: card_mark(game.rb.name(v)) if isinstance(v, str) and (v in game.rb.characters or v in game.rb.districts) else v
+                         for k, v in error.values.items()}
+            raise BadSituation(f"play.history: {text!r} is not legal here: {why}",
+                               f"play.history：「{text}」在這裡不合法：{reason(error.key, zh_values, 'zh-Hant')}") from error
     game._undo.clear()
     from referee.engine.registry import supported
 
@@ -418,7 +428,7 @@ def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) ->
     _type(entry, dict, path)
     _check_keys(entry, DISTRICT_KEYS, path)
     if "name" not in entry:
-        raise BadSituation(f"{path}: a district table needs a name")
+        raise BadSituation(f"{path}: a district table needs a name", f"{path}：地區表格需要 name")
     card = _name(rb, entry["name"], "district", f"{path}.name")
     known[card] += 1
     stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size,
@@ -460,7 +470,7 @@ def _variants(value, edition: str, known: dict[str, list[str]] | None) -> frozen
             raise BadSituation(f"variants[{i}]: {variant!r} is a variant of the {' and '.join(known[variant])} "
                                f"edition, not {edition}")
     if len(set(ids)) != len(ids):
-        raise BadSituation("variants: a variant is listed twice")
+        raise BadSituation("variants: a variant is listed twice", "variants：有變體列了兩次")
     return frozenset(ids)
 
 

@@ -454,3 +454,19 @@ def test_delete_asks_on_a_terminal(tables, monkeypatch, answer, kept):
     question = "要刪除牌桌 t 和它記錄的 0 步嗎？[y/N] "
     assert out.getvalue() == question + ("牌桌 t 保留未刪。\n" if kept else "已刪除牌桌 t。\n")
     assert (said("table", "list", "--json") != "[]\n") == kept
+
+
+TWO_PLAYERS = '[[players]]\nname = "A"\ncharacters = ["Thief"]\n[[players]]\nname = "B"\ncharacters = ["King"]\n'
+
+
+@pytest.mark.parametrize("text, line", [
+    ('edition = "2017"\n', "edition：沒有「2017」這個版本；請選 2016 或 classic"),
+    ("foo = 1\n", "不認得「foo」這個鍵；這裡可用：edition、play、players、question、table、variants"),
+    ('[table]\nphase = "x"\n' + TWO_PLAYERS, "table.phase：「x」不是 turns 或 selection"),
+    (TWO_PLAYERS + '[play]\nhistory = ["B: rob King"]\n', "play.history：「B: rob King」在這裡不合法：國王沒有這個能力（盜賊才有）。"),
+    (TWO_PLAYERS + '[play]\nhistory = ["A: glod"]\n', "play.history：「A: glod」中沒有「glod」這個動作；是不是 gold、take-gold？"),
+    ('variants = ["tie-shared", "tie-shared"]\n' + TWO_PLAYERS, "variants：有變體列了兩次"),
+    (TWO_PLAYERS.replace('"A"', "3"), "players[0].name：應該是文字，不是 3"),
+])
+def test_situation_refusals_in_chinese(text, line):
+    assert refusal("ask", "-", "--lang", "zh-Hant", stdin=text) == line
