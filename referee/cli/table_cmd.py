@@ -374,17 +374,21 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
     game = tracked.game
-    texts = [game.format(m) for m in game.legal_moves()]
+    legal = game.legal_moves()
     if json_out:
-        print_json(texts)
+        print_json([game.format(m) for m in legal])
         return
+    from referee.cli.notation import said
+
+    lang = _by_names(lang, " ".join(tracked.header.players))
+    local = _local(tracked.header.edition, lang)
     out = console()
     groups: dict[str, list[str]] = {}
-    for text in texts:
-        actor, _, body = text.partition(": ")
+    for move in legal:         # in the player's language where it reads back (cli/notation.py)
+        actor, _, body = said(game, move, lang, local).replace("：", ": ", 1).partition(": ")
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
-        out.print(f"[bold]{escape(actor)}[/bold]: {escape(' · '.join(bodies))}")
+        paragraph(out, f"[bold]{escape(actor)}[/bold]{colon(lang)}{escape(' · '.join(bodies))}", lang, markup=True)
 
 
 @app.command("log")

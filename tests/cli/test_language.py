@@ -470,3 +470,11 @@ TWO_PLAYERS = '[[players]]\nname = "A"\ncharacters = ["Thief"]\n[[players]]\nnam
 ])
 def test_situation_refusals_in_chinese(text, line):
     assert refusal("ask", "-", "--lang", "zh-Hant", stdin=text) == line
+
+
+def test_the_legal_moves_in_the_players_language(tables):
+    said("table", "new", "t", "--players", "小明,小華,阿強,大衛", "--crown", "阿強")
+    said("table", "do", "阿強: faceup Merchant, Architect", "大衛: kill Bishop", "大衛: gold")
+    assert said("table", "moves").splitlines()[0].startswith("刺客：結束 · 建造 軍械庫 · ")
+    assert said("table", "moves", "--lang", "en").splitlines()[0].startswith("Assassin: end · build Armory · ")
+    assert '"Assassin: end"' in said("table", "moves", "--json")
