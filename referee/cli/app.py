@@ -255,6 +255,11 @@ def _players_language(argv: list[str]) -> str:
     asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else next(
         (a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
     words = " ".join(a for a in argv if not a.startswith("-") and a != asked)
+    if argv[:1] == ["table"]:
+        from referee.text import has_cjk
+
+        if not has_cjk(words):        # names and notation in Latin letters: the locale decides, as
+            words = ""                # for the table's own lines (table_cmd._by_names)
     try:
         return choose(asked, words)
     except RefereeError:             # the --lang value itself is the mistake: the words decide

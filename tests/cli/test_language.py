@@ -478,3 +478,11 @@ def test_the_legal_moves_in_the_players_language(tables):
     assert said("table", "moves").splitlines()[0].startswith("刺客：結束 · 建造 軍械庫 · ")
     assert said("table", "moves", "--lang", "en").splitlines()[0].startswith("Assassin: end · build Armory · ")
     assert '"Assassin: end"' in said("table", "moves", "--json")
+
+
+def test_a_table_refusal_follows_the_locale_like_its_lines(tables, monkeypatch):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    assert refusal("table", "do", "Ann: glod") == "「Ann: glod」中沒有「glod」這個動作；是不是 gold？"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert refusal("table", "do", "Ann: glod") == "unknown verb 'glod' in 'Ann: glod' (did you mean 'gold'?)"
