@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 
+def card_mark(name: str) -> str:
+    """A card's English name inside a Chinese message: the CLI puts the player's name for it."""
+    return f"⟦{name}⟧"
+
+
+def _names(text: str, name) -> str:
+    import re
+
+    return re.sub(r"⟦(.+?)⟧", lambda m: name(m.group(1)), text)
+
+
 class RefereeError(Exception):
     """A bad input: the message is the one line the user sees. `zh` is the same line in
     Traditional Chinese, for a player who asked in Chinese (Simplified is converted from it)."""
@@ -15,10 +26,10 @@ class RefereeError(Exception):
         if lang not in ("zh-Hant", "zh-Hans") or not getattr(self, "zh", None):
             return str(self)
         if lang == "zh-Hant":
-            return self.zh
+            return _names(self.zh, name)
         from referee.catalog.chinese import to_simplified
 
-        return to_simplified(self.zh)
+        return _names(to_simplified(self.zh), name)
 
 
 # What a name was meant to name, for the Chinese form of the two name errors.
@@ -61,7 +72,7 @@ class AmbiguousName(RefereeError):
         if lang not in ("zh-Hant", "zh-Hans"):
             return str(self)
         # Both names: the same Chinese word is what made it ambiguous.
-        choices = "、".join(f"{name(n)} ({n})" if name(n) != n else n for n in self.choices)
+        choices = "、".join(f"{name(n)}（{n}）" if name(n) != n else n for n in self.choices)
         return (f"「{self.text}」可以指不同的{_what(self.what, lang)}：{choices}" if lang == "zh-Hant"
                 else f"「{self.text}」可以指不同的{_what(self.what, lang)}：{choices}")
 

@@ -17,6 +17,7 @@ from referee.engine.casts import IllegalCast, check_cast, excluded_uniques, pres
 from referee.engine.facts import CastFacts
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
+from referee.errors import card_mark
 from referee.errors import AmbiguousName, BadSituation, UnknownName
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
@@ -41,13 +42,13 @@ def read_text(text: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BadSituation(f"not valid TOML: {error}") from error
+        raise BadSituation(f"not valid TOML: {error}", f"不是有效的 TOML：{error}") from error
 
 
 def edition_of(data: dict) -> str:
     edition = str(data.get("edition", "2016"))
     if edition not in ("2016", "classic"):
-        raise BadSituation(f"edition: {edition!r} is not one of 2016, classic")
+        raise BadSituation(f"edition: {edition!r} is not one of 2016, classic", f"edition：沒有「{edition}」這個版本；請選 2016 或 classic")
     return edition
 
 
@@ -55,13 +56,15 @@ def _check_keys(table: dict, allowed: set[str], path: str) -> None:
     for key in table:
         if key not in allowed:
             where = f"{path}.{key}" if path else key
-            raise BadSituation(f"unknown key {where!r}; allowed here: {', '.join(sorted(allowed))}")
+            raise BadSituation(f"unknown key {where!r}; allowed here: {', '.join(sorted(allowed))}",
+                               f"不認得「{where}」這個鍵；這裡可用：{'、'.join(sorted(allowed))}")
 
 
 def _type(value, kind, path: str):
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         name = {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}[kind]
-        raise BadSituation(f"{path}: expected {name}, got {value!r}")
+        zh = {int: "整數", str: "文字", list: "清單", dict: "表格", bool: "true 或 false"}[kind]
+        raise BadSituation(f"{path}: expected {name}, got {value!r}", f"{path}：應該是{zh}，不是 {value!r}")
     return value
 
 
@@ -146,7 +149,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     for character, count in held.items():
         if count > 1:
             raise BadSituation(f"players: {rb.name(character)} is held by {count} players",
-                               f"players：{rb.name(character)} 同時在 {count} 位玩家手上")
+                               f"players：{card_mark(rb.name(character))} 同時在 {count} 位玩家手上")
 
     deck_top = [_name(rb, c, "district", f"table.deck[{i}]") for i, c in
                 enumerate(_type(table.get("deck", []), list, "table.deck"))]
@@ -155,14 +158,14 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         copies = rb.districts[card].copies
         if count > copies:
             raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}",
-                               f"{rb.name(card)}：場上有 {count} 張，但 {edition} 版只有 {copies} 張")
+                               f"{card_mark(rb.name(card))}：場上有 {count} 張，但 {edition} 版只有 {copies} 張")
     _check_uniques(rb, cast, preset, known)
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
         dupes = [c for c, n in Counter(ids).items() if n > 1]
         if dupes and not player.has_built("quarry"):
             raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate",
-                               f"players[{i}].city：{rb.name(dupes[0])} 出現兩次，沒有能力允許重複")
+                               f"players[{i}].city：{card_mark(rb.name(dupes[0]))} 出現兩次，沒有能力允許重複")
 
     state = State(players=players, characters=tuple(cast), variants=variants)
     state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, "rounds count from 1")
@@ -175,7 +178,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, "the city size that ends the game")
     state.tax_pool = _count(table.get("tax_pool", 0), "table.tax_pool", 0, max_gold, gold_why)
     if state.tax_pool and edition != "2016":
-        raise BadSituation("table.tax_pool: only the 2016 Tax Collector keeps a pool of taxes")
+        raise BadSituation("table.tax_pool: only the 2016 Tax Collector keeps a pool of taxes",
+                           "table.tax_pool：只有2016年版的稅務官才有稅金池")
     state.crown = _seat(players, table.get("crown"), "table.crown", default=0)
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
     if in_play + len(deck_top) > deck_size:
@@ -193,16 +197,20 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
                            f"players：場上有 {coins_out} 枚金幣，但銀行只有 {rb.setup['bank']} 枚")
     if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
         if edition != "classic" or not any(p.has_built("bell-tower") for p in players):
-            raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)")
+            raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)",
+                               "table.bell_tower：要有城市裡有鐘塔才行（經典版）")
         state.bell_tower = True
     phase = _type(table.get("phase", "turns"), str, "table.phase")
     if phase not in ("turns", "selection"):
-        raise BadSituation(f"table.phase: {phase!r} is not one of turns, selection")
+        raise BadSituation(f"table.phase: {phase!r} is not one of turns, selection",
+                           f"table.phase：「{phase}」不是 turns 或 selection")
     secret = _type(table.get("secret", False), bool, "table.secret")
     if phase == "selection" and any(p.characters for p in players):
-        raise BadSituation("table.phase: in the selection phase nobody holds a character yet")
+        raise BadSituation("table.phase: in the selection phase nobody holds a character yet",
+                           "table.phase：選角階段還沒有人持有角色")
     if secret and phase != "selection":
-        raise BadSituation("table.secret: secret picks need phase = \"selection\"")
+        raise BadSituation("table.secret: secret picks need phase = \"selection\"",
+                           "table.secret：秘密選角需要 phase = \"selection\"")
     game = Game(rb, state, seed, table=True, secret_selection=secret)
     state.completed = _completed(rb, game, table)
     state.ending = bool(state.completed)
@@ -228,12 +236,16 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         try:
             game.apply(parse_move(game, text))
         except BadMove as error:
-            raise BadSituation(f"play.history: {error}") from error
+            zh = getattr(error, "zh", None)
+            raise BadSituation(f"play.history: {error}", f"play.history：{zh}" if zh else None) from error
         except IllegalMove as error:
             from referee.engine.reasons import reason
 
             why = reason(error.key, error.values, "en")     # the engine's sentence, never its key
-            raise BadSituation(f"play.history: {text!r} is not legal here: {why}") from error
+            zh_values = {k: card_mark(game.rb.name(v)) if isinstance(v, str) and (v in game.rb.characters or v in game.rb.districts) else v
+                         for k, v in error.values.items()}
+            raise BadSituation(f"play.history: {text!r} is not legal here: {why}",
+                               f"play.history：「{text}」在這裡不合法：{reason(error.key, zh_values, 'zh-Hant')}") from error
     game._undo.clear()
     from referee.engine.registry import supported
 
@@ -256,8 +268,11 @@ def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], 
         preset = preset_named(rb, text)
         if preset is None:
             names = ", ".join(c.names["en"] for c in rb.casts.values()) or "none in this edition"
+            zh_names = "、".join(c.names.get("zh-Hant", c.names["en"]) for c in rb.casts.values()) or "此版本沒有"
+            edition_zh = "2016年版" if rb.edition == "2016" else "經典版"
             raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
-                               f"(presets: {names}); or list the characters")
+                               f"(presets: {names}); or list the characters",
+                               f"{path}：「{value}」不是{edition_zh}的建議角色組合（組合有：{zh_names}）；或列出角色")
         try:
             return list(preset_cast(rb, preset, players, nine)), preset
         except IllegalCast as error:
@@ -317,14 +332,15 @@ def parse_move(game: Game, text: str):
         return game.parse(text)
     except (ValueError, IndexError) as error:
         # The notation reader met a form it does not expect (`²: gold`): still a bad input.
-        raise BadMove(f"cannot read the move {text!r}; write it as 'ACTOR: VERB ARGS'") from error
+        raise BadMove(f"cannot read the move {text!r}; write it as 'ACTOR: VERB ARGS'",
+                      f"看不懂「{text}」這一步；請寫成「行動者：動作 對象」") from error
     except BadMove as error:
         if not str(error).startswith("unknown verb"):
             raise
         head = re.split(r"[:：]", text, maxsplit=1)[1].strip().partition(" ")[0]
         close = _closest_verbs(head)
-        raise BadMove(f"unknown verb {head!r} in {text!r}" + (f"; did you mean {', '.join(close)}?" if close else
-                                                              "")) from error
+        raise BadMove(f"unknown verb {head!r} in {text!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
+                      f"「{text}」中沒有「{head}」這個動作" + (f"；是不是 {'、'.join(close)}？" if close else "")) from error
 
 
 def _closest_verbs(head: str) -> list[str]:
@@ -360,7 +376,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     _type(raw, dict, path)
     _check_keys(raw, PLAYER_KEYS, path)
     if "name" not in raw:
-        raise BadSituation(f"{path}: a player needs a name")
+        raise BadSituation(f"{path}: a player needs a name", f"{path}：玩家需要名字")
     name = " ".join(_type(raw["name"], str, f"{path}.name").split())
     if not name:
         raise BadSituation(f"{path}.name: a player's name cannot be empty", f"{path}.name：玩家名字不能是空的")
@@ -374,11 +390,14 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
              _type(raw.get("characters", []), list, f"{path}.characters")]
     limit = 2 if limits.seats < int(rb.setup.get("two_characters_below", 4)) else 1
     if len(chars) > limit:
-        raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {limits.seats} players")
+        raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {limits.seats} players",
+                           f"{path}.characters：{limits.seats} 人遊戲每人最多 {limit} 個角色")
     for c in chars:
         if c not in cast:
             raise BadSituation(f"{path}.characters: {rb.name(c)} is not in the character set "
-                               f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters")
+                               f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters",
+                               f"{path}.characters：{card_mark(rb.name(c))} 不在本局的角色中"
+                               f"（{'、'.join(card_mark(rb.name(x)) for x in cast)}）；請把它列在 table.characters")
     gold = _type(raw.get("gold", 0), int, f"{path}.gold")
     if gold < 0:
         raise BadSituation(f"{path}.gold: negative gold ({gold})", f"{path}.gold：金幣不能是負數（{gold}）")
@@ -386,7 +405,8 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     hand = []
     raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
     if len(raw_hand) > limits.deck_size:
-        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}")
+        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}",
+                           f"{path}.hand：{len(raw_hand)} 張牌，但 {rb.edition} 版牌堆只有 {limits.deck_size} 張地區牌")
     for j, card in enumerate(raw_hand):
         card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
         hand.append(card_id)
@@ -394,7 +414,8 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
             known[card_id] += 1
     raw_city = _type(raw.get("city", []), list, f"{path}.city")
     if len(raw_city) > limits.deck_size:
-        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}")
+        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}",
+                           f"{path}.city：{len(raw_city)} 座地區，但 {rb.edition} 版牌堆只有 {limits.deck_size} 張地區牌")
     city = [_district(rb, entry, f"{path}.city[{j}]", known, limits.deck_size) for j, entry in enumerate(raw_city)]
     return Player(name, gold, hand, city, chars)
 
@@ -407,7 +428,7 @@ def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) ->
     _type(entry, dict, path)
     _check_keys(entry, DISTRICT_KEYS, path)
     if "name" not in entry:
-        raise BadSituation(f"{path}: a district table needs a name")
+        raise BadSituation(f"{path}: a district table needs a name", f"{path}：地區表格需要 name")
     card = _name(rb, entry["name"], "district", f"{path}.name")
     known[card] += 1
     stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size,
@@ -449,7 +470,7 @@ def _variants(value, edition: str, known: dict[str, list[str]] | None) -> frozen
             raise BadSituation(f"variants[{i}]: {variant!r} is a variant of the {' and '.join(known[variant])} "
                                f"edition, not {edition}")
     if len(set(ids)) != len(ids):
-        raise BadSituation("variants: a variant is listed twice")
+        raise BadSituation("variants: a variant is listed twice", "variants：有變體列了兩次")
     return frozenset(ids)
 
 

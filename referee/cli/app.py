@@ -196,11 +196,7 @@ def _in_players_language(error: RefereeError, argv: list[str]) -> str:
     try:
         from referee.catalog.cards import localized_names
         from referee.catalog.db import connect
-        from referee.cli.lang import choose
-
-        asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else next(
-            (a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
-        lang = choose(asked, " ".join(a for a in argv if not a.startswith("-")))
+        lang = _players_language(argv)
         if lang == "en":
             return str(error)
         # The names of the edition asked for (2016 unless -e/--edition says classic).
@@ -211,6 +207,63 @@ def _in_players_language(error: RefereeError, argv: list[str]) -> str:
         return error.localized(lang, lambda n: names.get(n, n))
     except RefereeError:
         return str(error)
+
+
+# click's usage errors (a bad option value, a missing argument…), in the words of the player who
+# asked in Chinese: (pattern of click's English line, Traditional Chinese line).
+_USAGE = [
+    (r"Invalid value for (.+?): '(.*)' is not a valid (?:int|integer)\.", "{0} 的值「{1}」不是整數"),
+    (r"Invalid value for (.+?): (.*)", "{0} 的值不對：{1}"),
+    (r"No such option: (\S+) \(Possible options: (.+)\)", "沒有 {0} 這個選項（可用的選項：{1}）"),
+    (r"No such option: (\S+)", "沒有 {0} 這個選項"),
+    (r"Missing argument '(.+)'\.", "缺少參數 {0}"),
+    (r"Missing option '(.+)'\.", "缺少選項 {0}"),
+    (r"Option '(.+)' requires an argument\.", "選項 {0} 後面要有值"),
+    (r"No such command '(.+)'\. Did you mean '(.+)'\?", "沒有「{0}」這個指令；是不是 {1}？"),
+    (r"No such command '(.+)'\.", "沒有「{0}」這個指令"),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", "多出的參數：{0}"),
+]
+
+
+def _usage_in_players_language(error, argv: list[str]) -> str:
+    """A usage error of click in the language the command line asked for or was typed in."""
+    import re
+
+    message = error.format_message()
+    try:
+        lang = _players_language(argv)
+    except RefereeError:
+        return message
+    if lang == "en":
+        return message
+    for pattern, chinese in _USAGE:
+        found = re.fullmatch(pattern, message.strip())
+        if found:
+            text = chinese.format(*(g.replace("'", "") for g in found.groups()))
+            if lang == "zh-Hans":
+                from referee.catalog.chinese import to_simplified
+
+                text = to_simplified(text)
+            return text
+    return message
+
+
+def _players_language(argv: list[str]) -> str:
+    """--lang when it is a language, else the script of the words typed, else the locale."""
+    from referee.cli.lang import choose
+
+    asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else next(
+        (a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
+    words = " ".join(a for a in argv if not a.startswith("-") and a != asked)
+    if argv[:1] == ["table"]:
+        from referee.text import has_cjk
+
+        if not has_cjk(words):        # names and notation in Latin letters: the locale decides, as
+            words = ""                # for the table's own lines (table_cmd._by_names)
+    try:
+        return choose(asked, words)
+    except RefereeError:             # the --lang value itself is the mistake: the words decide
+        return choose(None, words)
 
 
 def run(argv: list[str]) -> int:
@@ -228,7 +281,19 @@ def run(argv: list[str]) -> int:
 
         close = [name for name, _, _ in process.extract(requested, list(COMMANDS), limit=2, score_cutoff=50)]
         hint = f"; did you mean {' or '.join(close)}?" if close else f"; commands: {', '.join(COMMANDS)}"
-        print(f"referee: no command {_one_line(requested)!r}{hint}", file=sys.stderr)
+        line = f"no command {_one_line(requested)!r}{hint}"
+        try:
+            lang = _players_language(argv)
+        except RefereeError:
+            lang = "en"
+        if lang != "en":
+            hint = f"；是不是 {' 或 '.join(close)}？" if close else f"；指令有：{'、'.join(COMMANDS)}"
+            line = f"沒有「{_one_line(requested)}」這個指令{hint}"
+            if lang == "zh-Hans":
+                from referee.catalog.chinese import to_simplified
+
+                line = to_simplified(line)
+        print(f"referee: {line}", file=sys.stderr)
         return 2
     app = build_app(requested if requested in COMMANDS else None)
     try:
@@ -247,7 +312,7 @@ def run(argv: list[str]) -> int:
         return error.code if isinstance(error.code, int) else 0
     except Exception as error:  # usage errors from (typer's copy of) click, and aborts
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
-            print(f"referee: {_one_line(error.format_message())}", file=sys.stderr)
+            print(f"referee: {_one_line(_usage_in_players_language(error, argv))}", file=sys.stderr)
             return 2
         if type(error).__name__ == "Abort":
             return 1

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from referee.cli.labels import colon, comma, label
+from referee.cli.labels import colon, comma, label, parens, semicolon
 from referee.cli.lang import choose
-from referee.cli.output import console, escape, indented, print_json
+from referee.cli.output import console, escape, indented, paragraph, print_json
 from referee.errors import BadSituation
 
 
@@ -17,7 +17,7 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
         if file is not None:
             raise BadSituation("--template prints a new file: give it without a FILE",
                                "--template 會印出一個新檔案：不要同時給 FILE")
-        sys.stdout.write(situation_template(template))
+        sys.stdout.write(situation_template(template, choose(lang)))
         return
     from referee.catalog.facts import rulebook
     from referee.cli.reading import read_situation
@@ -61,12 +61,17 @@ def rule_on_moves(situation, lang: str) -> dict:
             "actor": game.state.players[seat].name if seat is not None else move.actor,
             "character": game.rb.name(character) if character else None,
         }
+        if lang != "en":                        # the move in the player's words, for people
+            from referee.cli.notation import said
+
+            step["said"] = said(game, shown, lang, local)
         try:
             events = game.apply(move)
         except IllegalMove as error:
             supported = error.key != "not_supported"
             step.update(legal=False if supported else None, verdict="illegal" if supported else "not-supported",
-                        reason=reason(error.key, {k: local.get(v, v) if isinstance(v, str) else v
+                        reason=reason(error.key, {k: local.get(v, v) if isinstance(v, str) else
+                                                 (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
                                                  for k, v in error.values.items()}, lang), citations=list(error.citations), events=[])
         else:
             step.update(legal=True, verdict="legal", reason=label("legal_move", lang), citations=[], events=events)
@@ -104,8 +109,8 @@ def state_json(game) -> dict:
 
 
 def show(report: dict, lang: str, local: dict[str, str]) -> None:
-    """For people: moves in the canonical notation (which stays English, so it can be pasted
-    back), everything else with card names in the chosen language."""
+    """For people: each move in the player's language when that reads back to the same move (so
+    it can be pasted again; cli/notation.py), everything else with card names in that language."""
     from referee.cli.events import describe
 
     from referee.catalog.citations import citation_text
@@ -127,12 +132,13 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
             indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     for step in report["steps"]:
         mark = {"legal": "[green]✓[/green]", "illegal": "[red]✗[/red]", "not-supported": "[yellow]?[/yellow]"}[step["verdict"]]
-        out.print(f"{mark} {escape(step['move'])}  [dim]({escape(step['actor'])})[/dim]")
+        out.print(f"{mark} {escape(step.get('said') or step['move'])}  [dim]{escape(parens(step['actor'], lang).strip())}[/dim]")
         if step["verdict"] != "legal":
-            indented(out, escape(step["reason"]))
+            paragraph(out, step["reason"], lang, indent=4)
             if step["citations"]:
-                shown = "; ".join(cited(c) for c in step["citations"])
-                indented(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]")
+                shown = semicolon(lang).join(cited(c) for c in step["citations"])
+                paragraph(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]", lang,
+                          markup=True, indent=4)
         for event in step["events"]:
             indented(out, f"[dim]{escape(describe(event, lang, local))}[/dim]")
     state = report["state"]

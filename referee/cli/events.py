@@ -84,7 +84,7 @@ _WORDS = {
 _REASONS = {
     "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),
     "build": ("building", "建造", "建造"), "destroy": ("destroying", "摧毀", "摧毁"), "robbed": ("robbed", "被偷", "被偷"),
-    "taxes": ("taxes", "稅金", "税金"),
+    "taxes": ("taxes", "稅金", "税金"), "beautify": ("onto the districts beautified", "放到美化的地區上", "放到美化的地区上"),
 }
 
 

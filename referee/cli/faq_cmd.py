@@ -13,9 +13,9 @@ import re
 import sqlite3
 
 from referee.catalog.db import connect
-from referee.cli.labels import label
+from referee.cli.labels import colon, comma, label, parens
 from referee.cli.lang import check_edition, choose
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.text import EDITIONS, in_language
 
@@ -44,12 +44,13 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
         query = " ".join(query)
     edition = check_edition(edition)
     if top < 1:
-        raise RefereeError(f"--top must be at least 1, not {top}")
+        raise RefereeError(f"--top must be at least 1, not {top}", f"--top 至少要是 1，不是 {top}")
     query = (query or "").strip()
     if not query and not list_all:
-        raise RefereeError("give a question, an entry id, or --list")
+        raise RefereeError("give a question, an entry id, or --list", "請給一個問題、條目編號，或用 --list")
     conn = connect()
-    lang = choose(lang, query)
+    # An entry's id is the same in every language: then the locale decides.
+    lang = choose(lang, None if _by_id(conn, query) else query)
     card_ids = _cards_named(conn, card_name, edition) if card_name else None
 
     if list_all and not query:
@@ -59,8 +60,8 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
             return
         out = console()
         for entry in rows:
-            out.print(f"[bold]{_escape(entry['id'])}[/bold]  {_escape(entry['question'])} "
-                      f"[dim]({_editions_text(entry['editions'], lang)})[/dim]")
+            paragraph(out, f"[bold]{_escape(entry['id'])}[/bold]  {_escape(entry['question'])}"
+                           f"[dim]{parens(_editions_text(entry['editions'], lang), lang)}[/dim]", lang, markup=True)
         if not rows:
             out.print(label("no_results", lang))
         return
@@ -75,7 +76,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
             _show(entry, lang)
         return
     if _ID.match(query):
-        raise RefereeError(_unknown_id(conn, query))
+        raise RefereeError(*_unknown_id(conn, query))
 
     from referee.search.query import EmptyQuery, search
 
@@ -146,13 +147,14 @@ def _filtered_ids(conn: sqlite3.Connection, card_ids: list[str] | None, edition:
     return ids
 
 
-def _unknown_id(conn: sqlite3.Connection, text: str) -> str:
+def _unknown_id(conn: sqlite3.Connection, text: str) -> tuple[str, str]:
     from rapidfuzz import fuzz, process
 
     ids = [r[0] for r in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules")]
     close = [i for i, score, _ in process.extract(text, ids, scorer=fuzz.ratio, limit=3) if score >= 60]
     hint = f"; closest: {', '.join(close)}" if close else "; search with words instead, or see referee faq --list"
-    return f"no FAQ entry or rule with id {text!r}{hint}"
+    zh = f"；最接近的：{'、'.join(close)}" if close else "；請改用文字搜尋，或看 referee faq --list"
+    return f"no FAQ entry or rule with id {text!r}{hint}", f"沒有編號為「{text}」的 FAQ 條目或規則{zh}"
 
 
 # --- entries ----------------------------------------------------------------------------------
@@ -280,49 +282,71 @@ def _hit_json(entry: dict) -> dict:
 
 # --- text for people --------------------------------------------------------------------------
 
+_NUMERALS = "一二三四五六七八九十"
+
 
 def _escape(text: str) -> str:
     return escape(text or "")
 
 
 def _editions_text(editions: list[str], lang: str) -> str:
-    return ", ".join(label(e, lang) for e in editions)
-
-
-def _source_text(source: dict, lang: str) -> str:
-    where = source.get("where")
-    return f"{source['name']} ({where})" if where else source["name"]
+    return comma(lang).join(label(e, lang) for e in editions)
 
 
 def _sources_text(sources: list[dict], lang: str) -> str:
-    return "; ".join(dict.fromkeys(_source_text(s, lang) for s in sources))
+    """`2016 規則書（Game End）；台灣玩家規則整理（Q5、Q18）`: each source once, with the places
+    in it a reader can find (never our line numbers or file paths)."""
+    from referee.catalog.sources import readable_where
+
+    places: dict[str, list[str]] = {}
+    for source in sources:
+        where = readable_where(source.get("where"))
+        found = places.setdefault(source["name"], [])
+        if where and where not in found:
+            found.append(where)
+    texts = [name + (parens(comma(lang).join(where), lang) if where else "") for name, where in places.items()]
+    return ("; " if lang == "en" else "；").join(texts)
+
+
+def _reading_name(number: int, lang: str) -> str:
+    """Reading 1, 讀法一: the reading's name for people (its id is for programs)."""
+    if lang == "en":
+        return f"Reading {number}"
+    numeral = _NUMERALS[number - 1] if number <= len(_NUMERALS) else str(number)
+    return ("讀法" if lang == "zh-Hant" else "读法") + numeral
 
 
 def _show(entry: dict, lang: str, number: int | None = None) -> None:
     out = console()
     head = f"{number}. " if number else ""
-    colon = ": " if lang == "en" else "："   # no space to break at before a long Chinese line
     if entry["kind"] == "faq":
         first, second = label("question", lang), label("answer", lang)
-        out.print(f"[bold]{head}{first}{colon}{_escape(entry['question'])}[/bold]  [dim]{_escape(entry['id'])}[/dim]")
-        out.print(f"{second}{colon}{_escape(entry['answer'])}")
+        paragraph(out, f"[bold]{head}{first}{colon(lang)}{_escape(entry['question'])}[/bold]  "
+                       f"[dim]{_escape(entry['id'])}[/dim]", lang, markup=True)
+        paragraph(out, f"{second}{colon(lang)}{entry['answer']}", lang)
     else:
-        out.print(f"[bold]{head}{_word(entry['kind'], lang)}{colon}{_escape(entry['question'])}[/bold]"
-                  f"  [dim]{_escape(entry['id'])}[/dim]")
-        out.print(_escape(entry["answer"]))
-    out.print(f"[dim]{label('edition', lang)}: {_editions_text(entry['editions'], lang)}"
-              f" · {label('sources', lang)}: {_escape(_sources_text(entry['sources'], lang))}[/dim]")
+        paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]"
+                       f"  [dim]{_escape(entry['id'])}[/dim]", lang, markup=True)
+        paragraph(out, entry["answer"], lang)
+    facts = f"{label('edition', lang)}{colon(lang)}{_editions_text(entry['editions'], lang)}"
+    if entry["sources"]:
+        facts += f" · {label('sources', lang)}{colon(lang)}{_sources_text(entry['sources'], lang)}"
+    paragraph(out, f"[dim]{_escape(facts)}[/dim]", lang, markup=True)
     if entry.get("engine") == "checked":
         out.print(f"[green]✓ {label('engine_checked', lang)}[/green]")
     if entry["readings"]:
-        out.print(f"[yellow]{label('readings', lang)}:[/yellow]")
-        for reading in entry["readings"]:
-            tags = []
+        out.print(f"[yellow]{label('readings', lang)}{colon(lang).rstrip()}[/yellow]")
+        for index, reading in enumerate(entry["readings"], 1):
+            name = _reading_name(index, lang)
             if reading["default_for"]:
-                tags.append(f"{label('default', lang)}: {_editions_text(reading['default_for'], lang)}")
+                name += parens(label("default_in", lang).format(editions=_editions_text(reading["default_for"], lang)),
+                               lang)
+            paragraph(out, f"  • [bold]{_escape(name)}[/bold]{colon(lang)}{_escape(reading['text'])}", lang,
+                      markup=True, hang=4)
+            tags = []
             if reading["variant"]:
-                tags.append(f"{label('variant', lang)}: {reading['variant']}")
-            tags.append(f"{label('sources', lang)}: {_sources_text(reading['sources'], lang)}")
-            out.print(f"  • [bold]{_escape(reading['id'])}[/bold]: {_escape(reading['text'])}")
-            out.print(f"    [dim]{_escape(' · '.join(tags))}[/dim]")
-
+                tags.append(f"{label('play_reading', lang)}{colon(lang)}--variant {reading['variant']}")
+            if reading["sources"]:
+                tags.append(f"{label('sources', lang)}{colon(lang)}{_sources_text(reading['sources'], lang)}")
+            if tags:
+                paragraph(out, f"[dim]{_escape(' · '.join(tags))}[/dim]", lang, markup=True, indent=4)

@@ -20,6 +20,7 @@ LABELS = {
     "aliases": ("Also called", "別名", "别名"),
     "also": ("In some translations “{word}” names", "在部分譯本中「{word}」指", "在部分译本中「{word}」指"),
     "in_edition": ("In the {edition}, “{word}” names", "在{edition}中「{word}」指", "在{edition}中「{word}」指"),
+    "same_rank": ("Also rank {rank}", "同為 {rank} 號的角色", "同为 {rank} 号的角色"),
     "close": ("Close name: ", "相近的名稱：", "相近的名称："),
     "sources": ("Sources", "出處", "出处"),
     "other_edition": ("In the other edition", "另一版本", "另一版本"),
@@ -28,6 +29,8 @@ LABELS = {
     "answer": ("A", "答", "答"),
     "readings": ("Sources disagree", "各來源說法不同", "各来源说法不同"),
     "default": ("default", "預設", "默认"),
+    "default_in": ("default in the {editions}", "{editions}的預設", "{editions}的默认"),
+    "play_reading": ("To play by this reading", "要採用這個讀法", "要采用这个读法"),
     "variant": ("variant", "變體", "变体"),
     "legal": ("legal", "合法", "合法"),
     "illegal": ("illegal", "不合法", "不合法"),
@@ -92,6 +95,11 @@ def colon(lang: str) -> str:
 def comma(lang: str) -> str:
     """Items of a list: `Temple, Castle`, `神殿、城堡`."""
     return ", " if lang == "en" else "、"
+
+
+def semicolon(lang: str) -> str:
+    """Between the parts of a list whose parts have commas: `A (x, y); B`, `A（x、y）；B`."""
+    return "; " if lang == "en" else "；"
 
 
 def parens(text: str, lang: str) -> str:

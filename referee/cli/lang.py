@@ -50,7 +50,8 @@ def choose(lang: str | None, *queries: str | None) -> str:
     if lang:
         value = _ALIASES.get(lang.strip().lower())
         if not value:
-            raise RefereeError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
+            raise RefereeError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}",
+                               f"沒有「{lang}」這種語言；請選 {'、'.join(LANGS)}")
         return value
     text = " ".join(q for q in queries if q)
     if has_cjk(text):

@@ -95,8 +95,8 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
 
 
 def _card_line(card: dict, lang: str) -> str:
-    """`堡壘 (Keep) · 特殊 · 費用 3`: enough to tell two cards of the same name apart."""
-    text = card["names"][lang] + (f" ({card['names']['en']})" if lang != "en" else "")
+    """`堡壘（Keep） · 特殊 · 費用 3`: enough to tell two cards of the same name apart."""
+    text = card["names"][lang] + (parens(card["names"]["en"], lang).strip() if lang != "en" else "")
     if card["kind"] == "character":
         return f"{text} · {label('rank', lang)} {card['rank']}"
     return f"{text} · {label(card['type'], lang)} · {label('cost', lang)} {card['cost']}"
@@ -110,6 +110,12 @@ def _same_words(conn, text: str, match, edition: str, other_editions: list[str],
     from referee.text import name_key
 
     lines, shown = [], {match.id}
+    if match.how == "rank":       # `card 8`: the other characters of the rank, not other meanings of "8"
+        cards = [card_data.get_card(conn, other, edition) for other in match.others]
+        names = [_card_line(card, lang).split(" · ")[0] for card in cards if card]
+        if names:
+            lines.append(label("same_rank", lang).format(rank=text.strip()) + colon(lang) + comma(lang).join(names))
+        return lines
     for other in match.others:
         card = card_data.get_card(conn, other, edition) or next(
             (card_data.get_card(conn, other, e) for e in card_data.editions_of(conn, other)), None)
@@ -228,13 +234,25 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     if rule_data.is_cast_topic(topic):
         return show_casts(conn, edition, lang, json_out)
     found = rule_data.find_rules(conn, topic, edition, players)
+    if topic and not found and players is not None and rule_data.find_rules(conn, topic, edition, None):
+        counts = sorted({n for r in rule_data.find_rules(conn, topic, edition, None) for n in r["players"]})
+        raise RefereeError(
+            f"the rules on {topic!r} are for {' or '.join(map(str, counts))} players, not {players}",
+            f"「{topic}」的規則只適用於 {' 或 '.join(map(str, counts))} 人，不適用於 {players} 人")
+    if topic and not found and edition and rule_data.find_rules(conn, topic, None, players):
+        other = next(e for e in ("2016", "classic") if e != edition)
+        raise RefereeError(f"no rule on {topic!r} in the {edition} edition; try --edition {other}",
+                           f"{edition} 版沒有關於「{topic}」的規則；請試 --edition {other}")
     if topic and not found:
         raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}",
                            f"找不到關於「{topic}」的規則；主題有：{'、'.join(rule_data.topics(conn))}")
     if json_out:
         print_json(found)
         return
-    lang = choose(lang, topic)
+    # A topic's name or a rule id is the same in every language: then the locale decides.
+    named = topic and (topic.strip().lower() in rule_data.topics(conn)
+                       or any(r["id"] == topic.strip() or r["id"].startswith(topic.strip() + ".") for r in found))
+    lang = choose(lang, None if named else topic)
     out = console()
     titles = _variant_titles(conn, lang)
     for rule in found:
@@ -255,14 +273,16 @@ def show_casts(conn, edition, lang, json_out) -> None:
     out = console()
     for rule in found["rules"]:
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]")
-        out.print(escape(rule["text"][lang] or ""))
+        paragraph(out, rule["text"][lang] or "", lang)
         out.print()
     for preset in found["presets"]:
         out.print(f"[bold]{escape(preset['name'][lang])}[/bold] [dim]{preset['id']}[/dim]")
-        out.print(escape(preset["about"][lang]))
-        nine = f" ({escape(preset['rank9']['names'][lang])})" if preset["rank9"] else ""
-        out.print(f"  {label('characters', lang)}: " + ", ".join(escape(c["names"][lang]) for c in preset["characters"]) + nine)
-        out.print(f"  {label('uniques', lang)}: " + ", ".join(escape(d["names"][lang]) for d in preset["uniques"]))
+        paragraph(out, preset["about"][lang], lang)
+        nine = parens(escape(preset["rank9"]["names"][lang]), lang) if preset["rank9"] else ""
+        paragraph(out, f"{label('characters', lang)}{colon(lang)}"
+                       + comma(lang).join(escape(c["names"][lang]) for c in preset["characters"]) + nine, lang, indent=2, hang=4)
+        paragraph(out, f"{label('uniques', lang)}{colon(lang)}"
+                       + comma(lang).join(escape(d["names"][lang]) for d in preset["uniques"]), lang, indent=2, hang=4)
         out.print()
     if not found["presets"]:
         out.print(f"[dim]{label('no_presets', lang)}[/dim]")

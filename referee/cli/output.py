@@ -38,7 +38,25 @@ def _console(stream):
 
     # No highlighting or emoji codes: names and numbers print exactly as the data has them.
     # The width is measured once: rich otherwise asks the terminal again at every print.
-    return Console(file=stream, highlight=False, emoji=False, width=_width(stream))
+    return Console(file=_LineEnds(stream), highlight=False, emoji=False, width=_width(stream))
+
+
+class _LineEnds:
+    """The stream rich writes to, without the spaces rich leaves at the end of a line (a table's
+    last column is padded to its width; a line wrapped at a space keeps the space): a player
+    who copies a ruling gets no trailing blanks. Everything else is the stream's own."""
+
+    _TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)(?=\n)")
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(self._TRAILING.sub(r"\1", text))
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
 
 
 def _width(stream) -> int:
@@ -73,34 +91,68 @@ def table(*headers: str):
 # Where Chinese text may break: between any two characters, except before closing punctuation,
 # and never inside a Latin word or a number.
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|.")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_NO_BREAK_AFTER = set("（「『〈《【“‘")
 _NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")
 
 
-def paragraph(out, text: str, lang: str) -> None:
+def paragraph(out, text: str, lang: str, *, markup: bool = False, indent: int = 0, hang: int | None = None) -> None:
     """Running text. rich breaks lines at spaces, which suits English; Chinese is set without
     spaces and breaks between characters, so a Chinese paragraph gets its break points here
-    (measured in cells by rich) instead of half a line left empty before each Latin word."""
-    if lang == "en":
-        out.print(escape(text))
-        return
-    from rich.cells import cell_len
+    (measured in cells by rich) instead of half a line left empty before each Latin word.
+    `markup`: the text is rich markup (its styles are kept across the breaks); `indent`: cells
+    before the first line, `hang`: before the lines after it (default: the same)."""
+    from rich.text import Text
 
-    tokens: list[str] = []
-    for token in _TOKEN.findall(text):
-        if tokens and token[0] in _NO_BREAK_BEFORE:
-            tokens[-1] += token
-        else:
-            tokens.append(token)
-    width, lines, line, used = max(10, out.width), [], "", 0
-    for token in tokens:
-        size = cell_len(token)
-        if line and used + size - (len(token) - len(token.rstrip())) > width:
-            lines.append(line.rstrip())
-            line = token.lstrip()
-            used = cell_len(line)
-        else:
-            line += token
-            used += size
-    if line.strip():
-        lines.append(line.rstrip())
-    out.print(escape("\n".join(lines)), overflow="fold")
+    body = Text.from_markup(text) if markup else Text(text)
+    hang = indent if hang is None else hang
+    if lang == "en":
+        if not (indent or hang):
+            out.print(body)
+            return
+        # rich wraps at spaces; the indents go before the lines it makes.
+        wrapped = body.wrap(out, max(10, out.width - max(indent, hang)))
+        lines = []
+        for number, line in enumerate(wrapped):
+            line.rstrip()
+            lines.append(Text(" " * (hang if number else indent)) + line)
+        out.print(Text("\n").join(lines), overflow="fold")
+        return
+    out.print(Text("\n").join(_chinese_lines(body, out.width, indent, hang)), overflow="fold")
+
+
+def _chinese_lines(body, width: int, indent: int, hang: int) -> list:
+    """`body` (a rich Text) cut into lines of at most `width` cells, each line's indent included."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    lines: list = []
+    for part in body.split("\n", allow_blank=True):
+        tokens: list[tuple[int, str]] = []        # (offset in the line, token)
+        offset = 0
+        for token in _TOKEN.findall(part.plain):
+            if tokens and (token[0] in _NO_BREAK_BEFORE or tokens[-1][1][-1] in _NO_BREAK_AFTER):
+                tokens[-1] = (tokens[-1][0], tokens[-1][1] + token)
+            elif (token[0].isdigit() and len(tokens) > 1 and tokens[-1][1].isspace()
+                  and _CJK.search(tokens[-2][1][-1:])):
+                # `外交官 1`, `順位 8`: a number stays beside the Chinese word it counts.
+                start, space = tokens.pop()
+                tokens[-1] = (tokens[-1][0], tokens[-1][1] + space + token)
+            else:
+                tokens.append((offset, token))
+            offset += len(token)
+        cuts, used = [], 0
+        room = max(10, width - (hang if lines else indent))
+        for start, token in tokens:
+            size = cell_len(token)
+            if used and used + size - (len(token) - len(token.rstrip())) > room:
+                cuts.append(start)
+                used, room = cell_len(token.lstrip()), max(10, width - hang)
+            else:
+                used += size
+        for piece in part.divide(cuts):
+            piece.rstrip()
+            if lines:
+                piece = piece[len(piece.plain) - len(piece.plain.lstrip()):]
+            lines.append(Text(" " * (hang if lines else indent)) + piece)
+    return lines

@@ -70,7 +70,8 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
             given.add(keyword)
             if keyword == "crown":
                 if value:
-                    raise BadSituation(f"--player {entry!r}: crown takes nothing after it, got {value!r}")
+                    raise BadSituation(f"--player {entry!r}: crown takes nothing after it, got {value!r}",
+                                       f"--player {entry!r}：皇冠後面不用寫東西，卻寫了「{value}」")
                 if "crown" in data["table"]:
                     raise BadSituation(f"--player {entry!r}: the crown is already with {data['table']['crown']}",
                                        f"--player {entry!r}：皇冠已經在 {data['table']['crown']} 手上")
@@ -83,7 +84,7 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
                 count = _number(value, word, entry)
                 player["hand"] = ["?"] * min(count, 1000)   # the file reader refuses more than the deck
             elif not value:
-                raise BadSituation(f"--player {entry!r}: {word} needs names after it")
+                raise BadSituation(f"--player {entry!r}: {word} needs names after it", f"--player {entry!r}：{word} 後面要寫名稱")
             elif keyword == "cards":
                 player["hand"] = [c for c in _LIST.split(value) if c]
             else:

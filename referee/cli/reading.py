@@ -31,10 +31,13 @@ def read_bytes(file: str | None) -> tuple[bytes, str]:
             with open(file, "rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
         except OSError as error:
-            raise BadSituation(f"cannot read {file}: {error.strerror or error}",
-                               f"無法讀取 {file}：{error.strerror or error}") from error
+            import errno
+
+            why = {errno.ENOENT: "沒有這個檔案", errno.EACCES: "沒有讀取權限", errno.EISDIR: "這是資料夾，不是檔案",
+                   errno.ENOTDIR: "路徑中有一段不是資料夾"}.get(error.errno, error.strerror or str(error))
+            raise BadSituation(f"cannot read {file}: {error.strerror or error}", f"無法讀取 {file}：{why}") from error
         except ValueError as error:   # a name with a NUL byte
-            raise BadSituation(f"cannot read {file!r}: {error}") from error
+            raise BadSituation(f"cannot read {file!r}: {error}", f"無法讀取「{file}」：檔名不能含有 NUL 字元") from error
         where = file
     if len(data) > MAX_BYTES:
         raise BadSituation(f"{where} is larger than {MAX_BYTES // 1000} kB: not a situation file",

@@ -32,6 +32,9 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
             raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game",
                                f"--edition {edition}：檔案寫的是 {edition_of(data)} 版")
     elif players:
+        if bell_tower and (check_edition(edition) or "2016") != "classic":
+            raise BadSituation("--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); "
+                               "add -e classic", "--bell-tower：鐘塔是經典版（黑暗城市）的卡；請加上 -e classic")
         data = quick_entry(players, first, check_edition(edition) or "2016")
         if bell_tower:
             data["table"]["bell_tower"] = True

@@ -10,7 +10,7 @@ import random
 import time
 from collections import Counter
 
-from referee.cli.labels import label
+from referee.cli.labels import comma, label
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, print_json
 from referee.errors import RefereeError
@@ -71,9 +71,10 @@ def parse_players(text: str) -> list[int]:
     try:
         counts = list(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise RefereeError(f"--players must be a number or a range such as 2-8, not {text!r}") from None
+        raise RefereeError(f"--players must be a number or a range such as 2-8, not {text!r}",
+                               f"--players 要是人數或範圍（例如 2-8），不是「{text}」") from None
     if not counts or counts[0] < 2 or counts[-1] > 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {text}")
+        raise RefereeError(f"--players must be between 2 and 8, not {text}", f"--players 要在 2 到 8 之間，不是 {text}")
     return counts
 
 
@@ -93,10 +94,11 @@ def fixed_setup(rulebook, text: str, players: int):
     try:
         cast, preset = read_cast(rulebook, value, players, "--characters")
     except BadSituation as error:
-        raise RefereeError(str(error)) from None
+        raise RefereeError(str(error), getattr(error, "zh", None)) from None
     missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
     if missing:
-        raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet")
+        raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet",
+                           f"--characters：規則引擎還不支援 {'、'.join(missing)}")
     uniques = None
     if preset is not None:
         # The preset's uniques that the engine plays, topped up at random with others it plays.
@@ -115,7 +117,8 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         raise RefereeError(f"--games must be between 1 and {MAX_GAMES}, not {games}",
                            f"--games 要在 1 到 {MAX_GAMES} 之間，不是 {games}")
     if not 0 <= seed < 2 ** 63:
-        raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}")
+        raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}",
+                           f"--seed 要是 0 到 2^63 - 1 的整數，不是 {seed}")
     lang = choose(lang)
     from referee.catalog.facts import rulebook
 
@@ -153,15 +156,17 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
                 if player.name in names:
                     winning.update(rb.name(c) for c in player.characters)
 
-    if json_out:
+    from rich.console import Console
+
+    errors = Console(stderr=True)
+    if json_out or not errors.is_terminal:      # a bar only for a person watching (no blank line in a log)
         for index in range(games):
             one(index)
     else:
-        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task(f"{edition} · {players} players", total=games)
+        with Progress(console=errors, transient=True) as progress:
+            task = progress.add_task(f"{edition} · {players} {'players' if lang == 'en' else '人'}", total=games)
             for index in range(games):
                 one(index)
                 progress.advance(task)
@@ -183,20 +188,31 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         from referee.catalog.db import connect
 
         local = localized_names(connect(), editions[0], lang)
+        from referee.cli.output import paragraph
+
         out = console()
         out.print(label("sim.summary", lang).format(games=games, rate=report["games_per_second"],
                                                     moves=report["moves_per_game"], rounds=report["average_rounds"],
                                                     score=report["average_score"]))
         if len(tables) > 1:
-            out.print(label("sim.tables", lang) + ", ".join(f"{k} {v}" for k, v in sorted(tables.items())))
-        out.print(label("sim.casts", lang) + ", ".join(f"{local.get(k, k)} {v}" for k, v in played.most_common()))
-        out.print(label("sim.winners", lang) + ", ".join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()))
+            paragraph(out, label("sim.tables", lang) + comma(lang).join(
+                _table_kind(k, lang) + f" {v}" for k, v in sorted(tables.items())), lang)
+        paragraph(out, label("sim.casts", lang) + comma(lang).join(f"{local.get(k, k)} {v}" for k, v in played.most_common()), lang)
+        paragraph(out, label("sim.winners", lang) + comma(lang).join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()), lang)
         out.print(f"[green]{label('sim.ok', lang)}[/green]" if not failures
                   else f"[red]{label('sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
     if failures:
         raise SystemExit(1)
+
+
+def _table_kind(key: str, lang: str) -> str:
+    """`2016 5p` (the JSON key) for people: `2016 5p`, `2016年版 5 人`."""
+    if lang == "en":
+        return key
+    edition, players = key.split()
+    return f"{label(edition, lang)} {players.removesuffix('p')} 人"
 
 
 def _top_up(rb, cast, uniques: list[str], seed: int) -> list[str]:

@@ -15,7 +15,8 @@ def run(words: str | None, lang: str | None, json_out: bool) -> None:
     if words is not None:
         key = name_key(words)
         if not key:
-            raise RefereeError("give words of a source's name or title, or nothing for every source")
+            raise RefereeError("give words of a source's name or title, or nothing for every source",
+                           "請給來源名稱或標題中的字；不給則列出所有來源")
         rows = [r for r in rows if any(key in name_key(t) for t in (*r["name"].values(), r["title"], r["id"]))]
         if not rows:
             raise RefereeError(f"no source matches {words!r}; referee sources lists them all",

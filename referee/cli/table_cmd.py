@@ -1,7 +1,8 @@
 """`referee table …`: follow a real game move by move (store → service → these commands).
 
-Every command acts on the current table unless `--table NAME` names another. Moves keep the
-canonical notation (English, pasteable); everything else speaks the chosen language.
+Every command acts on the current table unless `--table NAME` names another. Moves are recorded
+in the canonical notation (English); `do` shows them in the chosen language when that reads back
+to the same move (cli/notation.py), and everything else speaks that language too.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from typing import Optional
 
 import typer
 
-from referee.cli.labels import comma, label
+from referee.cli.labels import colon, comma, label, parens, semicolon
 from referee.cli.lang import choose
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.text import in_language
 
@@ -32,9 +33,10 @@ _WORDS = {
     "turns": ("turns", "行動階段", "行动阶段"),
     "over": ("game over", "遊戲結束", "游戏结束"),
     "bank": ("bank", "銀行", "银行"),
-    "next_faceup": ("Next: {player} records the face-up discards (faceup CH, CH), then the turns begin.",
-                    "下一步：{player} 記錄面朝上棄掉的角色（faceup CH, CH），然後開始行動。",
-                    "下一步：{player} 记录面朝上弃掉的角色（faceup CH, CH），然后开始行动。"),
+    "next_faceup": ("Next: {player} records the face-up discards ({player}: faceup CHARACTER, CHARACTER), then the turns begin.",
+                    "下一步：{player} 記錄面朝上棄掉的角色（{player}：faceup 角色，角色），然後開始行動。",
+                    "下一步：{player} 记录面朝上弃掉的角色（{player}：faceup 角色，角色），然后开始行动。"),
+    "moves_count": ("{count} moves", "{count} 步", "{count} 步"),
     "next_pick": ("Next: {player} picks a character.", "下一步：{player} 選角色。", "下一步：{player} 选角色。"),
     "next_secret": ("Next: the secret picks, from {player}; the first move of a turn ends the selection.",
                     "下一步：從 {player} 開始秘密選角；第一個行動即結束選角。", "下一步：从 {player} 开始秘密选角；第一个行动即结束选角。"),
@@ -53,6 +55,9 @@ _WORDS = {
     "next_act": ("Next: {player} ({character}): build, use abilities, or end.", "下一步：{player}（{character}）：建造、使用能力或結束回合。",
                  "下一步：{player}（{character}）：建造、使用能力或结束回合。"),
     "next_decision": ("Next: {player} answers the {card}.", "下一步：{player} 回應{card}。", "下一步：{player} 回应{card}。"),
+    "next_seer": ("Next: {player} ({character}) gives a card back to each of: {players} ({player}: give PLAYER CARD).",
+                  "下一步：{player}（{character}）還給每位被拿牌的玩家一張牌：{players}（{player}：give 玩家 卡牌）。",
+                  "下一步：{player}（{character}）还给每位被拿牌的玩家一张牌：{players}（{player}：give 玩家 卡牌）。"),
     "next_over": ("The game is over: referee table score.", "遊戲結束：referee table score。", "游戏结束：referee table score。"),
     "refused": ("Not recorded.", "未記錄。", "未记录。"),
     "undone": ("Undone: {move}", "已撤銷：{move}", "已撤销：{move}"),
@@ -62,6 +67,9 @@ _WORDS = {
                   "還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"",
                   "还没有牌桌：referee table new 名称 --players \"Ann,Bob,Cid,Dan\""),
     "deleted": ("Table {table} deleted.", "已刪除牌桌 {table}。", "已删除牌桌 {table}。"),
+    "confirm_delete": ("Delete table {table} and its {count} recorded moves? [y/N]",
+                       "要刪除牌桌 {table} 和它記錄的 {count} 步嗎？[y/N]", "要删除牌桌 {table} 和它记录的 {count} 步吗？[y/N]"),
+    "kept": ("Table {table} kept.", "牌桌 {table} 保留未刪。", "牌桌 {table} 保留未删。"),
     "using": ("Current table: {table}.", "目前牌桌：{table}。", "目前牌桌：{table}。"),
     "turn_of": ("turn", "回合", "回合"),
     "revealed": ("revealed", "已亮出", "已亮出"),
@@ -71,6 +79,14 @@ _WORDS = {
                      "{players} 的分数为暂定：手牌中未知的牌可能计分（从手牌计分的卡）；请用 --hand 出示手牌。"),
     "provisional": ("Provisional: the game is not over.", "暫定：遊戲尚未結束。", "暂定：游戏尚未结束。"),
 }
+
+
+def _by_names(lang: str | None, names: str) -> str:
+    """A table of Chinese names reads Chinese (in their script); names in Latin letters say
+    nothing of the language: then the locale decides."""
+    from referee.text import has_cjk
+
+    return choose(lang, names) if has_cjk(names) else choose(lang)
 
 
 def _w(key: str, lang: str, **values) -> str:
@@ -94,7 +110,8 @@ def _name_of(store, table: str | None) -> str:
 
     name = table or store.current()
     if name is None:
-        raise TableError("no current table: referee table new NAME --players \"Ann,Bob,Cid,Dan\", or --table NAME")
+        raise TableError("no current table: referee table new NAME --players \"Ann,Bob,Cid,Dan\", or --table NAME",
+                         "沒有目前的牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"，或用 --table 名稱")
     return name
 
 
@@ -113,7 +130,7 @@ def new(
     name: str = typer.Argument("table", metavar="NAME", help="A name for the table (default: table)."),
     players: Optional[str] = typer.Option(None, "--players", "-p", help='Seating order, clockwise: "Ann,Bob,Cid,Dan".'),
     edition: str = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic."),
-    characters: Optional[str] = typer.Option(None, "--characters", "-c", help="The cast, comma-separated (default: the edition's standard set)."),
+    characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`, any language) or the characters, comma-separated (default: the edition's standard set)."),
     crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
     recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
@@ -125,16 +142,17 @@ def new(
     from referee.cli.lang import check_edition
     from referee.table import service
 
-    lang = choose(lang, players)
+    lang = _by_names(lang, players or "")
     name = name.strip()
     if not name:
-        raise RefereeError("a table needs a name")
+        raise RefereeError("a table needs a name", "牌桌需要一個名稱")
     if from_file:
         from referee.cli.reading import decode, read_bytes
         from referee.situation import edition_of, read_text
 
         if players or characters or crown or variant:
-            raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there")
+            raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there",
+                               "--from 從檔案讀取玩家、角色、皇冠和變體；請寫在檔案裡")
         start = decode(*read_bytes(from_file))
         edition = edition_of(read_text(start))
         rb = _rulebook(edition)
@@ -147,9 +165,10 @@ def new(
         rb = _rulebook(edition)
         seats = [p.strip() for p in (players or "").replace("，", ",").split(",") if p.strip()]
         if not 2 <= len(seats) <= 8:
-            raise RefereeError(f'--players: {len(seats)} player(s); a game has 2 to 8 ("Ann,Bob,Cid,Dan")')
+            raise RefereeError(f'--players: {len(seats)} player(s); a game has 2 to 8 ("Ann,Bob,Cid,Dan")',
+                               f'--players：{len(seats)} 位玩家；一局要 2 到 8 人（"Ann,Bob,Cid,Dan"）')
         if len({s.casefold() for s in seats}) != len(seats):
-            raise RefereeError("--players: two players have the same name")
+            raise RefereeError("--players: two players have the same name", "--players：有兩位玩家同名")
         cast = _cast(rb, characters, len(seats))
         seat = 0
         if crown:
@@ -176,16 +195,20 @@ def new(
 
 
 def _cast(rb, text: str | None, players: int) -> list[str]:
+    """`--characters`: a preset's name as `referee rules casts` lists it (any language, `+9` for
+    its rank 9 character where it is optional), or the characters, comma-separated."""
     from referee.engine.game import default_characters
-    from referee.engine.moves import Notation
-    from referee.engine.state import State
+    from referee.situation import read_cast
 
-    if not text:
+    if not text or not text.strip():
         return list(default_characters(rb, players))
-    notation = Notation(rb, State(players=[], characters=tuple(rb.characters)))
-    cast = [notation.character(part) for part in text.replace("，", ",").replace("、", ",").split(",") if part.strip()]
+    parts = [p for p in text.replace("，", ",").replace("、", ",").split(",") if p.strip()]
+    if len(parts) == 1:
+        cast, _ = read_cast(rb, parts[0], players, "--characters")
+        return cast
+    cast, _ = read_cast(rb, parts, players, "--characters")
     if len(set(cast)) != len(cast):
-        raise RefereeError("--characters: a character is listed twice")
+        raise RefereeError("--characters: a character is listed twice", "--characters：有角色列了兩次")
     return cast
 
 
@@ -198,7 +221,8 @@ def _variants(given: list[str]) -> list[str]:
             from rapidfuzz import process
 
             close = [v for v, _, _ in process.extract(variant, sorted(known), limit=3)]
-            raise RefereeError(f"unknown variant {variant!r}; closest: {', '.join(close)}")
+            raise RefereeError(f"unknown variant {variant!r}; closest: {', '.join(close)}",
+                               f"沒有「{variant}」這個變體；最接近的：{'、'.join(close)}")
     return sorted(set(given))
 
 
@@ -221,12 +245,12 @@ def do(
     name = _name_of(store, table)
     tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
-    lang = choose(lang, *moves)
+    lang = _by_names(lang, " ".join(moves))      # the verbs are the notation's, not a language
     local = _local(tracked.header.edition, lang)
     values = {}
     if refused:
         values = {k: local.get(v, v) if isinstance(v, str) else
-                  (", ".join(local.get(x, x) for x in v) if isinstance(v, list) else v)
+                  (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
                   for k, v in refused.error.values.items()}
     if json_out:
         en = _local(tracked.header.edition, "en")
@@ -240,20 +264,23 @@ def do(
             "state": _show_json(tracked, en)["state"],
         })
     else:
+        from referee.cli.notation import said
+
         out = console()
-        for text, _, events in done:
-            out.print(f"[green]✓[/green] {escape(text)}")
+        for text, move, events in done:
+            out.print(f"[green]✓[/green] {escape(said(game, move, lang, local))}")
             for event in events:
                 out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
         if refused:
-            out.print(f"[red]✗[/red] {escape(game.format(refused.move))}  {_w('refused', lang)}")
-            out.print(f"    {escape(reason(refused.error.key, values, lang))}")
+            out.print(f"[red]✗[/red] {escape(said(game, refused.move, lang, local))}  {_w('refused', lang)}")
+            paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
             if refused.error.citations:
                 from referee.catalog.citations import citation_text
                 from referee.catalog.db import connect
 
-                shown = "; ".join(citation_text(connect(), c, lang) for c in refused.error.citations)
-                out.print(f"    [dim]{label('sources', lang)}: {escape(shown)}[/dim]")
+                shown = semicolon(lang).join(citation_text(connect(), c, lang) for c in refused.error.citations)
+                paragraph(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]", lang,
+                          markup=True, indent=4)
         _print_next(out, game, lang, local)
     if refused:
         sys.stdout.flush()
@@ -276,7 +303,7 @@ def undo(
     if json_out:
         print_json({"table": name, "undone": [m.notation for m in undone], "next": service.expected_next(tracked.game)})
         return
-    lang = choose(lang, " ".join(tracked.header.players))
+    lang = _by_names(lang, " ".join(tracked.header.players))
     out = console()
     for logged in reversed(undone):
         out.print(_w("undone", lang, move=escape(logged.notation)))
@@ -293,7 +320,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
-    lang = choose(lang, " ".join(tracked.header.players))     # a table of Chinese names reads Chinese
+    lang = _by_names(lang, " ".join(tracked.header.players))
     local = _local(tracked.header.edition, lang)
     if json_out:
         print_json(_show_json(tracked, _local(tracked.header.edition, "en")))
@@ -311,11 +338,12 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
     for seat, player in enumerate(state.players):
         known = [local.get(c, c) for c in player.hand if c != "?"]
-        hand = f"{label('hand', lang)} {len(player.hand)}" + (f" ({_w('known', lang)}: {', '.join(known)})" if known else "")
-        chars = ", ".join(local.get(c, c) for c in player.characters)
-        city = ", ".join(local.get(b.id, b.id) for b in player.city) or "-"
+        hand = f"{label('hand', lang)} {len(player.hand)}" + (
+            parens(_w('known', lang) + colon(lang) + comma(lang).join(known), lang) if known else "")
+        chars = comma(lang).join(local.get(c, c) for c in player.characters)
+        city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
-                  f"{player.gold} · {escape(hand)} · {label('city', lang)}: {escape(city)} · "
+                  f"{player.gold} · {escape(hand)} · {label('city', lang)}{colon(lang)}{escape(city)} · "
                   f"{label('score', lang)} {score_player(game.rb, state, seat)['score']}")
     if tracked.broken:
         from referee.engine.reasons import reason
@@ -346,17 +374,21 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
     game = tracked.game
-    texts = [game.format(m) for m in game.legal_moves()]
+    legal = game.legal_moves()
     if json_out:
-        print_json(texts)
+        print_json([game.format(m) for m in legal])
         return
+    from referee.cli.notation import said
+
+    lang = _by_names(lang, " ".join(tracked.header.players))
+    local = _local(tracked.header.edition, lang)
     out = console()
     groups: dict[str, list[str]] = {}
-    for text in texts:
-        actor, _, body = text.partition(": ")
+    for move in legal:         # in the player's language where it reads back (cli/notation.py)
+        actor, _, body = said(game, move, lang, local).replace("：", ": ", 1).partition(": ")
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
-        out.print(f"[bold]{escape(actor)}[/bold]: {escape(' · '.join(bodies))}")
+        paragraph(out, f"[bold]{escape(actor)}[/bold]{colon(lang)}{escape(' · '.join(bodies))}", lang, markup=True)
 
 
 @app.command("log")
@@ -369,7 +401,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     if json_out:
         print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
         return
-    lang = choose(lang, " ".join(header.players))
+    lang = _by_names(lang, " ".join(header.players))
     out = console()
     for m in logged:
         out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(m.notation)}")
@@ -400,7 +432,7 @@ def score(
         return
     from referee.cli import score_cmd
 
-    lang = choose(lang, " ".join(tracked.header.players))
+    lang = _by_names(lang, " ".join(tracked.header.players))
     # The same lines as `referee score`: one printer for a score report.
     score_cmd.show({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}, lang)
     out = console()
@@ -416,7 +448,8 @@ def _declare_hands(game, declared: list[str]) -> None:
     for text in declared:
         who, sep, cards = text.replace("：", ":").partition(":")
         if not sep:
-            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"")
+            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"",
+                               f"--hand「{text}」：請寫成 \"小明：密庫，神殿\"")
         seat = state.seat_of(who.strip())
         if seat is None:
             from referee.errors import UnknownName
@@ -425,12 +458,27 @@ def _declare_hands(game, declared: list[str]) -> None:
         shown = list(game.notation.districts(cards)) if cards.strip() else []
         player = state.players[seat]
         if len(shown) != len(player.hand):
-            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}")
+            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}",
+                               f"--hand「{text}」：{player.name} 手上有 {len(player.hand)} 張牌，不是 {len(shown)} 張")
         known = [c for c in player.hand if c != "?"]
         for card in known:
             if card not in shown:
-                raise RefereeError(f"--hand {text!r}: {player.name} is known to hold {game.rb.name(card)}")
+                raise HandError(text, player.name, game.rb.name(card))
         player.hand = shown
+
+
+class HandError(RefereeError):
+    """`--hand` leaves out a card the table knows the player holds (named in the player's language)."""
+
+    def __init__(self, text: str, player: str, card: str):
+        super().__init__(f"--hand {text!r}: {player} is known to hold {card}")
+        self.text, self.player, self.card = text, player, card
+
+    def localized(self, lang: str, name=lambda n: n) -> str:
+        if lang == "en":
+            return str(self)
+        held = "已知手上有" if lang == "zh-Hant" else "已知手上有"
+        return f"--hand「{self.text}」：{self.player} {held}{name(self.card)}"
 
 
 def _hidden_hands(game) -> list[str]:
@@ -460,11 +508,12 @@ def export(
     elif fmt == "toml":
         start = header.start.rstrip()
         if "\n[play]" in "\n" + start:
-            raise RefereeError("this table started from a file with its own [play] section; export --format json")
+            raise RefereeError("this table started from a file with its own [play] section; export --format json",
+                               "這張牌桌是從含有 [play] 的檔案開始的；請用 export --format json")
         history = ",\n".join("  " + json.dumps(m.notation, ensure_ascii=False) for m in logged)  # readable Chinese
         sys.stdout.write(f"{start}\n\n[play]\nhistory = [\n{history}\n]\n" if logged else start + "\n")
     else:
-        raise RefereeError(f"--format {fmt!r}: choose toml or json")
+        raise RefereeError(f"--format {fmt!r}: choose toml or json", f"--format「{fmt}」：請選 toml 或 json")
 
 
 @app.command("list")
@@ -483,16 +532,32 @@ def list_tables(lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None
     for n in names:
         header = store.header(n)
         mark = "*" if n == current else " "
-        out.print(f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {', '.join(map(escape, header.players))} · "
-                  f"{len(store.moves(n))}")
+        out.print(f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {comma(lang).join(map(escape, header.players))} · "
+                  f"{_w('moves_count', lang, count=len(store.moves(n)))}")
 
 
 @app.command("delete")
-def delete(name: str = typer.Argument(..., metavar="NAME"), lang: Optional[str] = LangOpt) -> None:
-    """Delete a table and its log."""
+def delete(
+    name: str = typer.Argument(..., metavar="NAME"),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Delete without asking."),
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Delete a table and its log (asks first; --yes to skip the question)."""
     store = _store()
+    header = store.header(name)                 # an unknown table is refused before any question
+    lang = _by_names(lang, name + " " + " ".join(header.players))
+    if not yes:
+        count = len(store.moves(name))
+        if not sys.stdin.isatty():
+            raise RefereeError(f"delete table {name!r} and its {count} recorded moves? Nothing was deleted: "
+                               "add --yes to delete without being asked",
+                               f"要刪除牌桌「{name}」和它記錄的 {count} 步嗎？未刪除任何東西：加上 --yes 即可直接刪除")
+        answer = console().input(escape(_w("confirm_delete", lang, table=name, count=count)) + " ")
+        if answer.strip().lower() not in ("y", "yes", "是", "好", "確定", "确定"):
+            console().print(_w("kept", lang, table=escape(name)))
+            return
     store.delete(name)
-    console().print(_w("deleted", choose(lang), table=escape(name)))
+    console().print(_w("deleted", lang, table=escape(name)))
 
 
 @app.command("use")
@@ -524,10 +589,13 @@ def _print_next(out, game, lang: str, local: dict[str, str]) -> None:
             text += _w("or_killed", lang, character=name("killed"))
     elif kind == "turn":
         text = _w("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
+    elif kind == "decision" and nxt["card"] == "seer":     # the Seer owes each player a card back
+        owed = game.state.pending.data if game.state.pending else ()
+        text = _w("next_seer", lang, player=nxt["player"], character=name("card"), players=comma(lang).join(owed))
     elif kind == "decision":
         text = _w("next_decision", lang, player=nxt["player"], card=name("card"))
     elif kind == "over":
         text = _w("next_over", lang)
     else:
         return
-    out.print(f"[cyan]{escape(text)}[/cyan]")
+    paragraph(out, f"[cyan]{escape(text)}[/cyan]", lang, markup=True)

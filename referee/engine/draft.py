@@ -138,11 +138,14 @@ def apply(game: "Game", move: Move) -> None:
     if move.verb not in ("pick", "discard", "faceup"):
         raise IllegalMove("selection_phase", ("draft.procedure",))
     seat, step = d.order[0]
+    if move.verb == "faceup" and step != "faceup":
+        _refuse_faceup_now(game)
     if move.actor != state.players[seat].name:
-        raise IllegalMove("not_your_pick", ("draft.procedure",), player=state.players[seat].name)
+        key = {"faceup": "faceup_by_crown", "discard": "not_your_discard"}.get(step, "not_your_pick")
+        raise IllegalMove(key, ("draft.procedure",), player=state.players[seat].name)
     if move.verb != step:
-        raise IllegalMove("wrong_draft_step", ("draft.two-player",) if len(state.players) == 2 else ("draft.procedure",),
-                          step=step)
+        raise IllegalMove(f"next_is_{step}", ("draft.two-player",) if len(state.players) == 2 else ("draft.procedure",),
+                          player=state.players[seat].name)
     if step == "faceup":
         _record_faceup(game, move)
         return
@@ -195,13 +198,31 @@ def finish(game: "Game") -> None:
     d.available = []
 
 
+def _refuse_faceup_now(game: "Game") -> None:
+    """`faceup` when the face-up discards are not the next step: say why (none with this many
+    players, already recorded) rather than naming the step that is next."""
+    state = game.state
+    n = len(state.players)
+    if not (game.rb.faceup_discards(n, len(state.characters)) if n >= 4 else 0):
+        raise IllegalMove("faceup_none", ("draft.faceup.2016-8", "draft.faceup.classic"), count=n)
+    if state.draft.faceup:
+        raise IllegalMove("faceup_done", ("draft.procedure",), characters=list(state.draft.faceup))
+    raise IllegalMove("faceup_past", ("draft.procedure",))
+
+
 def _record_faceup(game: "Game", move: Move) -> None:
     d = game.state.draft
     wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
     shown = list(move.args)
-    if len(shown) != wanted or len(set(shown)) != wanted:
-        raise IllegalMove("faceup_count", ("draft.faceup.2016-8", "draft.faceup.classic"), count=wanted)
+    for number, card in enumerate(shown):
+        if card in shown[:number]:
+            raise IllegalMove("faceup_twice", ("draft.procedure",), character=card, count=wanted)
+    if len(shown) != wanted:
+        raise IllegalMove("faceup_count", ("draft.faceup.2016-8", "draft.faceup.classic"), count=wanted,
+                          players=len(game.state.players), given=len(shown))
     for card in shown:
+        if card not in game.state.characters:
+            raise IllegalMove("not_in_set", ("draft.procedure",), character=card)
         if card not in d.available:
             raise IllegalMove("not_available", ("draft.procedure",), character=card)
         if game.rb.characters[card].rank == 4:

@@ -115,28 +115,38 @@ class Notation:
         seat = self.state.seat_of(text)
         if seat is not None:
             return self.state.players[seat].name
-        return self.character(text)
+        try:
+            return self.character(text)
+        except UnknownName:
+            # Neither a player nor a character: name the players (and a character only when the
+            # words are close to one), not every character in play.
+            from rapidfuzz import fuzz, process
+
+            characters = [self.rb.name(c) for c in self.state.characters]
+            close = [n for n, _, _ in process.extract(text, characters, scorer=fuzz.WRatio, limit=2, score_cutoff=80)]
+            raise UnknownName("player", text, [p.name for p in self.state.players] + close) from None
 
     def nothing(self, tail: str) -> tuple:
         if tail:
-            raise BadMove(f"unexpected words {tail!r}")
+            raise BadMove(f"unexpected words {tail!r}", f"多出的字「{tail}」")
         return ()
 
     # -- parse and print ---------------------------------------------------------------------
 
     def parse(self, text: str) -> Move:
         if ":" not in text and "：" not in text:
-            raise BadMove(f"a move is 'ACTOR: VERB ARGS', got {text!r}")
+            raise BadMove(f"a move is 'ACTOR: VERB ARGS', got {text!r}", f"一步要寫成「行動者：動作 對象」，不是「{text}」")
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
         rest = rest.strip()
         if not rest:
-            raise BadMove(f"no verb in {text!r}")
+            raise BadMove(f"no verb in {text!r}", f"「{text}」沒有動作")
         head, _, tail = rest.partition(" ")
         tail = tail.strip()
         name = registry.verb_named(head)
         if name is None:
-            raise BadMove(f"unknown verb {head!r} in {text!r}{_did_you_mean(head)}")
+            raise BadMove(f"unknown verb {head!r} in {text!r}{_did_you_mean(head)}",
+                          f"「{text}」中沒有「{head}」這個動作{_did_you_mean(head, zh=True)}")
         verb, _ = registry.verb(name)
         return Move(actor, name, verb.parse(self, tail))
 
@@ -152,8 +162,10 @@ class Notation:
         return f"{actor}: {body}"
 
 
-def _did_you_mean(word: str) -> str:
+def _did_you_mean(word: str, zh: bool = False) -> str:
     from rapidfuzz import fuzz, process
 
     close = process.extractOne(word.lower(), registry.verb_words(), scorer=fuzz.ratio, score_cutoff=60)
+    if zh:
+        return f"；是不是 {close[0]}？" if close else ""
     return f" (did you mean {close[0]!r}?)" if close else ""

@@ -42,6 +42,9 @@ def apply(game: "Game", move: Move, card=_ASK) -> None:
         return
     if state.pending is not None:
         if state.pending.required:
+            if state.pending.kind == "seer":      # her own decision: the cards she owes back
+                raise IllegalMove("seer_gives_first", (), player=state.players[state.pending.seat].name,
+                                  players=list(state.pending.data))
             raise IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name,
                               card=state.pending.kind)
         state.pending = None                 # an offer nobody took lapses at the next move

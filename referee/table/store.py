@@ -82,7 +82,7 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists() and self.path.is_dir():
-            raise TableError(f"{self.path} is a folder, not a tables file")
+            raise TableError(f"{self.path} is a folder, not a tables file", f"{self.path} 是資料夾，不是牌桌檔案")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -91,12 +91,13 @@ class Store:
             if version < SCHEMA_VERSION:
                 self._migrate(conn)
             elif version > SCHEMA_VERSION:
-                raise TableError(f"{self.path} was written by a newer referee (schema {version})")
+                raise TableError(f"{self.path} was written by a newer referee (schema {version})",
+                                 f"{self.path} 是較新版本的 referee 寫的（結構版本 {version}）")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("SELECT name FROM games LIMIT 1").fetchall()
         except sqlite3.DatabaseError as error:
-            raise TableError(f"{self.path} is not a tables file ({error})") from None
+            raise TableError(f"{self.path} is not a tables file ({error})", f"{self.path} 不是牌桌檔案（{error}）") from None
         return conn
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
@@ -104,7 +105,8 @@ class Store:
 
         existing = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
         if existing - {"_sqlite_migrations"} and "games" not in existing:
-            raise TableError(f"{self.path} is not a tables file (it holds other tables)")
+            raise TableError(f"{self.path} is not a tables file (it holds other tables)",
+                             f"{self.path} 不是牌桌檔案（裡面是別的資料表）")
         conn.execute("BEGIN IMMEDIATE")      # one process migrates; the others wait, then see it done
         try:
             if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
@@ -130,7 +132,8 @@ class Store:
     def create(self, header: Header) -> None:
         with self.writing() as conn:
             if conn.execute("SELECT 1 FROM games WHERE name = ?", (header.name,)).fetchone():
-                raise TableError(f"a table named {header.name!r} exists already (referee table delete {header.name})")
+                raise TableError(f"a table named {header.name!r} exists already (referee table delete {header.name})",
+                                 f"已經有名為「{header.name}」的牌桌（referee table delete {header.name}）")
             row = header._asdict()
             for key in ("players", "variants", "characters"):
                 row[key] = json.dumps(row[key], ensure_ascii=False)
@@ -141,7 +144,8 @@ class Store:
     def header(self, name: str) -> Header:
         row = self.conn.execute("SELECT * FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:
-            raise TableError(f"no table named {name!r}{_closest(name, self.names())}")
+            raise TableError(f"no table named {name!r}{_closest(name, self.names())}",
+                             f"沒有名為「{name}」的牌桌{_closest(name, self.names(), zh=True)}")
         return _header(self.conn, row)
 
     def names(self) -> list[str]:
@@ -150,7 +154,8 @@ class Store:
     def delete(self, name: str) -> None:
         with self.writing() as conn:
             if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
-                raise TableError(f"no table named {name!r}{_closest(name, self.names())}")
+                raise TableError(f"no table named {name!r}{_closest(name, self.names())}",
+                             f"沒有名為「{name}」的牌桌{_closest(name, self.names(), zh=True)}")
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
             conn.execute("DELETE FROM games WHERE name = ?", (name,))
             if self.current() == name:
@@ -198,10 +203,12 @@ def _header(conn, row) -> Header:
     return Header(**values)
 
 
-def _closest(name: str, names: list[str]) -> str:
+def _closest(name: str, names: list[str], zh: bool = False) -> str:
     if not names:
+        if zh:
+            return "（還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"）"
         return " (there is no table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\")"
     from rapidfuzz import process
 
     close = [n for n, _, _ in process.extract(name, names, limit=3)]
-    return f"; tables: {', '.join(close)}"
+    return f"；現有的牌桌：{'、'.join(close)}" if zh else f"; tables: {', '.join(close)}"

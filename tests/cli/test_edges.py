@@ -243,11 +243,11 @@ def test_a_citation_for_people_drops_our_line_numbers_and_paths(database):
 
 def test_one_word_two_cards(cli):
     keep = cli("card", "要塞", "--lang", "zh-Hant").stdout
-    assert "要塞  Fortress" in keep and "堡壘 (Keep)" in keep
+    assert "要塞  Fortress" in keep and "堡壘（Keep）" in keep
     graveyard = cli("card", "墓地").stdout
-    assert graveyard.startswith("古墓  Necropolis") and "墓地 (Graveyard)" in graveyard
+    assert graveyard.startswith("古墓  Necropolis") and "墓地（Graveyard）" in graveyard
     armory = cli("card", "兵工厂").stdout
-    assert armory.startswith("军械库  Armory") and "工厂 (Factory)" in armory
+    assert armory.startswith("军械库  Armory") and "工厂（Factory）" in armory
 
 
 def test_the_locale_decides_for_digits(cli):
@@ -304,8 +304,8 @@ def test_a_mistyped_command_gets_the_closest(cli):
 
 def test_digits_that_are_not_ranks_are_refused(cli):
     # `²` once reached int() in the notation reader and escaped as a ValueError; the one rank
-    # parser now reads it as a name that is no character.
-    refused(cli("ask", "-", stdin=TWO + '[play]\nmoves = ["²: gold"]\n'), "unknown character")
+    # parser now reads it as a name: no player and no character (the refusal names the players).
+    refused(cli("ask", "-", stdin=TWO + '[play]\nmoves = ["²: gold"]\n'), "unknown player '²'; closest: Ann, Bob")
     refused(cli("ask", "-", stdin=TWO.replace('"Warlord"', '"٣"')), "unknown character")
 
 
@@ -350,5 +350,5 @@ def test_utf16_without_a_byte_order_mark_is_named(cli, tmp_path):
 
 def test_a_word_from_the_other_edition_says_so(cli):
     out = cli("card", "主教").stdout
-    assert out.startswith("主教  Cardinal") and "在經典版中「主教」指 主教 (Bishop) · 順位 5" in out
-    refused(cli("card", "住持", "-e", "classic"), "修道院長 (Abbot)", "主教 (Bishop)")
+    assert out.startswith("主教  Cardinal") and "在經典版中「主教」指 主教（Bishop） · 順位 5" in out
+    refused(cli("card", "住持", "-e", "classic"), "修道院長（Abbot）", "主教（Bishop）")

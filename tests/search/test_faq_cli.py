@@ -17,14 +17,14 @@ def test_search_json_shape_and_first_hit(cli):
     assert first["id"] == "bishop.warlord-cannot-destroy"
     assert set(first) >= {"id", "score", "question", "answer", "cards", "editions", "sources", "readings"}
     assert first["cards"] == ["Bishop", "Warlord"]
-    assert first["question"] == "军阀可以拆主教的建筑吗？"      # the query's script
+    assert first["question"] == "军阀可以拆主教（住持）的建筑吗？"      # the query's script
     assert first["editions"] == ["classic", "2016"]
     assert data["hits"][0]["score"] >= data["hits"][1]["score"]
 
 
 def test_traditional_query_answers_in_traditional(cli):
     data = json.loads(cli("faq", "軍閥 主教", "--json", "-n", "1").stdout)
-    assert data["hits"][0]["question"] == "軍閥可以拆主教的建築嗎？"
+    assert data["hits"][0]["question"] == "軍閥可以拆主教（住持）的建築嗎？"
 
 
 def test_readings_carry_sources_defaults_and_variants(cli):

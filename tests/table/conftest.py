@@ -20,8 +20,8 @@ def tables(tmp_path, monkeypatch):
 def table(tables):
     """Run `referee table ARGS…`; returns the completed process."""
 
-    def run(*args: str):
-        return run_cli("table", *args)
+    def run(*args: str, stdin: str = ""):      # never the terminal's stdin: `delete` would ask on it
+        return run_cli("table", *args, stdin=stdin)
 
     return run
 

@@ -155,7 +155,12 @@ def test_tables_list_use_delete(table):
     assert [(t["table"], t["current"]) for t in listed] == [("a", False), ("b", True)]
     assert table("use", "a").returncode == 0
     assert json.loads(table("show", "--json").stdout)["table"] == "a"
-    assert table("delete", "a").returncode == 0
+    refused = table("delete", "a")                 # no terminal to ask on, no --yes: nothing deleted
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == ("referee: delete table 'a' and its 0 recorded moves? Nothing was deleted: add --yes "
+                              "to delete without being asked\n")
+    assert [t["table"] for t in json.loads(table("list", "--json").stdout)] == ["a", "b"]
+    assert table("delete", "a", "--yes").returncode == 0
     assert [t["table"] for t in json.loads(table("list", "--json").stdout)] == ["b"]
 
 

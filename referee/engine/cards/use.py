@@ -21,7 +21,7 @@ def _parse_use(notation, tail: str) -> tuple:
             if card is not None and card.parse_use is not None:
                 return (district, *card.parse_use(notation, rest))
             if rest:
-                raise BadMove(f"unexpected words {rest!r} after use {notation.name(district)}")
+                raise BadMove(f"unexpected words {rest!r} after use {notation.name(district)}", f"use 地區後面多出「{rest}」")
             return (district,)
     raise UnknownName("district", tail, [])
 

@@ -46,6 +46,7 @@ def _apply_beautify(game, move: Move) -> None:
         city[at] = replace(city[at], beautified=True)
     player.city = city
     player.gold -= len(chosen)        # onto the cards: out of the stash, not to the bank
+    game.event("gold", player=player.name, amount=-len(chosen), reason="beautify")
     game.event("beautified", player=player.name, districts=chosen)
 
 

@@ -32,7 +32,8 @@ def _parse_spy(notation, tail: str) -> tuple:
     kind_text, count = (found.group(1), int(found.group(2))) if found else (rest.strip(), None)
     kind = parse_district_type(kind_text)
     if kind is None:
-        raise BadMove(f"spy takes 'PLAYER TYPE [found N]', TYPE one of {', '.join(TYPES)}; got {kind_text!r}")
+        raise BadMove(f"spy takes 'PLAYER TYPE [found N]', TYPE one of {', '.join(TYPES)}; got {kind_text!r}",
+                      f"spy 後面要寫「玩家 類型 [found N]」，類型是 {'、'.join(TYPES)} 之一；不是「{kind_text}」")
     return (player, kind) if count is None else (player, kind, count)
 
 

@@ -1,0 +1,47 @@
+"""A move as a player reads it: the notation with the names and the verb of the player's
+language (`Thief: rob Merchant` → `盜賊：偷 商人`). It is shown only when it reads back to the same
+move, so a player may paste it again; the log and JSON keep the canonical English notation."""
+
+from __future__ import annotations
+
+from referee.text import has_cjk
+
+# The word a verb is shown with where its first word would read oddly on its own.
+_SHOWN = {"gold": ("拿金幣", "拿金币")}
+
+
+def said(game, move, lang: str, local: dict[str, str]) -> str:
+    """`move` in `lang` (`local`: card id or English name → the name in `lang`); the canonical
+    notation when `lang` is English or the Chinese form would not read back to `move`."""
+    canonical = game.format(move)
+    if lang == "en":
+        return canonical
+    from referee.engine import registry
+    from referee.engine.moves import Notation
+
+    found = registry.verb(move.verb)
+    if found is None:
+        return canonical
+
+    class _Names(Notation):
+        def name(self, card: str) -> str:
+            return local.get(card) or self.rb.name(card)
+
+    names = _Names(game.rb, game.state)
+    actor = names.name(move.actor) if move.actor in game.rb.characters else move.actor
+    verb = found[0]
+    body = (verb.format(names, move) if verb.format else " ".join(map(str, move.args))) if move.args else ""
+    text = f"{actor}：{_word(verb, lang)}" + (f" {body.replace(', ', '、')}" if body else "")
+    try:
+        return text if game.parse(text) == move else canonical
+    except Exception:      # any form the reader does not take back: the canonical one
+        return canonical
+
+
+def _word(verb, lang: str) -> str:
+    if verb.name in _SHOWN:
+        return _SHOWN[verb.name][0 if lang == "zh-Hant" else 1]
+    from referee.cli.lang import script_of
+
+    chinese = [w for w in verb.words if has_cjk(w)]
+    return next((w for w in chinese if script_of(w) in (lang, None)), chinese[0] if chinese else verb.name)

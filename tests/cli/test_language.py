@@ -1,0 +1,488 @@
+"""Every line a player reads speaks the player's language: headings and punctuation of the
+language, one name per card, refusals in Chinese for a player who asked in Chinese, the locale
+when nothing else says, and no blanks at the ends of lines. Run in process (tests/cli/test_fuzz.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+SITUATIONS = Path(__file__).resolve().parent.parent / "situations"
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    from referee.cli.app import run as run_command
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run_command(list(argv))
+    finally:
+        sys.stdin = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def said(*argv: str, stdin: str = "") -> str:
+    code, out, err = run(*argv, stdin=stdin)
+    assert (code, err) == (0, ""), (code, err)
+    return out
+
+
+def refusal(*argv: str, stdin: str = "") -> str:
+    code, out, err = run(*argv, stdin=stdin)
+    assert (code, out) == (2, ""), (code, out, err)
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    return err.removeprefix("referee: ").rstrip("\n")
+
+
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch, database):
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+
+
+# -- faq: readings by a name a player reads, the language's punctuation ------------------------
+
+def test_faq_readings_have_player_readable_headings():
+    out = said("faq", "bell-tower.destroyed", "--lang", "zh-Hant")
+    lines = out.splitlines()
+    assert "各來源說法不同：" in lines
+    assert "  • 讀法一（經典版的預設）：觸發前被拆：恢復8個。已有人蓋到7個之後才被拆：遊戲仍" in lines
+    assert "    要採用這個讀法：--variant bell-tower-reverts · 出處：網頁版規則（含組隊規" in lines
+    assert "trigger-stands" not in out and "reverts-any-time" not in out
+    assert lines[4].startswith("版本：經典版 · 出處：網頁版規則（含組隊規則）（钟塔、游戏结束）；")
+    assert ": " not in out.replace("--variant", "")
+
+
+def test_faq_readings_in_english():
+    out = said("faq", "bell-tower.destroyed", "--lang", "en")
+    assert "  • Reading 1 (default in the classic edition): Destroyed before the" in out.splitlines()
+    assert "    To play by this reading: --variant bell-tower-reverts · Sources: Web game" in out.splitlines()
+
+
+def test_faq_list_keeps_the_question_beside_its_id():
+    first = said("faq", "--list", "--lang", "zh-Hans").splitlines()[0]
+    assert first == "assassin.name-a-character  刺客可以杀谁？要指定玩家还是角色？可以杀没有人选的角"
+
+
+@pytest.mark.parametrize("argv", [
+    ["faq", "鐘樓"], ["faq", "--list", "--lang", "zh-Hant"], ["cards", "--rank", "5", "--lang", "zh-Hant"],
+    ["rules", "casts", "--lang", "zh-Hant"], ["rules", "ties"], ["card", "Warlord"],
+    ["faq", "what happens if the king is killed"],
+])
+def test_no_line_ends_in_a_blank(argv):
+    out = said(*argv)
+    assert [line for line in out.splitlines() if line != line.rstrip()] == []
+
+
+# -- the locale decides when nothing else does -------------------------------------------------------
+
+@pytest.mark.parametrize("locale, first", [
+    ("zh_TW.UTF-8", "平手（2016年版） ties.2016"), ("zh_CN.UTF-8", "平手（2016年版） ties.2016"),
+    ("en_US.UTF-8", "Ties (2016) ties.2016"),
+])
+def test_the_locale_decides_for_a_topic_name(monkeypatch, locale, first):
+    monkeypatch.setenv("LANG", locale)
+    assert said("rules", "ties").splitlines()[0] == first
+
+
+@pytest.mark.parametrize("locale, card, listing, faq, question", [
+    ("zh_TW.UTF-8", "領主  Warlord / 领主", "經典版     刺客     1", "問：鐘塔被拆掉會怎樣？  bell-tower.destroyed", "刺客可以殺誰"),
+    ("zh_CN.UTF-8", "领主  Warlord / 領主", "经典版     刺客     1", "问：钟塔被拆掉会怎样？  bell-tower.destroyed", "刺客可以杀谁"),
+    ("en_US.UTF-8", "Warlord", "classic edition   Assassin     1",
+     "Q: What happens if the Bell Tower is destroyed?  bell-tower.destroyed", "Whom can the Assassin"),
+])
+def test_the_locale_decides_for_digits_lists_and_ids(monkeypatch, locale, card, listing, faq, question):
+    monkeypatch.setenv("LANG", locale)
+    assert said("card", "8").splitlines()[0] == card
+    assert said("cards", "--rank", "1").splitlines()[2] == listing
+    assert said("faq", "bell-tower.destroyed").splitlines()[0] == faq
+    assert said("faq", "--list").splitlines()[0].startswith("assassin.name-a-character  " + question)
+
+
+# -- rules -----------------------------------------------------------------------------------------
+
+def test_rules_for_another_player_count_say_which():
+    assert refusal("rules", "team", "-p", "5") == "the rules on 'team' are for 4 or 6 players, not 5"
+    assert refusal("rules", "組隊", "-p", "3") == "「組隊」的規則只適用於 4 或 6 人，不適用於 3 人"
+    assert refusal("rules", "bell", "-p", "3") == "no rule on 'bell' in the 2016 edition; try --edition classic"
+
+
+# -- one name per card ---------------------------------------------------------------------------
+
+def test_the_keep_is_one_name_in_each_script(conn):
+    """The Keep is 堡壘/堡垒 in every Chinese line but the entry that explains the name clash; 要塞
+    is the Fortress."""
+    import json as _json
+
+    texts = [(row[0], t) for row in conn.execute(
+        "SELECT id, q_zh_hant, a_zh_hant, q_zh_hans, a_zh_hans, readings FROM faq WHERE cards LIKE '%keep%'")
+        if row[0] != "keep.which-card"
+        for t in [*row[1:5], *(r["text"].get(l, "") for r in _json.loads(row[5] or "[]") for l in ("zh-Hant", "zh-Hans"))]]
+    texts += [(row[0], t) for row in conn.execute("SELECT id, ability_zh_hant, ability_zh_hans FROM cards") for t in row[1:]]
+    assert [(i, t) for i, t in texts if t and "要塞" in t] == []
+    out = said("faq", "keep.rank-8", "--lang", "zh-Hant")
+    assert out.startswith("問：軍閥可以拆堡壘嗎？堡壘防得了什麼？  keep.rank-8\n")
+    keep = said("card", "要塞", "--lang", "zh-Hant").splitlines()
+    assert keep[0] == "要塞  Fortress" and "在部分譯本中「要塞」指 堡壘（Keep） · 特殊 · 費用 3" in keep
+
+
+def test_a_2016_game_calls_the_bishop_by_its_2016_name():
+    situation = """edition = "2016"
+[[players]]
+name = "Ann"
+characters = ["Bishop"]
+city = ["Temple"]
+[[players]]
+name = "Bob"
+characters = ["Warlord"]
+gold = 5
+[play]
+moves = ["Ann: gold", "Bob: gold", "Bob: destroy Ann Temple"]
+"""
+    out = said("ask", "-", "--lang", "zh-Hant", stdin=situation)
+    assert "    Ann是本輪存活的住持，8號角色不能對其城市使用能力。" in out.splitlines()
+    assert "主教" not in "".join(line.strip() for line in out.splitlines()).replace("主教（住持）", "")
+
+
+def test_a_rank_lists_the_other_characters_of_the_rank():
+    assert said("card", "8", "--lang", "zh-Hans").splitlines()[-2] == "同为 8 号的角色：外交官（Diplomat）、元帅（Marshal）"
+    assert said("card", "8").splitlines()[-2] == "Also rank 8: Diplomat, Marshal"
+
+
+# -- the table in the player's language ---------------------------------------------------------------
+
+@pytest.fixture
+def tables(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_TABLES", str(tmp_path / "tables.db"))
+
+
+def test_an_unknown_actor_lists_the_players(tables):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal("table", "do", "Zed: gold") == "unknown player 'Zed'; closest: Ann, Bob, Cid, Dan"
+    assert refusal("table", "do", "小Z: gold") == "找不到玩家「小Z」；最接近的：Ann、Bob、Cid、Dan"
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["table", "use", "nope", "--lang", "zh-Hant"], "沒有名為「nope」的牌桌；現有的牌桌：t"),
+    (["table", "new", "t", "--players", "Ann,Bob", "--lang", "zh-Hans"], "已经有名为「t」的牌桌（referee table delete t）"),
+    (["table", "new", "u", "--players", "Ann", "--lang", "zh-Hant"], '--players：1 位玩家；一局要 2 到 8 人（"Ann,Bob,Cid,Dan"）'),
+    (["table", "new", "u", "--players", "Ann,ann", "--lang", "zh-Hant"], "--players：有兩位玩家同名"),
+    (["table", "new", "u", "--players", "Ann,Bob", "--variant", "tie-shraed", "--lang", "zh-Hant"],
+     "沒有「tie-shraed」這個變體；最接近的：tie-shared、tie-district-value、tie-highest-rank"),
+    (["table", "undo", "9", "--lang", "zh-Hant"], "這張牌桌只記錄了 0 步"),
+    (["table", "undo", "0", "--lang", "zh-Hant"], "undo 要撤銷的步數至少是 1"),
+    (["table", "score", "--hand", "Ann Temple", "--lang", "zh-Hant"], '--hand「Ann Temple」：請寫成 "小明：密庫，神殿"'),
+    (["table", "score", "--hand", "Ann: Temple", "--lang", "zh-Hant"], "--hand「Ann: Temple」：Ann 手上有 4 張牌，不是 1 張"),
+    (["table", "new", "u", "--players", "甲,乙,丙,丁,戊", "--characters", "狡猾特務"],
+     "--characters：「狡猾特務」不是2016年版的建議角色組合（組合有：第一局、野心貴族、狡猾密探、顯赫使節、詭詐權貴、堅毅代表、兇狠權臣）；或列出角色"),
+])
+def test_table_refusals_speak_chinese(tables, argv, line):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal(*argv) == line
+
+
+def test_no_current_table_in_chinese(tables):
+    assert refusal("table", "show", "--lang", "zh-Hant") == \
+        '沒有目前的牌桌：referee table new 名稱 --players "Ann,Bob,Cid,Dan"，或用 --table 名稱'
+
+
+def test_table_show_uses_the_languages_punctuation(tables):
+    said("table", "new", "t", "--players", "小明,小華,阿Cid,Dan")
+    lines = said("table", "show").splitlines()
+    assert lines[1] == "  小明 · 金幣 2 · 手牌 4 · 城市：- · 分數 0"
+    assert lines[-1] == "下一步：小明 記錄面朝上棄掉的角色（小明：faceup 角色，角色），然後開始行動。"
+    assert said("table", "list", "--lang", "zh-Hant").splitlines() == ["* t  2016年版 · 小明、小華、阿Cid、Dan · 0 步"]
+
+
+@pytest.mark.parametrize("players, move, why", [
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Thief", "盜賊寫了兩次：要寫2個不同的角色。"),
+    ("Ann,Bob,Cid,Dan", "Bob: faceup Thief, Bishop", "面朝上棄掉的角色由持有皇冠的Ann記錄。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Queen", "皇后不在本局的角色中。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief", "4 人遊戲要正好面朝上棄2張角色，不是1張。"),
+    ("Ann,Bob,Cid,Dan,Eve,Fay", "Ann: faceup Thief", "6 人遊戲不面朝上棄角色：直接開始選角。"),
+])
+def test_faceup_refusals_say_what_is_wrong(tables, players, move, why):
+    said("table", "new", "t", "--players", players)
+    code, out, _ = run("table", "do", move, "--lang", "zh-Hant")
+    assert code == 1 and out.splitlines()[1] == "    " + why
+
+
+def test_faceup_twice_and_picks_out_of_order(tables):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan", "--recorded-picks")
+    said("table", "do", "Ann: faceup Thief, Bishop")
+    for move, why in [("Ann: faceup Thief, Magician", "The face-up discards are already recorded (Thief, Bishop); the picks"),
+                      ("Bob: pick King", "It is Ann's pick."),
+                      ("Ann: discard King", "Ann now picks a character (pick), not discards one.")]:
+        code, out, _ = run("table", "do", move)
+        assert code == 1 and out.splitlines()[1].startswith("    " + why)
+
+
+def test_the_seer_owes_cards_back(tables, tmp_path):
+    start = tmp_path / "seer.toml"
+    start.write_text("""edition = "2016"
+[table]
+characters = ["Assassin", "Thief", "Seer", "King", "Bishop", "Merchant", "Architect", "Warlord"]
+[[players]]
+name = "Ann"
+characters = ["Seer"]
+hand = ["Temple"]
+[[players]]
+name = "Bob"
+characters = ["Warlord"]
+hand = ["Palace", "Castle"]
+[[players]]
+name = "Cid"
+characters = ["King"]
+hand = ["Manor"]
+""", encoding="utf-8")
+    said("table", "new", "s", "--from", str(start))
+    out = said("table", "do", "Ann: gold", "Ann: seer Bob Palace, Cid Manor")
+    assert out.splitlines()[-1] == "Next: Ann (Seer) gives a card back to each of: Bob, Cid (Ann: give PLAYER CARD)."
+    code, out, _ = run("table", "do", "Ann: end", "--lang", "zh-Hant")
+    assert code == 1 and out.splitlines()[1] == "    Ann必須先還給每位被拿牌的玩家一張牌：Bob、Cid（give 玩家 卡牌）。"
+    assert said("table", "do", "Ann: give Bob Palace").splitlines()[-1] == \
+        "Next: Ann (Seer) gives a card back to each of: Cid (Ann: give PLAYER CARD)."
+
+
+@pytest.mark.parametrize("preset", ["Cunning Agents", "狡猾密探", "cunning agents", "cunning-agents"])
+def test_a_table_takes_a_preset_cast_by_name(tables, preset):
+    said("table", "new", "t", "--players", "A,B,C,D,E", "--characters", preset)
+    cast = 'characters = ["Witch", "Blackmailer", "Magician", "Emperor", "Abbot", "Alchemist", "Architect", "Warlord"]'
+    assert cast in said("table", "export").splitlines()
+
+
+def test_delete_asks_first(tables, monkeypatch):
+    said("table", "new", "t", "--players", "Ann,Bob")
+    assert refusal("table", "delete", "t", "--lang", "zh-Hant") == \
+        "要刪除牌桌「t」和它記錄的 0 步嗎？未刪除任何東西：加上 --yes 即可直接刪除"
+    assert said("table", "list", "--json") != "[]\n"
+    assert refusal("table", "delete", "nope") == "no table named 'nope'; tables: t"
+    assert said("table", "delete", "t", "--yes") == "Table t deleted.\n"
+    assert said("table", "list", "--json") == "[]\n"
+
+
+def test_the_artists_coins_are_a_gold_event():
+    situation = """edition = "2016"
+[table]
+characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Artist"]
+[[players]]
+name = "Ann"
+characters = ["Artist"]
+gold = 3
+city = ["Temple", "Castle"]
+[[players]]
+name = "Bob"
+characters = ["Warlord", "King"]
+[[players]]
+name = "Cid"
+characters = ["Thief"]
+[play]
+moves = ["Ann: gold", "Ann: beautify Temple, Castle"]
+"""
+    import json as _json
+
+    report = _json.loads(said("ask", "-", "--json", stdin=situation))
+    assert report["steps"][1]["events"][0] == {"event": "gold", "player": "Ann", "amount": -2, "reason": "beautify"}
+    out = said("ask", "-", "--lang", "zh-Hant", stdin=situation).splitlines()
+    assert out[out.index("✓ 藝術家：美化 神殿、城堡  （Ann）") + 1] == "    Ann -2 金幣（放到美化的地區上）"
+
+
+# -- refusals in the player's language -------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, line", [
+    (["cards", "--rank", "x", "--lang", "zh-Hant"], "--rank 的值「x」不是整數"),
+    (["cards", "--rnak", "3", "--lang", "zh-Hans"], "没有 --rnak 这个选项（可用的选项：--rank）"),
+    (["card", "軍閥", "--foo"], "沒有 --foo 這個選項"),
+    (["card", "軍閥", "--lang"], "選項 --lang 後面要有值"),
+    (["card", "軍閥", "多出", "主教"], "多出的參數：多出 主教"),
+    (["table", "dox", "--lang", "zh-Hant"], "沒有「dox」這個指令；是不是 do？"),
+    (["simulate", "--games", "x", "--lang", "zh-Hant"], "--games / -g 的值「x」不是整數"),
+    (["faq", "軍閥", "--top", "0"], "--top 至少要是 1，不是 0"),
+    (["faq", "軍閥", "--lang", "xx"], "沒有「xx」這種語言；請選 en、zh-Hant、zh-Hans"),
+    (["faq", "ab.cd", "--lang", "zh-Hant"], "沒有編號為「ab.cd」的 FAQ 條目或規則；請改用文字搜尋，或看 referee faq --list"),
+    (["simulate", "-p", "9", "--lang", "zh-Hans"], "--players 要在 2 到 8 之间，不是 9"),
+    (["ask", "/nonexistent/s.toml", "--lang", "zh-Hant"], "無法讀取 /nonexistent/s.toml：沒有這個檔案"),
+    (["score", "-p", "小明：神殿；皇冠 是", "-p", "小華：城堡"], "--player '小明：神殿；皇冠 是'：皇冠後面不用寫東西，卻寫了「是」"),
+    (["score", "-p", "小明：神殿，神殿", "-p", "小華：城堡"], "--player '小明：神殿，神殿'：神殿 出現兩次，沒有能力允許重複"),
+    (["score", "-p", "小明：神殿；角色 國王", "-p", "小華：城堡；角色 國王", "--lang", "zh-Hans"], "players：国王 同时在 2 位玩家手上"),
+    (["score", "-p", "小明：神殿；手牌 200", "-p", "小華：城堡"], "--player '小明：神殿；手牌 200'：200 張牌，但 2016 版牌堆只有 68 張地區牌"),
+    (["score", "--bell-tower", "-p", "小明：神殿", "-p", "小華：城堡"], "--bell-tower：鐘塔是經典版（黑暗城市）的卡；請加上 -e classic"),
+    (["score", "--bell-tower", "-p", "Ann: Temple", "-p", "Bob: Docks"],
+     "--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); add -e classic"),
+    (["score", "-e", "classic", "--bell-tower", "-p", "小明：神殿", "-p", "小華：城堡"], "--bell-tower：要有城市裡有鐘塔才行（經典版）"),
+])
+def test_refusals_in_chinese(argv, line):
+    assert refusal(*argv) == line
+
+
+@pytest.mark.parametrize("move, line", [
+    ("Ann: glod", "「Ann: glod」中沒有「glod」這個動作；是不是 gold？"),
+    ("Ann gold", "一步要寫成「行動者：動作 對象」，不是「Ann gold」"),
+    ("Ann: gold 多", "多出的字「多」"),
+])
+def test_move_refusals_in_chinese(tables, move, line):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal("table", "do", move, "--lang", "zh-Hant") == line
+
+
+def test_casts_and_simulations_in_chinese_punctuation():
+    out = said("rules", "casts", "--lang", "zh-Hant").splitlines()
+    first = out.index("第一局 first-game")
+    assert out[first + 2] == "  角色：刺客、盜賊、魔術師、國王、住持、商人、建築師、領主"
+    assert out[first + 3] == "  獨特地區：龍門、工廠、鬼城、藏寶庫、堡壘、實驗室、圖書館、地圖室、採石場、魔法"
+    sim = said("simulate", "--games", "2", "--players", "2-8", "--lang", "zh-Hant").splitlines()
+    assert sim[1] == "牌桌：2016年版 5 人 1、2016年版 6 人 1"
+    assert sim[2].startswith("出場角色：") and ", " not in "".join(sim)
+
+
+def test_a_count_stays_beside_its_chinese_word(monkeypatch):
+    from rich.console import Console
+
+    from referee.cli.output import paragraph
+
+    stream = io.StringIO()
+    paragraph(Console(file=stream, width=12, highlight=False), "出場角色：外交官 1、皇后 1", "zh-Hant")
+    lines = stream.getvalue().splitlines()
+    assert "".join(lines) == "出場角色：外交官 1、皇后 1" and not any(line[:1].isdigit() for line in lines)
+
+
+def test_a_template_in_chinese_reads_back(tmp_path):
+    text = said("ask", "--template", "3", "--lang", "zh-Hant")
+    assert 'characters = ["刺客", "盜賊", "魔術師", "國王", "住持", "商人", "建築師", "領主", "稅務官"]' in text.splitlines()
+    assert 'question = "…的時候會怎樣？"' in text.splitlines()
+    out = said("ask", "-", stdin=text).splitlines()
+    assert out[0] == "…的時候會怎樣？" and "小明 刺客、盜賊 · 金幣 4 · 手牌 4 · 城市：- · 分數 0" in out
+    assert said("ask", "--template", "4").splitlines()[1] == 'question = "What happens when …?"'
+
+
+def test_no_line_ends_with_an_opening_bracket():
+    out = said("faq", "開局幾張牌", "-n", "3")
+    assert [line for line in out.splitlines() if line.endswith(("（", "「"))] == []
+
+
+def test_a_table_of_latin_names_follows_the_locale(tables, monkeypatch):
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    assert said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan").startswith("牌桌 t：4 位玩家，2016年版，皇冠在 Ann。")
+    assert said("table", "do", "Ann: faceup Thief, Bishop").splitlines()[1] == "    面朝上棄掉：盜賊、住持"
+    assert said("table", "show").splitlines()[0] == "t · 第 1 輪 · 選角階段 · 皇冠 Ann"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert said("table", "show").splitlines()[0] == "t · Round 1 · selection · crown Ann"
+
+
+@pytest.mark.parametrize("locale", ["zh_CN.UTF-8", "en_US.UTF-8"])
+def test_every_rule_follows_the_locale(monkeypatch, locale):
+    monkeypatch.setenv("LANG", locale)
+    assert said("rules").splitlines()[0] == said("rules", "--lang", "zh-Hans" if locale.startswith("zh") else "en").splitlines()[0]
+
+
+def test_an_unknown_command_in_chinese():
+    assert refusal("卡牌", "軍閥") == "沒有「卡牌」這個指令；指令有：card、cards、rules、faq、ask、score、simulate、sources、build-db、table"
+    assert refusal("crad", "軍閥") == "沒有「crad」這個指令；是不是 card 或 cards？"
+    assert refusal("crad", "8") == "no command 'crad'; did you mean card or cards?"
+
+
+def test_an_empty_move_in_chinese(tables):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal("table", "do", " ", "--lang", "zh-Hant") == "空白的一步：請寫成「行動者：動作 對象」"
+
+
+def test_moves_are_shown_in_the_players_language():
+    out = said("ask", str(SITUATIONS / "01-thief-robs-merchant.toml"), "--lang", "zh-Hant").splitlines()
+    assert out[3:6] == ["✓ 盜賊：偷 商人  （Ann）", "    商人 被偷", "✓ 盜賊：拿金幣  （Ann）"]
+    english = said("ask", str(SITUATIONS / "01-thief-robs-merchant.toml"), "--lang", "en").splitlines()
+    assert english[3] == "✓ Thief: rob Merchant  (Ann)"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_every_ruling_move_in_chinese_reads_back(rulebooks, lang):
+    """The FAQ rulings' situations (tests/rulings): each move said in Chinese parses back to the
+    move itself (else the canonical form would be shown), and none needs the fallback."""
+    import glob
+    import tomllib
+
+    from referee.cli.ask_cmd import rule_on_moves
+    from referee.errors import RefereeError
+    from referee.situation import edition_of, load, read_text
+
+    steps = []
+    for path in sorted(glob.glob(str(Path(__file__).resolve().parent.parent / "rulings" / "*.toml"))):
+        with open(path, "rb") as handle:
+            checks = tomllib.load(handle).get("check", [])
+        for check in checks:
+            if not isinstance(check.get("situation"), str):
+                continue
+            data = read_text(check["situation"])
+            try:
+                steps += rule_on_moves(load(data, rulebooks[edition_of(data)]), lang)["steps"]
+            except RefereeError:
+                continue
+    assert len(steps) > 1000
+    assert [s["move"] for s in steps if s["said"] == s["move"]] == []
+
+
+def test_table_moves_are_shown_in_the_players_language(tables):
+    said("table", "new", "t", "--players", "小明,小華,阿強,大衛", "--crown", "阿強")
+    out = said("table", "do", "阿強: faceup Merchant, Architect", "大衛: kill Bishop").splitlines()
+    assert out[0] == "✓ 阿強：面朝上 商人、建築師" and out[2] == "✓ 大衛：刺殺 住持"
+    log = said("table", "log", "--json")
+    assert '"move": "Dave: kill Bishop"' not in log and '"move": "大衛: kill Bishop"' in log
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("answer, kept", [("n\n", True), ("是\n", False), ("y\n", False), ("\n", True)])
+def test_delete_asks_on_a_terminal(tables, monkeypatch, answer, kept):
+    said("table", "new", "t", "--players", "小明,小華")
+    from referee.cli.app import run as run_command
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", _Terminal(answer))
+    with contextlib.redirect_stdout(out):
+        assert run_command(["table", "delete", "t"]) == 0
+    question = "要刪除牌桌 t 和它記錄的 0 步嗎？[y/N] "
+    assert out.getvalue() == question + ("牌桌 t 保留未刪。\n" if kept else "已刪除牌桌 t。\n")
+    assert (said("table", "list", "--json") != "[]\n") == kept
+
+
+TWO_PLAYERS = '[[players]]\nname = "A"\ncharacters = ["Thief"]\n[[players]]\nname = "B"\ncharacters = ["King"]\n'
+
+
+@pytest.mark.parametrize("text, line", [
+    ('edition = "2017"\n', "edition：沒有「2017」這個版本；請選 2016 或 classic"),
+    ("foo = 1\n", "不認得「foo」這個鍵；這裡可用：edition、play、players、question、table、variants"),
+    ('[table]\nphase = "x"\n' + TWO_PLAYERS, "table.phase：「x」不是 turns 或 selection"),
+    (TWO_PLAYERS + '[play]\nhistory = ["B: rob King"]\n', "play.history：「B: rob King」在這裡不合法：國王沒有這個能力（盜賊才有）。"),
+    (TWO_PLAYERS + '[play]\nhistory = ["A: glod"]\n', "play.history：「A: glod」中沒有「glod」這個動作；是不是 gold、take-gold？"),
+    ('variants = ["tie-shared", "tie-shared"]\n' + TWO_PLAYERS, "variants：有變體列了兩次"),
+    (TWO_PLAYERS.replace('"A"', "3"), "players[0].name：應該是文字，不是 3"),
+])
+def test_situation_refusals_in_chinese(text, line):
+    assert refusal("ask", "-", "--lang", "zh-Hant", stdin=text) == line
+
+
+def test_the_legal_moves_in_the_players_language(tables):
+    said("table", "new", "t", "--players", "小明,小華,阿強,大衛", "--crown", "阿強")
+    said("table", "do", "阿強: faceup Merchant, Architect", "大衛: kill Bishop", "大衛: gold")
+    assert said("table", "moves").splitlines()[0].startswith("刺客：結束 · 建造 軍械庫 · ")
+    assert said("table", "moves", "--lang", "en").splitlines()[0].startswith("Assassin: end · build Armory · ")
+    assert '"Assassin: end"' in said("table", "moves", "--json")
+
+
+def test_a_table_refusal_follows_the_locale_like_its_lines(tables, monkeypatch):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    assert refusal("table", "do", "Ann: glod") == "「Ann: glod」中沒有「glod」這個動作；是不是 gold？"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert refusal("table", "do", "Ann: glod") == "unknown verb 'glod' in 'Ann: glod' (did you mean 'gold'?)"
