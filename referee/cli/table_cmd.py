@@ -292,7 +292,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     from referee.table import service
 
     store = _store()
-    tracked = service.load(store, _name_of(store, table), _rulebook)
+    tracked = service.load(store, _name_of(store, table), _rulebook, play=False)     # only read: no cards needed
     lang = choose(lang, " ".join(tracked.header.players))     # a table of Chinese names reads Chinese
     local = _local(tracked.header.edition, lang)
     if json_out:

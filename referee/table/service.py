@@ -1,21 +1,34 @@
 """A tracked game: its header and move log replayed through the engine.
 
-The log is the truth and the position is always rebuilt from it (a 150-move log replays in a
-few milliseconds). Recording happens inside one write transaction of the store: the log is read,
-replayed, each new move checked against the position the log leaves, and only legal moves are
-appended — so a second command waiting on the lock is checked against what the first recorded.
+The log is the truth and the position is rebuilt from it. Recording happens inside one write
+transaction of the store: the log is read, replayed, each new move checked against the position
+the log leaves, and only legal moves are appended — so a second command waiting on the lock is
+checked against what the first recorded.
+
+The same transaction stores the position the log now replays to (`positions` in the store):
+the state, the game's few settings and its history (the cards read past events: the Magistrate
+the build before a confiscation, the Theater this round's swaps), as tagged JSON — never pickle,
+since a tables file may come from anywhere. A command uses it instead of replaying only when the
+log it was made from equals the log now recorded and the code and card data a replay depends on
+are the same files (`replay_key`); anything else — another version, an edited engine, a rebuilt
+card database, a row that does not decode — means a full replay, so the log stays the truth and
+a move that no longer replays is still found. A command that only reads the position (`show`)
+gets it without the engine's cards (`Position`), whose import is most of its start-up.
 """
 
 from __future__ import annotations
 
-import json
-from typing import NamedTuple
+import os
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import __version__
-from referee.engine import Game, IllegalMove
-from referee.engine.moves import Move
+from referee.engine.errors import IllegalMove
 from referee.errors import BadMove, RefereeError
 from referee.table.store import Header, Logged, Store
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+    from referee.engine.moves import Move
 
 
 class Broken(NamedTuple):
@@ -54,6 +67,8 @@ def setup_situation(rulebook, players: list[str], characters: list[str], crown: 
                     secret: bool) -> str:
     """The set-up of a new game as a situation file (the selection phase of round 1, every card
     unknown): the position a tracked game's log starts from, and what `export` extends."""
+    import json
+
     def q(text: str) -> str:                           # a JSON string is a TOML basic string
         return json.dumps(text, ensure_ascii=False)
     setup = rulebook.setup
@@ -87,9 +102,13 @@ def replay(header: Header, log: list[Logged], rulebook) -> Tracked:
     return Tracked(header, game, log, None)
 
 
-def load(store: Store, name: str, rulebook_for) -> Tracked:
+def load(store: Store, name: str, rulebook_for, play: bool = True) -> Tracked:
+    """The table's position: from its cached position when that is still the log's, else by a
+    replay. `play=False`: the caller only reads it (a `Position` may come instead of a `Game`)."""
     header = store.header(name)
-    return replay(header, store.moves(name), rulebook_for(header.edition))
+    log = store.moves(name)
+    rulebook = rulebook_for(header.edition)
+    return restore(store, header, log, rulebook, play) or replay(header, log, rulebook)
 
 
 def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tracked, list[tuple[str, Move, list[dict]]], Refused | None]:
@@ -98,7 +117,11 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
     with store.writing() as conn:
         header = store.header(name)
         log = store.moves(name, conn)
-        tracked = replay(header, log, rulebook_for(header.edition))
+        rulebook = rulebook_for(header.edition)
+        tracked = restore(store, header, log, rulebook, True, conn)
+        cached = tracked is not None
+        if not cached:
+            tracked = replay(header, log, rulebook)
         if tracked.broken:
             raise RefereeError(f"move {tracked.broken.seq} of this table ({tracked.broken.notation!r}) no longer "
                                "replays; see referee table show")
@@ -122,6 +145,8 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
             store.append(conn, name, seq, canonical, game.state.round)
             done.append((canonical, move, events))
             log = log + [Logged(seq, canonical, game.state.round, "")]
+        if done or not cached:
+            save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused
 
 
@@ -135,7 +160,9 @@ def undo(store: Store, name: str, count: int, rulebook_for) -> tuple[Tracked, li
             raise RefereeError(f"only {len(log)} move(s) are recorded on this table")
         keep = log[:-count]
         store.cut(conn, name, keep[-1].seq if keep else 0)
-    return replay(header, keep, rulebook_for(header.edition)), log[-count:]
+        tracked = replay(header, keep, rulebook_for(header.edition))
+        save(store, conn, tracked)
+    return tracked, log[-count:]
 
 
 def expected_next(game: Game) -> dict:
@@ -161,3 +188,230 @@ def expected_next(game: Game) -> dict:
         return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,
                 "gathered": turn.gathered}
     return {"kind": "selection"}
+
+
+# -- the cached position ---------------------------------------------------------------------------
+
+
+class Position:
+    """A cached position for a command that only reads it: the state and what readers ask of a
+    game (`rb`, `secret_selection`, `unlimited_bank`, `is_over`), without the engine's cards,
+    whose import is most of such a command's start-up. Anything that plays a move gets a `Game`."""
+
+    def __init__(self, rulebook, state, seed: int, table: bool, secret_selection: bool):
+        self.rb = rulebook
+        self.state = state
+        self.seed = seed
+        self.table = table
+        self.secret_selection = secret_selection
+
+    @property
+    def unlimited_bank(self) -> bool:
+        from referee.engine.ops import Operations
+
+        return Operations.unlimited_bank.fget(self)      # the game's own rule, not a copy of it
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+
+# The code a replay runs besides the log (relative to the package): the engine, the starting
+# position, the rulebook's loading, names and this module. Any change to these files, or to the
+# card database, makes every cached position stale.
+_REPLAY_CODE = ("engine", "situation.py", "table/service.py", "catalog/facts.py", "text.py", "errors.py", "__init__.py")
+
+
+def replay_key(header: Header) -> str:
+    """What a replay depends on besides the log: the table's header, the version, and the size
+    and modification time of every source file of `_REPLAY_CODE` and of the card database —
+    the test Python itself applies before it trusts bytecode. Stat calls only (a command reads
+    and writes the cache: the code's stamps are taken once per process)."""
+    import json
+
+    from referee import paths
+
+    if "code" not in _STAMPS:
+        _STAMPS["code"] = _code_stamps()
+    db = str(paths.db_path())
+    try:
+        found = os.stat(db)
+    except OSError:
+        return ""                            # no stamp, no cache
+    if _STAMPS["code"] is None:
+        return ""
+    stamps = _STAMPS["code"] + [f"{os.path.abspath(db)} {found.st_size} {found.st_mtime_ns}"]
+    return json.dumps([__version__, header._asdict(), stamps], ensure_ascii=False)
+
+
+_STAMPS: dict[str, list[str] | None] = {}
+
+
+def _code_stamps() -> list[str] | None:
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))      # the package
+    files: list[str] = []
+    for part in _REPLAY_CODE:
+        path = os.path.join(root, part)
+        if part.endswith(".py"):
+            files.append(path)
+            continue
+        pending = [path]
+        while pending:
+            with os.scandir(pending.pop()) as entries:
+                for entry in entries:
+                    if entry.is_dir():
+                        if entry.name != "__pycache__":
+                            pending.append(entry.path)
+                    elif entry.name.endswith(".py"):
+                        files.append(entry.path)
+    stamps = []
+    for path in sorted(files):
+        try:
+            found = os.stat(path)
+        except OSError:
+            return None
+        stamps.append(f"{os.path.relpath(path, root)} {found.st_size} {found.st_mtime_ns}")
+    return stamps
+
+
+def _log_text(log: list[Logged]) -> str:
+    return "\n".join(f"{m.seq} {m.notation}" for m in log)
+
+
+def save(store: Store, conn, tracked: Tracked) -> None:
+    """Inside the write transaction that recorded the log: cache the position it replays to. A
+    log that no longer replays, or a position that the tagged JSON cannot hold, is not cached."""
+    import json
+    import sqlite3
+
+    if tracked.broken:
+        return
+    game = tracked.game
+    try:
+        position = json.dumps({"seed": game.seed, "table": game.table, "secret_selection": game.secret_selection,
+                               "implicit_ends": game.implicit_ends, "state": encode(game.state)}, ensure_ascii=False)
+        history = json.dumps(encode(game.history), ensure_ascii=False)
+    except Uncacheable:
+        return
+    try:
+        store.put_position(conn, tracked.header.name, len(tracked.log), _log_text(tracked.log),
+                           replay_key(tracked.header), position, history)
+    except sqlite3.OperationalError:     # a file whose cache table is not ours: the log still stands
+        return
+
+
+def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None) -> Tracked | None:
+    """The cached position when it is the one `log` replays to today, else None (then replay)."""
+    import json
+    import sqlite3
+
+    try:
+        row = store.position(header.name, conn)
+    except sqlite3.OperationalError:
+        return None
+    if row is None:
+        return None
+    moves, logged, key, position, history = row
+    if moves != len(log) or logged != _log_text(log) or not key or key != replay_key(header):
+        return None
+    try:
+        found = json.loads(position)
+        state = decode(found["state"])
+        from referee.engine.state import State
+
+        if type(state) is not State:
+            return None
+        settings = (found["seed"], found["table"], found["secret_selection"], found["implicit_ends"])
+        if not play:
+            return Tracked(header, Position(rulebook, state, *settings[:3]), log, None)
+        from referee.engine.game import Game, Step
+
+        steps = decode(json.loads(history), play=True)
+        if type(steps) is not list or any(type(step) is not Step for step in steps):
+            return None
+    except (Uncacheable, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    game = Game(rulebook, state, settings[0], table=settings[1], secret_selection=settings[2])
+    game.implicit_ends = settings[3]
+    # The moves played since the set-up and their events, as a replay leaves them (its undo
+    # snapshots are not kept: a tracked game is taken back through its log).
+    game.history = steps
+    return Tracked(header, game, log, None)
+
+
+# Tagged JSON: every JSON object of the encoding has one key, its tag — "t" a tuple, "s" a set,
+# "f" a frozenset, "d" a dict (string keys), "o" one of the engine's plain-data classes as
+# [name, {field: value}]; a JSON list is a list. So a decoded position is the same values of the
+# same types as the one encoded (a tuple stays a tuple: a move's arguments compare by type).
+
+
+class Uncacheable(Exception):
+    """A value the tagged JSON does not hold, or a stored value that is not a valid encoding."""
+
+
+def _classes(play: bool = False) -> dict[str, type]:
+    from referee.engine.state import Built, Draft, Marks, Pending, Player, State, Turn
+
+    found = [State, Player, Built, Draft, Turn, Marks, Pending]
+    if play:
+        from referee.engine.game import Step
+        from referee.engine.moves import Move
+
+        found += [Step, Move]
+    return {cls.__name__: cls for cls in found}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    return tuple(getattr(cls, "_fields", None) or cls.__dataclass_fields__)
+
+
+def encode(value):
+    kind = type(value)
+    if value is None or kind is str or kind is int or kind is bool or kind is float:
+        return value
+    if kind is list:
+        return [encode(v) for v in value]
+    if kind is tuple:
+        return {"t": [encode(v) for v in value]}
+    if kind is dict:
+        if any(type(k) is not str for k in value):
+            raise Uncacheable("a dict with keys that are not strings")
+        return {"d": {k: encode(v) for k, v in value.items()}}
+    if kind is set or kind is frozenset:
+        return {"s" if kind is set else "f": [encode(v) for v in value]}
+    if kind.__module__ in ("referee.engine.state", "referee.engine.game", "referee.engine.moves") \
+            and kind.__name__ in ("State", "Player", "Built", "Draft", "Turn", "Marks", "Pending", "Step", "Move"):
+        return {"o": [kind.__name__, {name: encode(getattr(value, name)) for name in _fields(kind)}]}
+    raise Uncacheable(f"a {kind.__name__}")
+
+
+def decode(value, play: bool = False):
+    classes = _classes(play)
+    fields = {name: frozenset(_fields(cls)) for name, cls in classes.items()}
+
+    def walk(value):
+        kind = type(value)
+        if value is None or kind is str or kind is int or kind is bool or kind is float:
+            return value
+        if kind is list:
+            return [walk(v) for v in value]
+        if kind is not dict or len(value) != 1:
+            raise Uncacheable("not a tagged value")
+        (tag, inner), = value.items()
+        if tag == "d" and type(inner) is dict:
+            return {k: walk(v) for k, v in inner.items()}
+        if tag == "o" and type(inner) is list and len(inner) == 2 and inner[0] in classes and type(inner[1]) is dict:
+            if inner[1].keys() != fields[inner[0]]:
+                raise Uncacheable(f"the fields of a {inner[0]} changed")
+            return classes[inner[0]](**{k: walk(v) for k, v in inner[1].items()})
+        if type(inner) is not list:
+            raise Uncacheable("not a tagged value")
+        if tag == "t":
+            return tuple(walk(v) for v in inner)
+        if tag == "s":
+            return {walk(v) for v in inner}
+        if tag == "f":
+            return frozenset(walk(v) for v in inner)
+        raise Uncacheable(f"an unknown tag {tag!r}")
+
+    return walk(value)
