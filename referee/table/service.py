@@ -19,6 +19,7 @@ gets it without the engine's cards (`Position`), whose import is most of its sta
 from __future__ import annotations
 
 import os
+import weakref
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee import __version__
@@ -290,7 +291,7 @@ def save(store: Store, conn, tracked: Tracked) -> None:
     try:
         position = json.dumps({"seed": game.seed, "table": game.table, "secret_selection": game.secret_selection,
                                "implicit_ends": game.implicit_ends, "state": encode(game.state)}, ensure_ascii=False)
-        history = json.dumps(encode(game.history), ensure_ascii=False)
+        history = _history_text(game)
     except Uncacheable:
         return
     try:
@@ -298,6 +299,24 @@ def save(store: Store, conn, tracked: Tracked) -> None:
                            replay_key(tracked.header), position, history)
     except sqlite3.OperationalError:     # a file whose cache table is not ours: the log still stands
         return
+
+
+# A restored game's history as it was read (the steps and their JSON text): a move recorded on
+# it adds its steps to that text instead of encoding the whole history again.
+_READ: "weakref.WeakKeyDictionary[Game, tuple[list, str]]" = weakref.WeakKeyDictionary()
+
+
+def _history_text(game: Game) -> str:
+    import json
+
+    steps, text = _READ.get(game, ((), "[]"))
+    history = game.history
+    if len(history) < len(steps) or any(a is not b for a, b in zip(history, steps)):
+        steps, text = (), "[]"                   # not the history that was read: encode it all
+    new = [json.dumps(encode(step), ensure_ascii=False) for step in history[len(steps):]]
+    if not new:
+        return text
+    return text[:-1] + ("," if steps else "") + ",".join(new) + "]"
 
 
 def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None) -> Tracked | None:
@@ -314,19 +333,19 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
     moves, logged, key, position, history = row
     if moves != len(log) or logged != _log_text(log) or not key or key != replay_key(header):
         return None
-    try:
-        found = json.loads(position)
-        state = decode(found["state"])
-        from referee.engine.state import State
+    from referee.engine.state import State
 
+    try:
+        found = json.loads(position, object_hook=_decoder(play=False))
+        state = found["state"]
+        settings = (found["seed"], found["table"], found["secret_selection"], found["implicit_ends"])
         if type(state) is not State:
             return None
-        settings = (found["seed"], found["table"], found["secret_selection"], found["implicit_ends"])
         if not play:
             return Tracked(header, Position(rulebook, state, *settings[:3]), log, None)
         from referee.engine.game import Game, Step
 
-        steps = decode(json.loads(history), play=True)
+        steps = json.loads(history, object_hook=_decoder(play=True))
         if type(steps) is not list or any(type(step) is not Step for step in steps):
             return None
     except (Uncacheable, ValueError, KeyError, TypeError, RecursionError):
@@ -336,29 +355,23 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
     # The moves played since the set-up and their events, as a replay leaves them (its undo
     # snapshots are not kept: a tracked game is taken back through its log).
     game.history = steps
+    _READ[game] = (list(steps), history)
     return Tracked(header, game, log, None)
 
 
-# Tagged JSON: every JSON object of the encoding has one key, its tag — "t" a tuple, "s" a set,
-# "f" a frozenset, "d" a dict (string keys), "o" one of the engine's plain-data classes as
-# [name, {field: value}]; a JSON list is a list. So a decoded position is the same values of the
-# same types as the one encoded (a tuple stays a tuple: a move's arguments compare by type).
+# Tagged JSON: a JSON list is a list and a JSON object a dict (string keys), except an object
+# whose one key starts with NUL, a tag: "\0t" a tuple, "\0s" a set, "\0f" a frozenset, "\0o" one
+# of the engine's plain-data classes as [name, {field: value}]. So a decoded position has the
+# same values of the same types as the one encoded (a tuple stays a tuple: a move's arguments
+# compare by type), and json's own parser rebuilds it (`object_hook`).
 
 
 class Uncacheable(Exception):
     """A value the tagged JSON does not hold, or a stored value that is not a valid encoding."""
 
 
-def _classes(play: bool = False) -> dict[str, type]:
-    from referee.engine.state import Built, Draft, Marks, Pending, Player, State, Turn
-
-    found = [State, Player, Built, Draft, Turn, Marks, Pending]
-    if play:
-        from referee.engine.game import Step
-        from referee.engine.moves import Move
-
-        found += [Step, Move]
-    return {cls.__name__: cls for cls in found}
+_CLASSES = {"referee.engine.state": ("State", "Player", "Built", "Draft", "Turn", "Marks", "Pending"),
+            "referee.engine.game": ("Step",), "referee.engine.moves": ("Move",)}
 
 
 def _fields(cls: type) -> tuple[str, ...]:
@@ -372,46 +385,61 @@ def encode(value):
     if kind is list:
         return [encode(v) for v in value]
     if kind is tuple:
-        return {"t": [encode(v) for v in value]}
+        return {"\0t": [encode(v) for v in value]}
     if kind is dict:
-        if any(type(k) is not str for k in value):
-            raise Uncacheable("a dict with keys that are not strings")
-        return {"d": {k: encode(v) for k, v in value.items()}}
+        if any(type(k) is not str or k[:1] == "\0" for k in value):
+            raise Uncacheable("a dict with keys that are not plain strings")
+        return {k: encode(v) for k, v in value.items()}
     if kind is set or kind is frozenset:
-        return {"s" if kind is set else "f": [encode(v) for v in value]}
-    if kind.__module__ in ("referee.engine.state", "referee.engine.game", "referee.engine.moves") \
-            and kind.__name__ in ("State", "Player", "Built", "Draft", "Turn", "Marks", "Pending", "Step", "Move"):
-        return {"o": [kind.__name__, {name: encode(getattr(value, name)) for name in _fields(kind)}]}
+        return {"\0s" if kind is set else "\0f": [encode(v) for v in value]}
+    if kind.__name__ in _CLASSES.get(kind.__module__, ()):
+        return {"\0o": [kind.__name__, {name: encode(getattr(value, name)) for name in _fields(kind)}]}
     raise Uncacheable(f"a {kind.__name__}")
 
 
-def decode(value, play: bool = False):
-    classes = _classes(play)
-    fields = {name: frozenset(_fields(cls)) for name, cls in classes.items()}
+def _decoder(play: bool = False):
+    """The `object_hook` that turns tagged objects back into values (only the engine's own
+    plain-data classes, with exactly their fields; `play`: also moves and steps)."""
+    from referee.engine.state import Built, Draft, Marks, Pending, Player, State, Turn
 
-    def walk(value):
-        kind = type(value)
-        if value is None or kind is str or kind is int or kind is bool or kind is float:
+    found = [State, Player, Built, Draft, Turn, Marks, Pending]
+    if play:
+        from referee.engine.game import Step
+        from referee.engine.moves import Move
+
+        found += [Step, Move]
+    classes = {cls.__name__: (cls, frozenset(_fields(cls))) for cls in found}
+
+    def hook(value: dict):
+        if len(value) != 1:
             return value
-        if kind is list:
-            return [walk(v) for v in value]
-        if kind is not dict or len(value) != 1:
-            raise Uncacheable("not a tagged value")
         (tag, inner), = value.items()
-        if tag == "d" and type(inner) is dict:
-            return {k: walk(v) for k, v in inner.items()}
-        if tag == "o" and type(inner) is list and len(inner) == 2 and inner[0] in classes and type(inner[1]) is dict:
-            if inner[1].keys() != fields[inner[0]]:
-                raise Uncacheable(f"the fields of a {inner[0]} changed")
-            return classes[inner[0]](**{k: walk(v) for k, v in inner[1].items()})
+        if tag[:1] != "\0":
+            return value
         if type(inner) is not list:
             raise Uncacheable("not a tagged value")
-        if tag == "t":
-            return tuple(walk(v) for v in inner)
-        if tag == "s":
-            return {walk(v) for v in inner}
-        if tag == "f":
-            return frozenset(walk(v) for v in inner)
+        if tag == "\0t":
+            return tuple(inner)
+        if tag == "\0o":
+            if len(inner) != 2 or inner[0] not in classes or type(inner[1]) is not dict:
+                raise Uncacheable("not one of the engine's classes")
+            cls, fields = classes[inner[0]]
+            if inner[1].keys() != fields:
+                raise Uncacheable(f"the fields of a {inner[0]} changed")
+            return cls(**inner[1])
+        try:
+            if tag == "\0s":
+                return set(inner)
+            if tag == "\0f":
+                return frozenset(inner)
+        except TypeError:                        # an unhashable member
+            raise Uncacheable("not a set of values") from None
         raise Uncacheable(f"an unknown tag {tag!r}")
 
-    return walk(value)
+    return hook
+
+
+def decode(text: str, play: bool = False):
+    import json
+
+    return json.loads(text, object_hook=_decoder(play))

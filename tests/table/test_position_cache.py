@@ -4,6 +4,8 @@ move that no longer replays is still found."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from referee.table import service
@@ -72,9 +74,11 @@ def _cached_table(tables, rulebooks) -> Store:
     ("log", "1 Ann: gold"),                           # another log (an older referee recorded moves)
     ("moves", 3),
     ("position", "{not json"),                        # corrupt
-    ("position", '{"seed": 0, "table": true, "secret_selection": true, "implicit_ends": false, "state": {"o": ["os.system", {}]}}'),
+    ("position", '{"seed": 0, "table": true, "secret_selection": true, "implicit_ends": false, "state": {"\\u0000o": ["os.system", {}]}}'),
     ("position", '{"seed": 0, "table": true, "secret_selection": true, "implicit_ends": false, "state": ' + "[" * 100000 + "]" * 100000 + "}"),
-    ("history", '[{"o": ["Step", {"move": 1}]}]'),
+    ("position", '{"seed": 0, "table": true, "secret_selection": true, "implicit_ends": false, "state": {"\\u0000s": [[1]]}}'),
+    ("history", '[{"\\u0000o": ["Step", {"move": 1}]}]'),
+    ("history", '[{"\\u0000x": []}]'),
     ("history", "null"),
 ])
 def test_a_stale_or_foreign_position_is_ignored(tables, rulebooks, column, value):
@@ -160,7 +164,7 @@ def test_the_tagged_json_keeps_types():
 
     value = [("a", ("b",)), {"x": [1, True, None]}, {"s"}, frozenset({2}), Built("temple", 2, ("museum",)),
              Marks(warrants=("a", "b")), Pending("graveyard", 1, (Built("keep"),), True)]
-    back = service.decode(service.encode(value))
+    back = service.decode(json.dumps(service.encode(value)))
     assert back == value
     assert [type(v) for v in back] == [type(v) for v in value]
     assert type(back[0][1]) is tuple and type(back[4].stored) is tuple
@@ -168,3 +172,6 @@ def test_the_tagged_json_keeps_types():
         service.encode(object())
     with pytest.raises(service.Uncacheable):
         service.encode({1: "a"})
+    with pytest.raises(service.Uncacheable):
+        service.encode({"\0t": "a"})                   # a key that would read as a tag
+    assert service.decode('{"t": [1]}') == {"t": [1]}  # a plain one-key dict stays a dict
