@@ -224,11 +224,13 @@ _REPLAY_CODE = ("engine", "situation.py", "table/service.py", "catalog/facts.py"
 
 
 def replay_key(header: Header) -> str:
-    """What a replay depends on besides the log: the table's header, the version, and the size
-    and modification time of every source file of `_REPLAY_CODE` and of the card database —
-    the test Python itself applies before it trusts bytecode. Stat calls only (a command reads
-    and writes the cache: the code's stamps are taken once per process)."""
+    """What a replay depends on besides the log: the table's header, the version (referee's and
+    Python's: chance events draw from `random`), and the size and modification time of every
+    source file of `_REPLAY_CODE` and of the card database — the test Python itself applies
+    before it trusts bytecode. Stat calls only (a command reads and writes the cache: the code's
+    stamps are taken once per process)."""
     import json
+    import sys
 
     from referee import paths
 
@@ -242,7 +244,7 @@ def replay_key(header: Header) -> str:
     if _STAMPS["code"] is None:
         return ""
     stamps = _STAMPS["code"] + [f"{os.path.abspath(db)} {found.st_size} {found.st_mtime_ns}"]
-    return json.dumps([__version__, header._asdict(), stamps], ensure_ascii=False)
+    return json.dumps([__version__, sys.version, header._asdict(), stamps], ensure_ascii=False)
 
 
 _STAMPS: dict[str, list[str] | None] = {}
