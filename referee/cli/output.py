@@ -71,8 +71,9 @@ def table(*headers: str):
 
 
 # Where Chinese text may break: between any two characters, except before closing punctuation,
-# and never inside a Latin word or a number.
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|.")
+# and never inside a Latin word or a number. (A pattern, compiled by `re` on first use and kept
+# in its cache: most commands never set a Chinese paragraph, and compiling costs at every start.)
+_TOKEN = r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|."
 _NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")
 
 
@@ -86,7 +87,7 @@ def paragraph(out, text: str, lang: str) -> None:
     from rich.cells import cell_len
 
     tokens: list[str] = []
-    for token in _TOKEN.findall(text):
+    for token in re.findall(_TOKEN, text):
         if tokens and token[0] in _NO_BREAK_BEFORE:
             tokens[-1] += token
         else:
