@@ -252,29 +252,24 @@ _STAMPS: dict[str, list[str] | None] = {}
 
 def _code_stamps() -> list[str] | None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))      # the package
-    files: list[str] = []
-    for part in _REPLAY_CODE:
-        path = os.path.join(root, part)
-        if part.endswith(".py"):
-            files.append(path)
-            continue
-        pending = [path]
-        while pending:
-            with os.scandir(pending.pop()) as entries:
-                for entry in entries:
-                    if entry.is_dir():
-                        if entry.name != "__pycache__":
-                            pending.append(entry.path)
-                    elif entry.name.endswith(".py"):
-                        files.append(entry.path)
+    cut = len(root) + 1
     stamps = []
-    for path in sorted(files):
-        try:
-            found = os.stat(path)
-        except OSError:
-            return None
-        stamps.append(f"{os.path.relpath(path, root)} {found.st_size} {found.st_mtime_ns}")
-    return stamps
+    try:
+        for part in _REPLAY_CODE:
+            pending = [os.path.join(root, part)]
+            while pending:
+                path = pending.pop()
+                if path.endswith(".py"):
+                    found = os.stat(path)
+                    stamps.append(f"{path[cut:]} {found.st_size} {found.st_mtime_ns}")
+                    continue
+                with os.scandir(path) as entries:
+                    for entry in entries:
+                        if entry.name.endswith(".py") or (entry.is_dir() and entry.name != "__pycache__"):
+                            pending.append(entry.path)
+    except OSError:
+        return None
+    return sorted(stamps)
 
 
 def _log_text(log: list[Logged]) -> str:
