@@ -175,3 +175,20 @@ def test_the_tagged_json_keeps_types():
     with pytest.raises(service.Uncacheable):
         service.encode({"\0t": "a"})                   # a key that would read as a tag
     assert service.decode('{"t": [1]}') == {"t": [1]}  # a plain one-key dict stays a dict
+
+
+def test_show_reads_the_same_from_the_cache_as_from_a_replay(table, tables):
+    """Through the CLI, at every step of a round and in both languages: `show` (which reads the
+    cache without the cards) prints what a full replay prints."""
+    from tests.table.test_table_cli import ROUND
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    for moves in ROUND:
+        assert table("do", *moves).returncode == 0
+        cached = [table("show", *args) for args in (["--json"], ["--lang", "en"], ["--lang", "zh-Hant"])]
+        store = Store(tables)
+        assert store.position("t") is not None
+        store.conn.execute("DELETE FROM positions")
+        store.conn.close()
+        replayed = [table("show", *args) for args in (["--json"], ["--lang", "en"], ["--lang", "zh-Hant"])]
+        assert [(r.returncode, r.stdout, r.stderr) for r in cached] == [(r.returncode, r.stdout, r.stderr) for r in replayed]
