@@ -214,7 +214,6 @@ def do(
 ) -> None:
     """Check and record moves; an illegal one is refused (exit 1) and not recorded."""
     from referee.cli.events import describe
-    from referee.engine.reasons import reason
     from referee.table import service
 
     store = _store()
@@ -225,6 +224,8 @@ def do(
     local = _local(tracked.header.edition, lang)
     values = {}
     if refused:
+        from referee.engine.reasons import reason      # the refusals' texts: only for a refusal
+
         values = {k: local.get(v, v) if isinstance(v, str) else
                   (", ".join(local.get(x, x) for x in v) if isinstance(v, list) else v)
                   for k, v in refused.error.values.items()}
