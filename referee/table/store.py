@@ -19,6 +19,7 @@ import json
 import os
 import sqlite3
 import time
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
@@ -92,6 +93,12 @@ class Store:
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path else default_path()
         self.conn = self._open()
+        # Closed when the store goes away, or at exit at the latest, not whenever the garbage
+        # collector reaches it (a sqlite3 connection sits in a reference cycle with its
+        # statement cache): closing checkpoints the write-ahead log into the tables file, so
+        # the file stands alone after every command (`referee.cli.app.main` freezes the
+        # collector at exit).
+        weakref.finalize(self, self.conn.close)
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists() and self.path.is_dir():
