@@ -1,6 +1,7 @@
-"""`referee table do` on a game with a 150-move log: the median wall time of one recorded move
-(then its undo, so the log stays at 150), as a ratio against `python -c "import typer,
-rich.console"` timed in the same run (target ≤ 1.3×).
+"""`referee table do` and `referee table show` on a game with a 150-move log: the median wall
+time of one recorded move (then its undo, untimed, so the log stays at 150) and of a show, each
+as a ratio against `python -c "import typer, rich.console"` timed in the same run (target
+≤ 1.3×). Both read the position cached beside the log (an undo stores it too).
 
     python scripts/bench_table.py [--runs 15]
 """

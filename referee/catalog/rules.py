@@ -29,24 +29,24 @@ def find_rules(
     conn: sqlite3.Connection, topic: str | None, edition: str | None, players: int | None
 ) -> list[dict]:
     """Rules on `topic` (a topic name, an id prefix, or words of a title in any language)."""
-    # The rules as the files order them, the official ones before the named variants.
-    rows = [rule_view(r) for r in conn.execute("SELECT * FROM rules ORDER BY variant IS NOT NULL, position")]
-    if edition:
-        rows = [r for r in rows if edition in r["editions"]]
-    if players is not None:
-        rows = [r for r in rows if not r["players"] or players in r["players"]]
+    # The rules as the files order them, the official ones before the named variants; filtered
+    # on the rows, so that only the rules returned are turned into views.
+    rows = [r for r in conn.execute("SELECT * FROM rules ORDER BY variant IS NOT NULL, position")
+            if (not edition or edition in r["editions"].split())
+            and (players is None or not r["players"].split() or players in [int(p) for p in r["players"].split()])]
     if not topic:
-        return rows
+        return [rule_view(r) for r in rows]
     renamed = conn.execute("SELECT id FROM id_aliases WHERE kind = 'rule' AND alias = ?", (topic,)).fetchone()
     if renamed:   # an old id of a renamed rule still opens it
         topic = renamed[0]
     key = name_key(topic)
     exact = [r for r in rows if name_key(r["topic"]) == key or r["id"] == topic or r["id"].startswith(topic + ".")]
     if exact:
-        return exact
+        return [rule_view(r) for r in exact]
+    titles = [f"title_{lang.replace('-', '_').lower()}" for lang in LANGS]
     return [
-        r for r in rows
-        if any(key in name_key(t or "") for t in (*r["title"].values(), r["id"]))
+        rule_view(r) for r in rows
+        if any(key in name_key(t or "") for t in (*(r[column] for column in titles), r["id"]))
     ]
 
 

@@ -238,7 +238,6 @@ def do(
 ) -> None:
     """Check and record moves; an illegal one is refused (exit 1) and not recorded."""
     from referee.cli.events import describe
-    from referee.engine.reasons import reason
     from referee.table import service
 
     store = _store()
@@ -249,6 +248,8 @@ def do(
     local = _local(tracked.header.edition, lang)
     values = {}
     if refused:
+        from referee.engine.reasons import reason      # the refusals' texts: only for a refusal
+
         values = {k: local.get(v, v) if isinstance(v, str) else
                   (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
                   for k, v in refused.error.values.items()}
@@ -319,7 +320,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     from referee.table import service
 
     store = _store()
-    tracked = service.load(store, _name_of(store, table), _rulebook)
+    tracked = service.load(store, _name_of(store, table), _rulebook, play=False)     # only read: no cards needed
     lang = _by_names(lang, " ".join(tracked.header.players))
     local = _local(tracked.header.edition, lang)
     if json_out:

@@ -1,4 +1,9 @@
-"""The card and edition facts the engine is handed: plain values, loaded once per edition."""
+"""The card and edition facts the engine is handed: plain values, loaded once per edition.
+
+These records have no generated repr (nobody prints a rulebook) and each has a docstring (else
+dataclasses computes one from the signature): every generated method is source compiled when
+the module loads, at the start of every command that plays or shows a game.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,10 @@ from dataclasses import dataclass, field
 from referee.text import name_key
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CharacterFacts:
+    """One character of an edition: rank, income, build limit and the figures of its ability."""
+
     id: str
     name: str
     rank: int
@@ -29,8 +36,10 @@ class CharacterFacts:
         return self.facts.get(key, default)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DistrictFacts:
+    """One district of an edition: type, cost, copies and the figures of its effect."""
+
     id: str
     name: str
     type: str
@@ -42,7 +51,7 @@ class DistrictFacts:
         return self.facts.get(key, default)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CastFacts:
     """A named cast of the rulebook: its characters of ranks 1-8, its optional rank 9
     character, and the unique districts that go with it."""
@@ -55,7 +64,7 @@ class CastFacts:
     keys: frozenset[str] = frozenset()                       # name keys that name it (names, aliases, id)
 
 
-@dataclass
+@dataclass(repr=False)
 class Rulebook:
     """One edition's facts. `aliases` maps a name key to the cards it may name, best first."""
 

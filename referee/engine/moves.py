@@ -38,7 +38,9 @@ class Move(NamedTuple):
 # (all three fields given), for the move generators, which make thousands per game.
 make_move = partial(tuple.__new__, Move)
 
-_SPLIT_LIST = re.compile(r"\s*[,，、]\s*")
+# Compiled by `re` on first use (and kept in its cache): a command that reads no list of names
+# does not pay for it at start-up.
+_SPLIT_LIST = r"\s*[,，、]\s*"
 
 
 def _strip(text: str) -> str:
@@ -89,10 +91,10 @@ class Notation:
         return found[0]
 
     def districts(self, text: str) -> tuple[str, ...]:
-        return tuple(self.district(part) for part in _SPLIT_LIST.split(text.strip()) if part)
+        return tuple(self.district(part) for part in re.split(_SPLIT_LIST, text.strip()) if part)
 
     def characters(self, text: str) -> tuple[str, ...]:
-        return tuple(self.character(part) for part in _SPLIT_LIST.split(text.strip()) if part)
+        return tuple(self.character(part) for part in re.split(_SPLIT_LIST, text.strip()) if part)
 
     def player(self, text: str) -> str:
         seat = self.state.seat_of(_strip(text))

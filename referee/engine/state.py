@@ -29,6 +29,8 @@ class Built:
 
 @dataclass(slots=True)
 class Player:
+    """A seat: name, gold, hand, city and the characters held this round."""
+
     name: str
     gold: int = 0
     hand: list[str] = field(default_factory=list)
@@ -154,8 +156,12 @@ class Turn:
         return other
 
 
-@dataclass(slots=True)
+# No generated repr for the whole position (nobody prints it; pytest compares dataclasses field
+# by field): each generated method is source compiled when the module loads, at every start.
+@dataclass(slots=True, repr=False)
 class State:
+    """The whole position of a game (see the module docstring)."""
+
     players: list[Player]
     crown: int = 0
     round: int = 1

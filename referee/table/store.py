@@ -7,6 +7,10 @@ crash at any instant leaves either the whole `do` recorded or none of it.
 
 The schema is versioned with sqlite-utils' migrations; `PRAGMA user_version` says which schema
 a file has, so a command pays for sqlite-utils only when a file needs migrating.
+
+Besides the truth (headers and move logs) the file keeps one disposable row per table in
+`positions`: the position its log replays to, written by the service in the same transaction as
+the moves and read only when it matches the log exactly (see `referee/table/service.py`).
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ import json
 import os
 import sqlite3
 import time
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from referee.errors import RefereeError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class TableError(RefereeError):
@@ -70,7 +75,16 @@ def _migrations():
         db["moves"].create({"game": str, "seq": int, "notation": str, "round": int, "at": str},
                            pk=("game", "seq"), foreign_keys=[("game", "games", "name")])
         db["settings"].create({"key": str, "value": str}, pk="key")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("PRAGMA user_version = 1")
+
+    @migrations()
+    def cache_positions(db) -> None:
+        # The position a table's log replays to, so that a command need not replay it (schema 2).
+        # `log` is the whole log it was replayed from and `key` what else the replay depended
+        # on: the row is used only when both equal today's, so it can never outrank the log.
+        db["positions"].create({"game": str, "moves": int, "log": str, "key": str, "position": str, "history": str},
+                               pk="game", foreign_keys=[("game", "games", "name")])
+        db.execute("PRAGMA user_version = 2")
 
     return migrations
 
@@ -79,6 +93,12 @@ class Store:
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path else default_path()
         self.conn = self._open()
+        # Closed when the store goes away, or at exit at the latest, not whenever the garbage
+        # collector reaches it (a sqlite3 connection sits in a reference cycle with its
+        # statement cache): closing checkpoints the write-ahead log into the tables file, so
+        # the file stands alone after every command (`referee.cli.app.main` freezes the
+        # collector at exit).
+        weakref.finalize(self, self.conn.close)
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists() and self.path.is_dir():
@@ -157,6 +177,7 @@ class Store:
                 raise TableError(f"no table named {name!r}{_closest(name, self.names())}",
                              f"沒有名為「{name}」的牌桌{_closest(name, self.names(), zh=True)}")
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
+            conn.execute("DELETE FROM positions WHERE game = ?", (name,))
             conn.execute("DELETE FROM games WHERE name = ?", (name,))
             if self.current() == name:
                 conn.execute("DELETE FROM settings WHERE key = 'current'")
@@ -187,6 +208,20 @@ class Store:
         at = time.strftime("%Y-%m-%d %H:%M:%S")
         conn.execute("INSERT INTO moves (game, seq, notation, round, at) VALUES (?, ?, ?, ?, ?)",
                      (name, seq, notation, round_, at))
+
+    # -- the cached position ------------------------------------------------------------------
+
+    def position(self, name: str, conn: sqlite3.Connection | None = None) -> tuple | None:
+        """The cached position of a table: (moves, log, key, position, history), or None."""
+        return (conn or self.conn).execute("SELECT moves, log, key, position, history FROM positions WHERE game = ?",
+                                           (name,)).fetchone()
+
+    @staticmethod
+    def put_position(conn: sqlite3.Connection, name: str, moves: int, log: str, key: str, position: str,
+                     history: str) -> None:
+        """Inside `writing()`: replace the table's cached position."""
+        conn.execute("INSERT OR REPLACE INTO positions (game, moves, log, key, position, history) VALUES (?, ?, ?, ?, ?, ?)",
+                     (name, moves, log, key, position, history))
 
     @staticmethod
     def cut(conn: sqlite3.Connection, name: str, keep: int) -> None:

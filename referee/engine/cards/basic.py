@@ -272,13 +272,14 @@ def _generate_income(game: "Game") -> list[Move]:
     return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
 
 
-_SPLIT = re.compile(r"(\d+)\s*(?:gold|金幣|金币|金)\s*[,，、]?\s*(\d+)\s*(?:cards?|張牌|张牌|張|张|牌)", re.I)
+# Compiled by `re` when an income split is first read (and kept in its cache), not at every start.
+_SPLIT = r"(\d+)\s*(?:gold|金幣|金币|金)\s*[,，、]?\s*(\d+)\s*(?:cards?|張牌|张牌|張|张|牌)"
 
 
 def _parse_income(notation: "Notation", tail: str) -> tuple:
     if not tail:
         return ()
-    found = _SPLIT.fullmatch(tail.strip())
+    found = re.fullmatch(_SPLIT, tail.strip(), re.I)
     if not found:
         from referee.errors import BadMove
 

@@ -21,14 +21,14 @@ from referee.engine.state import UNKNOWN
 from referee.engine.types import TYPES, parse_district_type
 
 FROM_HAND = "spy-takes-from-hand"
-_FOUND = re.compile(r"^(.*?)\s+(?:found|找到|發現|发现)\s*(\d+)$", re.I)
+_FOUND = r"^(.*?)\s+(?:found|找到|發現|发现)\s*(\d+)$"      # compiled by `re` on first use, not at every start
 
 
 def _parse_spy(notation, tail: str) -> tuple:
     from referee.errors import BadMove
 
     player, rest = notation.player_then(tail)
-    found = _FOUND.match(rest.strip())
+    found = re.match(_FOUND, rest.strip(), re.I)
     kind_text, count = (found.group(1), int(found.group(2))) if found else (rest.strip(), None)
     kind = parse_district_type(kind_text)
     if kind is None:
