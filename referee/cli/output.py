@@ -46,13 +46,15 @@ class _LineEnds:
     last column is padded to its width; a line wrapped at a space keeps the space): a player
     who copies a ruling gets no trailing blanks. Everything else is the stream's own."""
 
-    _TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)(?=\n)")
+    # A pattern, not a compiled one: `re` compiles it on first use and caches it (compiling this
+    # module's patterns at import cost every command, even those that never need them).
+    _TRAILING = r"[ \t]+((?:\x1b\[[0-9;]*m)*)(?=\n)"
 
     def __init__(self, stream):
         self._stream = stream
 
     def write(self, text: str) -> int:
-        self._stream.write(self._TRAILING.sub(r"\1", text))
+        self._stream.write(re.sub(self._TRAILING, r"\1", text))
         return len(text)
 
     def __getattr__(self, name):
@@ -90,8 +92,8 @@ def table(*headers: str):
 
 # Where Chinese text may break: between any two characters, except before closing punctuation,
 # and never inside a Latin word or a number.
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|.")
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_TOKEN = r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|."        # patterns compiled by `re` on first use
+_CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
 _NO_BREAK_AFTER = set("（「『〈《【“‘")
 _NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")
 
@@ -130,11 +132,11 @@ def _chinese_lines(body, width: int, indent: int, hang: int) -> list:
     for part in body.split("\n", allow_blank=True):
         tokens: list[tuple[int, str]] = []        # (offset in the line, token)
         offset = 0
-        for token in _TOKEN.findall(part.plain):
+        for token in re.findall(_TOKEN, part.plain):
             if tokens and (token[0] in _NO_BREAK_BEFORE or tokens[-1][1][-1] in _NO_BREAK_AFTER):
                 tokens[-1] = (tokens[-1][0], tokens[-1][1] + token)
             elif (token[0].isdigit() and len(tokens) > 1 and tokens[-1][1].isspace()
-                  and _CJK.search(tokens[-2][1][-1:])):
+                  and re.search(_CJK, tokens[-2][1][-1:])):
                 # `外交官 1`, `順位 8`: a number stays beside the Chinese word it counts.
                 start, space = tokens.pop()
                 tokens[-1] = (tokens[-1][0], tokens[-1][1] + space + token)
