@@ -173,7 +173,9 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         for j, built in enumerate(player.city):
             if built.built_round > state.round:
                 raise BadSituation(f"players[{i}].city[{j}].built_round: round {built.built_round} "
-                                   f"is after the current round {state.round}")
+                                   f"is after the current round {state.round}",
+                                   f"players[{i}].city[{j}].built_round：第 {built.built_round} 輪在目前的第 "
+                                   f"{state.round} 輪之後")
     if "end_at" in table:
         state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, "the city size that ends the game")
     state.tax_pool = _count(table.get("tax_pool", 0), "table.tax_pool", 0, max_gold, gold_why)
@@ -191,7 +193,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)
     state.bank = int(rb.setup["bank"]) - coins_out
     if coins_out > max_gold and unlimited:
-        raise BadSituation(f"players: {coins_out} gold in play; {gold_why} (at most {max_gold})")
+        raise BadSituation(f"players: {coins_out} gold in play; {gold_why} (at most {max_gold})",
+                           f"players：場上有 {coins_out} 枚金幣，超過一局可能有的 {max_gold} 枚")
     if state.bank < 0 and not unlimited:
         raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}",
                            f"players：場上有 {coins_out} 枚金幣，但銀行只有 {rb.setup['bank']} 枚")
@@ -276,11 +279,11 @@ def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], 
         try:
             return list(preset_cast(rb, preset, players, nine)), preset
         except IllegalCast as error:
-            raise BadSituation(f"{path}: {error}") from error
+            raise BadSituation(f"{path}: {error}", f"{path}：{error.zh}" if error.zh else None) from error
     cast = [_name(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(_type(value, list, path))]
     problem = check_cast(rb, players, cast, rank9_optional=True)
     if problem:
-        raise BadSituation(f"{path}: {problem}")
+        raise BadSituation(f"{path}: {problem}", f"{path}：{problem.zh}")
     return cast, None
 
 
@@ -291,11 +294,15 @@ def _check_uniques(rb: Rulebook, cast, preset, known: Counter) -> None:
     barred = excluded_uniques(rb, cast)
     for district in seen:
         if preset is not None and district not in preset.uniques:
-            raise BadSituation(f"{rb.name(district)} is not one of the unique districts of {preset.names['en']}")
+            raise BadSituation(f"{rb.name(district)} is not one of the unique districts of {preset.names['en']}",
+                               f"⟦{rb.name(district)}⟧不是「{preset.names.get('zh-Hant', preset.names['en'])}」"
+                               "的特殊地區")
         if district in barred:
             by = next(c for c in cast if district in excluded_uniques(rb, [c]))
             raise BadSituation(f"{rb.name(district)} is not used when the {rb.name(by)} is in the cast "
-                               f"({rb.edition} edition, rule setup.incompatible-cards.{rb.edition})")
+                               f"({rb.edition} edition, rule setup.incompatible-cards.{rb.edition})",
+                               f"有⟦{rb.name(by)}⟧時不用⟦{rb.name(district)}⟧"
+                               f"（{'2016年版' if rb.edition == '2016' else '經典版'}，規則 setup.incompatible-cards.{rb.edition}）")
 
 
 def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
@@ -434,7 +441,7 @@ def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) ->
     stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size,
                     f"cards under the Museum come from the deck of {deck_size}")
     if stored and card != "museum":
-        raise BadSituation(f"{path}.stored: only the Museum holds cards")
+        raise BadSituation(f"{path}.stored: only the Museum holds cards", f"{path}.stored：只有博物館能存放卡牌")
     built_round = _count(entry.get("built_round", 0), f"{path}.built_round", 0, MAX_ROUND,
                          "0 (an earlier round) or the round it was built in")
     return Built(card, built_round, (UNKNOWN,) * stored,

@@ -27,7 +27,31 @@ NINE = 9
 
 
 class IllegalCast(ValueError):
-    """A cast the rules do not allow: the message is one line naming the problem."""
+    """A cast the rules do not allow: the message is one line naming the problem (`zh`: the
+    same in Traditional Chinese, card names marked for the CLI to put the player's name)."""
+
+    def __init__(self, problem: str):
+        super().__init__(problem)
+        self.zh = getattr(problem, "zh", None)
+
+
+class CastProblem(str):
+    """One line naming what is wrong with a cast, in English, with `zh` the same line in
+    Traditional Chinese; card names are ⟦marked⟧ there, for the CLI to write as the player does
+    (referee.errors.card_mark)."""
+
+    def __new__(cls, en: str, zh: str):
+        line = super().__new__(cls, en)
+        line.zh = zh
+        return line
+
+
+def _mark(rb: "Rulebook", card: str) -> str:
+    return f"⟦{rb.name(card)}⟧"
+
+
+def _edition_zh(rb: "Rulebook") -> str:
+    return "2016年版" if rb.edition == "2016" else "經典版"
 
 
 def _rank(rb: "Rulebook", character: str) -> int:
@@ -46,9 +70,11 @@ def character_problem(rb: "Rulebook", character: str, players: int) -> str | Non
     """Why `character` may not play with `players` players, or None."""
     facts = rb.characters[character]
     if players < facts.min_players:
-        return f"the {facts.name} needs at least {facts.min_players} players, not {players}"
+        return CastProblem(f"the {facts.name} needs at least {facts.min_players} players, not {players}",
+                           f"{_mark(rb, character)}至少要 {facts.min_players} 人才能用，不是 {players} 人")
     if players in facts.excluded_players:
-        return f"the {facts.name} is not used with {players} players"
+        return CastProblem(f"the {facts.name} is not used with {players} players",
+                           f"{players} 人遊戲不用{_mark(rb, character)}")
     return None
 
 
@@ -60,24 +86,30 @@ def check_cast(rb: "Rulebook", players: int, characters, rank9_optional: bool = 
     characters = tuple(characters)
     for character in characters:
         if character not in rb.characters:
-            return f"{character} is not a character of the {rb.edition} edition"
+            return CastProblem(f"{character} is not a character of the {rb.edition} edition",
+                               f"{character} 不是{_edition_zh(rb)}的角色")
     if len(set(characters)) != len(characters):
         twice = next(c for c in characters if characters.count(c) > 1)
-        return f"the {rb.name(twice)} is listed twice"
+        return CastProblem(f"the {rb.name(twice)} is listed twice", f"{_mark(rb, twice)}列了兩次")
     by_rank: dict[int, list[str]] = {}
     for character in characters:
         by_rank.setdefault(_rank(rb, character), []).append(character)
     for rank in sorted(by_rank):
         if len(by_rank[rank]) > 1:
             names = " and ".join(rb.name(c) for c in by_rank[rank])
-            return f"one character per rank: the {names} are both rank {rank}"
+            return CastProblem(f"one character per rank: the {names} are both rank {rank}",
+                               f"每個順位只能有一個角色：{'和'.join(_mark(rb, c) for c in by_rank[rank])}都是 {rank} 號")
     missing = [rank for rank in RANKS if rank not in by_rank]
     if missing:
-        return f"one character per rank: no rank {', '.join(map(str, missing))} character"
+        return CastProblem(f"one character per rank: no rank {', '.join(map(str, missing))} character",
+                           f"每個順位都要有一個角色：缺少 {'、'.join(map(str, missing))} 號")
     if NINE in by_rank and not rank9_allowed(rb, players):
-        return f"no rank 9 character with {players} players in the {rb.edition} edition (the {rb.name(by_rank[NINE][0])})"
+        return CastProblem(
+            f"no rank 9 character with {players} players in the {rb.edition} edition (the {rb.name(by_rank[NINE][0])})",
+            f"{_edition_zh(rb)} {players} 人遊戲不用 9 號角色（{_mark(rb, by_rank[NINE][0])}）")
     if NINE not in by_rank and rank9_required(rb, players) and not rank9_optional:
-        return f"{players} players need a rank 9 character in the {rb.edition} edition"
+        return CastProblem(f"{players} players need a rank 9 character in the {rb.edition} edition",
+                           f"{_edition_zh(rb)} {players} 人遊戲需要一個 9 號角色")
     for character in characters:
         problem = character_problem(rb, character, players)
         if problem:
@@ -147,7 +179,8 @@ def random_cast(rb: "Rulebook", players: int, rng: random.Random,
     for rank in RANKS:
         options = pool(rank)
         if not options:
-            raise IllegalCast(f"no usable rank {rank} character for {players} players")
+            raise IllegalCast(CastProblem(f"no usable rank {rank} character for {players} players",
+                                          f"{players} 人遊戲沒有可用的 {rank} 號角色"))
         cast.append(rng.choice(options))
     nines = pool(NINE) if rank9_allowed(rb, players) else []
     if nines and (rank9_required(rb, players) or rng.random() < 0.5):

@@ -486,3 +486,27 @@ def test_a_table_refusal_follows_the_locale_like_its_lines(tables, monkeypatch):
     assert refusal("table", "do", "Ann: glod") == "「Ann: glod」中沒有「glod」這個動作；是不是 gold？"
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     assert refusal("table", "do", "Ann: glod") == "unknown verb 'glod' in 'Ann: glod' (did you mean 'gold'?)"
+
+
+# -- a cast the rules refuse, in the player's language ----------------------------------------------
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["table", "new", "c", "--players", "小明,小華", "--characters", "刺客,盜賊"],
+     "--characters：每個順位都要有一個角色：缺少 3、4、5、6、7、8 號"),
+    (["table", "new", "c", "--players", "小明,小華,小張", "--characters",
+      "刺客,盜賊,魔術師,國王,主教,商人,建築師,軍閥,皇后"], "--characters：皇后至少要 5 人才能用，不是 3 人"),
+    (["simulate", "-g", "1", "-p", "4", "--characters", "刺客,盗贼,魔术师,国王,主教,商人,建筑师,军阀,刺客"],
+     "--characters：刺客列了两次"),
+    (["simulate", "-g", "1", "-p", "2", "--characters", "assassin,thief"],
+     "--characters: one character per rank: no rank 3, 4, 5, 6, 7, 8 character"),
+])
+def test_a_refused_cast_speaks_the_players_language(tables, argv, line):
+    assert refusal(*argv) == line
+
+
+def test_a_situation_check_speaks_chinese(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text('[[players]]\nname = "小明"\ncity = [{ name = "神殿", stored = 2 }]\n'
+                    '[[players]]\nname = "小華"\n', encoding="utf-8")
+    assert refusal("score", str(path), "--lang", "zh-Hant") == "players[0].city[0].stored：只有博物館能存放卡牌"
