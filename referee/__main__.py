@@ -1,3 +1,3 @@
-from referee.cli.app import main
+from referee.cli.entry import main
 
 main()

@@ -27,7 +27,8 @@ def timed(argv: list[str], env: dict, runs: int, after: list[str] | None = None)
     samples = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+        # check: a command that failed fast would time nothing worth timing
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
         samples.append(time.perf_counter() - start)
         if after:
             subprocess.run(after, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)

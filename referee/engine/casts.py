@@ -13,13 +13,14 @@ fourteen unique districts; a preset names a character a player count forbids (th
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Callable
 
 from referee.engine.facts import CastFacts
 from referee.text import name_key
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:      # annotations only: `random` is not loaded by a game that deals nothing
+    import random
+
     from referee.engine.facts import Rulebook
 
 RANKS = range(1, 9)                     # every cast has exactly one character of each

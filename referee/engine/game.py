@@ -11,7 +11,6 @@ selection (`turn.py`, `draft.py`); then the flow (`flow.py`); then this facade.
 
 from __future__ import annotations
 
-import random
 from functools import partial
 from typing import NamedTuple
 
@@ -95,6 +94,8 @@ class Game(Operations):
             pool = sorted(d.id for d in rulebook.districts.values()
                           if d.type == "unique" and registry.supported(d.id, rulebook.edition) and d.id not in barred)
             count = min(int(setup["uniques_in_deck"]), len(pool))
+            import random      # only a dealt game draws: a table's game never does
+
             uniques = random.Random(seed).sample(pool, count)
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,

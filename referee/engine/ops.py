@@ -7,7 +7,6 @@ flow (`flow.py`) alone decides when a turn, a round or the game ends.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from referee.engine.errors import IllegalMove
@@ -15,6 +14,8 @@ from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN
 
 if TYPE_CHECKING:
+    import random
+
     from referee.engine.facts import Rulebook
     from referee.engine.registry import Hooks
     from referee.engine.state import State
@@ -36,6 +37,8 @@ class Operations:
         its own, seeded by the game's seed and a counter kept in the state, so undo needs no
         generator state and a replayed game deals the same cards."""
         self.state.chance += 1
+        import random      # loaded by the first chance event: a table's game has none
+
         return random.Random(self.seed * 1_000_003 + self.state.chance)
 
     def event(self, kind: str, **values) -> None:

@@ -105,6 +105,27 @@ _BEHAVIOURS: dict[str, Behaviour] = {}
 _VERBS: dict[str, tuple[Verb, str]] = {}          # verb name -> (verb, card id; "" for the turn's basics)
 _WORDS: dict[str, str] = {}                       # typed word (casefolded) -> verb name
 
+# Characters register when first needed: a game loads its cast's modules, and a lookup that finds
+# nothing loads the rest before it answers, so every answer is the one all cards would give. The
+# card package installs the loader (this module never imports the cards above it): load(card)
+# imports that card's module, load(None) every one. A tracked table's command then imports 9
+# character modules, not 27.
+_LOADER: list = [None, False]                     # [load function, every card loaded]
+
+
+def set_loader(load) -> None:
+    _LOADER[0] = load
+
+
+def _load(card: str | None) -> None:
+    if _LOADER[1] or _LOADER[0] is None:
+        return
+    if card is None:
+        _LOADER[0](None)
+        _LOADER[1] = True
+    elif card not in _BEHAVIOURS:
+        _LOADER[0](card)
+
 
 def register(cls: type[Behaviour]) -> type[Behaviour]:
     """Class decorator: one behaviour per card id, its verbs and their words."""
@@ -129,28 +150,38 @@ def register_verb(verb: Verb, owner: str = "") -> None:
 
 
 def behaviour(card: str) -> Behaviour | None:
+    if card not in _BEHAVIOURS:
+        _load(card)
     return _BEHAVIOURS.get(card)
 
 
 def behaviours() -> dict[str, Behaviour]:
+    _load(None)
     return _BEHAVIOURS
 
 
 def verb(name: str) -> tuple[Verb, str] | None:
+    if name not in _VERBS:
+        _load(None)
     return _VERBS.get(name)
 
 
 def verb_named(word: str) -> str | None:
     """The verb a typed word means (`偷` → rob), or None."""
-    return _WORDS.get(word.casefold())
+    key = word.casefold()
+    if key not in _WORDS:
+        _load(None)
+    return _WORDS.get(key)
 
 
 def verb_words() -> list[str]:
+    _load(None)
     return sorted(_WORDS)
 
 
 def build_form(form: str) -> Behaviour | None:
     """The card that handles `build C <form> ...`."""
+    _load(None)
     for found in _BEHAVIOURS.values():
         if form in found.build_forms:
             return found
@@ -158,11 +189,12 @@ def build_form(form: str) -> Behaviour | None:
 
 
 def supported(card: str, edition: str) -> bool:
-    found = _BEHAVIOURS.get(card)
+    found = behaviour(card)
     return found is not None and edition in found.editions
 
 
 def refusal_texts() -> dict[str, tuple[str, str, str]]:
+    _load(None)
     texts: dict[str, tuple[str, str, str]] = {}
     for found in _BEHAVIOURS.values():
         texts.update(found.refusals)
@@ -180,6 +212,8 @@ class Hooks:
         if _full is not None:
             self._filter(_full, frozenset(uniques))
             return
+        for character in characters:
+            _load(character)
         cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
                       key=lambda c: rb.characters[c].rank)
         districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions
