@@ -42,6 +42,26 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
                           input=stdin, env={**os.environ, "LANG": "C.UTF-8"}, cwd=ROOT)
 
 
+def run_in_process(*argv: str, stdin: str | bytes = "") -> tuple[int, str, str]:
+    """One command line run in this process (the way `referee` runs it, without a subprocess):
+    its exit status, standard output and standard error; `stdin` as text or as raw bytes."""
+    import contextlib
+    import io
+
+    from referee.cli.app import run as run_command
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    raw = stdin if isinstance(stdin, bytes) else stdin.encode("utf-8")
+    sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run_command(list(argv))
+    finally:
+        sys.stdin = saved
+    return code, out.getvalue(), err.getvalue()
+
+
 @pytest.fixture
 def cli():
     return run_cli

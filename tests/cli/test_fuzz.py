@@ -3,16 +3,15 @@ nothing on stdout, and nothing on disk changes (the situation file, the database
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import os
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import run_in_process
 
 HERE = Path(__file__).resolve().parent.parent
 EXAMPLES = [p.read_text(encoding="utf-8") for p in sorted((HERE / "situations").glob("*.toml"))]
@@ -37,18 +36,8 @@ def db_digest(database):
     return hashlib.sha256(Path(database).read_bytes()).hexdigest()
 
 
-def run(*argv: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    from referee.cli.app import run as run_command
-
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = run_command(list(argv))
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
+def run(*argv: str, stdin: str | bytes = "") -> tuple[int, str, str]:
+    return run_in_process(*argv, stdin=stdin)
 
 
 def check(code: int, out: str, err: str, allowed=(0, 2)) -> None:

@@ -6,26 +6,17 @@ from __future__ import annotations
 
 import contextlib
 import io
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_in_process
+
 SITUATIONS = Path(__file__).resolve().parent.parent / "situations"
 
 
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    from referee.cli.app import run as run_command
-
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = run_command(list(argv))
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
+def run(*argv: str, stdin: str | bytes = "") -> tuple[int, str, str]:
+    return run_in_process(*argv, stdin=stdin)
 
 
 def said(*argv: str, stdin: str = "") -> str:
