@@ -127,12 +127,15 @@ class Rulebook:
             return self.districts[card_id].name
         return card_id
 
-    def lookup(self, text: str, kind: str) -> list[str]:
-        """Ids of the `kind` cards `text` names, best priority only (several = ambiguous)."""
+    def lookup(self, text: str, kind: str, every: bool = False) -> list[str]:
+        """Ids of the `kind` cards `text` names, best priority only (several = ambiguous), or
+        every card it may name (`every`: 主教 is the Cardinal in 2016, and also the Bishop)."""
         pool = self.characters if kind == "character" else self.districts
         found = [(card, prio) for card, prio in self.aliases.get(name_key(text), []) if card in pool]
         if not found:
             return []
+        if every:
+            return sorted({card for card, _ in found})
         best = min(prio for _, prio in found)
         return sorted({card for card, prio in found if prio == best})
 

@@ -69,6 +69,11 @@ class Notation:
             found = self.rb.lookup(text, "character")
             if len(found) > 1:
                 found = [c for c in found if c in in_play] or found
+            elif found and found[0] not in in_play:
+                # A name the edition gives to one character and older printings to another
+                # (主教: the 2016 Cardinal, the Bishop to most players): the one in this game.
+                playing = [c for c in self.rb.lookup(text, "character", every=True) if c in in_play]
+                found = playing if len(playing) == 1 else found
         if not found:
             raise UnknownName("character", text, sorted(self.rb.name(c) for c in in_play))
         if len(found) > 1:

@@ -535,7 +535,7 @@ def _generate_end(game: "Game") -> list[Move]:
     return [] if end_problem(game) else [make_move((game.state.turn.character, "end", ()))]
 
 
-register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币"), parse_nothing, _apply_gold, _generate_gold))
+register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币", "拿金", "拿兩金", "拿两金", "拿2金", "拿兩塊", "拿两块", "拿2塊", "拿2块"), parse_nothing, _apply_gold, _generate_gold))
 register_verb(Verb("draw", ("抽牌", "摸牌"), _parse_draw, _apply_draw, _generate_draw, _format_draw))
 register_verb(Verb("income", ("收入", "收稅", "收税", "徵稅", "征税"), _parse_income, _apply_income, _generate_income,
                    _format_income))
