@@ -17,8 +17,8 @@ from referee.engine.casts import IllegalCast, check_cast, excluded_uniques, pres
 from referee.engine.facts import CastFacts
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
-from referee.errors import card_mark
-from referee.errors import AmbiguousName, BadSituation, UnknownName
+from referee.errors import AmbiguousName, BadSituation, UnknownName, card_mark
+from referee.text import edition_name
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
 TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower",
@@ -272,7 +272,7 @@ def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], 
         if preset is None:
             names = ", ".join(c.names["en"] for c in rb.casts.values()) or "none in this edition"
             zh_names = "、".join(c.names.get("zh-Hant", c.names["en"]) for c in rb.casts.values()) or "此版本沒有"
-            edition_zh = "2016年版" if rb.edition == "2016" else "經典版"
+            edition_zh = edition_name(rb.edition, "zh-Hant")
             raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
                                f"(presets: {names}); or list the characters",
                                f"{path}：「{value}」不是{edition_zh}的建議角色組合（組合有：{zh_names}）；或列出角色")
@@ -295,14 +295,14 @@ def _check_uniques(rb: Rulebook, cast, preset, known: Counter) -> None:
     for district in seen:
         if preset is not None and district not in preset.uniques:
             raise BadSituation(f"{rb.name(district)} is not one of the unique districts of {preset.names['en']}",
-                               f"⟦{rb.name(district)}⟧不是「{preset.names.get('zh-Hant', preset.names['en'])}」"
+                               f"{card_mark(rb.name(district))}不是「{preset.names.get('zh-Hant', preset.names['en'])}」"
                                "的特殊地區")
         if district in barred:
             by = next(c for c in cast if district in excluded_uniques(rb, [c]))
             raise BadSituation(f"{rb.name(district)} is not used when the {rb.name(by)} is in the cast "
                                f"({rb.edition} edition, rule setup.incompatible-cards.{rb.edition})",
-                               f"有⟦{rb.name(by)}⟧時不用⟦{rb.name(district)}⟧"
-                               f"（{'2016年版' if rb.edition == '2016' else '經典版'}，規則 setup.incompatible-cards.{rb.edition}）")
+                               f"有{card_mark(rb.name(by))}時不用{card_mark(rb.name(district))}"
+                               f"（{edition_name(rb.edition, 'zh-Hant')}，規則 setup.incompatible-cards.{rb.edition}）")
 
 
 def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.text import in_language
+from referee.text import EDITION_NAMES, in_language
 
 LABELS = {
     "rank": ("Rank", "順位", "顺位"),
@@ -69,8 +69,7 @@ LABELS = {
     "district": ("district", "地區", "地区"),
     "base": ("base game", "基本版", "基本版"),
     "dark-city": ("The Dark City", "黑暗城市", "黑暗城市"),
-    "2016": ("2016 edition", "2016年版", "2016年版"),
-    "classic": ("classic edition", "經典版", "经典版"),
+    **EDITION_NAMES,
     "sim.summary": ("{games} games · {rate} games/s · {moves} moves/game · {rounds} rounds on average · "
                     "average score {score}", "{games} 局 · 每秒 {rate} 局 · 每局 {moves} 步 · 平均 {rounds} 輪 · 平均 {score} 分",
                     "{games} 局 · 每秒 {rate} 局 · 每局 {moves} 步 · 平均 {rounds} 轮 · 平均 {score} 分"),

@@ -10,6 +10,7 @@ from referee.cli.labels import colon, comma, label, parens
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, paragraph, print_json, table
 from referee.errors import RefereeError
+from referee.text import EDITIONS
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
 
@@ -25,7 +26,6 @@ def _aliases(conn, card_id: str, edition: str) -> list[str]:
 def _resolve_any_edition(conn, name: str, edition: str):
     """The card in the chosen edition, else a card of the other edition (Bell Tower in 2016)."""
     from referee.errors import UnknownName
-    from referee.text import EDITIONS
 
     try:
         return resolve(conn, name, edition, fuzzy=False)
@@ -240,7 +240,7 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
             f"the rules on {topic!r} are for {' or '.join(map(str, counts))} players, not {players}",
             f"「{topic}」的規則只適用於 {' 或 '.join(map(str, counts))} 人，不適用於 {players} 人")
     if topic and not found and edition and rule_data.find_rules(conn, topic, None, players):
-        other = next(e for e in ("2016", "classic") if e != edition)
+        other = next(e for e in EDITIONS if e != edition)
         raise RefereeError(f"no rule on {topic!r} in the {edition} edition; try --edition {other}",
                            f"{edition} 版沒有關於「{topic}」的規則；請試 --edition {other}")
     if topic and not found:

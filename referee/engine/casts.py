@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from referee.engine.facts import CastFacts
-from referee.text import name_key
+from referee.errors import card_mark
+from referee.text import edition_name, name_key
 
 if TYPE_CHECKING:      # annotations only: `random` is not loaded by a game that deals nothing
     import random
@@ -48,11 +49,11 @@ class CastProblem(str):
 
 
 def _mark(rb: "Rulebook", card: str) -> str:
-    return f"⟦{rb.name(card)}⟧"
+    return card_mark(rb.name(card))
 
 
 def _edition_zh(rb: "Rulebook") -> str:
-    return "2016年版" if rb.edition == "2016" else "經典版"
+    return edition_name(rb.edition, "zh-Hant")
 
 
 def _rank(rb: "Rulebook", character: str) -> int:

@@ -55,6 +55,16 @@ def has_power(game: "Game", character: str) -> bool:
     return character in powers(game)
 
 
+def mover_seat(game: "Game", move: "Move") -> int | None:
+    """The seat of whoever typed an answer out of turn: a player by name, or by the character he
+    revealed (`Bob: use Hospital …`, `Warlord: use Graveyard`)."""
+    state = game.state
+    seat = state.seat_of(move.actor)
+    if seat is None and move.actor in game.rb.characters:
+        seat = state.holder(move.actor)
+    return seat
+
+
 # -- notation shapes ----------------------------------------------------------------------------
 
 

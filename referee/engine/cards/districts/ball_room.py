@@ -10,6 +10,7 @@ at the revealed player's first move (he thanked, or nobody noticed in time)."""
 
 from __future__ import annotations
 
+from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, register
@@ -54,9 +55,7 @@ class BallRoom(Behaviour):
     def answer(self, game, move: Move) -> None:
         state = game.state
         pending = state.pending
-        actor = state.seat_of(move.actor)
-        if actor is None and move.actor in game.rb.characters:
-            actor = state.holder(move.actor)
+        actor = mover_seat(game, move)
         if pending is None or pending.kind != "ball-room" or actor != pending.seat:
             if actor is not None and game.owns(actor, "ball-room") and state.crown == actor \
                     and not _in_force(game, actor):

@@ -4,6 +4,7 @@ destruction leaves the offer in `state.pending`; it lapses at the next other mov
 
 from __future__ import annotations
 
+from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, register
@@ -26,9 +27,7 @@ class Graveyard(Behaviour):
     def answer(self, game, move: Move) -> None:
         state = game.state
         pending = state.pending
-        actor = state.seat_of(move.actor)
-        if actor is None and move.actor in game.rb.characters:
-            actor = state.holder(move.actor)
+        actor = mover_seat(game, move)
         if pending is None or pending.kind != "graveyard":
             if state.turn is not None and actor == state.turn.seat and game.owns(actor, "graveyard"):
                 raise IllegalMove("graveyard_warlord", ("graveyard.warlord-destroys",))

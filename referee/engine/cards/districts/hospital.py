@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from referee.engine.cards.basic import draw_action, draw_choices
+from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, register
@@ -69,9 +70,7 @@ class Hospital(Behaviour):
     def answer(self, game, move: Move) -> None:
         state = game.state
         pending = state.pending
-        actor = state.seat_of(move.actor)
-        if actor is None and move.actor in game.rb.characters:
-            actor = state.holder(move.actor)
+        actor = mover_seat(game, move)
         if pending is None or pending.kind != "hospital" or actor != pending.seat:
             raise IllegalMove("hospital_timing", CITES)
         if len(move.args) < 2:
