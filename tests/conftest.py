@@ -62,6 +62,22 @@ def run_in_process(*argv: str, stdin: str | bytes = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def assert_refused_unless_listed(game, move, legal) -> None:
+    """`apply` accepts `move` only if `legal_moves()` listed it (`legal`), and a refusal leaves
+    the state untouched; an accepted move is undone, restoring the exact state."""
+    from referee.engine import IllegalMove
+
+    before = game.state.copy()
+    try:
+        game.apply(move)
+    except IllegalMove:
+        assert game.state == before
+        return
+    game.undo()
+    assert game.state == before
+    assert move in legal, f"{game.format(move)} applies but legal_moves() omits it"
+
+
 @pytest.fixture
 def cli():
     return run_cli
