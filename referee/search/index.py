@@ -180,7 +180,7 @@ def index_search(conn, convert, lexicon: dict) -> None:
             corpus_chars.update(CJK.findall(unicodedata.normalize("NFKC", text)))
     for key, text, *_ in aliases:
         corpus_chars.update(CJK.findall(key + text))
-    for table in ("concept", "form"):
+    for table in ("concept", "form", "edition"):
         for item in lexicon.get(table, []):
             for lang in ("zh-Hant", "zh-Hans"):
                 corpus_chars.update(CJK.findall("".join(item.get(lang, []))))

@@ -28,7 +28,7 @@ def lexicon_rows(lexicon: dict, simplify: dict[str, str]) -> list[tuple[str, str
     """(form, script, kind, id) rows for `search_lexicon`: script is zh or en, kind is concept,
     form or stop. Forms are folded like queries (Chinese to Simplified, English stemmed)."""
     rows: set[tuple[str, str, str, str]] = set()
-    for kind, table in (("concept", "concept"), ("form", "form")):
+    for kind, table in (("concept", "concept"), ("form", "form"), ("edition", "edition")):
         for item in lexicon.get(table, []):
             for lang in _LANGS:
                 for text in item.get(lang, []):
@@ -58,7 +58,7 @@ class Lexicon:
     """The folded forms, by script and kind: zh[kind] maps a string, en[kind] a tuple of stems."""
 
     def __init__(self, rows):
-        kinds = ("concept", "form", "stop", "particle", "ambiguous", "after")
+        kinds = ("concept", "form", "edition", "stop", "particle", "ambiguous", "after")
         self.zh: dict[str, dict[str, str]] = {kind: {} for kind in kinds}
         self.en: dict[str, dict[tuple[str, ...], str]] = {kind: {} for kind in kinds}
         self.implies: dict[str, list[str]] = {}   # concept → the cards it implies
@@ -72,6 +72,8 @@ class Lexicon:
                 self.en[kind][tuple(form.split())] = ident
         self.ambiguous = {key[0] for key in self.en["ambiguous"]}   # card names that are everyday words
         self.after = {key[0] for key in self.en["after"]}           # ... that name the card after these
+        # Function words of one character (也, 有, 吗): never a same-sound slip of another.
+        self.steady = {k for kind in ("stop", "particle") for k in self.zh[kind] if len(k) == 1}
         self.longest_zh = max((len(k) for table in self.zh.values() for k in table), default=1)
         self.longest_en = max((len(k) for table in self.en.values() for k in table), default=1)
 
@@ -174,6 +176,9 @@ class Lexicon:
 
     def forms(self, folded: str, names: dict | None = None) -> list[str]:
         return list(dict.fromkeys(ident for _, ident in self.find(folded, "form", names)))
+
+    def editions(self, folded: str, names: dict | None = None) -> list[str]:
+        return list(dict.fromkeys(ident for _, ident in self.find(folded, "edition", names)))
 
     def is_stop(self, term: str) -> bool:
         """A query term (a Chinese character or bigram, an English stem) that means nothing alone."""

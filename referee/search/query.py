@@ -53,6 +53,7 @@ PARAMS = {
     "form": 3.0,        # the document's question has the query's form (can …? how …?)
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
+    "other_edition": 10.0,  # a document of the other edition than the one the query names
     "card_text": 12.0,  # a card's own text, against (rulings and rules answer questions)
     "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
@@ -84,6 +85,7 @@ class Parsed:
     forms: list[str] = field(default_factory=list)
     meaningful: bool = True
     groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
+    editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
 
     @property
     def actor(self) -> str | None:
@@ -109,7 +111,8 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         fixed = replace_word(fixed, typo, right)
     lex = lexicon_mod.load(conn)
     repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
-                      named_chars(fixed, names), known_word_chars(lex, fixed, names), name_bigrams(names))
+                      named_chars(fixed, names), known_word_chars(lex, fixed, names), name_bigrams(names),
+                      lex.steady)
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
     spoken: list[str] = []
@@ -124,7 +127,8 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
-    return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups)
+    return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
+                  lex.editions(fixed, names))
 
 
 def name_bigrams(names: dict) -> set[str]:
@@ -241,6 +245,8 @@ def search(
     # which the card's own text is as good an answer as any ruling.
     overview = len(parsed.cards) == 1 and len(parsed.concepts) <= PARAMS["overview_concepts"] and (
         "how" in forms or not forms)
+    # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
+    named_edition = parsed.editions[0] if len(parsed.editions) == 1 and not edition else None
     parts: dict[str, dict[str, float]] = {}
     text_scores, scores = scores, {}
     for key in candidates:
@@ -269,6 +275,8 @@ def search(
             part["form"] = PARAMS["form_specific"] if shared_forms - _COMMON_FORMS else PARAMS["form"]
         if doc.house:
             part["house"] = -PARAMS["house"]
+        if named_edition and named_edition not in doc.editions:
+            part["edition"] = -PARAMS["other_edition"]
         if doc.kind == "card":
             part["card_text"] = -PARAMS["card_text"] * (PARAMS["overview"] if overview else 1.0)
         elif doc.kind == "rule":

@@ -92,7 +92,7 @@ def known_word_chars(lex, folded: str, names: dict) -> set[int]:
     """Positions of the Chinese characters that spell a word of two or more characters of the
     lexicon (七個建築, 怎麼辦)."""
     out: set[int] = set()
-    for kind in ("concept", "form"):
+    for kind in ("concept", "form", "edition"):
         for at, _ in lex.find(folded, kind, names):
             length = lex._length(folded, at, kind) if CJK.match(folded[at]) else 0
             if length >= 2:   # a lone character (牌) may itself be the slip (守牌)
@@ -102,57 +102,87 @@ def known_word_chars(lex, folded: str, names: dict) -> set[int]:
 
 def repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]],
             named: set[int] = frozenset(), known: set[int] = frozenset(),
-            name_grams: set[str] = frozenset()) -> dict[str, str]:
+            name_grams: set[str] = frozenset(), steady: set[str] = frozenset()) -> dict[str, str]:
     """Same-sounding slips: a query bigram the corpus (nearly) never uses, one character of which
     can be swapped for a same-sounding one to give a bigram the corpus uses often (回盒 → 回合),
     or a bigram of a card's name (`name_grams`: 賊哭 → 賊窟, however rarely the corpus names it).
-    A bigram touching a card name (`named` positions: 時 in 有鐘塔時軍閥 is no slip) or lying
-    inside a word of the lexicon (`known`: 七個建築) is left alone."""
-    fixed_pos: dict[str, set[int]] = {}   # bigram → its characters that may not change (0, 1)
+
+    Left alone: a bigram touching a card name (`named` positions: 時 in 有鐘塔時軍閥 is no slip)
+    or inside a word of the lexicon (`known`: 七個建築); a character of `steady` (a function
+    word: 也, 有); a character whose other bigram the corpus uses (市 in 城市要 is sound, 市要
+    is only where two words meet). The surest repair is made first and the rest judged again on
+    the mended text (in 軍伐拆有, once 軍閥 is mended, 閥拆 is common and 拆 stays); a
+    character changes at most once and a mended bigram is not mended again (墓地能 stays)."""
+    out: dict[str, str] = {}
+    taken: set[int] = set()
+    for _ in range(4):   # a query has a slip or two, rarely more
+        slip = _surest_slip(conn, folded, readings, named, known | taken, name_grams, steady, taken)
+        if not slip:
+            break
+        at, gram, mended = slip
+        out[gram] = mended
+        taken.update((at, at + 1))
+        folded = folded[:at] + mended + folded[at + 2:]
+    return out
+
+
+def _surest_slip(conn, folded, readings, named, known, name_grams, steady, taken):
+    """(position, slip, mended) of the surest same-sound repair of `folded`, or None."""
+    slots = []   # (position, bigram) of each bigram of the Chinese runs
     for match in RUNS.finditer(folded):
         run = match.group()
         if CJK.match(run):
-            for i in range(len(run) - 1):
-                at = match.start() + i
-                slot = fixed_pos.setdefault(run[i:i + 2], set())
-                if at in named or at + 1 in named or (at in known and at + 1 in known):
-                    slot.update((0, 1))
-    grams = set(fixed_pos)
-    if not grams:
-        return {}
-    df = doc_freq(conn, grams)
-    rare = [g for g in grams if df.get(g, 0) <= PARAMS["rare_df"]]
+            slots += [(match.start() + i, run[i:i + 2]) for i in range(len(run) - 1)]
+    if not slots:
+        return None
+    at_gram = dict(slots)
+    df = doc_freq(conn, set(at_gram.values()))
+    rare = [(at, g) for at, g in slots if df.get(g, 0) <= PARAMS["rare_df"]
+            and not ({at, at + 1} & named) and not (at in known and at + 1 in known)]
     if not rare:
-        return {}
-    sounds = {r for g in rare for c in g for r in readings.get(c, [])}
+        return None
+    sounds = {r for _, g in rare for c in g for r in readings.get(c, [])}
     if not sounds:
-        return {}
+        return None
     marks = ",".join("?" * len(sounds))
     alike: dict[str, set[str]] = {}
     for pinyin, char in conn.execute(f"SELECT pinyin, char FROM search_pinyin WHERE pinyin IN ({marks})", sorted(sounds)):
         alike.setdefault(pinyin, set()).add(char)
-    variants: dict[str, set[str]] = {}
-    for g in rare:
-        if fixed_pos[g]:   # a card name's edge or a word of the lexicon: not a slip
-            continue
+
+    def sound(char_at: int) -> bool:
+        """The character at this position reads as meant: a function word, already mended, or
+        its other bigram is common."""
+        if folded[char_at] in steady or char_at in taken:
+            return True
+        # (A bigram reaching into a card name is no evidence: 巫師 in 女巫師去 is 女巫 + 師.)
+        return any(df.get(at_gram.get(at), 0) > PARAMS["rare_df"] for at in (char_at - 1, char_at)
+                   if not {at, at + 1} & named)
+
+    variants: dict[tuple[int, str], set[str]] = {}
+    for at, g in rare:
         for pos in (0, 1):
+            if sound(at + pos):
+                continue
             for reading in readings.get(g[pos], []):
                 for char in alike.get(reading, ()):
                     if char != g[pos]:
-                        variants.setdefault(g, set()).add(g[:pos] + char + g[pos + 1:])
+                        variants.setdefault((at, g), set()).add(g[:pos] + char + g[pos + 1:])
     if not variants:
-        return {}
+        return None
     vdf = doc_freq(conn, set().union(*variants.values()))
-    out = {}
-    for g, options in variants.items():
+    chosen = []   # (priority, position, slip, mended)
+    for (at, g), options in variants.items():
         names = sorted(v for v in options if v in name_grams)
         if names and not df.get(g, 0):        # a card's name misheard: mended before anything else
-            out = {g: max(names, key=lambda v: (vdf.get(v, 0), v)), **out}
+            chosen.append(((1, 0), at, g, max(names, key=lambda v: (vdf.get(v, 0), v))))
             continue
         best = max(options, key=lambda v: (vdf.get(v, 0), v))
         if vdf.get(best, 0) >= max(PARAMS["repair_df"], PARAMS["repair_ratio"] * df.get(g, 0)):
-            out[g] = best
-    return out
+            chosen.append(((0, vdf[best]), at, g, best))
+    if not chosen:
+        return None
+    _, at, g, best = max(chosen, key=lambda c: (c[0], -c[1]))
+    return at, g, best
 
 
 def doc_freq(conn: sqlite3.Connection, grams: set[str]) -> dict[str, int]:
