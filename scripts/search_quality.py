@@ -1,8 +1,9 @@
 """Measure the search on labelled questions.
 
-The tuning set is tests/search/queries-*.toml; the blind set (written by someone who never read
-faq/, labelled afterwards by others, never tuned on) is tests/search/blind/questions.toml: its
-misses are listed only with --misses, since looking at them would make it a tuning set. A query's `expect`
+The tuning set is tests/search/queries-*.toml (among them the two retired blind sets); the blind
+set (written by someone who never read faq/, labelled afterwards by others, never tuned on) is
+tests/search/blind/questions.toml: its misses are listed only with --misses, since looking at
+them would make it a tuning set. A query's `expect`
 is one id or a list of acceptable ids (FAQ entry, rule or card). Prints top-1 and top-3 overall
 and per kind (or language), then every miss with what came first.
 

@@ -45,6 +45,7 @@ PARAMS = {
     "missing": 0.2,     # ... each card of the document the query does not name, against
     "no_card": 6.0,     # a document about a card, for a query naming none
     "actor": 4.0,       # the card acting in the document's question is the query's first card
+    "reversed": 0.0,    # ... is another card the query names (roles reversed), against
     "stranger": 14.0,   # the document's acting card and subject are both cards the query does not name
     "concept": 25.0,    # the share of the query's concepts its question asks about (0..1)
     "answered": 0.8,    # ... a concept only its answer mentions counts this much
@@ -324,6 +325,8 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
         score += PARAMS["all_cards"]
     if doc.actor and doc.actor == parsed.actor:
         score += PARAMS["actor"]
+    elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
+        score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
     return score
 
 

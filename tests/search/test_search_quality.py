@@ -2,7 +2,8 @@
 in process, against a database built from the real data/ and faq/ (the session fixture in
 tests/conftest.py). The blind set (tests/search/blind/) is measured by
 scripts/search_quality.py --blind, never here: tests must not steer the ranking toward it.
-(queries-first-blind.toml was the first blind set; its writer saw its misses, so it is tuning.)"""
+(queries-first-blind.toml and queries-second-blind.toml were the first two blind sets; their
+misses have been looked at, so they are tuning data now.)"""
 
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ def _queries() -> list[dict]:
 
 QUERIES = _queries()
 ISSUE_9 = ("queries-natural.toml", "queries-table-talk.toml", "queries-first-blind.toml")
-ISSUE_9 += ("queries-dev.toml",)
-LOOSE = ("queries-table-talk.toml", "queries-first-blind.toml", "queries-dev.toml")   # colloquial sets with their own floors
+ISSUE_9 += ("queries-dev.toml", "queries-second-blind.toml")
+LOOSE = ("queries-table-talk.toml", "queries-first-blind.toml", "queries-dev.toml", "queries-second-blind.toml")   # colloquial sets with their own floors
 FAQ_SET = [q for q in QUERIES if q["file"] not in ISSUE_9]   # labelled before issue 9
 
 
@@ -91,6 +92,15 @@ def test_dev_set(ranks):
     dev = [r for q, r in ranks if q["file"] == "queries-dev.toml"]
     assert len(dev) == 329
     assert sum(r == 1 for r in dev) >= 293 and sum(r is not None for r in dev) >= 317
+
+
+def test_second_blind_set(ranks):
+    # The second blind set (342 labelled): 72.5 % / 88.3 % when first run, 77.5 % / 91.5 % when
+    # it was retired (its misses then became tuning data), 78.4 % / 92.7 % after the repairs
+    # were judged one at a time.
+    second = [r for q, r in ranks if q["file"] == "queries-second-blind.toml"]
+    assert len(second) == 342
+    assert sum(r == 1 for r in second) >= 265 and sum(r is not None for r in second) >= 314
 
 
 def test_every_kind_is_mostly_first(ranks):
@@ -158,6 +168,38 @@ def test_same_sound_slips_are_repaired(conn, query, slip, repaired):
 def test_a_misheard_card_name_is_mended_however_rare(conn, query, card):
     # 賊窟 is named by few documents, too few for the corpus-wide repair: a card's name is enough.
     assert card in parse(conn, query).cards
+
+
+@pytest.mark.parametrize("query, slips", [
+    # 幕地 → 墓地; then 地能 is rare, but 地 was just mended (it once became 墓的能).
+    ("幕地能不能把被拆的建筑拿回手里", {"幕地": "墓地"}),
+    # 市要 is rare only because two words meet there: 城市 is common, so 市 stays.
+    ("新版城市要幾座才算完成", {}),
+    # 同意 is common: 意 is no slip in 意吗.
+    ("魔朮师跟别人换牌要对方同意吗", {}),
+    # 也 is a function word; 书管 → 书馆 and no more.
+    ("图书管和建筑师一起，多摸的两张也留？", {"书管": "书馆"}),
+    # once 军伐 is mended, 阀拆 is common and 拆 stays (it had become 持有).
+    ("军伐拆有城墙的人的建筑要多付吗", {"军伐": "军阀"}),
+])
+def test_repairs_touch_only_the_slip(conn, query, slips):
+    assert parse(conn, query).repaired == slips
+
+
+@pytest.mark.parametrize("query, edition", [
+    ("新版城市要幾座才算完成", "2016"), ("can you play 3 players in the original citadels", "classic"),
+    ("旧版刺客", "classic"), ("军阀拆城墙", None),
+])
+def test_a_named_edition_is_read(conn, query, edition):
+    assert parse(conn, query).editions == ([edition] if edition else [])
+
+
+def test_a_named_edition_ranks_its_documents_first(conn):
+    hits = search(conn, "新版城市要幾座才算完成", top=3)
+    editions = dict(conn.execute("SELECT id, editions FROM search_docs"))
+    assert "2016" in editions[hits[0].id].split()
+    assert "end.trigger.classic" not in [h.id for h in hits]
+    assert "end.trigger.classic" in [h.id for h in search(conn, "經典版城市要幾座才算完成", top=3)]
 
 
 def test_repair_finds_the_card_behind_a_slip(conn):
