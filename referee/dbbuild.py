@@ -39,6 +39,7 @@ class Bundle:
     casts: list[dict] = field(default_factory=list)
     substitutes: dict = field(default_factory=dict)
     lexicon: dict = field(default_factory=dict)
+    questions: list[dict] = field(default_factory=list)   # faq/questions/: how players asked, labelled
 
 
 def _read(path: Path) -> dict:
@@ -57,7 +58,9 @@ def _rules_file_order(path: Path) -> tuple[int, str]:
     return (_RULE_FILES.index(path.stem) if path.stem in _RULE_FILES else len(_RULE_FILES), path.name)
 
 
-def load_bundle(data: Path | None = None, faq: Path | None = None) -> Bundle:
+def load_bundle(data: Path | None = None, faq: Path | None = None, held_out: set[str] = frozenset()) -> Bundle:
+    """Everything in the text files; `held_out` names question sets (faq/questions/NAME.toml)
+    to leave out, to measure the search on questions it has not indexed."""
     data = data or paths.data_dir()
     faq = faq or paths.faq_dir()
     bundle = Bundle()
@@ -86,6 +89,11 @@ def load_bundle(data: Path | None = None, faq: Path | None = None) -> Bundle:
         for entry in _read(path).get("entry", []):
             entry["_file"] = path.name
             bundle.faq.append(entry)
+    for path in sorted((faq / "questions").glob("*.toml")):
+        if path.stem not in held_out:
+            for question in _read(path).get("query", []):
+                question["_file"] = path.name
+                bundle.questions.append(question)
     return bundle
 
 
@@ -132,6 +140,15 @@ def validate(bundle: Bundle) -> list[str]:
                 if not entry.get(part, {}).get(lang):
                     problems.append(f"faq {entry['id']}: {part} has no {lang} text")
     problems += _cast_problems(bundle)
+    documents = set(card_ids) | {i for items in (bundle.faq, bundle.rules) for e in items
+                                 for i in [e["id"], *e.get("aliases", [])]}
+    for question in bundle.questions:
+        expect = question.get("expect", [])
+        for ident in [expect] if isinstance(expect, str) else expect:
+            if ident not in documents:
+                problems.append(f"{question['_file']}: {question['q']!r} expects an unknown document {ident!r}")
+        if question.get("lang") not in LANGS:
+            problems.append(f"{question['_file']}: {question['q']!r} has no lang (en, zh-Hant or zh-Hans)")
     for rule in bundle.rules:
         variant = rule.get("variant")
         if variant and variant not in known_variants:
@@ -415,7 +432,7 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
                 [{"faq_id": e["id"], "edition": ed} for e in bundle.faq for ed in e.get("editions", EDITIONS)])
         from referee.search.index import index_search
 
-        index_search(db.conn, convert, bundle.lexicon)
+        index_search(db.conn, convert, bundle.lexicon, bundle.questions)
         db["char_scripts"].insert_all(char_script_rows(db.conn, convert), pk="char")
         db["meta"].insert_all([{"key": "schema", "value": SCHEMA_VERSION}], pk="key")
         db.conn.commit()

@@ -1,13 +1,16 @@
 """Measure the search on labelled questions.
 
-The tuning set is tests/search/queries-*.toml (among them the two retired blind sets); the blind
-set (written by someone who never read faq/, labelled afterwards by others, never tuned on) is
-tests/search/blind/questions.toml: its misses are listed only with --misses, since looking at
-them would make it a tuning set. A query's `expect`
+The tuning set is tests/search/queries-*.toml and the questions the search indexes
+(faq/questions/*.toml: retired test sets, so the search has seen them). What it does with a
+question it has never seen is measured two ways:
+- --held-out NAME rebuilds the database without faq/questions/NAME.toml and measures that set;
+- --blind measures the blind set, tests/search/blind/questions.toml (written by someone who
+  never read faq/, labelled afterwards by others, never tuned on, never indexed): its misses are
+  listed only with --misses, since looking at them would make it a tuning set. A query's `expect`
 is one id or a list of acceptable ids (FAQ entry, rule or card). Prints top-1 and top-3 overall
 and per kind (or language), then every miss with what came first.
 
-Usage: python scripts/search_quality.py [--blind] [--db PATH] [--misses]
+Usage: python scripts/search_quality.py [--blind | --held-out NAME] [--db PATH] [--misses]
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TUNING = ROOT / "tests" / "search"
+QUESTIONS = ROOT / "faq" / "questions"
 BLIND = ROOT / "tests" / "search" / "blind" / "questions.toml"
 
 
@@ -37,8 +41,9 @@ def _load(path: Path) -> list[dict]:
 
 
 def load_queries(folder: Path | None = None) -> list[dict]:
-    """The tuning set."""
-    return [q for path in sorted((folder or TUNING).glob("queries-*.toml")) for q in _load(path) if q["expect"]]
+    """The tuning set: the test queries and the indexed questions."""
+    paths = sorted((folder or TUNING).glob("queries-*.toml")) + sorted(QUESTIONS.glob("*.toml"))
+    return [q for path in paths for q in _load(path) if q["expect"]]
 
 
 def load_blind(path: Path | None = None) -> list[dict]:
@@ -101,21 +106,34 @@ def main() -> int:
     parser.add_argument("--blind", action="store_true", help="measure the blind set instead of the tuning set")
     parser.add_argument("--misses", action="store_true",
                         help="list the misses (always for the tuning set; for the blind set only when asked)")
+    parser.add_argument("--held-out", metavar="NAME",
+                        help="measure faq/questions/NAME.toml on a database built without it")
     parser.add_argument("--db", help="database to use (default: build a fresh one in a temporary folder)")
     args = parser.parse_args()
+    if args.held_out and args.db:
+        parser.error("--held-out builds its own database (without the set); leave out --db")
+    if args.held_out and not (QUESTIONS / f"{args.held_out}.toml").is_file():
+        parser.error(f"no question set {args.held_out!r}; there are: "
+                     + ", ".join(p.stem for p in sorted(QUESTIONS.glob("*.toml"))))
     sys.path.insert(0, str(ROOT))
     if args.db:
         path = Path(args.db)
     else:
         import tempfile
 
-        from referee.dbbuild import build
+        from referee.dbbuild import build, load_bundle
 
         path = Path(tempfile.mkdtemp(prefix="referee-quality-")) / "referee.db"
-        build(path)
+        build(path, load_bundle(held_out={args.held_out} if args.held_out else set()))
     os.environ["REFEREE_DB"] = str(path)
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    result = evaluate(conn, load_blind() if args.blind else load_queries())
+    if args.blind:
+        queries = load_blind()
+    elif args.held_out:
+        queries = [q for q in _load(QUESTIONS / f"{args.held_out}.toml") if q["expect"]]
+    else:
+        queries = load_queries()
+    result = evaluate(conn, queries)
     print(f"{'kind':<10} {'n':>4} {'top-1':>8} {'top-3':>8}")
     order = ["all"] + sorted(k for k in result["per_kind"] if k != "all")
     for kind in order:

@@ -16,7 +16,8 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_docs`    one row per document: kind (faq, rule, card), id, cards, editions, the card it
                    is about (subject) and the card that acts in its question (actor), the forms
                    of its question, whether it holds only under a house rule, and its question
-                   or title folded for the fuzzy matcher.
+                   or title folded for the fuzzy matcher, with the ways players ask for it (its
+                   `asked` phrasings and the questions of faq/questions/ labelled with it).
 - `search_fts`     FTS5 over the folded terms (Chinese bigrams, stemmed English words) and the
                    concepts of each document, one column per part, ranked with bm25().
 """
@@ -76,6 +77,7 @@ class _Doc:
         self.kind, self.id = kind, ident
         # `asked`: how players ask for this document (language → phrasings; see data/SCHEMA.md).
         self.asked = asked or {}
+        self.heard: dict[str, list[str]] = {}   # questions players asked (faq/questions/), by language
         phrasings = " ".join(p for ps in self.asked.values() for p in ps)
         self.parts = {"question": question, "keywords": keywords, "answer": answer, "readings": readings,
                       "asked": phrasings}
@@ -168,10 +170,26 @@ def _index_cards_and_concepts(conn) -> None:
                      [(c, math.log(1 + len(rows) / n)) for c, n in sorted(df.items())])
 
 
-def index_search(conn, convert, lexicon: dict) -> None:
+def _add_questions(docs: list[_Doc], questions: list[dict], renamed: dict[str, str]) -> None:
+    """Each question players asked (faq/questions/) becomes one more way of asking for every
+    document labelled as its answer, as if the document's `asked` listed it."""
+    by_id: dict[str, list[_Doc]] = {}
+    for doc in docs:
+        by_id.setdefault(doc.id, []).append(doc)
+    for question in questions:
+        expect = question.get("expect", [])
+        for ident in dict.fromkeys(renamed.get(e, e) for e in ([expect] if isinstance(expect, str) else expect)):
+            for doc in by_id.get(ident, []):
+                doc.heard.setdefault(question["lang"], []).append(question["q"])
+    for doc in docs:
+        doc.parts["heard"] = " ".join(q for qs in doc.heard.values() for q in qs)
+
+
+def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> None:
     from referee.search.cards import detect_cards
 
     docs = _faq_docs(conn) + _rule_docs(conn) + _card_docs(conn)
+    _add_questions(docs, list(questions), dict(conn.execute("SELECT alias, id FROM id_aliases")))
     aliases = conn.execute("SELECT key, text, card_id, edition, priority FROM aliases").fetchall()
 
     corpus_chars: set[str] = set()
@@ -222,14 +240,16 @@ def index_search(conn, convert, lexicon: dict) -> None:
         if doc.kind == "faq" and _generic(lex, doc.q_en, name_words):
             # "How does the Poor House work?" says nothing of what it does: its answer does.
             cut["keywords"] += cut["answer"]
-        # Keywords hold the typos people make (黃冠, 回盒): they count as matches, not as usage.
-        df.update(set(t for part, ts in cut.items() if part != "keywords" for t in ts))
+        # Keywords hold the typos people make (黃冠, 回盒), and so do the questions players asked:
+        # they count as matches, not as usage (a typo the corpus "uses" would never be mended).
+        df.update(set(t for part, ts in cut.items() if part not in ("keywords", "heard") for t in ts))
+        cut["asked"] += cut.pop("heard", [])
         question = fold(doc.parts["question"], simplify)
         asked = lex.concepts(question + " " + fold(doc.parts["keywords"], simplify), name_map)
         answered = lex.concepts(fold(doc.parts["answer"], simplify), name_map)
         # The concepts of the ways players ask count as the answer's do: they say what the
         # document is about in more words than its one question, but were not written by its author.
-        answered += [c for c in lex.concepts(fold(doc.parts["asked"], simplify), name_map)
+        answered += [c for c in lex.concepts(fold(doc.parts["asked"] + " " + doc.parts.get("heard", ""), simplify), name_map)
                      if c not in asked and c not in answered]
         cut["answer"] += [concept_term(c) for c in answered]
         cut["concepts"] = [concept_term(c) for c in asked]
@@ -244,9 +264,9 @@ def index_search(conn, convert, lexicon: dict) -> None:
             key, doc.kind, doc.id, " ".join(doc.cards), " ".join(doc.editions), doc.subject, actor,
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
             # The question and each way players ask it, one per line: the query is compared with each.
-            "\n".join(" ".join(words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", [])]),
+            "\n".join(" ".join(words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
             "\n".join(compact(fold(text, simplify), "") for text in
-                      [doc.q_zh, *doc.asked.get("zh-Hant", []), *doc.asked.get("zh-Hans", [])]),
+                      [doc.q_zh, *(q for lang in ("zh-Hant", "zh-Hans") for q in (*doc.asked.get(lang, []), *doc.heard.get(lang, [])))]),
         ))
 
     _index_cards_and_concepts(conn)

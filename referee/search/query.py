@@ -45,7 +45,7 @@ PARAMS = {
     "missing": 0.2,     # ... each card of the document the query does not name, against
     "no_card": 6.0,     # a document about a card, for a query naming none
     "actor": 4.0,       # the card acting in the document's question is the query's first card
-    "reversed": 0.0,    # ... is another card the query names (roles reversed), against
+    "reversed": 7.0,    # ... is another card the query names (roles reversed), against
     "stranger": 14.0,   # the document's acting card and subject are both cards the query does not name
     "concept": 25.0,    # the share of the query's concepts its question asks about (0..1)
     "answered": 0.8,    # ... a concept only its answer mentions counts this much
@@ -55,7 +55,7 @@ PARAMS = {
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
     "other_edition": 10.0,  # a document of the other edition than the one the query names
-    "card_text": 12.0,  # a card's own text, against (rulings and rules answer questions)
+    "card_text": 6.0,   # a card's own text, against (rulings and rules answer questions)
     "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
     "close": 2.0,       # ... and so is a best score this close to the second
@@ -122,7 +122,7 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     query_terms = terms(lex.content(fixed, names))
     query_terms += _canonical_terms(conn, spoken, names, query_terms)
     concepts = lex.concepts(fixed, names)
-    forms = lex.forms(fixed, names)
+    forms = lex.forms(fixed, names) if CJK.search(fixed) else _english_forms(lex, fixed, names)
     meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
     query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
@@ -130,6 +130,18 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
                   lex.editions(fixed, names))
+
+
+def _english_forms(lex, folded: str, names: dict) -> list[str]:
+    """An English question's form is in the first words of a clause ("poor house, when do you
+    get the gold" asks when, not yes or no); a question without one there has the form of
+    any of its words."""
+    import re
+
+    heads = []
+    for clause in re.split(r"[.?!,;:]+|\s[-–—]\s", folded):
+        heads += [f for f in lex.forms(" ".join(clause.split()[:3]), names) if f not in heads]
+    return heads or lex.forms(folded, names)
 
 
 def name_bigrams(names: dict) -> set[str]:
