@@ -30,11 +30,11 @@ from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_
                                    readings_of, repair, replace_word, spell)
 
 # bm25 weights of the FTS columns: question, keywords, answer, readings, concepts, asked (the ways
-# players ask for the document).
+# players ask for the document: its `asked` phrasings and the questions of faq/questions/).
 WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0, 2.0)
 
-# The ranking's knobs, tuned on tests/search/queries-*.toml (scripts/search_quality.py), never
-# on the blind set in tests/search/blind/.
+# The ranking's knobs, tuned on tests/search/queries-*.toml and on faq/questions/ held out
+# (scripts/search_quality.py --held-out), never on the blind set in tests/search/blind/.
 PARAMS = {
     "text": 15.0,       # bm25, scaled so that the best document has this (0: unscaled)
     "card": 6.0,        # per matched card (see _card_score)
