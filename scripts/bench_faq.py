@@ -4,7 +4,7 @@
    ratio against `python -c "import typer, rich.console"` timed in the same run (interleaved,
    so both see the same machine load); `referee card 軍閥` alongside for comparison.
 2. In process: the median (and slowest) time of one search over the labelled queries in
-   tests/search/queries-*.toml and the blind set, on a warm connection.
+   tests/search/queries-*.toml, faq/questions/ and the blind set, on a warm connection.
 
 Usage: python scripts/bench_faq.py [--runs N] [--db PATH]
 """
