@@ -36,8 +36,8 @@ WEIGHTS = (3.0, 2.0, 1.0, 0.5, 2.0, 2.0)
 # The ranking's knobs, tuned on tests/search/queries-*.toml and on faq/questions/ held out
 # (scripts/search_quality.py --held-out), never on the blind set in tests/search/blind/.
 PARAMS = {
-    "text": 15.0,       # bm25, scaled so that the best document has this (0: unscaled)
-    "card": 6.0,        # per matched card (see _card_score)
+    "text": 25.0,       # bm25, scaled so that the best document has this (0: unscaled)
+    "card": 4.0,        # per matched card (see _card_score)
     "fuzzy": 30.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
     "text_pool": 80,    # the best text matches that are candidates at all (speed)
@@ -55,8 +55,9 @@ PARAMS = {
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
     "other_edition": 10.0,  # a document of the other edition than the one the query names
-    "card_text": 6.0,   # a card's own text, against (rulings and rules answer questions)
-    "rule_text": 4.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
+    "every_edition": 3.0,   # a document for every edition, when the query names none
+    "card_text": 3.0,   # a card's own text, against (rulings and rules answer questions)
+    "rule_text": 0.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
     "close": 2.0,       # ... and so is a best score this close to the second
     "implied": 0.5,
@@ -290,6 +291,8 @@ def search(
             part["house"] = -PARAMS["house"]
         if named_edition and named_edition not in doc.editions:
             part["edition"] = -PARAMS["other_edition"]
+        elif not named_edition and not edition and len(doc.editions) > 1 and PARAMS["every_edition"]:
+            part["edition"] = PARAMS["every_edition"]   # no edition named: the answer for both first
         if doc.kind == "card":
             part["card_text"] = -PARAMS["card_text"] * (PARAMS["overview"] if overview else 1.0)
         elif doc.kind == "rule":
