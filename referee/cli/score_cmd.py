@@ -7,6 +7,7 @@ from referee.cli.quick_entry import as_quick_entry, quick_entry
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
+from referee.text import edition_name
 
 
 def run(file, players, first, edition, lang, json_out, bell_tower: bool = False) -> None:
@@ -30,7 +31,7 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
         data.pop("play", None)          # a final position: the moves are not replayed
         if edition is not None and check_edition(edition) != edition_of(data):
             raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game",
-                               f"--edition {edition}：檔案寫的是 {edition_of(data)} 版")
+                               f"--edition {edition}：檔案寫的是{edition_name(edition_of(data), 'zh-Hant')}")
     elif players:
         if bell_tower and (check_edition(edition) or "2016") != "classic":
             raise BadSituation("--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); "

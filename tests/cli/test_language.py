@@ -306,7 +306,7 @@ moves = ["Ann: gold", "Ann: beautify Temple, Castle"]
     (["score", "-p", "小明：神殿；皇冠 是", "-p", "小華：城堡"], "--player '小明：神殿；皇冠 是'：皇冠後面不用寫東西，卻寫了「是」"),
     (["score", "-p", "小明：神殿，神殿", "-p", "小華：城堡"], "--player '小明：神殿，神殿'：神殿 出現兩次，沒有能力允許重複"),
     (["score", "-p", "小明：神殿；角色 國王", "-p", "小華：城堡；角色 國王", "--lang", "zh-Hans"], "players：国王 同时在 2 位玩家手上"),
-    (["score", "-p", "小明：神殿；手牌 200", "-p", "小華：城堡"], "--player '小明：神殿；手牌 200'：200 張牌，但 2016 版牌堆只有 68 張地區牌"),
+    (["score", "-p", "小明：神殿；手牌 200", "-p", "小華：城堡"], "--player '小明：神殿；手牌 200'：200 張牌，但2016年版牌堆只有 68 張地區牌"),
     (["score", "--bell-tower", "-p", "小明：神殿", "-p", "小華：城堡"], "--bell-tower：鐘塔是經典版（黑暗城市）的卡；請加上 -e classic"),
     (["score", "--bell-tower", "-p", "Ann: Temple", "-p", "Bob: Docks"],
      "--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); add -e classic"),
@@ -502,3 +502,55 @@ def test_a_situation_check_speaks_chinese(tmp_path):
     path.write_text('[[players]]\nname = "小明"\ncity = [{ name = "神殿", stored = 2 }]\n'
                     '[[players]]\nname = "小華"\n', encoding="utf-8")
     assert refusal("score", str(path), "--lang", "zh-Hant") == "players[0].city[0].stored：只有博物館能存放卡牌"
+
+
+# -- an edition by the name players call it, never by its id ------------------------------------
+
+def _hands(count: int) -> str:
+    return "[" + ", ".join(['"?"'] * count) + "]"
+
+
+@pytest.mark.parametrize("text, lang, line", [
+    ('edition = "classic"\n[[players]]\nname = "A"\ncity = ["Temple", "Temple"]\nhand = ["Temple", "Temple"]\n'
+     '[[players]]\nname = "B"\n', "zh-Hant", "神殿：場上有 4 張，但經典版只有 3 張"),
+    ('edition = "classic"\n[[players]]\nname = "A"\ncity = ["Temple", "Temple"]\nhand = ["Temple", "Temple"]\n'
+     '[[players]]\nname = "B"\n', "zh-Hans", "神庙：场上有 4 张，但经典版只有 3 张"),
+    (f'edition = "classic"\n[[players]]\nname = "A"\nhand = {_hands(45)}\n[[players]]\nname = "B"\nhand = {_hands(45)}\n',
+     "zh-Hant", "players：手牌、城市、博物館下與牌堆頂共有 90 張地區牌，但經典版牌堆只有 80 張"),
+    (f'edition = "classic"\n[[players]]\nname = "A"\nhand = {_hands(90)}\n[[players]]\nname = "B"\n',
+     "zh-Hant", "players[0].hand：90 張牌，但經典版牌堆只有 80 張地區牌"),
+    (f'[[players]]\nname = "A"\ncity = {_hands(90)}\n[[players]]\nname = "B"\n',
+     "zh-Hans", "players[0].city：90 座地区，但2016年版牌堆只有 68 张地区牌"),
+    ('edition = "classic"\n[table]\nfirst_complete = "A"\n[[players]]\nname = "A"\ncity = ["Temple"]\n'
+     '[[players]]\nname = "B"\n', "zh-Hant", "table.first_complete：A 的城市只有 1 座建築，但要 8 座才算完成（經典版，2 位玩家）"),
+])
+def test_situation_checks_name_the_edition(text, lang, line):
+    assert refusal("ask", "-", "--lang", lang, stdin=text) == line
+
+
+def test_lookups_and_scores_name_the_edition(tmp_path):
+    assert refusal("rules", "鐘塔") == "2016年版沒有關於「鐘塔」的規則；請試 --edition classic"
+    assert refusal("rules", "钟塔", "--lang", "zh-Hans") == "2016年版没有关于「钟塔」的规则；请试 --edition classic"
+    path = tmp_path / "s.toml"
+    path.write_text('edition = "classic"\n[[players]]\nname = "小明"\n[[players]]\nname = "小華"\n', encoding="utf-8")
+    assert refusal("score", str(path), "-e", "2016", "--lang", "zh-Hant") == "--edition 2016：檔案寫的是經典版"
+
+
+def test_the_simulation_progress_names_the_editions():
+    from referee.cli.simulate_cmd import _progress_title
+
+    assert _progress_title("both", ["2016", "classic"], "2-8", "zh-Hant") == "2016年版、經典版 · 2-8 人"
+    assert _progress_title("classic", ["classic"], "5", "zh-Hans") == "经典版 · 5 人"
+    assert _progress_title("both", ["2016", "classic"], "2-8", "en") == "both · 2-8 players"
+
+
+def test_no_chinese_line_puts_an_edition_id_before_版():
+    # `{edition} 版` printed `classic 版`, `2016 版`: the edition's name is referee.text.edition_name.
+    import re
+
+    package = Path(__file__).resolve().parents[2] / "referee"
+    found = [f"{path.relative_to(package)}: {match.group(0)}"
+             for path in package.rglob("*.py") if "search" not in path.relative_to(package).parts
+             for match in re.finditer(r"\{[^{}]*edition[^{}]*\}\s*版", path.read_text(encoding="utf-8"))]
+    assert found == []
+
