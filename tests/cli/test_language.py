@@ -554,3 +554,102 @@ def test_no_chinese_line_puts_an_edition_id_before_版():
              for match in re.finditer(r"\{[^{}]*edition[^{}]*\}\s*版", path.read_text(encoding="utf-8"))]
     assert found == []
 
+
+# -- a situation file speaks the language it is written in ----------------------------------------
+
+TRADITIONAL_GAME = """\
+# 小明先偷商人
+[[players]]
+name = "小明"
+characters = ["盜賊"]
+gold = 1
+
+[[players]]
+name = "小華"
+characters = ["商人"]
+gold = 3
+
+[play]
+moves = ["小明: 偷 商人", "小明: 拿金幣"]
+"""
+
+FINAL_POSITION = """\
+[table]
+first_complete = "小明"
+
+[[players]]
+name = "小明"
+characters = ["軍閥"]
+city = ["神殿", "瞭望塔", "莊園", "酒館", "市場", "港口", "龍門", "城堡"]
+
+[[players]]
+name = "小華"
+characters = ["國王"]
+gold = 3
+city = ["城堡", "宮殿"]
+"""
+
+
+@pytest.fixture(params=[{"LANG": "C.UTF-8"}, {"LC_ALL": "C"}, {"LANG": "en_US.UTF-8"}], ids=["C.UTF-8", "LC_ALL=C", "en_US"])
+def english(request, monkeypatch):
+    for name, value in request.param.items():
+        monkeypatch.setenv(name, value)
+
+
+def _file(tmp_path, text: str) -> str:
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_chinese_file_is_answered_in_chinese(english, tmp_path):
+    assert said("ask", _file(tmp_path, TRADITIONAL_GAME)).splitlines() == [
+        "第一步之前：",
+        "    小明 亮出 盜賊",
+        "✓ 盜賊：偷 商人  （小明）",
+        "    商人 被偷",
+        "✓ 盜賊：拿金幣  （小明）",
+        "    小明 +2 金幣（拿資源）",
+        "",
+        "皇冠：小明 · 第 1 輪",
+        "小明 盜賊 · 金幣 3 · 手牌 0 · 城市：- · 分數 0",
+        "小華 商人 · 金幣 3 · 手牌 0 · 城市：- · 分數 0",
+    ]
+    assert said("score", _file(tmp_path, FINAL_POSITION)).splitlines() == [
+        "小明 31  建築 22、五種類型 3、首先完成 4、龍門 2", "小華 9  建築 9", "勝者：小明"]
+
+
+def test_a_simplified_file_is_answered_in_simplified(english):
+    text = TRADITIONAL_GAME.replace("盜賊", "盗贼").replace("拿金幣", "拿金币")
+    assert said("ask", "-", stdin=text).splitlines()[-2:] == [
+        "小明 盗贼 · 金币 3 · 手牌 0 · 城市：- · 分数 0", "小華 商人 · 金币 3 · 手牌 0 · 城市：- · 分数 0"]
+
+
+@pytest.mark.parametrize("command", ["ask", "score"])
+def test_a_chinese_file_is_refused_in_chinese(english, command):
+    assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n') == "players：1 位玩家；一局遊戲要 2 到 8 位"
+    assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n[[players]]\nname = "小华"\ncity = ["神殿", "龙门", "龙门"]\n'
+                   ) == "龙门：场上有 2 张，但2016年版只有 1 张"
+    assert refusal(command, "-", stdin='[[players]\nname = "小明"\n').startswith("不是有效的 TOML：")
+
+
+def test_lang_still_wins_over_the_file(english, tmp_path):
+    assert said("ask", _file(tmp_path, TRADITIONAL_GAME), "--lang", "en").splitlines()[-2:] == [
+        "小明 Thief · gold 3 · hand 0 · city: - · score 0", "小華 Merchant · gold 3 · hand 0 · city: - · score 0"]
+    assert said("score", _file(tmp_path, FINAL_POSITION), "--lang", "en").splitlines()[-1] == "Winner: 小明"
+    assert refusal("score", "-", "--lang", "en", stdin='[[players]]\nname = "小明"\n') == "players: 1 player; a game has 2 to 8"
+    assert refusal("ask", "-", "--lang", "zh-Hans", stdin='[[players]]\nname = "小明"\n') == "players：1 位玩家；一局游戏要 2 到 8 位"
+
+
+def test_the_question_speaks_before_the_names(english):
+    # The question is the player's own sentence; the names may be copied from a Chinese box.
+    text = 'question = "Who wins?"\n' + FINAL_POSITION
+    assert said("score", "-", stdin=text).splitlines()[-1] == "Winner: 小明"
+
+
+def test_a_file_in_latin_letters_leaves_it_to_the_locale(monkeypatch):
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    text = '[[players]]\nname = "Ann"\ncity = ["Temple"]\n[[players]]\nname = "Bob"\n'
+    assert said("score", "-", stdin=text).splitlines()[-1] == "勝者：Ann"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert said("score", "-", stdin=text).splitlines()[-1] == "Winner: Ann"
