@@ -18,6 +18,10 @@ class RefereeError(Exception):
     """A bad input: the message is the one line the user sees. `zh` is the same line in
     Traditional Chinese, for a player who asked in Chinese (Simplified is converted from it)."""
 
+    # The player's language when the command knows it better than its command line does (a
+    # situation file written in Chinese: referee.cli.lang.refusals_in); None: the command line says.
+    lang: str | None = None
+
     def __init__(self, message: str = "", zh: str | None = None):
         super().__init__(message)
         self.zh = zh

@@ -158,7 +158,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         copies = rb.districts[card].copies
         if count > copies:
             raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}",
-                               f"{card_mark(rb.name(card))}：場上有 {count} 張，但 {edition} 版只有 {copies} 張")
+                               f"{card_mark(rb.name(card))}：場上有 {count} 張，但{edition_name(edition, 'zh-Hant')}只有 {copies} 張")
     _check_uniques(rb, cast, preset, known)
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
@@ -188,7 +188,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         raise BadSituation(f"players: {in_play + len(deck_top)} district cards in hands, cities, under the Museum "
                            f"and on the deck, but {cards_why}",
                            f"players：手牌、城市、博物館下與牌堆頂共有 {in_play + len(deck_top)} 張地區牌，"
-                           f"但 {edition} 版牌堆只有 {deck_size} 張")
+                           f"但{edition_name(edition, 'zh-Hant')}牌堆只有 {deck_size} 張")
     state.deck = deck_top + [UNKNOWN] * (deck_size - in_play - len(deck_top))
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)
     state.bank = int(rb.setup["bank"]) - coins_out
@@ -318,7 +318,7 @@ def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
                 f"table.first_complete: {players[first].name}'s city has {city_size(rb, players[first].city)} "
                 f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})",
                 f"table.first_complete：{players[first].name} 的城市只有 {city_size(rb, players[first].city)} 座建築，"
-                f"但要 {game.end_at} 座才算完成（{rb.edition} 版，{len(players)} 位玩家）")
+                f"但要 {game.end_at} 座才算完成（{edition_name(rb.edition, 'zh-Hant')}，{len(players)} 位玩家）")
         complete.remove(first)
         complete.insert(0, first)
         if state.bell_tower:
@@ -413,7 +413,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
     if len(raw_hand) > limits.deck_size:
         raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}",
-                           f"{path}.hand：{len(raw_hand)} 張牌，但 {rb.edition} 版牌堆只有 {limits.deck_size} 張地區牌")
+                           f"{path}.hand：{len(raw_hand)} 張牌，但{edition_name(rb.edition, 'zh-Hant')}牌堆只有 {limits.deck_size} 張地區牌")
     for j, card in enumerate(raw_hand):
         card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
         hand.append(card_id)
@@ -422,7 +422,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     raw_city = _type(raw.get("city", []), list, f"{path}.city")
     if len(raw_city) > limits.deck_size:
         raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}",
-                           f"{path}.city：{len(raw_city)} 座地區，但 {rb.edition} 版牌堆只有 {limits.deck_size} 張地區牌")
+                           f"{path}.city：{len(raw_city)} 座地區，但{edition_name(rb.edition, 'zh-Hant')}牌堆只有 {limits.deck_size} 張地區牌")
     city = [_district(rb, entry, f"{path}.city[{j}]", known, limits.deck_size) for j, entry in enumerate(raw_city)]
     return Player(name, gold, hand, city, chars)
 

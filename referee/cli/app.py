@@ -12,7 +12,7 @@ from referee.errors import RefereeError
 HELP = ("The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores. "
         "`referee --version` prints the version.")
 
-LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the query's script, else the locale).")
+LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of the query or situation file, else the locale).")
 EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs instead of text for people.")
 
@@ -207,7 +207,7 @@ def _in_players_language(error: RefereeError, argv: list[str]) -> str:
     try:
         from referee.catalog.cards import localized_names
         from referee.catalog.db import connect
-        lang = _players_language(argv)
+        lang = error.lang or _players_language(argv)
         if lang == "en":
             return str(error)
         # The names of the edition asked for (2016 unless -e/--edition says classic).

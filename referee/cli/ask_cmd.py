@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from referee.cli.labels import colon, comma, label, parens, semicolon
-from referee.cli.lang import choose
+from referee.cli.lang import choose, refusals_in
 from referee.cli.output import console, escape, indented, paragraph, print_json
 from referee.errors import BadSituation
 
@@ -23,11 +23,12 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
     from referee.cli.reading import read_situation
     from referee.situation import edition_of, load
 
-    data = read_situation(file)
-    edition = edition_of(data)
-    situation = load(data, rulebook(edition))
-    lang = choose(lang, data.get("question"))
-    report = rule_on_moves(situation, lang)
+    data, spoken = read_situation(file, lang)
+    with refusals_in(spoken):       # a file written in Chinese is refused in Chinese
+        edition = edition_of(data)
+        situation = load(data, rulebook(edition))
+        lang = spoken or choose(lang)
+        report = rule_on_moves(situation, lang)
     if json_out:
         print_json(report)
     else:

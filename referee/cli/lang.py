@@ -1,8 +1,10 @@
-"""Which language to answer in: the --lang option, else the script of the query, else the locale."""
+"""Which language to answer in: the --lang option, else the script of the query (or of a
+situation file: file_language), else the locale."""
 
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 from referee.text import EDITIONS, LANGS, has_cjk
 from referee.errors import RefereeError
@@ -61,4 +63,36 @@ def choose(lang: str | None, *queries: str | None) -> str:
         locale = _locale()
         return locale if locale != "en" else "zh-Hant"
     # A query in Latin letters is English; digits, ids and punctuation say nothing (`card 8`).
-    return "en" if any(c.isascii() and c.isalpha() for c in text) else _locale()
+    return "en" if _latin(text) else _locale()
+
+
+def _latin(text: str) -> bool:
+    return any(c.isascii() and c.isalpha() for c in text)
+
+
+def file_language(text: str, question: object = None) -> str:
+    """The language to answer a situation file in when --lang is not given. Its question is the
+    player's own sentence: it decides when it is in one language. Else the Chinese written
+    anywhere in the file (player and card names, moves, comments) decides, by its script. Its
+    Latin letters say nothing: the keys are English whatever the player's language, and names
+    in Latin letters are common at Chinese tables. Else the locale, as for a query of digits."""
+    asked = question if isinstance(question, str) else ""
+    if has_cjk(asked):
+        script = script_of(asked)
+        if script:
+            return script
+    elif _latin(asked):
+        return "en"
+    return choose(None, "".join(c for c in text if has_cjk(c)))
+
+
+@contextmanager
+def refusals_in(lang: str | None):
+    """A refusal raised inside speaks `lang` (unless None, or set closer to where it was raised):
+    the command line alone cannot tell that a situation file is written in Chinese."""
+    try:
+        yield
+    except RefereeError as error:
+        if lang and error.lang is None:
+            error.lang = lang
+        raise

@@ -10,7 +10,7 @@ from referee.cli.labels import colon, comma, label, parens
 from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, paragraph, print_json, table
 from referee.errors import RefereeError
-from referee.text import EDITIONS
+from referee.text import EDITIONS, edition_name
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
 
@@ -242,7 +242,7 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     if topic and not found and edition and rule_data.find_rules(conn, topic, None, players):
         other = next(e for e in EDITIONS if e != edition)
         raise RefereeError(f"no rule on {topic!r} in the {edition} edition; try --edition {other}",
-                           f"{edition} 版沒有關於「{topic}」的規則；請試 --edition {other}")
+                           f"{edition_name(edition, 'zh-Hant')}沒有關於「{topic}」的規則；請試 --edition {other}")
     if topic and not found:
         raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}",
                            f"找不到關於「{topic}」的規則；主題有：{'、'.join(rule_data.topics(conn))}")

@@ -101,9 +101,19 @@ def _most_plausible(readings: dict[str, str]) -> dict[str, str]:
     return {ranked[0][0]: ranked[0][1]} if best > second else readings
 
 
-def read_situation(file: str | None) -> dict:
-    """The parsed TOML of a situation file."""
+def read_situation(file: str | None, lang: str | None = None) -> tuple[dict, str | None]:
+    """The parsed TOML of a situation file and, when `lang` (--lang) is not given, the language
+    the file is written in (lang.file_language; None when --lang is given). A file that is not
+    TOML is refused in that language too; one that cannot be read as text, by the command line's."""
+    from referee.cli.lang import file_language
     from referee.situation import read_text
 
     data, where = read_bytes(file)
-    return read_text(decode(data, where))
+    text = decode(data, where)
+    try:
+        situation = read_text(text)
+    except BadSituation as error:
+        if not lang:
+            error.lang = file_language(text)
+        raise
+    return situation, None if lang else file_language(text, situation.get("question"))

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from referee.cli.labels import colon, comma, label, parens
 from referee.cli.quick_entry import as_quick_entry, quick_entry
-from referee.cli.lang import check_edition, choose
+from referee.cli.lang import check_edition, choose, refusals_in
 from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
+from referee.text import edition_name
 
 
 def run(file, players, first, edition, lang, json_out, bell_tower: bool = False) -> None:
     from referee.catalog.facts import rulebook
     from referee.situation import edition_of
 
+    spoken = None                       # a file's language, when --lang does not say (lang.file_language)
     if file and players:
         raise BadSituation("give a situation file or --player entries, not both", "請給情境檔或 --player，不要兩者都給")
     if file:
@@ -24,13 +26,14 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
         if first is not None:
             raise BadSituation("--first is for quick entry; a file names table.first_complete",
                                "--first 只用於快速輸入；檔案請寫 table.first_complete")
-        data = read_situation(file)
-        if not isinstance(data.get("play", {}), dict):
-            raise BadSituation(f"play: expected a table, got {data['play']!r}")
-        data.pop("play", None)          # a final position: the moves are not replayed
-        if edition is not None and check_edition(edition) != edition_of(data):
-            raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game",
-                               f"--edition {edition}：檔案寫的是 {edition_of(data)} 版")
+        data, spoken = read_situation(file, lang)
+        with refusals_in(spoken):
+            if not isinstance(data.get("play", {}), dict):
+                raise BadSituation(f"play: expected a table, got {data['play']!r}", f"play：應該是表格，不是 {data['play']!r}")
+            data.pop("play", None)          # a final position: the moves are not replayed
+            if edition is not None and check_edition(edition) != edition_of(data):
+                raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game",
+                                   f"--edition {edition}：檔案寫的是{edition_name(edition_of(data), 'zh-Hant')}")
     elif players:
         if bell_tower and (check_edition(edition) or "2016") != "classic":
             raise BadSituation("--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); "
@@ -41,12 +44,13 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
     else:
         raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"",
                            "請給情境檔，或用 -p \"小明：神殿，城堡\" 輸入玩家")
-    rb = rulebook(edition_of(data))
-    report = final_scores(data, rb, players)
+    with refusals_in(spoken):           # a file written in Chinese is refused in Chinese
+        rb = rulebook(edition_of(data))
+        report = final_scores(data, rb, players)
     if json_out:
         print_json(report)
         return
-    lang = choose(lang, " ".join(players) if players else data.get("question"))
+    lang = spoken or choose(lang, " ".join(players) if players else data.get("question"))
     show(report, lang)
 
 

@@ -166,7 +166,7 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         from rich.progress import Progress
 
         with Progress(console=errors, transient=True) as progress:
-            task = progress.add_task(f"{edition} · {players} {'players' if lang == 'en' else '人'}", total=games)
+            task = progress.add_task(_progress_title(edition, editions, players, lang), total=games)
             for index in range(games):
                 one(index)
                 progress.advance(task)
@@ -205,6 +205,14 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
             out.print(f"  {failure}")
     if failures:
         raise SystemExit(1)
+
+
+def _progress_title(asked: str, editions: list[str], players: str, lang: str) -> str:
+    """What the progress bar says is running: `2016 · 5 players`, `2016年版、經典版 · 2-8 人` (the
+    editions by their names in Chinese: `both` and `classic` are only the option's words)."""
+    if lang == "en":
+        return f"{asked} · {players} players"
+    return f"{comma(lang).join(label(e, lang) for e in editions)} · {players} 人"
 
 
 def _table_kind(key: str, lang: str) -> str:

@@ -306,7 +306,7 @@ moves = ["Ann: gold", "Ann: beautify Temple, Castle"]
     (["score", "-p", "小明：神殿；皇冠 是", "-p", "小華：城堡"], "--player '小明：神殿；皇冠 是'：皇冠後面不用寫東西，卻寫了「是」"),
     (["score", "-p", "小明：神殿，神殿", "-p", "小華：城堡"], "--player '小明：神殿，神殿'：神殿 出現兩次，沒有能力允許重複"),
     (["score", "-p", "小明：神殿；角色 國王", "-p", "小華：城堡；角色 國王", "--lang", "zh-Hans"], "players：国王 同时在 2 位玩家手上"),
-    (["score", "-p", "小明：神殿；手牌 200", "-p", "小華：城堡"], "--player '小明：神殿；手牌 200'：200 張牌，但 2016 版牌堆只有 68 張地區牌"),
+    (["score", "-p", "小明：神殿；手牌 200", "-p", "小華：城堡"], "--player '小明：神殿；手牌 200'：200 張牌，但2016年版牌堆只有 68 張地區牌"),
     (["score", "--bell-tower", "-p", "小明：神殿", "-p", "小華：城堡"], "--bell-tower：鐘塔是經典版（黑暗城市）的卡；請加上 -e classic"),
     (["score", "--bell-tower", "-p", "Ann: Temple", "-p", "Bob: Docks"],
      "--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); add -e classic"),
@@ -502,3 +502,154 @@ def test_a_situation_check_speaks_chinese(tmp_path):
     path.write_text('[[players]]\nname = "小明"\ncity = [{ name = "神殿", stored = 2 }]\n'
                     '[[players]]\nname = "小華"\n', encoding="utf-8")
     assert refusal("score", str(path), "--lang", "zh-Hant") == "players[0].city[0].stored：只有博物館能存放卡牌"
+
+
+# -- an edition by the name players call it, never by its id ------------------------------------
+
+def _hands(count: int) -> str:
+    return "[" + ", ".join(['"?"'] * count) + "]"
+
+
+@pytest.mark.parametrize("text, lang, line", [
+    ('edition = "classic"\n[[players]]\nname = "A"\ncity = ["Temple", "Temple"]\nhand = ["Temple", "Temple"]\n'
+     '[[players]]\nname = "B"\n', "zh-Hant", "神殿：場上有 4 張，但經典版只有 3 張"),
+    ('edition = "classic"\n[[players]]\nname = "A"\ncity = ["Temple", "Temple"]\nhand = ["Temple", "Temple"]\n'
+     '[[players]]\nname = "B"\n', "zh-Hans", "神庙：场上有 4 张，但经典版只有 3 张"),
+    (f'edition = "classic"\n[[players]]\nname = "A"\nhand = {_hands(45)}\n[[players]]\nname = "B"\nhand = {_hands(45)}\n',
+     "zh-Hant", "players：手牌、城市、博物館下與牌堆頂共有 90 張地區牌，但經典版牌堆只有 80 張"),
+    (f'edition = "classic"\n[[players]]\nname = "A"\nhand = {_hands(90)}\n[[players]]\nname = "B"\n',
+     "zh-Hant", "players[0].hand：90 張牌，但經典版牌堆只有 80 張地區牌"),
+    (f'[[players]]\nname = "A"\ncity = {_hands(90)}\n[[players]]\nname = "B"\n',
+     "zh-Hans", "players[0].city：90 座地区，但2016年版牌堆只有 68 张地区牌"),
+    ('edition = "classic"\n[table]\nfirst_complete = "A"\n[[players]]\nname = "A"\ncity = ["Temple"]\n'
+     '[[players]]\nname = "B"\n', "zh-Hant", "table.first_complete：A 的城市只有 1 座建築，但要 8 座才算完成（經典版，2 位玩家）"),
+])
+def test_situation_checks_name_the_edition(text, lang, line):
+    assert refusal("ask", "-", "--lang", lang, stdin=text) == line
+
+
+def test_lookups_and_scores_name_the_edition(tmp_path):
+    assert refusal("rules", "鐘塔") == "2016年版沒有關於「鐘塔」的規則；請試 --edition classic"
+    assert refusal("rules", "钟塔", "--lang", "zh-Hans") == "2016年版没有关于「钟塔」的规则；请试 --edition classic"
+    path = tmp_path / "s.toml"
+    path.write_text('edition = "classic"\n[[players]]\nname = "小明"\n[[players]]\nname = "小華"\n', encoding="utf-8")
+    assert refusal("score", str(path), "-e", "2016", "--lang", "zh-Hant") == "--edition 2016：檔案寫的是經典版"
+
+
+def test_the_simulation_progress_names_the_editions():
+    from referee.cli.simulate_cmd import _progress_title
+
+    assert _progress_title("both", ["2016", "classic"], "2-8", "zh-Hant") == "2016年版、經典版 · 2-8 人"
+    assert _progress_title("classic", ["classic"], "5", "zh-Hans") == "经典版 · 5 人"
+    assert _progress_title("both", ["2016", "classic"], "2-8", "en") == "both · 2-8 players"
+
+
+def test_no_chinese_line_puts_an_edition_id_before_版():
+    # `{edition} 版` printed `classic 版`, `2016 版`: the edition's name is referee.text.edition_name.
+    import re
+
+    package = Path(__file__).resolve().parents[2] / "referee"
+    found = [f"{path.relative_to(package)}: {match.group(0)}"
+             for path in package.rglob("*.py") if "search" not in path.relative_to(package).parts
+             for match in re.finditer(r"\{[^{}]*edition[^{}]*\}\s*版", path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+# -- a situation file speaks the language it is written in ----------------------------------------
+
+TRADITIONAL_GAME = """\
+# 小明先偷商人
+[[players]]
+name = "小明"
+characters = ["盜賊"]
+gold = 1
+
+[[players]]
+name = "小華"
+characters = ["商人"]
+gold = 3
+
+[play]
+moves = ["小明: 偷 商人", "小明: 拿金幣"]
+"""
+
+FINAL_POSITION = """\
+[table]
+first_complete = "小明"
+
+[[players]]
+name = "小明"
+characters = ["軍閥"]
+city = ["神殿", "瞭望塔", "莊園", "酒館", "市場", "港口", "龍門", "城堡"]
+
+[[players]]
+name = "小華"
+characters = ["國王"]
+gold = 3
+city = ["城堡", "宮殿"]
+"""
+
+
+@pytest.fixture(params=[{"LANG": "C.UTF-8"}, {"LC_ALL": "C"}, {"LANG": "en_US.UTF-8"}], ids=["C.UTF-8", "LC_ALL=C", "en_US"])
+def english(request, monkeypatch):
+    for name, value in request.param.items():
+        monkeypatch.setenv(name, value)
+
+
+def _file(tmp_path, text: str) -> str:
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_chinese_file_is_answered_in_chinese(english, tmp_path):
+    assert said("ask", _file(tmp_path, TRADITIONAL_GAME)).splitlines() == [
+        "第一步之前：",
+        "    小明 亮出 盜賊",
+        "✓ 盜賊：偷 商人  （小明）",
+        "    商人 被偷",
+        "✓ 盜賊：拿金幣  （小明）",
+        "    小明 +2 金幣（拿資源）",
+        "",
+        "皇冠：小明 · 第 1 輪",
+        "小明 盜賊 · 金幣 3 · 手牌 0 · 城市：- · 分數 0",
+        "小華 商人 · 金幣 3 · 手牌 0 · 城市：- · 分數 0",
+    ]
+    assert said("score", _file(tmp_path, FINAL_POSITION)).splitlines() == [
+        "小明 31  建築 22、五種類型 3、首先完成 4、龍門 2", "小華 9  建築 9", "勝者：小明"]
+
+
+def test_a_simplified_file_is_answered_in_simplified(english):
+    text = TRADITIONAL_GAME.replace("盜賊", "盗贼").replace("拿金幣", "拿金币")
+    assert said("ask", "-", stdin=text).splitlines()[-2:] == [
+        "小明 盗贼 · 金币 3 · 手牌 0 · 城市：- · 分数 0", "小華 商人 · 金币 3 · 手牌 0 · 城市：- · 分数 0"]
+
+
+@pytest.mark.parametrize("command", ["ask", "score"])
+def test_a_chinese_file_is_refused_in_chinese(english, command):
+    assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n') == "players：1 位玩家；一局遊戲要 2 到 8 位"
+    assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n[[players]]\nname = "小华"\ncity = ["神殿", "龙门", "龙门"]\n'
+                   ) == "龙门：场上有 2 张，但2016年版只有 1 张"
+    assert refusal(command, "-", stdin='[[players]\nname = "小明"\n').startswith("不是有效的 TOML：")
+
+
+def test_lang_still_wins_over_the_file(english, tmp_path):
+    assert said("ask", _file(tmp_path, TRADITIONAL_GAME), "--lang", "en").splitlines()[-2:] == [
+        "小明 Thief · gold 3 · hand 0 · city: - · score 0", "小華 Merchant · gold 3 · hand 0 · city: - · score 0"]
+    assert said("score", _file(tmp_path, FINAL_POSITION), "--lang", "en").splitlines()[-1] == "Winner: 小明"
+    assert refusal("score", "-", "--lang", "en", stdin='[[players]]\nname = "小明"\n') == "players: 1 player; a game has 2 to 8"
+    assert refusal("ask", "-", "--lang", "zh-Hans", stdin='[[players]]\nname = "小明"\n') == "players：1 位玩家；一局游戏要 2 到 8 位"
+
+
+def test_the_question_speaks_before_the_names(english):
+    # The question is the player's own sentence; the names may be copied from a Chinese box.
+    text = 'question = "Who wins?"\n' + FINAL_POSITION
+    assert said("score", "-", stdin=text).splitlines()[-1] == "Winner: 小明"
+
+
+def test_a_file_in_latin_letters_leaves_it_to_the_locale(monkeypatch):
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    text = '[[players]]\nname = "Ann"\ncity = ["Temple"]\n[[players]]\nname = "Bob"\n'
+    assert said("score", "-", stdin=text).splitlines()[-1] == "勝者：Ann"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert said("score", "-", stdin=text).splitlines()[-1] == "Winner: Ann"
