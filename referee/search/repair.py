@@ -150,9 +150,9 @@ def _surest_slip(conn, folded, readings, named, known, name_grams, steady, taken
         alike.setdefault(pinyin, set()).add(char)
 
     def sound(char_at: int) -> bool:
-        """The character at this position reads as meant: a function word, already mended, or
-        its other bigram is common."""
-        if folded[char_at] in steady or char_at in taken:
+        """The character at this position reads as meant: a function word, inside a word of the
+        lexicon, already mended, or its other bigram is common."""
+        if folded[char_at] in steady or char_at in taken or char_at in known:
             return True
         # (A bigram reaching into a card name is no evidence: 巫師 in 女巫師去 is 女巫 + 師.)
         return any(df.get(at_gram.get(at), 0) > PARAMS["rare_df"] for at in (char_at - 1, char_at)
