@@ -87,12 +87,16 @@ def file_language(text: str, question: object = None) -> str:
 
 
 @contextmanager
-def refusals_in(lang: str | None):
-    """A refusal raised inside speaks `lang` (unless None, or set closer to where it was raised):
-    the command line alone cannot tell that a situation file is written in Chinese."""
+def refusals_in(lang: str | None, edition: str | None = None):
+    """A refusal raised inside speaks `lang` and names cards as `edition` does (each unless None,
+    or set closer to where it was raised): the command line alone cannot tell that a situation
+    file is written in Chinese, nor that it is a classic game (主教 is the classic Bishop but the
+    2016 Cardinal)."""
     try:
         yield
     except RefereeError as error:
         if lang and error.lang is None:
             error.lang = lang
+        if edition and error.edition is None:
+            error.edition = edition
         raise

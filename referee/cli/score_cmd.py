@@ -45,7 +45,9 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
         raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"",
                            "請給情境檔，或用 -p \"小明：神殿，城堡\" 輸入玩家")
     with refusals_in(spoken):           # a file written in Chinese is refused in Chinese
-        rb = rulebook(edition_of(data))
+        named = edition_of(data)        # the file's, or --edition's (they agree: checked above)
+    with refusals_in(spoken, named):    # ... naming its cards as that edition does
+        rb = rulebook(named)
         report = final_scores(data, rb, players)
     if json_out:
         print_json(report)
