@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from referee.cli.labels import colon, comma, label, parens, semicolon
-from referee.cli.lang import choose
+from referee.cli.lang import choose, refusals_in
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.text import in_language
@@ -155,8 +155,9 @@ def new(
                                "--from 從檔案讀取玩家、角色、皇冠和變體；請寫在檔案裡")
         start = decode(*read_bytes(from_file))
         edition = edition_of(read_text(start))
-        rb = _rulebook(edition)
-        game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start), rb)
+        with refusals_in(None, edition):        # the file's cards go by its edition's names
+            game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start),
+                                         _rulebook(edition))
         seats = [p.name for p in game.state.players]
         header = service.new_header(name, edition, seats, list(game.state.characters), game.state.crown,
                                     sorted(game.state.variants), game.secret_selection, start)
@@ -242,7 +243,8 @@ def do(
 
     store = _store()
     name = _name_of(store, table)
-    tracked, done, refused = service.record(store, name, moves, _rulebook)
+    with refusals_in(None, store.header(name).edition):     # a move's cards go by the table's edition
+        tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
     lang = _by_names(lang, " ".join(moves))      # the verbs are the notation's, not a language
     local = _local(tracked.header.edition, lang)
@@ -423,7 +425,8 @@ def score(
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
     game = tracked.game
-    _declare_hands(game, hand or [])
+    with refusals_in(None, tracked.header.edition):         # the hand's cards go by the table's edition
+        _declare_hands(game, hand or [])
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
     hidden = _hidden_hands(game)

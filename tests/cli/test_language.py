@@ -693,3 +693,12 @@ def test_the_command_lines_edition_still_decides(tmp_path):
     assert refusal("score", *quick, "-e", "2016") == "players：領主 同時在 2 位玩家手上"
     assert refusal("score", *quick, "-e", "classic") == "players：軍閥 同時在 2 位玩家手上"
 
+
+def test_a_classic_table_is_refused_with_classic_names(tables, tmp_path):
+    said("table", "new", "t", "-e", "classic", "-p", "小明,小華,小強,小美")
+    assert refusal("table", "do", "小明: pick 主叫") == "找不到角色「主叫」；最接近的：建築師、刺客、主教、國王、魔術師、商人、盜賊、軍閥"
+    said("table", "new", "n", "-p", "小明,小華,小強,小美")
+    assert refusal("table", "do", "小明: pick 主叫", "-t", "n") == \
+        "找不到角色「主叫」；最接近的：建築師、刺客、住持、國王、魔術師、商人、盜賊、領主"
+    path = _file(tmp_path, _two_hold("主教", "classic"))
+    assert refusal("table", "new", "f", "--from", path, "--lang", "zh-Hant") == "players：主教 同時在 2 位玩家手上"
