@@ -702,3 +702,10 @@ def test_a_classic_table_is_refused_with_classic_names(tables, tmp_path):
         "找不到角色「主叫」；最接近的：建築師、刺客、住持、國王、魔術師、商人、盜賊、領主"
     path = _file(tmp_path, _two_hold("主教", "classic"))
     assert refusal("table", "new", "f", "--from", path, "--lang", "zh-Hant") == "players：主教 同時在 2 位玩家手上"
+
+
+def test_a_simulation_of_both_editions_names_the_refusing_editions_cards():
+    cast = "刺客,盜賊,魔術師,國王,住持,商人,建築師,軍閥"
+    # 住持 is the 2016 Bishop; in the classic edition it could also be the Abbot (修道院長).
+    assert refusal("simulate", "-g", "1", "-e", "both", "-c", cast, "--lang", "zh-Hant") == \
+        "「住持」可以指不同的角色：修道院長（Abbot）、主教（Bishop）"
