@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 
-from referee.text import EDITIONS, LANGS, has_cjk
-from referee.errors import RefereeError
+from referee.text import EDITIONS, LANGS, edition_name, has_cjk
+from referee.errors import BadSituation, RefereeError
 
 _ALIASES = {"zh-hant": "zh-Hant", "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "tc": "zh-Hant", "trad": "zh-Hant",
             "zh-hans": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "sc": "zh-Hans", "simp": "zh-Hans",
@@ -23,6 +23,15 @@ def check_edition(edition: str | None) -> str | None:
         raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic",
                            f"沒有「{edition}」這個版本；請選 2016 或 classic")
     return value
+
+
+def file_edition(asked: str | None, declared: str) -> str:
+    """The edition of a situation file: the one it declares. An --edition given beside it must
+    say the same: it cannot change the game the file describes, and is not silently ignored."""
+    if asked is not None and check_edition(asked) != declared:
+        raise BadSituation(f"--edition {asked}: the file is a {declared} game",
+                           f"--edition {asked}：檔案寫的是{edition_name(declared, 'zh-Hant')}")
+    return declared
 
 
 def _locale() -> str:

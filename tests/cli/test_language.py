@@ -702,6 +702,9 @@ def test_a_classic_table_is_refused_with_classic_names(tables, tmp_path):
         "找不到角色「主叫」；最接近的：建築師、刺客、住持、國王、魔術師、商人、盜賊、領主"
     path = _file(tmp_path, _two_hold("主教", "classic"))
     assert refusal("table", "new", "f", "--from", path, "--lang", "zh-Hant") == "players：主教 同時在 2 位玩家手上"
+    # --edition beside a file is the file's edition, or refused as `score` refuses it.
+    assert refusal("table", "new", "f", "--from", path, "-e", "old", "--lang", "zh-Hans") == "players：主教 同时在 2 位玩家手上"
+    assert refusal("table", "new", "f", "--from", path, "-e", "2016", "--lang", "zh-Hant") == "--edition 2016：檔案寫的是經典版"
 
 
 def test_a_simulation_of_both_editions_names_the_refusing_editions_cards():
