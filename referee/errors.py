@@ -21,6 +21,9 @@ class RefereeError(Exception):
     # The player's language when the command knows it better than its command line does (a
     # situation file written in Chinese: referee.cli.lang.refusals_in); None: the command line says.
     lang: str | None = None
+    # Likewise the edition whose names the refusal's cards go by (the edition a situation file or
+    # a tracked table declares: refusals_in); None: the command line's --edition, else 2016.
+    edition: str | None = None
 
     def __init__(self, message: str = "", zh: str | None = None):
         super().__init__(message)

@@ -210,14 +210,27 @@ def _in_players_language(error: RefereeError, argv: list[str]) -> str:
         lang = error.lang or _players_language(argv)
         if lang == "en":
             return str(error)
-        # The names of the edition asked for (2016 unless -e/--edition says classic).
-        edition = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-e", "--edition")), "2016")
+        # The names of the edition the refusal is about: the one its file or table declares, else
+        # the one asked for, else 2016 (主教 is the classic Bishop, the 2016 Cardinal); a card of
+        # the other edition only keeps that edition's name.
+        edition = error.edition or _edition_asked(argv)
         other = "classic" if edition == "2016" else "2016"
-        names = {**localized_names(connect(), other, lang), **localized_names(connect(), edition, lang)} \
-            if edition in ("2016", "classic") else localized_names(connect(), "2016", lang)
+        names = {**localized_names(connect(), other, lang), **localized_names(connect(), edition, lang)}
         return error.localized(lang, lambda n: names.get(n, n))
     except RefereeError:
         return str(error)
+
+
+def _edition_asked(argv: list[str]) -> str:
+    """-e/--edition when it names one edition (`old`, `2000`… as the commands read them), else 2016."""
+    from referee.cli.lang import check_edition
+
+    asked = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-e", "--edition")), None) or next(
+        (a.split("=", 1)[1] for a in argv if a.startswith("--edition=")), None)
+    try:
+        return check_edition(asked) or "2016"
+    except RefereeError:             # `both` (simulate), or the --edition value is itself the mistake
+        return "2016"
 
 
 # click's usage errors (a bad option value, a missing argument…), in the words of the player who

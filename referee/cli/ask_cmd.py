@@ -26,6 +26,7 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
     data, spoken = read_situation(file, lang)
     with refusals_in(spoken):       # a file written in Chinese is refused in Chinese
         edition = edition_of(data)
+    with refusals_in(spoken, edition):      # ... naming its cards as its edition does
         situation = load(data, rulebook(edition))
         lang = spoken or choose(lang)
         report = rule_on_moves(situation, lang)

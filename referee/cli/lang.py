@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 
-from referee.text import EDITIONS, LANGS, has_cjk
-from referee.errors import RefereeError
+from referee.text import EDITIONS, LANGS, edition_name, has_cjk
+from referee.errors import BadSituation, RefereeError
 
 _ALIASES = {"zh-hant": "zh-Hant", "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "tc": "zh-Hant", "trad": "zh-Hant",
             "zh-hans": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "sc": "zh-Hans", "simp": "zh-Hans",
@@ -23,6 +23,15 @@ def check_edition(edition: str | None) -> str | None:
         raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic",
                            f"沒有「{edition}」這個版本；請選 2016 或 classic")
     return value
+
+
+def file_edition(asked: str | None, declared: str) -> str:
+    """The edition of a situation file: the one it declares. An --edition given beside it must
+    say the same: it cannot change the game the file describes, and is not silently ignored."""
+    if asked is not None and check_edition(asked) != declared:
+        raise BadSituation(f"--edition {asked}: the file is a {declared} game",
+                           f"--edition {asked}：檔案寫的是{edition_name(declared, 'zh-Hant')}")
+    return declared
 
 
 def _locale() -> str:
@@ -87,12 +96,16 @@ def file_language(text: str, question: object = None) -> str:
 
 
 @contextmanager
-def refusals_in(lang: str | None):
-    """A refusal raised inside speaks `lang` (unless None, or set closer to where it was raised):
-    the command line alone cannot tell that a situation file is written in Chinese."""
+def refusals_in(lang: str | None, edition: str | None = None):
+    """A refusal raised inside speaks `lang` and names cards as `edition` does (each unless None,
+    or set closer to where it was raised): the command line alone cannot tell that a situation
+    file is written in Chinese, nor that it is a classic game (主教 is the classic Bishop but the
+    2016 Cardinal)."""
     try:
         yield
     except RefereeError as error:
         if lang and error.lang is None:
             error.lang = lang
+        if edition and error.edition is None:
+            error.edition = edition
         raise

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from referee.cli.labels import colon, comma, label, parens
 from referee.cli.quick_entry import as_quick_entry, quick_entry
-from referee.cli.lang import check_edition, choose, refusals_in
+from referee.cli.lang import check_edition, choose, file_edition, refusals_in
 from referee.cli.output import console, escape, print_json
 from referee.errors import BadSituation
-from referee.text import edition_name
 
 
 def run(file, players, first, edition, lang, json_out, bell_tower: bool = False) -> None:
@@ -31,9 +30,7 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
             if not isinstance(data.get("play", {}), dict):
                 raise BadSituation(f"play: expected a table, got {data['play']!r}", f"play：應該是表格，不是 {data['play']!r}")
             data.pop("play", None)          # a final position: the moves are not replayed
-            if edition is not None and check_edition(edition) != edition_of(data):
-                raise BadSituation(f"--edition {edition}: the file is a {edition_of(data)} game",
-                                   f"--edition {edition}：檔案寫的是{edition_name(edition_of(data), 'zh-Hant')}")
+            file_edition(edition, edition_of(data))
     elif players:
         if bell_tower and (check_edition(edition) or "2016") != "classic":
             raise BadSituation("--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); "
@@ -45,7 +42,9 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
         raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"",
                            "請給情境檔，或用 -p \"小明：神殿，城堡\" 輸入玩家")
     with refusals_in(spoken):           # a file written in Chinese is refused in Chinese
-        rb = rulebook(edition_of(data))
+        named = edition_of(data)        # the file's, or --edition's (they agree: checked above)
+    with refusals_in(spoken, named):    # ... naming its cards as that edition does
+        rb = rulebook(named)
         report = final_scores(data, rb, players)
     if json_out:
         print_json(report)

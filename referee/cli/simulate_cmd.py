@@ -11,7 +11,7 @@ import time
 from collections import Counter
 
 from referee.cli.labels import comma, label
-from referee.cli.lang import check_edition, choose
+from referee.cli.lang import check_edition, choose, refusals_in
 from referee.cli.output import console, print_json
 from referee.errors import RefereeError
 
@@ -91,14 +91,16 @@ def fixed_setup(rulebook, text: str, players: int):
     from referee.situation import read_cast
 
     value = [p for p in text.replace("，", ",").split(",") if p.strip()] if "," in text or "，" in text else text
-    try:
-        cast, preset = read_cast(rulebook, value, players, "--characters")
-    except BadSituation as error:
-        raise RefereeError(str(error), getattr(error, "zh", None)) from None
-    missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
-    if missing:
-        raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet",
-                           f"--characters：規則引擎還不支援 {'、'.join(missing)}")
+    # With `--edition both` the command line does not say which edition refused: this one.
+    with refusals_in(None, rulebook.edition):
+        try:
+            cast, preset = read_cast(rulebook, value, players, "--characters")
+        except BadSituation as error:
+            raise RefereeError(str(error), getattr(error, "zh", None)) from None
+        missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
+        if missing:
+            raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet",
+                               f"--characters：規則引擎還不支援 {'、'.join(missing)}")
     uniques = None
     if preset is not None:
         # The preset's uniques that the engine plays, topped up at random with others it plays.

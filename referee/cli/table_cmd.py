@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from referee.cli.labels import colon, comma, label, parens, semicolon
-from referee.cli.lang import choose
+from referee.cli.lang import choose, refusals_in
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.text import in_language
@@ -129,7 +129,7 @@ def _local(edition: str, lang: str) -> dict[str, str]:
 def new(
     name: str = typer.Argument("table", metavar="NAME", help="A name for the table (default: table)."),
     players: Optional[str] = typer.Option(None, "--players", "-p", help='Seating order, clockwise: "Ann,Bob,Cid,Dan".'),
-    edition: str = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic."),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 (default) or classic; a --from file names its own."),
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`, any language) or the characters, comma-separated (default: the edition's standard set)."),
     crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
@@ -139,7 +139,7 @@ def new(
     json_out: bool = JsonOpt,
 ) -> None:
     """Start a new game (or one in progress, --from FILE); it becomes the current table."""
-    from referee.cli.lang import check_edition
+    from referee.cli.lang import check_edition, file_edition
     from referee.table import service
 
     lang = _by_names(lang, players or "")
@@ -154,9 +154,10 @@ def new(
             raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there",
                                "--from 從檔案讀取玩家、角色、皇冠和變體；請寫在檔案裡")
         start = decode(*read_bytes(from_file))
-        edition = edition_of(read_text(start))
-        rb = _rulebook(edition)
-        game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start), rb)
+        edition = file_edition(edition, edition_of(read_text(start)))
+        with refusals_in(None, edition):        # the file's cards go by its edition's names
+            game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start),
+                                         _rulebook(edition))
         seats = [p.name for p in game.state.players]
         header = service.new_header(name, edition, seats, list(game.state.characters), game.state.crown,
                                     sorted(game.state.variants), game.secret_selection, start)
@@ -242,7 +243,8 @@ def do(
 
     store = _store()
     name = _name_of(store, table)
-    tracked, done, refused = service.record(store, name, moves, _rulebook)
+    with refusals_in(None, store.header(name).edition):     # a move's cards go by the table's edition
+        tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
     lang = _by_names(lang, " ".join(moves))      # the verbs are the notation's, not a language
     local = _local(tracked.header.edition, lang)
@@ -423,7 +425,8 @@ def score(
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
     game = tracked.game
-    _declare_hands(game, hand or [])
+    with refusals_in(None, tracked.header.edition):         # the hand's cards go by the table's edition
+        _declare_hands(game, hand or [])
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
     hidden = _hidden_hands(game)

@@ -653,3 +653,62 @@ def test_a_file_in_latin_letters_leaves_it_to_the_locale(monkeypatch):
     assert said("score", "-", stdin=text).splitlines()[-1] == "勝者：Ann"
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert said("score", "-", stdin=text).splitlines()[-1] == "Winner: Ann"
+
+
+# -- a refusal names cards as the edition in play does ----------------------------------------------
+# 主教 is the classic Bishop but the 2016 Cardinal (the 2016 Bishop is 住持); the Warlord is 軍閥 in
+# the classic edition, 領主 in 2016. The command line alone cannot tell a file's or a table's edition.
+
+def _two_hold(character: str, edition: str | None) -> str:
+    head = f'edition = "{edition}"\n' if edition else ""
+    return head + "".join(f'[[players]]\nname = "{name}"\ncharacters = ["{character}"]\n' for name in ("小明", "小華"))
+
+
+@pytest.mark.parametrize("command", ["ask", "score"])
+def test_a_classic_file_is_refused_with_classic_names(english, command):
+    assert refusal(command, "-", stdin=_two_hold("主教", "classic")) == "players：主教 同時在 2 位玩家手上"
+    assert refusal(command, "-", "--lang", "zh-Hans", stdin=_two_hold("Bishop", "classic")) == "players：主教 同时在 2 位玩家手上"
+    assert refusal(command, "-", stdin=_two_hold("軍閥", "classic")) == "players：軍閥 同時在 2 位玩家手上"
+    assert refusal(command, "-", "--lang", "zh-Hans", stdin=_two_hold("Warlord", "classic")) == "players：军阀 同时在 2 位玩家手上"
+    assert refusal(command, "-", stdin=_two_hold("主教", "classic").replace("主教", "主叫", 1)) == \
+        "找不到角色「主叫」；最接近的：國王、主教、軍閥"
+
+
+@pytest.mark.parametrize("command", ["ask", "score"])
+def test_a_2016_file_is_refused_with_2016_names(english, command):
+    for edition in ("2016", None):
+        assert refusal(command, "-", "--lang", "zh-Hant", stdin=_two_hold("Bishop", edition)) == "players：住持 同時在 2 位玩家手上"
+        assert refusal(command, "-", stdin=_two_hold("領主", edition)) == "players：領主 同時在 2 位玩家手上"
+        assert refusal(command, "-", "--lang", "zh-Hans", stdin=_two_hold("Warlord", edition)) == "players：领主 同时在 2 位玩家手上"
+
+
+def test_the_command_lines_edition_still_decides(tmp_path):
+    path = _file(tmp_path, _two_hold("主教", "classic"))
+    assert refusal("score", path, "--edition", "classic", "--lang", "zh-Hans") == "players：主教 同时在 2 位玩家手上"
+    assert refusal("score", path, "-e", "2016") == "--edition 2016：檔案寫的是經典版"
+    quick = ["-p", "小明: 神殿; 角色 主教", "-p", "小華: 城堡; 角色 主教"]
+    for edition in (["-e", "classic"], ["--edition=classic"], ["-e", "old"], ["--edition", "classic", "--lang", "zh-Hant"]):
+        assert refusal("score", *quick, *edition) == "players：主教 同時在 2 位玩家手上", edition
+    quick = ["-p", "小明: 神殿; 角色 領主", "-p", "小華: 城堡; 角色 領主"]
+    assert refusal("score", *quick, "-e", "2016") == "players：領主 同時在 2 位玩家手上"
+    assert refusal("score", *quick, "-e", "classic") == "players：軍閥 同時在 2 位玩家手上"
+
+
+def test_a_classic_table_is_refused_with_classic_names(tables, tmp_path):
+    said("table", "new", "t", "-e", "classic", "-p", "小明,小華,小強,小美")
+    assert refusal("table", "do", "小明: pick 主叫") == "找不到角色「主叫」；最接近的：建築師、刺客、主教、國王、魔術師、商人、盜賊、軍閥"
+    said("table", "new", "n", "-p", "小明,小華,小強,小美")
+    assert refusal("table", "do", "小明: pick 主叫", "-t", "n") == \
+        "找不到角色「主叫」；最接近的：建築師、刺客、住持、國王、魔術師、商人、盜賊、領主"
+    path = _file(tmp_path, _two_hold("主教", "classic"))
+    assert refusal("table", "new", "f", "--from", path, "--lang", "zh-Hant") == "players：主教 同時在 2 位玩家手上"
+    # --edition beside a file is the file's edition, or refused as `score` refuses it.
+    assert refusal("table", "new", "f", "--from", path, "-e", "old", "--lang", "zh-Hans") == "players：主教 同时在 2 位玩家手上"
+    assert refusal("table", "new", "f", "--from", path, "-e", "2016", "--lang", "zh-Hant") == "--edition 2016：檔案寫的是經典版"
+
+
+def test_a_simulation_of_both_editions_names_the_refusing_editions_cards():
+    cast = "刺客,盜賊,魔術師,國王,住持,商人,建築師,軍閥"
+    # 住持 is the 2016 Bishop; in the classic edition it could also be the Abbot (修道院長).
+    assert refusal("simulate", "-g", "1", "-e", "both", "-c", cast, "--lang", "zh-Hant") == \
+        "「住持」可以指不同的角色：修道院長（Abbot）、主教（Bishop）"
