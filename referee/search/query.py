@@ -60,15 +60,16 @@ PARAMS = {
     "rule_text": 0.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
     "unsure": 30.0,     # a best score below this is flagged as unsure
     "close": 2.0,       # ... and so is a best score this close to the second
-    "implied": 0.5,
+    "implied": 0.5,     # weight of a card the query's concepts imply when it names none
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
-    "overview": 1.0,    # the card-text penalty is multiplied by this for an overview question
-    "overview_concepts": 0,  # ... which has at most this many concepts     # weight of a card the query's concepts imply when it names none
+    "overview": 10.0,   # a card's own text, for a question about nothing but that card (for)
 }
 
 
 _COMMON_FORMS = {"yes-no", "how"}   # the forms most questions have
+# Concepts that ask nothing of a card beyond what it is or does (its ability, that it is a character).
+_OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
 
 
 class EmptyQuery(ValueError):
@@ -255,10 +256,10 @@ def search(
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
     forms = set(parsed.forms)
-    # "How does the Witch work?", 「女巫怎麼用」: one card and hardly anything else asked, for
-    # which the card's own text is as good an answer as any ruling.
-    overview = len(parsed.cards) == 1 and len(parsed.concepts) <= PARAMS["overview_concepts"] and (
-        "how" in forms or not forms)
+    # "How does the Witch work?", 「經典版巫師 能力」, "haunted quarter": one card and nothing asked
+    # of it but what it is or does, which its own text answers best.
+    overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
+        set(parsed.concepts) - _OVERVIEW_CONCEPTS) and forms <= {"how", "yes-no"}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
     named_edition = parsed.editions[0] if len(parsed.editions) == 1 and not edition else None
     parts: dict[str, dict[str, float]] = {}
@@ -294,7 +295,7 @@ def search(
         elif not named_edition and not edition and len(doc.editions) > 1 and PARAMS["every_edition"]:
             part["edition"] = PARAMS["every_edition"]   # no edition named: the answer for both first
         if doc.kind == "card":
-            part["card_text"] = -PARAMS["card_text"] * (PARAMS["overview"] if overview else 1.0)
+            part["card_text"] = PARAMS["overview"] if overview else -PARAMS["card_text"]
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
         scores[key] = sum(part.values())

@@ -90,9 +90,9 @@ def named_chars(folded: str, names: dict) -> set[int]:
 
 def known_word_chars(lex, folded: str, names: dict) -> set[int]:
     """Positions of the Chinese characters that spell a word of two or more characters of the
-    lexicon (七個建築, 怎麼辦)."""
+    lexicon (七個建築, 怎麼辦, 為什麼)."""
     out: set[int] = set()
-    for kind in ("concept", "form", "edition"):
+    for kind in ("concept", "form", "edition", "stop"):
         for at, _ in lex.find(folded, kind, names):
             length = lex._length(folded, at, kind) if CJK.match(folded[at]) else 0
             if length >= 2:   # a lone character (牌) may itself be the slip (守牌)
