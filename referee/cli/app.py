@@ -283,7 +283,8 @@ def _players_language(argv: list[str]) -> str:
         from referee.text import has_cjk
 
         if not has_cjk(words):        # names and notation in Latin letters: the locale decides, as
-            words = ""                # for the table's own lines (table_cmd._by_names)
+            words = ""                # for the table's own lines (table_cmd._language; a command
+                                      # that knows its table marks a refusal with the table's)
     try:
         return choose(asked, words)
     except RefereeError:             # the --lang value itself is the mistake: the words decide

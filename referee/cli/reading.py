@@ -105,6 +105,13 @@ def read_situation(file: str | None, lang: str | None = None) -> tuple[dict, str
     """The parsed TOML of a situation file and, when `lang` (--lang) is not given, the language
     the file is written in (lang.file_language; None when --lang is given). A file that is not
     TOML is refused in that language too; one that cannot be read as text, by the command line's."""
+    _, situation, spoken = read_situation_text(file, lang)
+    return situation, spoken
+
+
+def read_situation_text(file: str | None, lang: str | None = None) -> tuple[str, dict, str | None]:
+    """read_situation, with the text it was read from first (a tracked table keeps that text as
+    its starting position)."""
     from referee.cli.lang import file_language
     from referee.situation import read_text
 
@@ -116,4 +123,4 @@ def read_situation(file: str | None, lang: str | None = None) -> tuple[dict, str
         if not lang:
             error.lang = file_language(text)
         raise
-    return situation, None if lang else file_language(text, situation.get("question"))
+    return text, situation, None if lang else file_language(text, situation.get("question"))

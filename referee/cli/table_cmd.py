@@ -13,16 +13,17 @@ from typing import Optional
 import typer
 
 from referee.cli.labels import colon, comma, label, parens, semicolon
-from referee.cli.lang import choose, refusals_in
+from referee.cli.lang import choose, file_language, refusals_in
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
-from referee.text import in_language
+from referee.text import has_cjk, in_language
 
 app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo.",
                   no_args_is_help=True, add_completion=False)
 
 TableOpt = typer.Option(None, "--table", "-t", help="The table to act on (default: the current one).")
-LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en.")
+LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of "
+                       "the Chinese typed, else of the file the table started from or its players' names, else the locale).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs.")
 
 _WORDS = {
@@ -81,12 +82,33 @@ _WORDS = {
 }
 
 
-def _by_names(lang: str | None, names: str) -> str:
-    """A table of Chinese names reads Chinese (in their script); names in Latin letters say
-    nothing of the language: then the locale decides."""
-    from referee.text import has_cjk
+def _language(lang: str | None, header, typed: str = "") -> str:
+    """The language a table speaks: --lang; else Chinese typed on the command line (moves, a
+    hand, a table's name: the player's own words, in their script; the notation's verbs and
+    names in Latin letters say nothing); else the language of the situation file the table
+    started from, by the rule of `ask` and `score` (lang.file_language), which `table new --from`
+    answered in. The table stores no language of its own: its header keeps that file. A table
+    set up with --players started from a file referee wrote, whose only words of a language are
+    the players' names: Chinese names speak Chinese in their script, names in Latin letters
+    leave it to the locale."""
+    if lang or has_cjk(typed):
+        return choose(lang, typed)
+    question = None
+    # Parsed only when it may hold a question: importing tomllib would add a sixth to `show`'s time.
+    if "question" in header.start:
+        import tomllib
 
-    return choose(lang, names) if has_cjk(names) else choose(lang)
+        try:
+            question = tomllib.loads(header.start).get("question")
+        except tomllib.TOMLDecodeError:     # a damaged tables file: the replay refuses it, in words
+            pass
+    return file_language(header.start, question)
+
+
+def _spoken(lang: str | None, header, typed: str = "") -> str | None:
+    """The table's language for its refusals when --lang does not say (refusals_in; None: the
+    command line's --lang decides): the words typed alone cannot tell a table of Chinese."""
+    return None if lang else _language(None, header, typed)
 
 
 def _w(key: str, lang: str, **values) -> str:
@@ -134,7 +156,7 @@ def new(
     crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
     recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
-    from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress)."),
+    from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
@@ -142,20 +164,22 @@ def new(
     from referee.cli.lang import check_edition, file_edition
     from referee.table import service
 
-    lang = _by_names(lang, players or "")
+    lang = choose(lang) if lang else None        # a mistyped --lang is refused before a table is made
     name = name.strip()
     if not name:
         raise RefereeError("a table needs a name", "牌桌需要一個名稱")
+    spoken = None                   # a --from file's language, when --lang does not say (lang.file_language)
     if from_file:
-        from referee.cli.reading import decode, read_bytes
-        from referee.situation import edition_of, read_text
+        from referee.cli.reading import read_situation_text
+        from referee.situation import edition_of
 
         if players or characters or crown or variant:
             raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there",
                                "--from 從檔案讀取玩家、角色、皇冠和變體；請寫在檔案裡")
-        start = decode(*read_bytes(from_file))
-        edition = file_edition(edition, edition_of(read_text(start)))
-        with refusals_in(None, edition):        # the file's cards go by its edition's names
+        start, data, spoken = read_situation_text(from_file, lang)
+        with refusals_in(spoken):               # a file written in Chinese is refused in Chinese
+            edition = file_edition(edition, edition_of(data))
+        with refusals_in(spoken, edition):      # ... naming its cards as its edition does
             game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start),
                                          _rulebook(edition))
         seats = [p.name for p in game.state.players]
@@ -184,11 +208,13 @@ def new(
         header = service.new_header(name, edition, seats, cast, seat, variants, not recorded_picks, start)
         service.starting_game(header, rb)                  # refuse a set-up that cannot exist
     store = _store()
-    store.create(header)
+    with refusals_in(spoken):
+        store.create(header)
     tracked = service.load(store, name, _rulebook)
     if json_out:
         print_json(_show_json(tracked, _local(edition, "en")))
         return
+    lang = spoken or _language(lang, header)     # as the table's later commands will speak
     out = console()
     out.print(_w("created", lang, table=name, count=len(header.players), edition=label(edition, lang),
                  crown=header.players[tracked.game.state.crown]))
@@ -243,10 +269,12 @@ def do(
 
     store = _store()
     name = _name_of(store, table)
-    with refusals_in(None, store.header(name).edition):     # a move's cards go by the table's edition
+    header = store.header(name)
+    spoken = _spoken(lang, header, " ".join(moves))
+    lang = spoken or choose(lang)               # before anything is recorded: a mistyped --lang records nothing
+    with refusals_in(spoken, header.edition):   # a move's cards go by the table's edition
         tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
-    lang = _by_names(lang, " ".join(moves))      # the verbs are the notation's, not a language
     local = _local(tracked.header.edition, lang)
     values = {}
     if refused:
@@ -302,11 +330,13 @@ def undo(
 
     store = _store()
     name = _name_of(store, table)
-    tracked, undone = service.undo(store, name, count, _rulebook)
+    spoken = _spoken(lang, store.header(name))
+    lang = spoken or choose(lang)               # before anything is undone: a mistyped --lang undoes nothing
+    with refusals_in(spoken):
+        tracked, undone = service.undo(store, name, count, _rulebook)
     if json_out:
         print_json({"table": name, "undone": [m.notation for m in undone], "next": service.expected_next(tracked.game)})
         return
-    lang = _by_names(lang, " ".join(tracked.header.players))
     out = console()
     for logged in reversed(undone):
         out.print(_w("undone", lang, move=escape(logged.notation)))
@@ -323,7 +353,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook, play=False)     # only read: no cards needed
-    lang = _by_names(lang, " ".join(tracked.header.players))
+    lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
     if json_out:
         print_json(_show_json(tracked, _local(tracked.header.edition, "en")))
@@ -383,7 +413,7 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
         return
     from referee.cli.notation import said
 
-    lang = _by_names(lang, " ".join(tracked.header.players))
+    lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
     out = console()
     groups: dict[str, list[str]] = {}
@@ -404,7 +434,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     if json_out:
         print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
         return
-    lang = _by_names(lang, " ".join(header.players))
+    lang = _language(lang, header)
     out = console()
     for m in logged:
         out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(m.notation)}")
@@ -425,7 +455,8 @@ def score(
     store = _store()
     tracked = service.load(store, _name_of(store, table), _rulebook)
     game = tracked.game
-    with refusals_in(None, tracked.header.edition):         # the hand's cards go by the table's edition
+    spoken = _spoken(lang, tracked.header, " ".join(hand or []))
+    with refusals_in(spoken, tracked.header.edition):       # the hand's cards go by the table's edition
         _declare_hands(game, hand or [])
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
@@ -436,7 +467,7 @@ def score(
         return
     from referee.cli import score_cmd
 
-    lang = _by_names(lang, " ".join(tracked.header.players))
+    lang = spoken or choose(lang)
     # The same lines as `referee score`: one printer for a score report.
     score_cmd.show({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}, lang)
     out = console()
@@ -521,7 +552,8 @@ def export(
 
 
 @app.command("list")
-def list_tables(lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
+def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the locale)."),
+                json_out: bool = JsonOpt) -> None:
     """Every table, the current one marked."""
     store = _store()
     names = store.names()
@@ -549,13 +581,15 @@ def delete(
     """Delete a table and its log (asks first; --yes to skip the question)."""
     store = _store()
     header = store.header(name)                 # an unknown table is refused before any question
-    lang = _by_names(lang, name + " " + " ".join(header.players))
+    spoken = _spoken(lang, header, name)
+    lang = spoken or choose(lang)
     if not yes:
         count = len(store.moves(name))
         if not sys.stdin.isatty():
-            raise RefereeError(f"delete table {name!r} and its {count} recorded moves? Nothing was deleted: "
-                               "add --yes to delete without being asked",
-                               f"要刪除牌桌「{name}」和它記錄的 {count} 步嗎？未刪除任何東西：加上 --yes 即可直接刪除")
+            with refusals_in(spoken):
+                raise RefereeError(f"delete table {name!r} and its {count} recorded moves? Nothing was deleted: "
+                                   "add --yes to delete without being asked",
+                                   f"要刪除牌桌「{name}」和它記錄的 {count} 步嗎？未刪除任何東西：加上 --yes 即可直接刪除")
         answer = console().input(escape(_w("confirm_delete", lang, table=name, count=count)) + " ")
         if answer.strip().lower() not in ("y", "yes", "是", "好", "確定", "确定"):
             console().print(_w("kept", lang, table=escape(name)))
@@ -569,7 +603,7 @@ def use(name: str = typer.Argument(..., metavar="NAME"), lang: Optional[str] = L
     """Make NAME the current table."""
     store = _store()
     store.use(name)
-    console().print(_w("using", choose(lang), table=escape(name)))
+    console().print(_w("using", _language(lang, store.header(name), name), table=escape(name)))
 
 
 # -- what next ---------------------------------------------------------------------------------------

@@ -712,3 +712,118 @@ def test_a_simulation_of_both_editions_names_the_refusing_editions_cards():
     # 住持 is the 2016 Bishop; in the classic edition it could also be the Abbot (修道院長).
     assert refusal("simulate", "-g", "1", "-e", "both", "-c", cast, "--lang", "zh-Hant") == \
         "「住持」可以指不同的角色：修道院長（Abbot）、主教（Bishop）"
+
+
+# -- a table started from a file speaks the file's language -----------------------------------------
+# `table new --from` reads the file's language as `ask` does (lang.file_language), and the table keeps
+# it: its header holds the file, so show, do, undo… read the same language from it.
+
+TRADITIONAL_TABLE = TRADITIONAL_GAME.partition("\n[play]")[0] + "\n"
+
+# Names in Latin letters say nothing of the language: the cards and the comment are Simplified.
+SIMPLIFIED_TABLE = """\
+# 安先拿金币，再盖神庙
+[[players]]
+name = "Ann"
+characters = ["盗贼"]
+gold = 1
+hand = ["神庙"]
+
+[[players]]
+name = "Bob"
+characters = ["商人"]
+gold = 3
+"""
+
+
+def test_a_table_from_a_traditional_file_speaks_traditional(english, tables, tmp_path):
+    assert said("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE)).splitlines() == [
+        "牌桌 t：2 位玩家，2016年版，皇冠在 小明。", "下一步：小明（盜賊）：拿資源——金幣或抽牌。"]
+    assert said("table", "do", "小明: gold").splitlines() == [
+        "✓ 小明：拿金幣", "    小明 +2 金幣（拿資源）", "下一步：小明（盜賊）：建造、使用能力或結束回合。"]
+    assert said("table", "show").splitlines() == [
+        "t · 第 1 輪 · 行動階段 · 皇冠 小明",
+        "  小明 盜賊 · 金幣 3 · 手牌 0 · 城市：- · 分數 0",
+        "  小華 商人 · 金幣 3 · 手牌 0 · 城市：- · 分數 0",
+        "下一步：小明（盜賊）：建造、使用能力或結束回合。",
+    ]
+
+
+def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_path):
+    assert said("table", "new", "s", "--from", _file(tmp_path, SIMPLIFIED_TABLE)).splitlines() == [
+        "牌桌 s：2 位玩家，2016年版，皇冠在 Ann。", "下一步：Ann（盗贼）：拿资源——金币或抽牌。"]
+    # The moves are typed in Latin letters (the notation's verbs say nothing): the file decides.
+    assert said("table", "do", "Ann: gold", "Ann: build Temple").splitlines() == [
+        "✓ Ann：拿金币", "    Ann +2 金币（拿资源）",
+        "✓ Ann：建造 神庙", "    Ann -1 金币（建造）", "    Ann 建造 神庙，花费 1",
+        "下一步：Ann（盗贼）：建造、使用能力或结束回合。",
+    ]
+    assert said("table", "show").splitlines() == [
+        "s · 第 1 轮 · 行动阶段 · 皇冠 Ann",
+        "  Ann 盗贼 · 金币 2 · 手牌 0 · 城市：神庙 · 分数 1",
+        "  Bob 商人 · 金币 3 · 手牌 0 · 城市：- · 分数 0",
+        "下一步：Ann（盗贼）：建造、使用能力或结束回合。",
+    ]
+    assert said("table", "score").splitlines() == ["Ann 1  建筑 1", "Bob 0  建筑 0", "胜者：Ann", "暂定：游戏尚未结束。"]
+    assert [line.split("  ")[-1] for line in said("table", "log").splitlines()] == ["Ann: gold", "Ann: build Temple"]
+    assert said("table", "log").splitlines()[0].startswith("   1  第 1 轮 · ")
+    assert said("table", "moves").splitlines()[0].startswith("盗贼：结束 · 偷 魔术师 · ")
+    assert said("table", "undo").splitlines() == ["已撤销：Ann: build Temple", "下一步：Ann（盗贼）：建造、使用能力或结束回合。"]
+    assert said("table", "use", "s").splitlines() == ["目前牌桌：s。"]
+    # ... and refuses in it.
+    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
+    assert refusal("table", "undo", "3") == "这张牌桌只记录了 1 步"
+    assert refusal("table", "delete", "s") == "要删除牌桌「s」和它记录的 1 步吗？未删除任何东西：加上 --yes 即可直接删除"
+    assert refusal("table", "score", "--hand", "Bob: Temple") == "--hand「Bob: Temple」：Bob 手上有 0 张牌，不是 1 张"
+
+
+def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
+    assert said("table", "new", "s", "--from", _file(tmp_path, SIMPLIFIED_TABLE), "--lang", "en").splitlines() == [
+        "Table s: 2 players, 2016 edition, crown Ann.", "Next: Ann (Thief): gather — gold or draw."]
+    assert said("table", "do", "Ann: gold", "--lang", "en").splitlines()[:2] == ["✓ Ann: gold", "    Ann +2 gold (gathering)"]
+    assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
+    assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
+    assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
+        "unknown character 'Foo'; closest: Architect, Assassin, Bishop, King, Magician, Merchant, Thief, Warlord"
+    # --lang speaks for its own command: the table keeps the file's language.
+    assert said("table", "show").splitlines()[1] == "  Ann 盗贼 · 金币 3 · 手牌 1（已知：神庙） · 城市：- · 分数 0"
+    assert said("table", "show", "--lang", "zh-Hant").splitlines()[1] == "  Ann 盜賊 · 金幣 3 · 手牌 1（已知：神殿） · 城市：- · 分數 0"
+    # Chinese typed on the command line speaks first, in its own script.
+    assert said("table", "do", "Ann: 建造 神殿").splitlines()[0] == "✓ Ann：建造 神殿"
+    assert said("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE), "--lang", "zh-Hans").splitlines() == [
+        "牌桌 t：2 位玩家，2016年版，皇冠在 小明。", "下一步：小明（盗贼）：拿资源——金币或抽牌。"]
+
+
+def test_a_bad_chinese_file_is_refused_in_chinese(english, tables, tmp_path):
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]]\nname = "小明"\n')) == \
+        "players：1 位玩家；一局遊戲要 2 到 8 位"
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]]\nname = "小明"\n[[players]]\nname = "小华"\n'
+                                                        'city = ["神殿", "龙门", "龙门"]\n')) == "龙门：场上有 2 张，但2016年版只有 1 张"
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]\nname = "小明"\n')).startswith("不是有效的 TOML：")
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE), "-e", "classic") == \
+        "--edition classic：檔案寫的是2016年版"
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]]\nname = "小明"\n'), "--lang", "en") == \
+        "players: 1 player; a game has 2 to 8"
+    assert said("table", "list") == "No table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\"\n"
+    said("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE))
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE)) == \
+        "已經有名為「t」的牌桌（referee table delete t）"
+
+
+def test_a_mistyped_lang_records_nothing(tables):
+    said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert refusal("table", "do", "Ann: faceup Thief, Bishop", "--lang", "xx") == \
+        "unknown language 'xx'; choose one of: en, zh-Hant, zh-Hans"
+    said("table", "do", "Ann: faceup Thief, Bishop")
+    assert refusal("table", "undo", "--lang", "xx") == "unknown language 'xx'; choose one of: en, zh-Hant, zh-Hans"
+    assert said("table", "log").count("\n") == 1
+
+
+def test_a_tables_question_speaks_before_its_names(english, tables, tmp_path):
+    # As for `ask`: the question is the player's own sentence; the names may be copied from a box.
+    path = _file(tmp_path, 'question = "Who gathers first?"\n' + TRADITIONAL_TABLE)
+    assert said("table", "new", "t", "--from", path).splitlines()[0] == "Table t: 2 players, 2016 edition, crown 小明."
+    assert said("table", "show").splitlines()[0] == "t · Round 1 · turns · crown 小明"
+    path = _file(tmp_path, 'question = "谁先拿资源？"\n' + TRADITIONAL_TABLE)
+    assert said("table", "new", "u", "--from", path).splitlines()[0] == "牌桌 u：2 位玩家，2016年版，皇冠在 小明。"
+    assert said("table", "show").splitlines()[0] == "u · 第 1 轮 · 行动阶段 · 皇冠 小明"
