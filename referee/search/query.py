@@ -58,8 +58,9 @@ PARAMS = {
     "every_edition": 3.0,   # a document for every edition, when the query names none
     "card_text": 3.0,   # a card's own text, against (rulings and rules answer questions)
     "rule_text": 0.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
-    "unsure": 30.0,     # a best score below this is flagged as unsure
-    "close": 2.0,       # ... and so is a best score this close to the second
+    "unsure": 55.0,     # a best score below this is flagged as unsure
+    "close": 3.0,       # ... and so is a best score this close to the second
+    "close_below": 70.0,  # ... when it is below this (a strong pair of siblings is not a doubt)
     "implied": 0.5,     # weight of a card the query's concepts imply when it names none
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
@@ -318,11 +319,13 @@ def search(
     hits = [Hit(docs[key].id, round(scores[key], 3), docs[key].kind) for key in pool]
     hits.sort(key=lambda h: (-h.score, h.kind != "faq", h.id))
     hits = hits[:top]
-    # Unsure: a weak best hit, or a runner-up so close that the two could swap (on the question
-    # sets held out, 29 % of the wrong first hits are flagged and 10 % of the right ones: a
-    # flagged first hit is wrong about one time in four, an unflagged one about one in thirteen).
+    # Unsure: a weak best hit, or a middling one with a runner-up so close that the two could
+    # swap (on the question sets held out, 28 % of the wrong first hits are flagged and 8 % of
+    # the right ones: a flagged first hit is wrong about one time in four, an unflagged one
+    # about one in thirteen).
     if hits and (hits[0].score < PARAMS["unsure"] or (
-            len(hits) > 1 and hits[0].score - hits[1].score < PARAMS["close"])):
+            len(hits) > 1 and hits[0].score < PARAMS["close_below"]
+            and hits[0].score - hits[1].score < PARAMS["close"])):
         for hit in hits:
             hit.unsure = True
     return hits

@@ -293,4 +293,8 @@ def test_unsure_when_weak_or_when_the_runner_up_is_close(conn):
     weak = search(conn, "how old are you")
     assert weak and all(h.unsure for h in weak)
     sure = search(conn, "軍閥可以拆堡壘嗎")
-    assert sure[0].score - sure[1].score >= 2.0 and not sure[0].unsure
+    assert sure[0].score - sure[1].score >= 3.0 and not sure[0].unsure
+    # Three rulings on ties, all strong and close together: siblings, not a doubt.
+    ties = search(conn, "同分怎麼辦")
+    assert ties[0].id == "general.tie-break" and ties[0].score - ties[1].score < 3.0
+    assert ties[0].score >= 70.0 and not ties[0].unsure
