@@ -298,3 +298,13 @@ def test_unsure_when_weak_or_when_the_runner_up_is_close(conn):
     ties = search(conn, "同分怎麼辦")
     assert ties[0].id == "general.tie-break" and ties[0].score - ties[1].score < 3.0
     assert ties[0].score >= 70.0 and not ties[0].unsure
+
+
+def test_one_id_one_hit(conn):
+    # draft.eight-players is both a FAQ entry and the rule it restates: it is listed once.
+    shared = {i for (i,) in conn.execute(
+        "SELECT id FROM search_docs GROUP BY id HAVING count(DISTINCT kind) > 1")}
+    assert "draft.eight-players" in shared
+    for query in ("8個人可以玩嗎", "7人局8个角色够用吗", "eight players ninth character"):
+        ids = [h.id for h in search(conn, query, top=5)]
+        assert len(ids) == len(set(ids)) == 5, ids
