@@ -64,7 +64,7 @@ PARAMS = {
     "implied": 0.5,     # weight of a card the query's concepts imply when it names none
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
-    "overview": 10.0,   # a card's own text, for a question about nothing but that card (for)
+    "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
 }
 
 
