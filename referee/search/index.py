@@ -273,6 +273,12 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
     for key, text, *_ in aliases:
         for term in terms(fold(text, simplify)):
             df[term] += 0   # a card name is a known word even when no document uses it
+    # So is an English word of a question players asked without a deliberate typo ("heard",
+    # "story"): never mended into a corpus word that looks like it ("ahead", "stor").
+    for question in questions:
+        if question.get("lang") == "en" and not question.get("typo"):
+            for word in words(fold(question["q"])):
+                df[terms(word)[0]] += 0
     conn.execute("CREATE TABLE search_vocab (term TEXT PRIMARY KEY, df INTEGER) WITHOUT ROWID")
     conn.executemany("INSERT INTO search_vocab VALUES (?, ?)", sorted(df.items()))
     conn.execute("INSERT INTO search_fts (search_fts) VALUES ('optimize')")

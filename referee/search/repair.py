@@ -18,6 +18,7 @@ PARAMS = {
     "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many documents
     "repair_ratio": 4,  # ... and this many times as many as the slip
     "spell": 80,        # an unknown English word is read as the closest known one this similar
+    "name_bonus": 5,    # ... a card's name counting this much closer
 }
 
 
@@ -63,9 +64,10 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     choices += [k for k in names if k.isascii() and shortest <= len(k) <= longest]
     out = {}
     for word in unknown:
-        best = process.extractOne(word, choices, scorer=fuzz.ratio, score_cutoff=PARAMS["spell"])
-        if best:
-            out[word] = best[0]
+        close = process.extract(word, choices, scorer=fuzz.ratio, score_cutoff=PARAMS["spell"], limit=5)
+        if close:
+            # A card's name wins a tie: "theif" is the Thief, not "their".
+            out[word] = max(close, key=lambda c: (c[1] + (PARAMS["name_bonus"] if c[0] in names else 0), c[0]))[0]
     return out
 
 
