@@ -266,6 +266,18 @@ def test_english_spelling_is_mended(conn):
     assert parsed.repaired == {"warlrod": "warlord"} and set(parsed.cards) == {"warlord", "bishop"}
 
 
+def test_a_misspelt_card_name_beats_a_word_as_close(conn):
+    # "theif" is as close to "their" as to "thief": the card's name wins.
+    assert parse(conn, "theif rob king").repaired == {"theif": "thief"}
+
+
+def test_words_players_write_are_not_mended(conn):
+    # "heard" is not in the rulings, but questions players asked without a typo use it: it is a
+    # word, not a slip for "ahead". A question flagged as a typo teaches nothing ("warlrod").
+    assert parse(conn, "Heard there is a team variant?").repaired == {}
+    assert parse(conn, "can warlrod destroy his own district").repaired == {"warlrod": "warlord"}
+
+
 def test_a_concept_implies_its_card(conn):
     assert set(parse(conn, "房屋稅什麼時候繳").cards) == {"tax-collector"}
 
