@@ -82,7 +82,7 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
             key = "".join(w for _, w in latin[i:i + size])
             if key not in names and key.endswith("s") and key[:-1] in names:
                 key = key[:-1]   # "the bishops districts": a plural or a possessive without its apostrophe
-            if size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex):
+            if size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex, names):
                 continue
             if key in names:
                 found.append((latin[i][0], key))
@@ -95,11 +95,16 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
     return cards
 
 
-def _names_the_card(latin: list[tuple[int, str]], i: int, lex) -> bool:
+def _names_the_card(latin: list[tuple[int, str]], i: int, lex, names: dict) -> bool:
     """Whether an everyday word that is also a card name ("keep") names the card here: after an
-    article or a possessive, or alone."""
-    if i > 0:
-        return terms(latin[i - 1][1])[0] in lex.after
-    return len(latin) == 1
+    article or a possessive, alone, or at either end of a query of card names ("warlord keep",
+    "keep marshal": keywords, not "keep one card")."""
+    if i > 0 and terms(latin[i - 1][1])[0] in lex.after:
+        return True
+    if len(latin) == 1:
+        return True
+    if i == len(latin) - 1:
+        return latin[i - 1][1] in names
+    return i == 0 and latin[1][1] in names
 
 

@@ -136,6 +136,15 @@ def test_longest_alias_wins(conn):
     assert set(parse(conn, "魔法師什麼時候可以用能力").cards) == {"magician"}
 
 
+@pytest.mark.parametrize("query, cards", [
+    ("warlord keep", {"warlord", "keep"}), ("keep marshal", {"marshal", "keep"}),
+    ("keep one card", set()), ("library keep both cards", {"library"}),
+])
+def test_keep_beside_a_card_name_is_the_keep(conn, query, cards):
+    # Keywords typed as card names ("warlord keep") name the Keep; "keep one card" does not.
+    assert set(parse(conn, query).cards) == cards
+
+
 def test_english_names_are_whole_words(conn):
     assert set(parse(conn, "Can the Thief rob the Witch?").cards) == {"thief", "witch"}
     assert "king" not in parse(conn, "taking gold").cards
