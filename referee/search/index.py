@@ -134,18 +134,6 @@ def _card_docs(conn) -> list[_Doc]:
     ]
 
 
-def _english_forms(lex: Lexicon, question: str, simplify: dict[str, str]) -> list[str]:
-    """The forms of a well-written English question, read from the first words of each of its
-    sentences: "Can … when …?" asks yes or no, not when."""
-    import re
-
-    forms: list[str] = []
-    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
-        head = " ".join(sentence.split()[:3])
-        forms += [f for f in lex.forms(fold(head, simplify)) if f not in forms]
-    return forms
-
-
 def _generic(lex: Lexicon, question: str, name_words: set[str]) -> bool:
     """Whether an English question names only a card and asks how it works or scores."""
     content = lex.content(fold(question))
@@ -259,7 +247,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
             (key, *(" ".join(cut[p]) for p in ("question", "keywords", "answer", "readings", "concepts", "asked"))),
         )
         actor = doc.subject if doc.kind == "card" else next(iter(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex)), None)
-        forms = _english_forms(lex, doc.q_en, simplify) + lex.forms(fold(doc.q_zh, simplify), name_map)
+        forms = lex.head_forms(fold(doc.q_en, simplify)) + lex.forms(fold(doc.q_zh, simplify), name_map)
         conn.execute("INSERT INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
             key, doc.kind, doc.id, " ".join(doc.cards), " ".join(doc.editions), doc.subject, actor,
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),

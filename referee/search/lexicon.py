@@ -177,6 +177,16 @@ class Lexicon:
     def forms(self, folded: str, names: dict | None = None) -> list[str]:
         return list(dict.fromkeys(ident for _, ident in self.find(folded, "form", names)))
 
+    def head_forms(self, folded: str, names: dict | None = None, clauses: str = r"(?<=[.?!])\s+") -> list[str]:
+        """The forms of English text read from the first three words of each clause (split on
+        the pattern `clauses`; sentences by default): "Can … when …?" asks yes or no, not when."""
+        import re
+
+        forms: list[str] = []
+        for clause in re.split(clauses, folded.strip()):
+            forms += [f for f in self.forms(" ".join(clause.split()[:3]), names) if f not in forms]
+        return forms
+
     def editions(self, folded: str, names: dict | None = None) -> list[str]:
         return list(dict.fromkeys(ident for _, ident in self.find(folded, "edition", names)))
 

@@ -125,7 +125,10 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     query_terms = terms(lex.content(fixed, names))
     query_terms += _canonical_terms(conn, spoken, names, query_terms)
     concepts = lex.concepts(fixed, names)
-    forms = lex.forms(fixed, names) if CJK.search(fixed) else _english_forms(lex, fixed, names)
+    # An English question's form is in the first words of a clause ("poor house, when do you get
+    # the gold" asks when, not yes or no); one without a form there has the form of any word.
+    forms = lex.forms(fixed, names) if CJK.search(fixed) else (
+        lex.head_forms(fixed, names, r"[.?!,;:]+|\s[-–—]\s") or lex.forms(fixed, names))
     meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
     query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
@@ -133,18 +136,6 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
                   lex.editions(fixed, names))
-
-
-def _english_forms(lex, folded: str, names: dict) -> list[str]:
-    """An English question's form is in the first words of a clause ("poor house, when do you
-    get the gold" asks when, not yes or no); a question without one there has the form of
-    any of its words."""
-    import re
-
-    heads = []
-    for clause in re.split(r"[.?!,;:]+|\s[-–—]\s", folded):
-        heads += [f for f in lex.forms(" ".join(clause.split()[:3]), names) if f not in heads]
-    return heads or lex.forms(folded, names)
 
 
 def name_bigrams(names: dict) -> set[str]:

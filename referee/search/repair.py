@@ -118,7 +118,7 @@ def repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]
     out: dict[str, str] = {}
     taken: set[int] = set()
     for _ in range(4):   # a query has a slip or two, rarely more
-        slip = _surest_slip(conn, folded, readings, named, known | taken, name_grams, steady, taken)
+        slip = _surest_slip(conn, folded, readings, named, known | taken, name_grams, steady)
         if not slip:
             break
         at, gram, mended = slip
@@ -128,7 +128,7 @@ def repair(conn: sqlite3.Connection, folded: str, readings: dict[str, list[str]]
     return out
 
 
-def _surest_slip(conn, folded, readings, named, known, name_grams, steady, taken):
+def _surest_slip(conn, folded, readings, named, known, name_grams, steady):
     """(position, slip, mended) of the surest same-sound repair of `folded`, or None."""
     slots = []   # (position, bigram) of each bigram of the Chinese runs
     for match in RUNS.finditer(folded):
@@ -154,7 +154,7 @@ def _surest_slip(conn, folded, readings, named, known, name_grams, steady, taken
     def sound(char_at: int) -> bool:
         """The character at this position reads as meant: a function word, inside a word of the
         lexicon, already mended, or its other bigram is common."""
-        if folded[char_at] in steady or char_at in taken or char_at in known:
+        if folded[char_at] in steady or char_at in known:   # (known holds the mended ones too)
             return True
         # (A bigram reaching into a card name is no evidence: 巫師 in 女巫師去 is 女巫 + 師.)
         return any(df.get(at_gram.get(at), 0) > PARAMS["rare_df"] for at in (char_at - 1, char_at)
