@@ -2,8 +2,17 @@
 
 It knows nothing of the rules. Writes are transactions: `BEGIN IMMEDIATE` takes the write lock
 before anything is read, so two commands on the same table run one after the other and the
-second sees what the first recorded (no lost update); WAL mode keeps readers unblocked, and a
-crash at any instant leaves either the whole `do` recorded or none of it.
+second sees what the first recorded (no lost update), and a crash at any instant leaves either
+the whole `do` recorded or none of it, the same for every reader.
+
+The file keeps a rollback journal, not a write-ahead log. In WAL mode a command killed while its
+commit was being synced leaves a transaction in limbo: on disk in the log, but invisible to every
+reader while another connection keeps the shared index alive, and visible again to whichever
+command next rebuilds that index. A table would then show a `do` as not recorded, the player
+would type it again, and later both copies would appear. With a rollback journal the commit is
+one step (the journal's removal, synced with the folder: `synchronous = EXTRA`), and the first
+reader after a crash rolls an unfinished one back for everyone. Readers wait the few
+milliseconds a write takes.
 
 The schema is versioned with sqlite-utils' migrations; `PRAGMA user_version` says which schema
 a file has, so a command pays for sqlite-utils only when a file needs migrating.
@@ -95,9 +104,8 @@ class Store:
         self.conn = self._open()
         # Closed when the store goes away, or at exit at the latest, not whenever the garbage
         # collector reaches it (a sqlite3 connection sits in a reference cycle with its
-        # statement cache): closing checkpoints the write-ahead log into the tables file, so
-        # the file stands alone after every command (`referee.cli.app.main` freezes the
-        # collector at exit).
+        # statement cache; `referee.cli.app.main` freezes the collector at exit): a file
+        # still in WAL mode from an earlier version is checkpointed into the tables file then.
         weakref.finalize(self, self.conn.close)
 
     def _open(self) -> sqlite3.Connection:
@@ -113,12 +121,22 @@ class Store:
             elif version > SCHEMA_VERSION:
                 raise TableError(f"{self.path} was written by a newer referee (schema {version})",
                                  f"{self.path} 是較新版本的 referee 寫的（結構版本 {version}）")
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = FULL")
+            self._use_rollback_journal(conn)
+            conn.execute("PRAGMA synchronous = EXTRA")
             conn.execute("SELECT name FROM games LIMIT 1").fetchall()
         except sqlite3.DatabaseError as error:
             raise TableError(f"{self.path} is not a tables file ({error})", f"{self.path} 不是牌桌檔案（{error}）") from None
         return conn
+
+    @staticmethod
+    def _use_rollback_journal(conn: sqlite3.Connection) -> None:
+        """Leave WAL mode (which files written by earlier versions are in; see the module's
+        docstring). Leaving needs the file to itself: while another command has it open the
+        switch is refused, and a later command makes it."""
+        try:
+            conn.execute("PRAGMA journal_mode = DELETE").fetchone()
+        except sqlite3.OperationalError:
+            pass
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         from sqlite_utils import Database

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
-from referee.engine import Game
+from referee.engine import Game, IllegalMove
 from referee.engine.moves import Move
 from referee.engine.players import choose_move
+from referee.table.service import new_header, setup_situation, starting_game
 
 
 def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000):
@@ -44,3 +45,34 @@ def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000
                 mark = "?" if event.get("killed") else ""
                 public.append(f"{mark}{event['player']}: reveal {rulebook.name(event['character'])}")
     return game, public
+
+
+def table_game(rulebook, full):
+    """A tracked game at the set-up of the dealt game `full`: same players, cast and variants."""
+    state = full.state
+    names = [p.name for p in state.players]
+    start = setup_situation(rulebook, names, list(state.characters), 0, sorted(state.variants), True)
+    table = starting_game(new_header("t", rulebook.edition, names, list(state.characters), 0, [], True, start), rulebook)
+    # A dealt game's deck holds only the unique districts the engine plays; the table's the
+    # edition's number: give both the same deck, so cards put under it come back at the same time.
+    table.state.deck = table.state.deck[:full.initial_deck] + ["?"] * (full.initial_deck - len(table.state.deck))
+    return table
+
+
+def typed_at_the_table(rulebook, full, public):
+    """The public moves played on a tracked game, an optional one (`?`) only when the tracker
+    waits for it: the game they lead to, and the moves as a table types them."""
+    table = table_game(rulebook, full)
+    typed = []
+    for text in public:
+        if text.startswith("?"):
+            text = text[1:]
+            if table.state.phase != "turns":
+                continue                 # the round ended without it: nobody asked for it
+        move = table.parse(text)
+        try:
+            table.apply(move)
+        except IllegalMove as error:
+            raise AssertionError(f"{text!r} refused at the table: {error.key} {error.values}") from None
+        typed.append(text)
+    return table, typed
