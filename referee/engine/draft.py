@@ -246,7 +246,7 @@ def _run_chance(game: "Game") -> None:
         game.event("discarded", player="(random)")
 
 
-def _outside_selection(game: "Game", move: Move) -> None:
+def outside_selection(game: "Game", move: Move) -> None:
     raise IllegalMove("not_selection_phase", ("draft.procedure",))
 
 
@@ -254,7 +254,11 @@ def _parse_faceup(notation, tail: str) -> tuple:
     return notation.characters(tail)
 
 
-registry.register_verb(registry.Verb("pick", ("選", "选"), parse_character, _outside_selection, None, format_names))
-registry.register_verb(registry.Verb("discard", ("棄", "弃"), parse_character, _outside_selection, None, format_names))
-registry.register_verb(registry.Verb("faceup", ("面朝上", "明棄", "明弃"), _parse_faceup, _outside_selection, None,
+# The selection's own moves: outside it they are refused as such (`Game._dispatch`), before
+# anything else is read into them (at a secret table a player's move is taken as a reveal).
+SELECTION_VERBS = frozenset({"pick", "discard", "faceup"})
+
+registry.register_verb(registry.Verb("pick", ("選", "选"), parse_character, outside_selection, None, format_names))
+registry.register_verb(registry.Verb("discard", ("棄", "弃"), parse_character, outside_selection, None, format_names))
+registry.register_verb(registry.Verb("faceup", ("面朝上", "明棄", "明弃"), _parse_faceup, outside_selection, None,
                                      format_names))

@@ -249,6 +249,8 @@ class Game(Operations):
             state.secret = True                  # the first move of the turns: the picks stay secret
             draft.finish(self)
             flow.start_turns(self)
+        elif move.verb in draft.SELECTION_VERBS:
+            draft.outside_selection(self, move)  # refused: said so, not read as a reveal or a turn
         # Only a secret table hides who holds what: elsewhere (every simulated game) the two
         # checks of a secret table are not even called.
         if state.secret:

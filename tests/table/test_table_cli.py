@@ -52,6 +52,20 @@ def test_refused_moves_are_not_recorded_and_exit_1(table, shown):
     assert [m["move"] for m in log][-3:] == ["Bob: reveal Warlord", "Bob: gold", "Bob: destroy Ann Tavern"]
 
 
+def test_the_next_selection_typed_before_the_round_ends_says_the_selection_is_over(table, shown):
+    """A table that forgets a reveal and types the next round's face-up discards hears that the
+    selection is over, whoever types it: not that he has revealed all his characters."""
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", "Cid: faceup Merchant, Architect", "Dan: kill Bishop", "Dan: gold", "Dan: end")
+    before = shown()
+    for move in ("Dan: faceup Thief, King", "Cid: faceup Thief, King", "Dan: pick King", "Ann: discard Thief"):
+        result = table("do", "--json", move)
+        assert result.returncode == 1
+        refused = json.loads(result.stdout)["refused"]
+        assert refused["reason"] == "The selection phase is over: characters are no longer picked or discarded."
+        assert shown() == before
+
+
 def test_undo_takes_back_every_kind_of_move(table, tables):
     """In process (the store and the service the commands use): one move at a time, then back
     through the round's end, a destruction, a build, a swap, reveals and the face-up discards."""
