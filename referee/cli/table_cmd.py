@@ -13,10 +13,10 @@ from typing import Optional
 import typer
 
 from referee.cli.labels import colon, comma, label, parens, semicolon
-from referee.cli.lang import choose, file_language, refusals_in
+from referee.cli.lang import choose, refusals_in
 from referee.cli.output import console, escape, paragraph, print_json
+from referee.cli.table_text import next_text, table_language as _language, words as _w
 from referee.errors import RefereeError
-from referee.text import has_cjk, in_language
 
 app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo.",
                   no_args_is_help=True, add_completion=False)
@@ -26,93 +26,10 @@ LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans o
                        "the Chinese typed, else of the file the table started from or its players' names, else the locale).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs.")
 
-_WORDS = {
-    "created": ("Table {table}: {count} players, {edition}, crown {crown}.", "牌桌 {table}：{count} 位玩家，{edition}，皇冠在 {crown}。",
-                "牌桌 {table}：{count} 位玩家，{edition}，皇冠在 {crown}。"),
-    "round": ("Round {round}", "第 {round} 輪", "第 {round} 轮"),
-    "selection": ("selection", "選角階段", "选角阶段"),
-    "turns": ("turns", "行動階段", "行动阶段"),
-    "over": ("game over", "遊戲結束", "游戏结束"),
-    "bank": ("bank", "銀行", "银行"),
-    "next_faceup": ("Next: {player} records the face-up discards ({player}: faceup CHARACTER, CHARACTER), then the turns begin.",
-                    "下一步：{player} 記錄面朝上棄掉的角色（{player}：faceup 角色，角色），然後開始行動。",
-                    "下一步：{player} 记录面朝上弃掉的角色（{player}：faceup 角色，角色），然后开始行动。"),
-    "moves_count": ("{count} moves", "{count} 步", "{count} 步"),
-    "next_pick": ("Next: {player} picks a character.", "下一步：{player} 選角色。", "下一步：{player} 选角色。"),
-    "next_secret": ("Next: the secret picks, from {player}; the first move of a turn ends the selection.",
-                    "下一步：從 {player} 開始秘密選角；第一個行動即結束選角。", "下一步：从 {player} 开始秘密选角；第一个行动即结束选角。"),
-    "next_discard": ("Next: {player} discards a character face down.", "下一步：{player} 面朝下棄一張角色。",
-                     "下一步：{player} 面朝下弃一张角色。"),
-    "next_reveal": ("Called: {character} (rank {rank}). Who reveals?", "叫到：{character}（{rank}號）。誰亮出？",
-                    "叫到：{character}（{rank}号）。谁亮出？"),
-    "or_killed": (" If nobody answers, the holder of the killed {character} shows it (reveal {character}).",
-                  "若沒有人回應，被刺殺的{character}的持有者亮出它（reveal {character}）。",
-                  "若没有人回应，被刺杀的{character}的持有者亮出它（reveal {character}）。"),
-    "next_reveal_end": ("End of the round: who held the killed {character}? (reveal {character})",
-                        "本輪結束：被刺殺的{character}是誰的？（reveal {character}）",
-                        "本轮结束：被刺杀的{character}是谁的？（reveal {character}）"),
-    "next_gather": ("Next: {player} ({character}): gather — gold or draw.", "下一步：{player}（{character}）：拿資源——金幣或抽牌。",
-                    "下一步：{player}（{character}）：拿资源——金币或抽牌。"),
-    "next_act": ("Next: {player} ({character}): build, use abilities, or end.", "下一步：{player}（{character}）：建造、使用能力或結束回合。",
-                 "下一步：{player}（{character}）：建造、使用能力或结束回合。"),
-    "next_decision": ("Next: {player} answers the {card}.", "下一步：{player} 回應{card}。", "下一步：{player} 回应{card}。"),
-    "next_seer": ("Next: {player} ({character}) gives a card back to each of: {players} ({player}: give PLAYER CARD).",
-                  "下一步：{player}（{character}）還給每位被拿牌的玩家一張牌：{players}（{player}：give 玩家 卡牌）。",
-                  "下一步：{player}（{character}）还给每位被拿牌的玩家一张牌：{players}（{player}：give 玩家 卡牌）。"),
-    "next_over": ("The game is over: referee table score.", "遊戲結束：referee table score。", "游戏结束：referee table score。"),
-    "refused": ("Not recorded.", "未記錄。", "未记录。"),
-    "undone": ("Undone: {move}", "已撤銷：{move}", "已撤销：{move}"),
-    "broken": ("Move {seq} ({move}) no longer replays: {reason}. The log keeps it; undo it or use an older referee.",
-               "第 {seq} 步（{move}）無法重播：{reason}。紀錄仍保留；可撤銷它。", "第 {seq} 步（{move}）无法重播：{reason}。记录仍保留；可撤销它。"),
-    "no_tables": ("No table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\"",
-                  "還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"",
-                  "还没有牌桌：referee table new 名称 --players \"Ann,Bob,Cid,Dan\""),
-    "deleted": ("Table {table} deleted.", "已刪除牌桌 {table}。", "已删除牌桌 {table}。"),
-    "confirm_delete": ("Delete table {table} and its {count} recorded moves? [y/N]",
-                       "要刪除牌桌 {table} 和它記錄的 {count} 步嗎？[y/N]", "要删除牌桌 {table} 和它记录的 {count} 步吗？[y/N]"),
-    "kept": ("Table {table} kept.", "牌桌 {table} 保留未刪。", "牌桌 {table} 保留未删。"),
-    "using": ("Current table: {table}.", "目前牌桌：{table}。", "目前牌桌：{table}。"),
-    "turn_of": ("turn", "回合", "回合"),
-    "revealed": ("revealed", "已亮出", "已亮出"),
-    "known": ("known", "已知", "已知"),
-    "hidden_hands": ("Provisional for {players}: an unknown card in hand could score (a card that scores from the hand); show the hand with --hand.",
-                     "{players} 的分數為暫定：手牌中未知的牌可能計分（從手牌計分的卡）；請用 --hand 出示手牌。",
-                     "{players} 的分数为暂定：手牌中未知的牌可能计分（从手牌计分的卡）；请用 --hand 出示手牌。"),
-    "provisional": ("Provisional: the game is not over.", "暫定：遊戲尚未結束。", "暂定：游戏尚未结束。"),
-}
-
-
-def _language(lang: str | None, header, typed: str = "") -> str:
-    """The language a table speaks: --lang; else Chinese typed on the command line (moves, a
-    hand, a table's name: the player's own words, in their script; the notation's verbs and
-    names in Latin letters say nothing); else the language of the situation file the table
-    started from, by the rule of `ask` and `score` (lang.file_language), which `table new --from`
-    answered in. The table stores no language of its own: its header keeps that file. A table
-    set up with --players started from a file referee wrote, whose only words of a language are
-    the players' names: Chinese names speak Chinese in their script, names in Latin letters
-    leave it to the locale."""
-    if lang or has_cjk(typed):
-        return choose(lang, typed)
-    question = None
-    # Parsed only when it may hold a question: importing tomllib would add a sixth to `show`'s time.
-    if "question" in header.start:
-        import tomllib
-
-        try:
-            question = tomllib.loads(header.start).get("question")
-        except tomllib.TOMLDecodeError:     # a damaged tables file: the replay refuses it, in words
-            pass
-    return file_language(header.start, question)
-
-
 def _spoken(lang: str | None, header, typed: str = "") -> str | None:
     """The table's language for its refusals when --lang does not say (refusals_in; None: the
     command line's --lang decides): the words typed alone cannot tell a table of Chinese."""
     return None if lang else _language(None, header, typed)
-
-
-def _w(key: str, lang: str, **values) -> str:
-    return in_language(_WORDS[key], lang).format(**values)
 
 
 def _store():
@@ -606,34 +523,67 @@ def use(name: str = typer.Argument(..., metavar="NAME"), lang: Optional[str] = L
     console().print(_w("using", _language(lang, store.header(name), name), table=escape(name)))
 
 
+@app.command("serve")
+def serve(
+    table: Optional[str] = typer.Option(None, "--table", "-t", help="The table to show (default: the current one, "
+                                        "followed when referee table use changes it)."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one)."),
+    host: str = typer.Option("0.0.0.0", "--host", help="The address to listen on (default: every network of this "
+                             "computer; 127.0.0.1: this computer only)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="The page's language (default: the table's; each phone "
+                                       "may switch)."),
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the address for the phones to scan."),
+) -> None:
+    """Show the table live on the phones at the table: a read-only page on the local network."""
+    from referee.web import server as web
+
+    store = _store()
+    header = store.header(table) if table else None          # an unknown table is refused before listening
+    spoken = None if lang else (_language(None, header, table or "") if header else None)
+    lang = choose(lang) if lang else None                    # a mistyped --lang is refused before listening
+    said = lang or spoken or choose(None)
+    with refusals_in(spoken):
+        if not 0 <= port <= 65535:
+            raise RefereeError(f"--port {port}: a port is 0 to 65535 (0: any free one)",
+                               f"--port {port}：連接埠是 0 到 65535（0：任一個空閒的）")
+        hub = web.Hub(store.path, table, lang, _rulebook, _local)
+        try:
+            server = web.make_server(hub, host, port, share_svg=_share_code)
+        except OSError as error:
+            raise RefereeError(f"cannot listen on {host}:{port} ({error.strerror or error}); choose another --port "
+                               "(0: any free one) or --host",
+                               f"無法在 {host}:{port} 監聽（{error.strerror or error}）；請換一個 --port（0：任一個空閒的）或 --host") from None
+    shown = web.lan_address() if host in ("0.0.0.0", "", "::") else host
+    url = f"http://{shown}:{server.server_address[1]}/"
+    out = console()
+    out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
+    if qr:
+        import segno
+
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    out.print(f"[dim]{escape(_w('same_network', said))}[/dim]")
+    sys.stdout.flush()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        out.print(_w("stopped", said))
+    finally:
+        web.stop(server, hub)
+
+
+def _share_code(host: str | None) -> str:
+    """The page's own address as a QR code (SVG), for a phone to pass it to the next one."""
+    if not host:
+        return ""
+    import segno
+
+    return segno.make(f"http://{host}/", error="m").svg_inline(scale=4)
+
+
 # -- what next ---------------------------------------------------------------------------------------
 
 
 def _print_next(out, game, lang: str, local: dict[str, str]) -> None:
-    from referee.table import service
-
-    nxt = service.expected_next(game)
-    kind = nxt["kind"]
-    name = lambda key: local.get(nxt[key], nxt[key])  # noqa: E731
-    if kind == "faceup":
-        text = _w("next_faceup", lang, player=nxt["player"])
-    elif kind == "pick":
-        text = _w("next_secret" if nxt["secret"] else "next_pick", lang, player=nxt["player"])
-    elif kind == "discard":
-        text = _w("next_discard", lang, player=nxt["player"])
-    elif kind == "reveal":
-        text = _w("next_reveal_end" if nxt["round_end"] else "next_reveal", lang, character=name("character"), rank=nxt["rank"])
-        if nxt.get("killed"):
-            text += _w("or_killed", lang, character=name("killed"))
-    elif kind == "turn":
-        text = _w("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
-    elif kind == "decision" and nxt["card"] == "seer":     # the Seer owes each player a card back
-        owed = game.state.pending.data if game.state.pending else ()
-        text = _w("next_seer", lang, player=nxt["player"], character=name("card"), players=comma(lang).join(owed))
-    elif kind == "decision":
-        text = _w("next_decision", lang, player=nxt["player"], card=name("card"))
-    elif kind == "over":
-        text = _w("next_over", lang)
-    else:
-        return
-    paragraph(out, f"[cyan]{escape(text)}[/cyan]", lang, markup=True)
+    text = next_text(game, lang, local)
+    if text:
+        paragraph(out, f"[cyan]{escape(text)}[/cyan]", lang, markup=True)

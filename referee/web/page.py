@@ -1,0 +1,180 @@
+"""A tracked table as a web page for the phones around it, in the player's language.
+
+`view()` is the part that changes: the round, the crown, what the table waits for, each
+player's gold, hand, characters, city and score so far, and the last moves with what they did.
+`document()` is the page around it, whose script swaps in each new view the server pushes (a
+page without script still shows the view it was served with, and reloads itself now and then).
+Everything a player typed (names of players and tables) is escaped: a player called `<b>` is
+shown as such.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from referee.cli.labels import colon, comma, label, parens
+from referee.cli.table_text import next_text, words as table_words
+from referee.text import in_language
+
+LANGUAGES = (("en", "English"), ("zh-Hant", "繁體"), ("zh-Hans", "简体"))
+
+_WORDS = {
+    "title": ("Table {table}", "牌桌 {table}", "牌桌 {table}"),
+    "live": ("live", "即時更新", "实时更新"),
+    "offline": ("reconnecting…", "重新連線中…", "重新连接中…"),
+    "recent": ("Last moves", "最近幾步", "最近几步"),
+    "nothing_yet": ("No move recorded yet.", "還沒有記錄任何一步。", "还没有记录任何一步。"),
+    "share": ("Scan to open this page on another phone", "用另一支手機掃描即可開啟本頁", "用另一部手机扫描即可打开本页"),
+    "turn_now": ("now", "行動中", "行动中"),
+    "provisional": ("score so far", "目前分數", "目前分数"),
+}
+
+_RECENT = 6                                   # moves shown, newest first
+
+
+def word(key: str, lang: str, **values) -> str:
+    return in_language(_WORDS[key], lang).format(**values)
+
+
+def view(tracked, lang: str, local: dict[str, str]) -> str:
+    """The position of a tracked table as HTML (`local`: card id → name in `lang`)."""
+    from referee.engine.scoring import score_player
+    from referee.table import service
+
+    game = tracked.game
+    state = game.state
+    rb = game.rb
+    phase = "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
+    facts = [table_words("round", lang, round=state.round), table_words(phase, lang),
+             f"{label('crown', lang)} {state.players[state.crown].name}"]
+    if not game.unlimited_bank:
+        facts.append(f"{table_words('bank', lang)} {state.bank}")
+    parts = [f'<h1>{escape(word("title", lang, table=tracked.header.name))}</h1>',
+             f'<p class="facts">{" · ".join(escape(f) for f in facts)}</p>']
+    waiting = next_text(game, lang, local)
+    if tracked.broken:
+        from referee.engine.reasons import reason
+
+        broken = tracked.broken
+        parts.append(f'<p class="broken">{escape(table_words("broken", lang, seq=broken.seq, move=broken.notation, reason=reason(broken.key, broken.values, lang)))}</p>')
+    elif waiting:
+        parts.append(f'<p class="next">{escape(waiting)}</p>')
+    nxt = service.expected_next(game)
+    acting = nxt.get("player") if nxt["kind"] in ("turn", "decision") else None
+    parts.append('<ol class="players">')
+    for seat, player in enumerate(state.players):
+        classes = ["player"] + (["crown"] if seat == state.crown else []) + (["acting"] if player.name == acting else [])
+        characters = [f'{local.get(c, c)} {rb.characters[c].rank}' for c in player.characters if c in rb.characters]
+        known = [local.get(c, c) for c in player.hand if c != "?"]
+        hand = f'{label("hand", lang)} {len(player.hand)}' + (
+            parens(table_words("known", lang) + colon(lang) + comma(lang).join(known), lang) if known else "")
+        score = score_player(rb, state, seat)["score"]
+        parts.append(f'<li class="{" ".join(classes)}">')
+        parts.append(f'<div class="who"><span class="name">{escape(player.name)}</span>'
+                     + ('<span class="mark" aria-label="crown">♛</span>' if seat == state.crown else "")
+                     + (f'<span class="characters">{escape(comma(lang).join(characters))}</span>' if characters else "")
+                     + (f'<span class="now">{escape(word("turn_now", lang))}</span>' if player.name == acting else "")
+                     + '</div>')
+        parts.append(f'<div class="counts"><span class="gold">{escape(label("gold", lang))} <b>{player.gold}</b></span>'
+                     f'<span class="hand">{escape(hand)}</span>'
+                     f'<span class="score">{escape(word("provisional", lang) if phase != "over" else label("score", lang))} '
+                     f'<b>{score}</b></span></div>')
+        parts.append('<ul class="city">')
+        for built in player.city:
+            district = rb.districts.get(built.id)
+            kind = district.type if district else "unique"
+            cost = district.cost if district else "?"
+            parts.append(f'<li class="district {escape(kind)}" title="{escape(label(kind, lang))}">'
+                         f'{escape(local.get(built.id, built.id))}<small>{cost}</small></li>')
+        parts.append('</ul></li>')
+    parts.append('</ol>')
+    parts.append(_recent(game, lang, local))
+    return "\n".join(parts)
+
+
+def _recent(game, lang: str, local: dict[str, str]) -> str:
+    """The last moves, newest first, each with what it did (the engine's events in words)."""
+    from referee.cli.events import describe
+
+    history = getattr(game, "history", None) or []
+    if not history:
+        return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><p>{escape(word("nothing_yet", lang))}</p></section>'
+    items = []
+    for step in reversed(history[-_RECENT:]):
+        done = [describe(event, lang, local) for event in step.events]
+        items.append('<li>' + escape(" · ".join(done) if done else game.format(step.move)) + '</li>')
+    return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><ol>{"".join(items)}</ol></section>'
+
+
+def message(text: str) -> str:
+    """A view that is only a sentence (no table yet, a table deleted, a file unreadable)."""
+    return f'<p class="message">{escape(text)}</p>'
+
+
+def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
+    """The whole page: `fragment` (a view), links to the other languages, the live status, and
+    the script that replaces the view with each one the server sends on `events`."""
+    html_lang = {"en": "en", "zh-Hant": "zh-Hant", "zh-Hans": "zh-Hans"}[lang]
+    languages = " ".join(f'<a href="?lang={code}"{" aria-current=page" if code == lang else ""}>{name}</a>'
+                         for code, name in LANGUAGES)
+    share = (f'<details class="share"><summary>{escape(word("share", lang))}</summary>{share_svg}</details>'
+             if share_svg else "")
+    return f"""<!doctype html>
+<html lang="{html_lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<noscript><meta http-equiv="refresh" content="10"></noscript>
+<style>{_STYLE}</style>
+</head>
+<body>
+<nav><span id="status" data-live="{escape(word("live", lang))}" data-offline="{escape(word("offline", lang))}">{escape(word("live", lang))}</span> {languages}</nav>
+<main id="view">
+{fragment}
+</main>
+{share}
+<script>{_SCRIPT}</script>
+</body>
+</html>
+"""
+
+
+# Each view arrives as one server-sent event (JSON: {"html": ...}); the browser's EventSource
+# reconnects by itself when the connection drops, and the status says so meanwhile.
+_SCRIPT = """
+(function () {
+  var status = document.getElementById("status");
+  var view = document.getElementById("view");
+  var source = new EventSource("events" + location.search);
+  source.onmessage = function (e) { view.innerHTML = JSON.parse(e.data).html; };
+  source.onopen = function () { status.textContent = status.dataset.live; status.className = ""; };
+  source.onerror = function () { status.textContent = status.dataset.offline; status.className = "off"; };
+})();
+"""
+
+# Large type for a phone held at arm's length; one column; the districts in their colours.
+_STYLE = """
+body{font-family:system-ui,-apple-system,"Noto Sans CJK TC","Noto Sans CJK SC",sans-serif;margin:0 auto;
+ max-width:40rem;padding:.5rem .75rem 2rem;background:#faf7f0;color:#222;font-size:1.05rem;line-height:1.4}
+nav{display:flex;gap:.75rem;justify-content:flex-end;font-size:.85rem;color:#666}
+nav a{color:#555}nav a[aria-current]{font-weight:bold;color:#000;text-decoration:none}
+#status::before{content:"● ";color:#2a2}#status.off::before{color:#c33}
+h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
+.next,.broken,.message{padding:.5rem .7rem;border-radius:.4rem;background:#e6f0ff;font-weight:600}
+.broken{background:#ffe6e6}
+.players{list-style:none;padding:0;margin:0}
+.player{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:.5rem .7rem;margin:.5rem 0}
+.player.acting{border:2px solid #2b6cd4}.player.crown .name{color:#8a6d00}
+.who{display:flex;flex-wrap:wrap;gap:.5rem;align-items:baseline}.name{font-weight:700;font-size:1.15rem}
+.mark{color:#c9a000}.characters{color:#444}.now{background:#2b6cd4;color:#fff;border-radius:.3rem;padding:0 .35rem;font-size:.85rem}
+.counts{display:flex;flex-wrap:wrap;gap:.9rem;color:#333;margin:.2rem 0}
+.city{list-style:none;padding:0;margin:.3rem 0 0;display:flex;flex-wrap:wrap;gap:.3rem}
+.district{border-radius:.3rem;padding:.05rem .4rem;border:1px solid;font-size:.95rem}
+.district small{margin-left:.25rem;opacity:.7}
+.noble{background:#fff5cc;border-color:#d4b000}.religious{background:#e0ecff;border-color:#4a7bd0}
+.trade{background:#e2f5e2;border-color:#3a9a3a}.military{background:#fde2e2;border-color:#c94040}
+.unique{background:#f0e4fb;border-color:#8a4fc0}
+.recent h2{font-size:1rem;margin:1rem 0 .2rem;color:#555}.recent ol{margin:0;padding-left:1.2rem;color:#444}
+.share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto}
+"""

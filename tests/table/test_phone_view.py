@@ -1,0 +1,202 @@
+"""`referee table serve`: the phones' view shows what `table show` knows, in each phone's
+language, follows the table live, escapes what players typed, only reads, and refuses bad
+input before listening."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from html import unescape
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.table.test_table_cli import ROUND
+
+
+@contextmanager
+def serving(tables, table: str | None = None, lang: str | None = None):
+    """The server in this process on a free port of 127.0.0.1; yields its base URL."""
+    from referee.catalog.facts import rulebook
+    from referee.cli.table_cmd import _local
+    from referee.web import server as web
+
+    hub = web.Hub(tables, table, lang, rulebook, _local)
+    server = web.make_server(hub, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        web.stop(server, hub)
+        thread.join(5)
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8")
+
+
+def _events(url: str):
+    """The views pushed on `events`, one at a time, as they arrive."""
+    response = urllib.request.urlopen(url, timeout=10)
+    for line in response:
+        if line.startswith(b"data: "):
+            yield json.loads(line[6:])["html"]
+
+
+def _kings_turn(table) -> None:
+    """The example round up to the King's build: Cid (King) is acting, Ann and Cid have built."""
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    for moves in ROUND[:5] + [ROUND[5][:3]]:
+        assert table("do", *moves).returncode == 0
+
+
+def test_the_view_shows_each_player_as_table_show_does(table, shown, tables):
+    _kings_turn(table)
+    state = shown()
+    with serving(tables) as base:
+        status, html = get(base + "/view?lang=en")
+    assert status == 200
+    assert "<h1>Table friday</h1>" in html
+    assert '<p class="facts">Round 1 · turns · crown Cid</p>' in html
+    for player in state["state"]["players"]:
+        block = html[html.index(f'<span class="name">{player["name"]}</span>'):]
+        block = block[:block.index("</li>\n<li") if "</li>\n<li" in block else len(block)]
+        assert f'gold <b>{player["gold"]}</b>' in block
+        assert f'hand {player["hand_count"]}' in block
+        assert f'score so far <b>{player["score"]}</b>' in block
+        assert re.findall(r'<li class="district \w+"[^>]*>([^<]+)<small>', block) == player["city"]
+    assert '<li class="player crown acting">' in html                 # Cid, the King, is acting now
+    assert '<p class="next">Next: Cid (King): build, use abilities, or end.</p>' in html
+    assert '<li class="district noble" title="noble">Manor<small>3</small></li>' in html
+    recent = re.search(r'<section class="recent">.*?<ol>(.*?)</ol>', html).group(1)
+    assert re.findall(r"<li>(.*?)</li>", recent)[:2] == [
+        "Cid -3 gold (building) · Cid builds Manor for 3", "Cid +2 gold (gathering)"]
+
+
+def test_each_phone_reads_its_own_language(table, tables):
+    _kings_turn(table)
+    with serving(tables) as base:
+        hant = get(base + "/?lang=zh-Hant")[1]
+        hans = get(base + "/view?lang=zh-Hans")[1]
+        english = get(base + "/")[1]                     # Latin names at an English table: English
+        odd = get(base + "/view?lang=xx")[1]             # an unknown language: the table's own
+    assert '<html lang="zh-Hant">' in hant and "<h1>牌桌 friday</h1>" in hant
+    assert "下一步：Cid（國王）：建造、使用能力或結束回合。" in hant and ">莊園<small>3</small>" in hant
+    assert "下一步：Cid（国王）：建造、使用能力或结束回合。" in hans and ">庄园<small>3</small>" in hans
+    assert '<html lang="en">' in english and "Next: Cid (King)" in english
+    assert odd == _view_of(english)
+
+
+def _view_of(page: str) -> str:
+    return page[page.index('<main id="view">\n') + len('<main id="view">\n'):page.index("\n</main>")]
+
+
+def test_a_recorded_move_reaches_an_open_page(table, tables):
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", *ROUND[0], *ROUND[1])
+    with serving(tables) as base:
+        views = _events(base + "/events?lang=en")
+        first = next(views)
+        assert "Dan reveals Assassin · Bishop is killed" in first and 'gold <b>4</b>' not in first
+        assert table("do", "Dan: gold").returncode == 0
+        second = next(views)
+        assert '<span class="name">Dan</span><span class="characters">Assassin 1</span>' in second
+        assert "Dan +2 gold (gathering)" in second and 'gold <b>4</b>' in second
+        assert table("undo").returncode == 0
+        assert next(views) == first                      # undone: the page is as it was
+
+
+def test_the_page_follows_the_current_table_unless_one_is_named(table, tables):
+    table("new", "first", "--players", "Ann,Bob,Cid,Dan")
+    table("new", "second", "--players", "小明,小華,小美,小強")
+    with serving(tables) as base, serving(tables, table="first") as pinned:
+        assert "<h1>牌桌 second</h1>" in get(base + "/view")[1]          # Chinese names: Chinese
+        assert table("use", "first").returncode == 0
+        deadline = time.monotonic() + 5
+        while "<h1>Table first</h1>" not in get(base + "/view")[1]:
+            assert time.monotonic() < deadline
+        assert "<h1>Table first</h1>" in get(pinned + "/view")[1]
+        assert table("delete", "first", "--yes").returncode == 0
+        deadline = time.monotonic() + 5
+        while "no table named" not in get(pinned + "/view")[1]:
+            assert time.monotonic() < deadline
+        assert unescape(get(pinned + "/view")[1]) == "<p class=\"message\">no table named 'first'; tables: second</p>"
+
+
+def test_what_players_typed_is_escaped(table, tables):
+    table("new", "<b>x</b>", "--players", "<i>Ann</i>,Bob&Co,Cid,Dan")
+    with serving(tables) as base:
+        html = get(base + "/")[1]
+    assert "<i>Ann</i>" not in html and "<b>x</b>" not in html
+    assert "&lt;i&gt;Ann&lt;/i&gt;" in html and "Bob&amp;Co" in html and "Table &lt;b&gt;x&lt;/b&gt;" in html
+
+
+def test_it_only_reads(table, tables):
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
+    with serving(tables) as base:
+        for method in ("POST", "PUT", "DELETE"):
+            request = urllib.request.Request(base + "/", data=b"Ann: gold", method=method)
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=10)
+            assert refused.value.code == 405
+        assert get(base + "/admin")[0] == 404
+        status, body = get(base + "/state.json")
+    assert status == 200
+    assert json.loads(body) == json.loads(table("show", "--json").stdout)
+    assert json.loads(table("log", "--json").stdout) == []
+
+
+def test_no_table_yet_is_said_on_the_page(tables):
+    with serving(tables, lang="zh-Hant") as base:
+        assert unescape(get(base + "/view")[1]) == '<p class="message">還沒有牌桌：referee table new 名稱 --players "Ann,Bob,Cid,Dan"</p>'
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--port", "70000"], "--port 70000: a port is 0 to 65535 (0: any free one)"),
+    (["--table", "fridya"], "no table named 'fridya'; tables: friday"),
+    (["--lang", "xx"], None),
+])
+def test_bad_input_is_one_line_exit_2_before_listening(table, args, said):
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
+    result = table("serve", "--host", "127.0.0.1", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    if said:
+        assert lines[0].endswith(said)
+
+
+def test_serve_prints_where_to_look_then_stops_on_ctrl_c(table, tables):
+    import os
+
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
+    env = {**os.environ, "REFEREE_TABLES": str(tables), "LANG": "C.UTF-8"}
+    process = subprocess.Popen([sys.executable, "-m", "referee", "table", "serve", "--host", "127.0.0.1", "--port", "0",
+                                "--table", "friday"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env, cwd=ROOT)
+    try:
+        first = process.stdout.readline()
+        url = re.search(r"open (http://127\.0\.0\.1:\d+/)", first).group(1)
+        assert first.startswith("Table friday, live on the phones at the table (read-only): open ")
+        qr = [process.stdout.readline() for _ in range(3)]
+        assert all(set(line.strip()) <= set("█▀▄ ") and line.strip() for line in qr)     # the QR code
+        assert "<h1>Table friday</h1>" in get(url)[1]
+        busy = table("serve", "--host", "127.0.0.1", "--port", url.rsplit(":", 1)[1].strip("/"))
+        assert busy.returncode == 2 and "choose another --port" in busy.stderr
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=10)
+    assert process.returncode == 0 and "Stopped." in out and "Traceback" not in err
