@@ -38,13 +38,13 @@ def timed(argv: list[str], env: dict, runs: int, after: list[str] | None = None)
 def prepared_table(env: dict, moves: int = 150) -> tuple[str, str]:
     """A 4-player table with `moves` recorded moves from a random game, and one more legal move."""
     from referee.catalog.facts import rulebook
-    from tests.table.public import play_and_transcribe
+    from tests.table.public import play_and_transcribe, typed_at_the_table
 
     referee = [sys.executable, "-m", "referee", "table"]
     subprocess.run(referee + ["new", "bench", "--players", "P0,P1,P2,P3"], env=env, check=True, stdout=subprocess.DEVNULL)
     for seed in range(1, 50):
-        _, public = play_and_transcribe(rulebook("2016"), 4, seed)
-        lines = [line for line in public if not line.startswith("?")]
+        full, public = play_and_transcribe(rulebook("2016"), 4, seed)
+        lines = typed_at_the_table(rulebook("2016"), full, public)[1]
         if len(lines) > moves:
             break
     result = subprocess.run(referee + ["do", *lines[:moves]], env=env, capture_output=True, text=True)
