@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 from referee.errors import RefereeError
 from referee.web import page
 
-POLL_SECONDS = 0.25              # how soon a recorded move reaches the phones
+POLL_SECONDS = 0.1               # how soon a recorded move reaches the phones (a query of ~20 µs)
 KEEPALIVE_SECONDS = 15           # a comment line now and then keeps idle connections open
 
 
