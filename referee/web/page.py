@@ -27,6 +27,7 @@ _WORDS = {
     "share": ("Scan to open this page on another phone", "用另一支手機掃描即可開啟本頁", "用另一部手机扫描即可打开本页"),
     "turn_now": ("now", "行動中", "行动中"),
     "provisional": ("score so far", "目前分數", "目前分数"),
+    "bewitched": ("{character} is bewitched", "{character} 被施咒", "{character} 被施咒"),
 }
 
 _RECENT = 6                                   # moves shown, newest first
@@ -51,7 +52,17 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
         facts.append(f"{table_words('bank', lang)} {state.bank}")
     parts = [f'<h1>{escape(word("title", lang, table=tracked.header.name))}</h1>',
              f'<p class="facts">{" · ".join(escape(f) for f in facts)}</p>']
+    marks = _round_marks(game, lang, local)
+    if marks:
+        parts.append(f'<p class="marks">{escape(" · ".join(marks))}</p>')
     waiting = next_text(game, lang, local)
+    won: list[str] = []
+    if phase == "over":
+        from referee.engine.scoring import scores, winners
+
+        won, rule = winners(rb, state, scores(rb, state, final_round=state.round))
+        waiting = label("winner", lang) + colon(lang) + comma(lang).join(won) + (
+            parens(label("tie_break", lang) + colon(lang) + label(rule, lang), lang) if rule != "score" else "")
     if tracked.broken:
         from referee.engine.reasons import reason
 
@@ -63,7 +74,10 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
     acting = nxt.get("player") if nxt["kind"] in ("turn", "decision") else None
     parts.append('<ol class="players">')
     for seat, player in enumerate(state.players):
-        classes = ["player"] + (["crown"] if seat == state.crown else []) + (["acting"] if player.name == acting else [])
+        classes = ["player"] + (["crown"] if seat == state.crown else []) + (["acting"] if player.name == acting else []) \
+            + (["winner"] if player.name in won else [])
+        badges = ([label("winner", lang)] if player.name in won else []) + (
+            [label("first_complete" if state.completed[0] == seat else "completed", lang)] if seat in state.completed else [])
         characters = [f'{local.get(c, c)} {rb.characters[c].rank}' for c in player.characters if c in rb.characters]
         known = [local.get(c, c) for c in player.hand if c != "?"]
         hand = f'{label("hand", lang)} {len(player.hand)}' + (
@@ -74,6 +88,7 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
                      + ('<span class="mark" aria-label="crown">♛</span>' if seat == state.crown else "")
                      + (f'<span class="characters">{escape(comma(lang).join(characters))}</span>' if characters else "")
                      + (f'<span class="now">{escape(word("turn_now", lang))}</span>' if player.name == acting else "")
+                     + "".join(f'<span class="badge">{escape(b)}</span>' for b in badges)
                      + '</div>')
         parts.append(f'<div class="counts"><span class="gold">{escape(label("gold", lang))} <b>{player.gold}</b></span>'
                      f'<span class="hand">{escape(hand)}</span>'
@@ -90,6 +105,32 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
     parts.append('</ol>')
     parts.append(_recent(game, lang, local))
     return "\n".join(parts)
+
+
+def _round_marks(game, lang: str, local: dict[str, str]) -> list[str]:
+    """What this round put on the characters, in the words of its events: the face-up discards,
+    the killed, the robbed, the bewitched, warrants and threats (who holds them stays unknown)."""
+    from referee.cli.events import describe
+
+    state = game.state
+    if state.phase == "over":
+        return []
+    marks = state.marks
+    found = []
+    faceup = state.draft.faceup if state.draft is not None else []
+    if faceup:
+        found.append(describe({"event": "faceup", "characters": list(faceup)}, lang, local))
+    if marks.killed:
+        found.append(describe({"event": "killed", "character": marks.killed}, lang, local))
+    if marks.bewitched:
+        found.append(word("bewitched", lang, character=local.get(marks.bewitched, marks.bewitched)))
+    if marks.robbed:
+        found.append(describe({"event": "robbed", "character": marks.robbed}, lang, local))
+    if marks.warrants:
+        found.append(describe({"event": "warrants", "characters": list(marks.warrants)}, lang, local))
+    if marks.threats:
+        found.append(describe({"event": "threatened", "characters": list(marks.threats)}, lang, local))
+    return found
 
 
 def _recent(game, lang: str, local: dict[str, str]) -> str:
@@ -167,6 +208,8 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .player{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:.5rem .7rem;margin:.5rem 0}
 .player.acting{border:2px solid #2b6cd4}.player.crown .name{color:#8a6d00}
 .who{display:flex;flex-wrap:wrap;gap:.5rem;align-items:baseline}.name{font-weight:700;font-size:1.15rem}
+.marks{margin:.2rem 0 .5rem;color:#7a2e2e}.badge{background:#8a6d00;color:#fff;border-radius:.3rem;padding:0 .35rem;font-size:.85rem}
+.player.winner{border:2px solid #c9a000;background:#fffbea}
 .mark{color:#c9a000}.characters{color:#444}.now{background:#2b6cd4;color:#fff;border-radius:.3rem;padding:0 .35rem;font-size:.85rem}
 .counts{display:flex;flex-wrap:wrap;gap:.9rem;color:#333;margin:.2rem 0}
 .city{list-style:none;padding:0;margin:.3rem 0 0;display:flex;flex-wrap:wrap;gap:.3rem}

@@ -200,3 +200,38 @@ def test_serve_prints_where_to_look_then_stops_on_ctrl_c(table, tables):
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=10)
     assert process.returncode == 0 and "Stopped." in out and "Traceback" not in err
+
+
+def test_the_round_marks_and_the_end_of_the_game(table, tables):
+    from referee.catalog.facts import rulebook
+    from referee.table import service
+    from referee.table.store import Store
+    from tests.table.public import play_and_transcribe, typed_at_the_table
+
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", "Cid: faceup Merchant, Architect", "Dan: kill Bishop", "Dan: gold", "Dan: end", "Bob: rob Magician")
+    with serving(tables) as base:
+        marks = re.search(r'<p class="marks">(.*?)</p>', get(base + "/view?lang=zh-Hant")[1]).group(1)
+    assert marks == "面朝上棄掉：商人、建築師 · 住持 被刺殺 · 魔術師 被偷"
+
+    rb = rulebook("2016")
+    full, public = play_and_transcribe(rb, 4, 11)
+    table("new", "whole", "--players", "P0,P1,P2,P3")
+    store = Store(tables)
+    _, done, refused = service.record(store, "whole", typed_at_the_table(rb, full, public)[1], lambda edition: rb)
+    store.conn.close()
+    assert refused is None
+    final = json.loads(table("score", "--json").stdout)
+    assert final["final"] is True
+    with serving(tables) as base:
+        html = get(base + "/view")[1]
+    assert '<p class="marks">' not in html and "<p class=\"facts\">" in html and " · game over · " in html
+    said = re.search(r'<p class="next">(.*?)</p>', html).group(1)
+    assert said.startswith("Winner: " + ", ".join(final["winners"]))
+    assert ("(tie-break: " in said) == (final["tie_break"] != "score")
+    winners = re.findall(r'<li class="player[^"]*winner[^"]*">\n<div class="who"><span class="name">(\w+)</span>', html)
+    assert winners == final["winners"]
+    for player in final["players"]:
+        assert re.search(rf'<span class="name">{player["name"]}</span>.*?Score <b>(\d+)</b>', html, re.S).group(1) == str(player["score"])
+    first = full.state.players[full.state.completed[0]].name
+    assert re.search(rf'<span class="name">{first}</span>[^\n]*<span class="badge">first complete</span>', html)
