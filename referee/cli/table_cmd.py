@@ -539,7 +539,8 @@ def serve(
 
     store = _store()
     header = store.header(table) if table else None          # an unknown table is refused before listening
-    spoken = None if lang else (_language(None, header, table or "") if header else None)
+    shown_now = header or (store.header(store.current()) if store.current() in store.names() else None)
+    spoken = None if lang else (_language(None, shown_now, table or "") if shown_now else None)
     lang = choose(lang) if lang else None                    # a mistyped --lang is refused before listening
     said = lang or spoken or choose(None)
     with refusals_in(spoken):

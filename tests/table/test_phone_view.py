@@ -235,3 +235,20 @@ def test_the_round_marks_and_the_end_of_the_game(table, tables):
         assert re.search(rf'<span class="name">{player["name"]}</span>.*?Score <b>(\d+)</b>', html, re.S).group(1) == str(player["score"])
     first = full.state.players[full.state.completed[0]].name
     assert re.search(rf'<span class="name">{first}</span>[^\n]*<span class="badge">first complete</span>', html)
+
+
+def test_serve_speaks_the_current_tables_language(table, tables):
+    import os
+
+    table("new", "週五", "--players", "小明,小華,小美,小強")
+    env = {**os.environ, "REFEREE_TABLES": str(tables), "LANG": "C.UTF-8"}
+    process = subprocess.Popen([sys.executable, "-m", "referee", "table", "serve", "--host", "127.0.0.1", "--port", "0",
+                                "--no-qr"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        first = process.stdout.readline()
+        assert first.startswith("目前的牌桌已在同桌的手機上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 http://127.0.0.1:")
+        assert process.stdout.readline() == "手機須與這台電腦在同一個網路。按 Ctrl+C 停止。\n"    # --no-qr: no code
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=10)
+    assert out == "已停止。\n" and process.returncode == 0
