@@ -364,8 +364,9 @@ def score(
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
-    """Final (or current) scores with the breakdown, and the winner after the tie-break. Scores
-    that depend on hidden cards (Secret Vault, Map Room) are provisional until --hand shows them."""
+    """Final (or current) scores with the breakdown, and the winner after the tie-break.
+
+    Scores that depend on hidden cards (Secret Vault, Map Room) are provisional until --hand shows them."""
     from referee.engine.scoring import scores, winners
     from referee.table import service
 
