@@ -153,7 +153,7 @@ COMMANDS = {
     "card": card, "cards": cards, "rules": rules, "faq": faq, "ask": ask, "score": score,
     "simulate": simulate, "sources": sources, "build-db": build_db, "table": table,
 }
-SUB_APPS = {"table": "Track a real game move by move: crown, coins, hands, cities, legal moves, undo."}
+SUB_APPS = {"table": "Track a real game move by move: crown, coins, hands, cities, legal moves, undo, a live view on the phones."}
 
 
 def build_app(only: str | None = None, sub: str | None = None) -> typer.Typer:

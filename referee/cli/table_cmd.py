@@ -18,7 +18,7 @@ from referee.cli.output import console, escape, paragraph, print_json
 from referee.cli.table_text import next_text, table_language as _language, words as _w
 from referee.errors import RefereeError
 
-app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo.",
+app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo; a live view on the phones.",
                   no_args_is_help=True, add_completion=False)
 
 TableOpt = typer.Option(None, "--table", "-t", help="The table to act on (default: the current one).")
