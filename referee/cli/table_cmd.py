@@ -555,22 +555,22 @@ def serve(
             raise RefereeError(f"cannot listen on {host}:{port} ({error.strerror or error}); choose another --port "
                                "(0: any free one) or --host",
                                f"無法在 {host}:{port} 監聽（{error.strerror or error}）；請換一個 --port（0：任一個空閒的）或 --host") from None
-    shown = web.lan_address() if host in ("0.0.0.0", "", "::") else host
-    url = f"http://{shown}:{server.server_address[1]}/"
     out = console()
-    out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
-    if qr:
-        import segno
+    try:                             # from here on Ctrl+C stops it, whenever it comes
+        shown = web.lan_address() if host in ("0.0.0.0", "", "::") else host
+        url = f"http://{shown}:{server.server_address[1]}/"
+        out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
+        if qr:
+            import segno
 
-        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
-    out.print(f"[dim]{escape(_w('same_network', said))}[/dim]")
-    sys.stdout.flush()
-    try:
+            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        out.print(f"[dim]{escape(_w('same_network', said))}[/dim]")
+        sys.stdout.flush()
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         out.print(_w("stopped", said))
     finally:
-        web.stop(server, hub)
+        web.close(server, hub)      # serve_forever has returned (or never started): no shutdown to wait for
 
 
 def _share_code(host: str | None) -> str:

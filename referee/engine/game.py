@@ -319,7 +319,9 @@ class Game(Operations):
         rank = self.rb.characters[character].rank
         while state.turn is not None and self.rb.characters[state.turn.character].rank < rank:
             if not self.implicit_ends and not state.turn.gathered:
-                raise IllegalMove("must_gather", ("turn.gather",), character=state.turn.character)
+                # Said as the table sees it: someone acted while another player's turn is open.
+                raise IllegalMove("turn_not_over", ("turn.gather", "turn.calling-order"), character=state.turn.character,
+                                  player=state.players[state.turn.seat].name, actor=state.players[seat].name)
             flow.end_turn(self)                  # the moves in between were not described
         if state.turn is not None:
             raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)

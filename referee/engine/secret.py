@@ -68,6 +68,11 @@ def reveal_problem(game: "Game", seat: int, character: str, acting: bool = False
     if holder is not None:
         if holder == seat:
             return None                                   # agrees with what is known
+        turn = state.turn
+        if acting and turn is not None and turn.character == character:
+            # A move by another player in the middle of this turn: said as a turn, not a reveal.
+            return ("others_turn", ("turn.calling-order",), {"player": state.players[holder].name,
+                                                             "character": character, "actor": name})
         return ("reveal_taken", ("turn.calling-order",), {"character": character, "player": state.players[holder].name})
     if len(state.players[seat].characters) >= per_player(game):
         return ("reveal_all_known", ("draft.procedure",), {"player": name, "count": per_player(game)})
@@ -138,5 +143,11 @@ REFUSALS = {
                          "{player}已經亮出本輪持有的全部{count}張角色。", "{player}已经亮出本轮持有的全部{count}张角色。"),
     "reveal_passed": ("{character}'s call has passed: nobody answered it, so nobody holds it.",
                       "{character}已被叫過而沒有人回應，所以沒有人持有它。", "{character}已被叫过而没有人回应，所以没有人持有它。"),
+    "turn_not_over": ("{player} ({character}) has not gathered yet (gold or cards): that turn is not over, so {actor} cannot act yet.",
+                      "{player}（{character}）還沒拿資源（金幣或卡牌）：這個回合還沒結束，{actor}還不能行動。",
+                      "{player}（{character}）还没拿资源（金币或卡牌）：这个回合还没结束，{actor}还不能行动。"),
+    "others_turn": ("It is {player}'s turn ({character}); {actor} acts when their own character is called.",
+                    "現在是{player}（{character}）的回合；{actor}要等到自己的角色被叫到才能行動。",
+                    "现在是{player}（{character}）的回合；{actor}要等到自己的角色被叫到才能行动。"),
     "reveal_wrong": ("{character} is not this player's character now.", "{character}現在不是這位玩家的角色。", "{character}现在不是这位玩家的角色。"),
 }

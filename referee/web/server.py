@@ -225,8 +225,14 @@ def lan_address() -> str:
 
 
 def stop(server: ThreadingHTTPServer, hub: Hub) -> None:
+    """Stop a server whose `serve_forever` runs in another thread, and close it."""
+    server.shutdown()
+    close(server, hub)
+
+
+def close(server: ThreadingHTTPServer, hub: Hub) -> None:
+    """Close a server that is not serving (any more): the pages' streams and the watcher end."""
     hub.stopping.set()
     with hub.changed:
         hub.changed.notify_all()
-    server.shutdown()
     server.server_close()

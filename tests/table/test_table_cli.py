@@ -221,8 +221,16 @@ def test_a_turn_that_has_not_gathered_does_not_end_by_itself(table, shown):
     gathering (a mistyped name must not cost a player his turn)."""
     table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
     table("do", *ROUND[0], "Dan: kill Bishop")
-    result = table("do", "Ann: reveal Magician")
-    assert result.returncode == 1 and "must gather" in result.stdout
+    before = shown()
+    result = table("do", "--json", "Ann: reveal Magician")
+    assert result.returncode == 1 and json.loads(result.stdout)["refused"]["reason"] == \
+        "Dan (Assassin) has not gathered yet (gold or cards): that turn is not over, so Ann cannot act yet."
+    result = table("do", "--lang", "zh-Hant", "Ann: reveal Magician")
+    assert "Dan（刺客）還沒拿資源（金幣或卡牌）：這個回合還沒結束，Ann還不能行動。" in result.stdout
+    result = table("do", "--json", "Ann: gold")          # a basic move: Ann has no character called yet
+    assert result.returncode == 1 and json.loads(result.stdout)["refused"]["reason"] == \
+        "It is Dan's turn (Assassin); Ann acts when their own character is called."
+    assert shown() == before
     assert table("do", "Dan: gold", "Ann: reveal Magician").returncode == 0   # gathered: it ends
 
 
