@@ -555,8 +555,18 @@ def serve(
             raise RefereeError(f"cannot listen on {host}:{port} ({error.strerror or error}); choose another --port "
                                "(0: any free one) or --host",
                                f"無法在 {host}:{port} 監聽（{error.strerror or error}）；請換一個 --port（0：任一個空閒的）或 --host") from None
+    import signal
+    import threading
+
+    # Ctrl+C (or a kill) asks the server to stop instead of raising KeyboardInterrupt wherever
+    # the program happens to be: one raised inside a flush of stdout prints its lines again.
+    def stop_serving(signum, frame) -> None:
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    for stopping in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stopping, stop_serving)
     out = console()
-    try:                             # from here on Ctrl+C stops it, whenever it comes
+    try:
         shown = web.lan_address() if host in ("0.0.0.0", "", "::") else host
         url = f"http://{shown}:{server.server_address[1]}/"
         out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
@@ -566,11 +576,10 @@ def serve(
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         out.print(f"[dim]{escape(_w('same_network', said))}[/dim]")
         sys.stdout.flush()
-        server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
+        server.serve_forever(poll_interval=0.2)      # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:
-        web.close(server, hub)      # serve_forever has returned (or never started): no shutdown to wait for
+        web.close(server, hub)
 
 
 def _share_code(host: str | None) -> str:
