@@ -136,6 +136,7 @@ def _round_marks(game, lang: str, local: dict[str, str]) -> list[str]:
 def _recent(game, lang: str, local: dict[str, str]) -> str:
     """The last moves, newest first, each with what it did (the engine's events in words)."""
     from referee.cli.events import describe
+    from referee.cli.notation import said
 
     history = getattr(game, "history", None) or []
     if not history:
@@ -143,7 +144,7 @@ def _recent(game, lang: str, local: dict[str, str]) -> str:
     items = []
     for step in reversed(history[-_RECENT:]):
         done = [describe(event, lang, local) for event in step.events]
-        items.append('<li>' + escape(" · ".join(done) if done else game.format(step.move)) + '</li>')
+        items.append('<li>' + escape(" · ".join(done) if done else said(game, step.move, lang, local)) + '</li>')
     return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><ol>{"".join(items)}</ol></section>'
 
 
@@ -219,5 +220,8 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .trade{background:#e2f5e2;border-color:#3a9a3a}.military{background:#fde2e2;border-color:#c94040}
 .unique{background:#f0e4fb;border-color:#8a4fc0}
 .recent h2{font-size:1rem;margin:1rem 0 .2rem;color:#555}.recent ol{margin:0;padding-left:1.2rem;color:#444}
-.share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto}
+.share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto;background:#fff}
+@media (prefers-color-scheme:dark){body{background:#1b1a17;color:#eee}.facts,.characters,.counts,.recent ol{color:#ccc}
+ .player{background:#26241f;border-color:#444}.next,.message{background:#1f3350}.broken{background:#502020}
+ .district{color:#222}nav a{color:#bbb}nav a[aria-current]{color:#fff}.marks{color:#f0a0a0}.player.winner{background:#3a3320}}
 """
