@@ -12,6 +12,11 @@ import gc
 
 def main() -> None:
     gc.set_threshold(50_000, 50, 50)
-    from referee.cli.app import main as run
+    try:
+        from referee.cli.app import main as run
 
-    run()
+        run()
+    except KeyboardInterrupt:
+        # Ctrl+C before a command has started (while it imports): no traceback, the shell's
+        # usual status. Once it runs, the command line's own handling applies (exit 1).
+        raise SystemExit(130) from None

@@ -352,3 +352,19 @@ def test_a_word_from_the_other_edition_says_so(cli):
     out = cli("card", "主教").stdout
     assert out.startswith("主教  Cardinal") and "在經典版中「主教」指 主教（Bishop） · 順位 5" in out
     refused(cli("card", "住持", "-e", "classic"), "修道院長（Abbot）", "主教（Bishop）")
+
+
+def test_ctrl_c_before_a_command_starts_is_exit_130_without_a_traceback(monkeypatch, capsys):
+    import pytest
+
+    import referee.cli.app
+    from referee.cli import entry
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(referee.cli.app, "main", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        entry.main()
+    assert stopped.value.code == 130
+    assert capsys.readouterr() == ("", "")
