@@ -27,6 +27,7 @@ _WORDS = {
     "share": ("Scan to open this page on another phone", "用另一支手機掃描即可開啟本頁", "用另一部手机扫描即可打开本页"),
     "turn_now": ("now", "行動中", "行动中"),
     "provisional": ("score so far", "目前分數", "目前分数"),
+    "unreadable": ("The tables file cannot be read now ({why}).", "現在無法讀取牌桌檔案（{why}）。", "现在无法读取牌桌文件（{why}）。"),
     "bewitched": ("{character} is bewitched", "{character} 被施咒", "{character} 被施咒"),
 }
 

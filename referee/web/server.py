@@ -89,8 +89,9 @@ class Hub:
         from referee.table.store import Store
 
         spoken = lang or self.lang
-        store = Store(self.tables)
+        store = None
         try:
+            store = Store(self.tables)
             name = self.table or store.current()
             if name is None:
                 spoken = spoken or _locale_language()
@@ -103,8 +104,12 @@ class Hub:
         except RefereeError as error:         # the table deleted, a damaged file: said on the page
             spoken = spoken or _locale_language()
             return spoken, "referee", page.message(error.localized(spoken))
+        except sqlite3.Error as error:        # a file damaged after it was opened: likewise
+            spoken = spoken or _locale_language()
+            return spoken, "referee", page.message(page.word("unreadable", spoken, why=error))
         finally:
-            store.conn.close()
+            if store is not None:
+                store.conn.close()
 
     def state_json(self) -> dict:
         from referee.cli.table_cmd import _name_of, _show_json

@@ -252,3 +252,17 @@ def test_serve_speaks_the_current_tables_language(table, tables):
         process.send_signal(signal.SIGINT)
         out, _ = process.communicate(timeout=10)
     assert out == "已停止。\n" and process.returncode == 0
+
+
+def test_a_tables_file_damaged_while_serving_is_said_on_the_page(table, tables):
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
+    with serving(tables, lang="en") as base:
+        assert "<h1>Table friday</h1>" in get(base + "/view")[1]
+        with open(tables, "r+b") as damaged:            # the file's pages overwritten, its header kept
+            damaged.seek(100)
+            damaged.write(b"\xff" * 4000)
+        deadline = time.monotonic() + 5
+        while not (html := get(base + "/view")[1]).startswith('<p class="message">'):
+            assert time.monotonic() < deadline, html
+    assert html.endswith("is not a tables file (database disk image is malformed)</p>") or \
+        html.startswith('<p class="message">The tables file cannot be read now (')
