@@ -99,9 +99,11 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
         for built in player.city:
             district = rb.districts.get(built.id)
             kind = district.type if district else "unique"
-            cost = district.cost if district else "?"
-            parts.append(f'<li class="district {escape(kind)}" title="{escape(label(kind, lang))}">'
-                         f'{escape(local.get(built.id, built.id))}<small>{cost}</small></li>')
+            # The printed cost; a star for the Artist's coin on it, +N for the cards under it (Museum).
+            value = district.cost if district else "?"
+            extra = f" +{len(built.stored)}" if built.stored else ""
+            parts.append(f'<li class="district {escape(kind)}{" beautified" if built.beautified else ""}" '
+                         f'title="{escape(label(kind, lang))}">{escape(local.get(built.id, built.id))}<small>{value}{extra}</small></li>')
         parts.append('</ul></li>')
     parts.append('</ol>')
     parts.append(_recent(game, lang, local))
@@ -216,7 +218,7 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .counts{display:flex;flex-wrap:wrap;gap:.9rem;color:#333;margin:.2rem 0}
 .city{list-style:none;padding:0;margin:.3rem 0 0;display:flex;flex-wrap:wrap;gap:.3rem}
 .district{border-radius:.3rem;padding:.05rem .4rem;border:1px solid;font-size:.95rem}
-.district small{margin-left:.25rem;opacity:.7}
+.district small{margin-left:.25rem;opacity:.7}.district.beautified small::after{content:" ★"}
 .noble{background:#fff5cc;border-color:#d4b000}.religious{background:#e0ecff;border-color:#4a7bd0}
 .trade{background:#e2f5e2;border-color:#3a9a3a}.military{background:#fde2e2;border-color:#c94040}
 .unique{background:#f0e4fb;border-color:#8a4fc0}

@@ -266,3 +266,66 @@ def test_a_tables_file_damaged_while_serving_is_said_on_the_page(table, tables):
             assert time.monotonic() < deadline, html
     assert html.endswith("is not a tables file (database disk image is malformed)</p>") or \
         html.startswith('<p class="message">The tables file cannot be read now (')
+
+
+def test_a_classic_game_in_progress_from_a_file(table, tables, tmp_path):
+    """A table started from a situation file: the bank (classic), the Museum's cards, the
+    Artist's coin, two characters each with three players, the first complete city."""
+    start = tmp_path / "start.toml"
+    start.write_text('''edition = "classic"
+
+[table]
+crown = "Bob"
+round = 4
+first_complete = "Ann"
+
+[[players]]
+name = "Ann"
+characters = ["Thief", "Merchant"]
+gold = 3
+city = ["Watchtower", "Prison", { name = "Museum", stored = 2 }, "Temple", "Castle", "Manor", "Tavern", "Market"]
+
+[[players]]
+name = "Bob"
+characters = ["King", "Architect"]
+gold = 1
+city = ["Temple", "Manor"]
+
+[[players]]
+name = "Cid"
+characters = ["Assassin", "Warlord"]
+gold = 2
+''', encoding="utf-8")
+    assert table("new", "museum", "--from", str(start)).returncode == 0
+    with serving(tables) as base:
+        html = get(base + "/view")[1]
+    shown = json.loads(table("show", "--json").stdout)
+    assert f" · bank {shown['state']['bank']}</p>" in html
+    assert '<li class="district unique" title="unique">Museum<small>4 +2</small></li>' in html
+    assert '<span class="characters">Thief 2, Merchant 6</span>' in html
+    assert re.search(r'<span class="name">Ann</span>[^\n]*<span class="badge">first complete</span>', html)
+
+
+def test_the_artists_coin_is_marked(table, tables, tmp_path):
+    start = tmp_path / "artist.toml"
+    start.write_text('''edition = "2016"
+
+[table]
+characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Artist"]
+
+[[players]]
+name = "Ann"
+city = [{ name = "Castle", beautified = true }, "Temple"]
+
+[[players]]
+name = "Bob"
+
+[[players]]
+name = "Cid"
+''', encoding="utf-8")
+    assert table("new", "artist", "--from", str(start)).returncode == 0
+    with serving(tables) as base:
+        html = get(base + "/view")[1]
+    assert '<li class="district noble beautified" title="noble">Castle<small>4</small></li>' in html
+    assert '<li class="district religious" title="religious">Temple<small>1</small></li>' in html
+    assert "score so far <b>6</b>" in html                     # 4 + 1 (the coin) + 1
