@@ -567,7 +567,7 @@ def serve(
         signal.signal(stopping, stop_serving)
     out = console()
     try:
-        shown = web.lan_address() if host in ("0.0.0.0", "", "::") else host
+        shown = web.lan_address() if host in ("0.0.0.0", "", "::") else (f"[{host}]" if ":" in host else host)
         url = f"http://{shown}:{server.server_address[1]}/"
         out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
         if qr:

@@ -207,8 +207,13 @@ class _Handler(BaseHTTPRequestHandler):
 
 def make_server(hub: Hub, host: str, port: int, share_svg=lambda host: "") -> ThreadingHTTPServer:
     """The HTTP server (not yet serving); its watcher thread starts with it."""
+    import socket
+
     handler = type("Handler", (_Handler,), {"hub": hub, "share_svg": staticmethod(share_svg)})
-    server = ThreadingHTTPServer((host, port), handler)
+    kind = ThreadingHTTPServer
+    if ":" in host:                                   # an IPv6 address (`::` for every network)
+        kind = type("Server6", (ThreadingHTTPServer,), {"address_family": socket.AF_INET6})
+    server = kind((host, port), handler)
     server.daemon_threads = True
     threading.Thread(target=hub.watch, name="referee-watch", daemon=True).start()
     return server

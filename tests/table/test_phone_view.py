@@ -329,3 +329,25 @@ name = "Cid"
     assert '<li class="district noble beautified" title="noble">Castle<small>4</small></li>' in html
     assert '<li class="district religious" title="religious">Temple<small>1</small></li>' in html
     assert "score so far <b>6</b>" in html                     # 4 + 1 (the coin) + 1
+
+
+def test_an_ipv6_address(table, tables):
+    import socket
+
+    try:
+        socket.socket(socket.AF_INET6).bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 on this machine")
+    from referee.catalog.facts import rulebook
+    from referee.cli.table_cmd import _local
+    from referee.web import server as web
+
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
+    hub = web.Hub(tables, None, "en", rulebook, _local)
+    server = web.make_server(hub, "::1", 0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        assert "<h1>Table friday</h1>" in get(f"http://[::1]:{server.server_address[1]}/view")[1]
+    finally:
+        web.stop(server, hub)
