@@ -335,7 +335,8 @@ def test_an_ipv6_address(table, tables):
     import socket
 
     try:
-        socket.socket(socket.AF_INET6).bind(("::1", 0))
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
     except OSError:
         pytest.skip("no IPv6 on this machine")
     from referee.catalog.facts import rulebook
