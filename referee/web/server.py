@@ -20,6 +20,7 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
 from referee.errors import RefereeError
@@ -131,8 +132,8 @@ def _locale_language() -> str:
 
 
 class _Handler(BaseHTTPRequestHandler):
-    hub: Hub                         # set on the subclass the server makes
-    share_svg: callable
+    hub: Hub                         # set on the subclass the server makes, with share_svg
+    share_svg: Callable[[str | None], str]
     server_version = "referee"
     protocol_version = "HTTP/1.1"
 
