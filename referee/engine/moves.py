@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine import registry
-from referee.errors import AmbiguousName, BadMove, UnknownName
+from referee.errors import AmbiguousName, BadMove, RefereeError, UnknownName
 from referee.text import parse_rank
 
 if TYPE_CHECKING:
@@ -155,7 +155,15 @@ class Notation:
             raise BadMove(f"unknown verb {head!r} in {text!r}{_did_you_mean(head)}",
                           f"「{text}」中沒有「{head}」這個動作{_did_you_mean(head, zh=True)}")
         verb, _ = registry.verb(name)
-        return Move(actor, name, verb.parse(self, tail))
+        try:
+            return Move(actor, name, verb.parse(self, tail))
+        except RefereeError as error:
+            for other in verb.instead:                 # the verb a player means with these arguments
+                try:
+                    return Move(actor, other, registry.verb(other)[0].parse(self, tail))
+                except RefereeError:
+                    pass
+            raise error from None
 
     def format(self, move: Move) -> str:
         actor = self.rb.name(move.actor) if move.actor in self.rb.characters else move.actor

@@ -67,6 +67,8 @@ class Verb(NamedTuple):
     parse(notation, tail) -> args; format(notation, move) -> the text after the verb ("" for
     none); apply(game, move) checks and plays it; generate(game) -> the legal moves of this verb
     now, for the acting character (called only when the verb's card acts or owns the district).
+    `instead`: the verbs a player means when this one's arguments do not read (換牌 with a
+    player's name is the Magician's swap of hands, not his redraw), tried in order.
     """
 
     name: str
@@ -75,6 +77,7 @@ class Verb(NamedTuple):
     apply: Callable
     generate: Callable | None = None
     format: Callable | None = None
+    instead: tuple[str, ...] = ()
 
 
 class Behaviour:

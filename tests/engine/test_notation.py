@@ -43,6 +43,16 @@ def test_a_name_of_two_characters_means_the_one_in_the_game(rulebooks):
     assert with_cardinal.format(with_cardinal.parse("Ann: pick 5")) == "Ann: pick Cardinal"
 
 
+def test_the_magicians_two_exchanges_go_by_what_follows_the_verb(game):
+    # 換牌 ("change cards") is said of both: with a player's name it is the swap of hands.
+    assert game.format(game.parse("魔術師：換牌 Bob")) == "Magician: swap Bob"
+    assert game.format(game.parse("魔術師：換牌 神殿、城堡")) == "Magician: redraw Temple, Castle"
+    assert game.format(game.parse("Magician: swap Temple, Castle")) == "Magician: redraw Temple, Castle"
+    with pytest.raises(UnknownName) as refused:          # neither reads: the verb's own complaint
+        game.parse("魔術師：換牌 Zed")
+    assert refused.value.what == "district"
+
+
 def test_chinese_ways_to_take_gold(game):
     assert {game.format(game.parse(f"Ann: {word}")) for word in ("拿金", "拿2金", "拿兩塊", "金幣")} == {"Ann: gold"}
 

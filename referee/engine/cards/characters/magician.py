@@ -68,8 +68,9 @@ def _generate_redraw(game) -> list[Move]:
 class Magician(Behaviour):
     id = "magician"
     verbs = (
-        Verb("swap", ("交換手牌", "交换手牌"), parse_player, _apply_swap, _generate_swap),
-        Verb("redraw", ("換牌", "换牌"), parse_districts, _apply_redraw, _generate_redraw, format_names),
+        # 換牌 ("change cards") is said of both exchanges: with a player's name it is the swap.
+        Verb("swap", ("交換手牌", "交换手牌"), parse_player, _apply_swap, _generate_swap, instead=("redraw",)),
+        Verb("redraw", ("換牌", "换牌"), parse_districts, _apply_redraw, _generate_redraw, format_names, instead=("swap",)),
     )
     refusals = {
         "swap_self": ("The Magician swaps hands with another player.", "魔術師只能和其他玩家交換手牌。",
