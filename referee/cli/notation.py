@@ -31,6 +31,8 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
     actor = names.name(move.actor) if move.actor in game.rb.characters else move.actor
     verb = found[0]
     body = (verb.format(names, move) if verb.format else " ".join(map(str, move.args))) if move.args else ""
+    if body.startswith("keep "):                 # the cards a draw keeps (draw, Scholar): 保留
+        body = "保留 " + body[len("keep "):]
     text = f"{actor}：{_word(verb, lang)}" + (f" {body.replace(', ', '、')}" if body else "")
     try:
         return text if game.parse(text) == move else canonical

@@ -192,6 +192,12 @@ def test_chinese_moves_and_output(table):
     result = table("do", "大衛: 殺 國王", "--lang", "zh-Hant")
     assert result.returncode == 0, result.stderr
     assert "大衛 亮出 刺客" in result.stdout
+    result = table("do", "大衛：拿金幣", "大衛：結束", "小明：亮 魔術師", "小明：抽牌 保留 神殿", "小明：換牌 小華")
+    shown = [line for line in result.stdout.splitlines() if line.startswith("✓")]
+    # Said back in Chinese (not 抽牌 keep 神殿); 換牌 with a player's name is the swap of hands.
+    assert shown[-2:] == ["✓ 小明：抽牌 保留 神殿", "✓ 小明：交換手牌 小華"]
+    log = [m["move"] for m in json.loads(table("log", "--json").stdout)]
+    assert log[-2:] == ["小明: draw keep Temple", "小明: swap 小華"]
 
 
 def test_a_hand_shown_at_the_end_scores_the_secret_vault(table):
