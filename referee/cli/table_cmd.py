@@ -255,9 +255,32 @@ def undo(
         print_json({"table": name, "undone": [m.notation for m in undone], "next": service.expected_next(tracked.game)})
         return
     out = console()
-    for logged in reversed(undone):
-        out.print(_w("undone", lang, move=escape(logged.notation)))
-    _print_next(out, tracked.game, lang, _local(tracked.header.edition, lang))
+    local = _local(tracked.header.edition, lang)
+    for text in reversed(_as_said(tracked.game, [m.notation for m in undone], lang, local)):
+        out.print(_w("undone", lang, move=escape(text)))
+    _print_next(out, tracked.game, lang, local)
+
+
+def _as_said(game, notations: list[str], lang: str, local: dict[str, str]) -> list[str]:
+    """Moves taken back, each in the player's language as it read in its own position: played
+    again from where the undo left the game, one by one, then taken back again."""
+    if lang == "en":
+        return notations
+    from referee.cli.notation import said
+    from referee.engine.errors import IllegalMove
+
+    texts, played = [], 0
+    try:
+        for notation in notations:
+            move = game.parse(notation)
+            texts.append(said(game, move, lang, local))
+            game.apply(move)
+            played += 1
+    except (IllegalMove, RefereeError):
+        texts += notations[len(texts):]          # what no longer replays is shown as recorded
+    for _ in range(played):
+        game.undo()
+    return texts
 
 
 # -- reading -----------------------------------------------------------------------------------------
