@@ -261,9 +261,9 @@ def undo(
     _print_next(out, tracked.game, lang, local)
 
 
-def _as_said(game, notations: list[str], lang: str, local: dict[str, str]) -> list[str]:
-    """Moves taken back, each in the player's language as it read in its own position: played
-    again from where the undo left the game, one by one, then taken back again."""
+def _as_said(game, notations: list[str], lang: str, local: dict[str, str], take_back: bool = True) -> list[str]:
+    """Moves from `game`'s position on, each in the player's language as it read in its own
+    position: played one by one, then (`take_back`) taken back again."""
     if lang == "en":
         return notations
     from referee.cli.notation import said
@@ -278,7 +278,7 @@ def _as_said(game, notations: list[str], lang: str, local: dict[str, str]) -> li
             played += 1
     except (IllegalMove, RefereeError):
         texts += notations[len(texts):]          # what no longer replays is shown as recorded
-    for _ in range(played):
+    for _ in range(played if take_back else 0):
         game.undo()
     return texts
 
@@ -375,9 +375,15 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
         return
     lang = _language(lang, header)
+    texts = [m.notation for m in logged]
+    if lang != "en" and logged:                  # each move as it reads in the player's language
+        from referee.table import service
+
+        start = service.starting_game(header, _rulebook(header.edition))
+        texts = _as_said(start, texts, lang, _local(header.edition, lang), take_back=False)
     out = console()
-    for m in logged:
-        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(m.notation)}")
+    for m, text in zip(logged, texts):
+        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}")
 
 
 @app.command("score")

@@ -198,6 +198,9 @@ def test_chinese_moves_and_output(table):
     assert shown[-2:] == ["✓ 小明：抽牌 保留 神殿", "✓ 小明：交換手牌 小華"]
     log = [m["move"] for m in json.loads(table("log", "--json").stdout)]
     assert log[-2:] == ["小明: draw keep Temple", "小明: swap 小華"]
+    logged = table("log").stdout.splitlines()
+    assert [line.split("  ")[-1] for line in logged[-3:]] == ["小明：翻開 魔術師", "小明：抽牌 保留 神殿", "小明：交換手牌 小華"]
+    assert table("log", "--lang", "en").stdout.splitlines()[-1].endswith("  小明: swap 小華")
     undone = table("undo", "2").stdout.splitlines()               # said as they were typed, last first
     assert undone[:2] == ["已撤銷：小明：交換手牌 小華", "已撤銷：小明：抽牌 保留 神殿"]
     assert [m["move"] for m in json.loads(table("log", "--json").stdout)][-1] == "小明: reveal Magician"
