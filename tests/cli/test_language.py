@@ -768,7 +768,7 @@ def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_p
     assert [line.split("  ")[-1] for line in said("table", "log").splitlines()] == ["Ann：拿金币", "Ann：建造 神庙"]
     assert said("table", "log").splitlines()[0].startswith("   1  第 1 轮 · ")
     assert said("table", "moves").splitlines()[0].startswith("盗贼：结束 · 偷 魔术师 · ")
-    assert said("table", "undo").splitlines() == ["已撤销：Ann: build Temple", "下一步：Ann（盗贼）：建造、使用能力或结束回合。"]
+    assert said("table", "undo").splitlines() == ["已撤销：Ann：建造 神庙", "下一步：Ann（盗贼）：建造、使用能力或结束回合。"]
     assert said("table", "use", "s").splitlines() == ["目前牌桌：s。"]
     # ... and refuses in it.
     assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
