@@ -44,6 +44,7 @@ LABELS = {
                                      "建筑价值较高者胜，再比金币"),
     "tie.gold": ("more gold", "金幣較多者勝", "金币较多者胜"),
     "tie.shared": ("the win is shared", "共享勝利", "共享胜利"),
+    "tie_stands": ("still tied: the win is shared", "仍然平手：共享勝利", "仍然平手：共享胜利"),
     "gold": ("gold", "金幣", "金币"),
     "hand": ("hand", "手牌", "手牌"),
     "city": ("city", "城市", "城市"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.cli.labels import colon, comma, label, parens
+from referee.cli.labels import colon, comma, label, parens, semicolon
 from referee.cli.quick_entry import as_quick_entry, quick_entry
 from referee.cli.lang import check_edition, choose, file_edition, refusals_in
 from referee.cli.output import console, escape, print_json
@@ -88,7 +88,10 @@ def show(report: dict, lang: str) -> None:
                             lang)
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
     rule = report["tie_break"]
-    tie = "" if rule == "score" else parens(f"{label('tie_break', lang)}{colon(lang)}{label('tie.' + rule, lang)}", lang)
+    tie = "" if rule == "score" else f"{label('tie_break', lang)}{colon(lang)}{label('tie.' + rule, lang)}"
+    if rule not in ("score", "shared") and len(report["winners"]) > 1:
+        tie += semicolon(lang) + label("tie_stands", lang)      # the tie-break did not separate them
+    tie = parens(tie, lang) if tie else ""
     out.print(f"{label('winner', lang)}{colon(lang)}{escape(comma(lang).join(report['winners']))}{tie}")
 
 

@@ -421,7 +421,7 @@ def score(
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")
     if hidden:
-        out.print(f"[dim]{_w('hidden_hands', lang, players=comma(lang).join(hidden))}[/dim]")
+        paragraph(out, f"[dim]{escape(_w('hidden_hands', lang, players=comma(lang).join(hidden)))}[/dim]", lang, markup=True)
 
 
 def _declare_hands(game, declared: list[str]) -> None:

@@ -372,3 +372,19 @@ def test_ctrl_c_before_a_command_starts_is_exit_130_without_a_traceback(monkeypa
     gc.set_threshold(*thresholds)
     assert stopped.value.code == 130
     assert capsys.readouterr() == ("", "")
+
+
+def test_a_tie_the_tie_break_cannot_separate_says_so(capsys, monkeypatch):
+    """Mid-round nobody may have revealed a character yet: the 2016 tie-break then leaves the tie."""
+    from referee.cli import score_cmd
+
+    monkeypatch.setenv("COLUMNS", "200")              # one line each, to compare whole
+
+    players = [{"name": name, "score": 1, "breakdown": {"districts": 1}} for name in ("Ann", "Bob")]
+    for lang, said in (("en", "Winner: Ann, Bob (tie-break: highest rank revealed in the last round; still tied: the win is shared)"),
+                       ("zh-Hant", "勝者：Ann、Bob（平手時：最後一輪亮出的角色順位最高者勝；仍然平手：共享勝利）")):
+        score_cmd.show({"edition": "2016", "players": players, "winners": ["Ann", "Bob"],
+                        "tie_break": "highest-rank-revealed"}, lang)
+        assert capsys.readouterr().out.splitlines()[-1] == said
+    score_cmd.show({"edition": "2016", "players": players, "winners": ["Ann"], "tie_break": "highest-rank-revealed"}, "en")
+    assert capsys.readouterr().out.splitlines()[-1] == "Winner: Ann (tie-break: highest rank revealed in the last round)"
