@@ -47,3 +47,27 @@ def _word(verb, lang: str) -> str:
 
     chinese = [w for w in verb.words if has_cjk(w)]
     return next((w for w in chinese if script_of(w) in (lang, None)), chinese[0] if chinese else verb.name)
+
+
+def names_as_set_up(text: str, players: list[str]) -> str:
+    """A typed move with each player's name written as the table set it up: 「小华：换牌 小美」 at a
+    table of 小華 and 小美 reads 「小華：换牌 小美」 (a phone's keyboard may write the other script).
+    Only a word that could be such a name — as long as one, sharing a character with it in the
+    same place — is converted (OpenCC's dictionaries load only then); a word that fits two
+    players, or none, is left for the notation to refuse with the closest names."""
+    import re
+
+    parts = re.split(r"(\s+|[:：、,，])", text)
+    for i, word in enumerate(parts):
+        if not word or word in players or not has_cjk(word):
+            continue
+        if not any(len(word) == len(name) and (len(name) == 1 or any(a == b for a, b in zip(word, name)))
+                   and has_cjk(name) for name in players):
+            continue
+        from referee.catalog.chinese import to_simplified
+
+        key = to_simplified(word)
+        matches = [name for name in players if to_simplified(name) == key]
+        if len(matches) == 1:
+            parts[i] = matches[0]
+    return "".join(parts)

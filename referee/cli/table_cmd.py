@@ -189,6 +189,9 @@ def do(
     header = store.header(name)
     spoken = _spoken(lang, header, " ".join(moves))
     lang = spoken or choose(lang)               # before anything is recorded: a mistyped --lang records nothing
+    from referee.cli.notation import names_as_set_up
+
+    moves = [names_as_set_up(move, header.players) for move in moves]
     with refusals_in(spoken, header.edition):   # a move's cards go by the table's edition
         tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
@@ -404,7 +407,9 @@ def score(
     game = tracked.game
     spoken = _spoken(lang, tracked.header, " ".join(hand or []))
     with refusals_in(spoken, tracked.header.edition):       # the hand's cards go by the table's edition
-        _declare_hands(game, hand or [])
+        from referee.cli.notation import names_as_set_up
+
+        _declare_hands(game, [names_as_set_up(h, tracked.header.players) for h in hand or []])
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
     hidden = _hidden_hands(game)

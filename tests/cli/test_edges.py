@@ -388,3 +388,14 @@ def test_a_tie_the_tie_break_cannot_separate_says_so(capsys, monkeypatch):
         assert capsys.readouterr().out.splitlines()[-1] == said
     score_cmd.show({"edition": "2016", "players": players, "winners": ["Ann"], "tie_break": "highest-rank-revealed"}, "en")
     assert capsys.readouterr().out.splitlines()[-1] == "Winner: Ann (tie-break: highest rank revealed in the last round)"
+
+
+def test_player_names_typed_in_the_other_script():
+    from referee.cli.notation import names_as_set_up
+
+    players = ["小華", "小美", "Ann", "阿強"]
+    assert names_as_set_up("小华：换牌 阿强", players) == "小華：换牌 阿強"
+    assert names_as_set_up("阿强: destroy 小华 神庙", players) == "阿強: destroy 小華 神庙"      # cards untouched
+    assert names_as_set_up("Ann: swap 小美", players) == "Ann: swap 小美"
+    assert names_as_set_up("小华：拿金币", ["小華", "小华"]) == "小华：拿金币"          # a player's own name stays
+    assert names_as_set_up("大卫：拿金币", players) == "大卫：拿金币"                    # nobody: refused later

@@ -204,6 +204,11 @@ def test_chinese_moves_and_output(table):
     undone = table("undo", "2").stdout.splitlines()               # said as they were typed, last first
     assert undone[:2] == ["已撤銷：小明：交換手牌 小華", "已撤銷：小明：抽牌 保留 神殿"]
     assert [m["move"] for m in json.loads(table("log", "--json").stdout)][-1] == "小明: reveal Magician"
+    # Names typed in the other script (a phone's simplified keyboard) are the players as set up.
+    assert table("do", "小明：换牌 小华").returncode == 0
+    assert [m["move"] for m in json.loads(table("log", "--json").stdout)][-1] == "小明: swap 小華"
+    result = table("do", "--json", "小华：拿金币")               # not his turn: refused, but read as 小華
+    assert result.returncode == 1 and json.loads(result.stdout)["refused"]["move"].startswith("小華")
 
 
 def test_a_hand_shown_at_the_end_scores_the_secret_vault(table):
