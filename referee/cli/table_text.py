@@ -83,12 +83,19 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     answered in. The table stores no language of its own: its header keeps that file. A table
     set up with --players started from a file referee wrote, whose only words of a language are
     the players' names: Chinese names speak Chinese in their script, names in Latin letters
-    leave it to the locale."""
-    from referee.cli.lang import choose, file_language
+    leave it to the locale. Chinese typed in characters both scripts share (阿美：面朝上 商人)
+    says Chinese but not which: the table's own script, if it speaks Chinese."""
+    from referee.cli.lang import choose, file_language, script_of
     from referee.text import has_cjk
 
-    if lang or has_cjk(typed):
-        return choose(lang, typed)
+    if lang:
+        return choose(lang)
+    if has_cjk(typed):
+        script = script_of(typed)
+        if script:
+            return script
+        own = table_language(None, header) if header is not None else "en"
+        return own if own != "en" else choose(None, typed)
     question = None
     # Parsed only when it may hold a question: importing tomllib would add a sixth to `show`'s time.
     if "question" in header.start:

@@ -788,8 +788,11 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     # --lang speaks for its own command: the table keeps the file's language.
     assert said("table", "show").splitlines()[1] == "  Ann 盗贼 · 金币 3 · 手牌 1（已知：神庙） · 城市：- · 分数 0"
     assert said("table", "show", "--lang", "zh-Hant").splitlines()[1] == "  Ann 盜賊 · 金幣 3 · 手牌 1（已知：神殿） · 城市：- · 分數 0"
-    # Chinese typed on the command line speaks first, in its own script.
-    assert said("table", "do", "Ann: 建造 神殿").splitlines()[0] == "✓ Ann：建造 神殿"
+    # Chinese typed on the command line speaks first, in its own script (蓋 is traditional);
+    # characters both scripts share (建造 神殿) say Chinese, and the table's script.
+    assert said("table", "do", "Ann: 蓋 神殿").splitlines()[0] == "✓ Ann：建造 神殿"
+    assert said("table", "undo").splitlines()[0] == "已撤销：Ann：建造 神庙"
+    assert said("table", "do", "Ann: 建造 神殿").splitlines()[0] == "✓ Ann：建造 神庙"
     assert said("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE), "--lang", "zh-Hans").splitlines() == [
         "牌桌 t：2 位玩家，2016年版，皇冠在 小明。", "下一步：小明（盗贼）：拿资源——金币或抽牌。"]
 

@@ -259,3 +259,13 @@ def test_the_witch_plays_the_bewitched_emperor_under_her_name(table, shown):
     result = table("do", "Bob: crown Eve take gold", "Bob: end")
     assert result.returncode == 0, result.stdout
     assert shown()["state"]["crown"] == "Eve"
+
+
+def test_chinese_both_scripts_share_speaks_the_tables_script(table):
+    """阿美：面朝上 商人 is written alike in both scripts: a simplified table answers in simplified."""
+    table("new", "周六", "--players", "阿明,阿华,阿美,阿强,阿伟", "--edition", "classic", "--crown", "阿美")
+    result = table("do", "阿美：面朝上 商人")
+    assert result.stdout.splitlines() == ["✓ 阿美：面朝上 商人", "    面朝上弃掉：商人",
+                                          "下一步：从 阿美 开始秘密选角；第一个行动即结束选角。"]
+    result = table("do", "阿强：刺殺 國王")                       # typed in traditional: answered so
+    assert "    國王 被刺殺" in result.stdout.splitlines()
