@@ -601,19 +601,30 @@ def serve(
         signal.signal(stopping, stop_serving)
     out = console()
     try:
-        shown = web.lan_address() if host in ("0.0.0.0", "", "::") else (f"[{host}]" if ":" in host else host)
-        url = f"http://{shown}:{server.server_address[1]}/"
+        url, notes = _address(host, server.server_address[1], web.lan_address, said)
         out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
         if qr:
             import segno
 
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
-        out.print(f"[dim]{escape(_w('same_network', said))}[/dim]")
+        for note in notes:
+            out.print(escape(note), style="dim" if note == notes[0] else "yellow")
         sys.stdout.flush()
         server.serve_forever(poll_interval=0.2)      # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:
         web.close(server, hub)
+
+
+def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:
+    """The address the phones open, and what to tell the person who started the server: on every
+    network it is this computer's address on the local one; without a network, only itself."""
+    everywhere = host in ("0.0.0.0", "", "::")
+    shown = lan_address() if everywhere else (f"[{host}]" if ":" in host else host)
+    notes = [_w("same_network", said)]
+    if everywhere and shown == "127.0.0.1":          # no route out: the phones cannot reach it
+        notes.append(_w("no_network", said))
+    return f"http://{shown}:{port}/", notes
 
 
 def _share_code(host: str | None) -> str:

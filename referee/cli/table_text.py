@@ -67,6 +67,8 @@ WORDS = {
                         "当前的牌桌已在同桌的手机上实时显示（只读；跟随 referee table use 切换）：请打开 {url}"),
     "same_network": ("The phones must be on the same network as this computer. Ctrl+C stops it.",
                      "手機須與這台電腦在同一個網路。按 Ctrl+C 停止。", "手机须与这台电脑在同一个网络。按 Ctrl+C 停止。"),
+    "no_network": ("This computer seems to have no network: only its own browser can open the page.",
+                   "這台電腦似乎沒有連上網路：只有它自己的瀏覽器能開啟這個頁面。", "这台电脑似乎没有连上网络：只有它自己的浏览器能打开这个页面。"),
     "stopped": ("Stopped.", "已停止。", "已停止。"),
 }
 

@@ -352,3 +352,14 @@ def test_an_ipv6_address(table, tables):
         assert "<h1>Table friday</h1>" in get(f"http://[::1]:{server.server_address[1]}/view")[1]
     finally:
         web.stop(server, hub)
+
+
+def test_the_address_the_phones_open():
+    from referee.cli.table_cmd import _address
+
+    same = "The phones must be on the same network as this computer. Ctrl+C stops it."
+    alone = "This computer seems to have no network: only its own browser can open the page."
+    assert _address("0.0.0.0", 8000, lambda: "192.168.1.23", "en") == ("http://192.168.1.23:8000/", [same])
+    assert _address("0.0.0.0", 8000, lambda: "127.0.0.1", "en") == ("http://127.0.0.1:8000/", [same, alone])
+    assert _address("127.0.0.1", 80, lambda: "192.168.1.23", "en") == ("http://127.0.0.1:80/", [same])
+    assert _address("::1", 8000, lambda: "x", "zh-Hans")[0] == "http://[::1]:8000/"
