@@ -185,14 +185,18 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 """
 
 
-# Each view arrives as one server-sent event (JSON: {"html": ...}); the browser's EventSource
+# Each view arrives as one server-sent event (JSON: {"html": ..., "title": ...}); the browser's EventSource
 # reconnects by itself when the connection drops, and the status says so meanwhile.
 _SCRIPT = """
 (function () {
   var status = document.getElementById("status");
   var view = document.getElementById("view");
   var source = new EventSource("events" + location.search);
-  source.onmessage = function (e) { view.innerHTML = JSON.parse(e.data).html; };
+  source.onmessage = function (e) {
+    var shown = JSON.parse(e.data);
+    view.innerHTML = shown.html;
+    document.title = shown.title;
+  };
   source.onopen = function () { status.textContent = status.dataset.live; status.className = ""; };
   source.onerror = function () { status.textContent = status.dataset.offline; status.className = "off"; };
 })();

@@ -196,9 +196,9 @@ class _Handler(BaseHTTPRequestHandler):
         version = hub.version
         sent = None
         while not hub.stopping.is_set():
-            html = hub.render(lang)[2]
+            _, title, html = hub.render(lang)
             if html != sent:
-                self.wfile.write(f"data: {json.dumps({'html': html}, ensure_ascii=False)}\n\n".encode("utf-8"))
+                self.wfile.write(f"data: {json.dumps({'html': html, 'title': title}, ensure_ascii=False)}\n\n".encode("utf-8"))
                 sent = html
             else:
                 self.wfile.write(b": still here\n\n")

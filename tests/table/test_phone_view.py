@@ -49,11 +49,11 @@ def get(url: str) -> tuple[int, str]:
 
 
 def _events(url: str):
-    """The views pushed on `events`, one at a time, as they arrive."""
+    """The views pushed on `events`, one at a time, as they arrive ({"html", "title"})."""
     response = urllib.request.urlopen(url, timeout=10)
     for line in response:
         if line.startswith(b"data: "):
-            yield json.loads(line[6:])["html"]
+            yield json.loads(line[6:])
 
 
 def _kings_turn(table) -> None:
@@ -108,13 +108,14 @@ def test_a_recorded_move_reaches_an_open_page(table, tables):
     table("new", "friday", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
     table("do", *ROUND[0], *ROUND[1])
     with serving(tables) as base:
-        views = _events(base + "/events?lang=en")
+        views = _events(base + "/events?lang=zh-Hans")
         first = next(views)
-        assert "Dan reveals Assassin · Bishop is killed" in first and 'gold <b>4</b>' not in first
+        assert first["title"] == "牌桌 friday"
+        assert "Dan 亮出 刺客 · 住持 被刺杀" in first["html"] and "金币 <b>4</b>" not in first["html"]
         assert table("do", "Dan: gold").returncode == 0
-        second = next(views)
-        assert '<span class="name">Dan</span><span class="characters">Assassin 1</span>' in second
-        assert "Dan +2 gold (gathering)" in second and 'gold <b>4</b>' in second
+        second = next(views)["html"]
+        assert '<span class="name">Dan</span><span class="characters">刺客 1</span>' in second
+        assert "Dan +2 金币（拿资源）" in second and "金币 <b>4</b>" in second
         assert table("undo").returncode == 0
         assert next(views) == first                      # undone: the page is as it was
 
