@@ -7,6 +7,7 @@ to the same move (cli/notation.py), and everything else speaks that language too
 
 from __future__ import annotations
 
+import errno
 import sys
 from typing import Optional
 
@@ -586,9 +587,9 @@ def serve(
         try:
             server = web.make_server(hub, host, port, share_svg=_share_code)
         except OSError as error:
-            raise RefereeError(f"cannot listen on {host}:{port} ({error.strerror or error}); choose another --port "
-                               "(0: any free one) or --host",
-                               f"無法在 {host}:{port} 監聽（{error.strerror or error}）；請換一個 --port（0：任一個空閒的）或 --host") from None
+            en, zh = _LISTEN_ERRORS.get(error.errno, (error.strerror or str(error),) * 2)
+            raise RefereeError(f"cannot listen on {host}:{port} ({en}); choose another --port (0: any free one) or --host",
+                               f"無法在 {host}:{port} 監聽（{zh}）；請換一個 --port（0：任一個空閒的）或 --host") from None
     import signal
     import threading
 
@@ -614,6 +615,14 @@ def serve(
         out.print(_w("stopped", said))
     finally:
         web.close(server, hub)
+
+
+# Why a server cannot listen, in words (the system's own message is English only).
+_LISTEN_ERRORS = {
+    errno.EADDRINUSE: ("the port is in use", "這個連接埠已被占用"),
+    errno.EADDRNOTAVAIL: ("this computer has no such address", "這台電腦沒有這個位址"),
+    errno.EACCES: ("a port under 1024 needs an administrator", "1024 以下的連接埠需要管理員權限"),
+}
 
 
 def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:

@@ -196,7 +196,8 @@ def test_serve_prints_where_to_look_then_stops_on_ctrl_c(table, tables):
         assert all(set(line.strip()) <= set("█▀▄ ") and line.strip() for line in qr)     # the QR code
         assert "<h1>Table friday</h1>" in get(url)[1]
         busy = table("serve", "--host", "127.0.0.1", "--port", url.rsplit(":", 1)[1].strip("/"))
-        assert busy.returncode == 2 and "choose another --port" in busy.stderr
+        assert busy.returncode == 2 and busy.stderr == f"referee: cannot listen on 127.0.0.1:{url.rsplit(':', 1)[1].strip('/')} " \
+            "(the port is in use); choose another --port (0: any free one) or --host\n"
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=10)
