@@ -70,7 +70,7 @@ def test_the_view_shows_each_player_as_table_show_does(table, shown, tables):
         status, html = get(base + "/view?lang=en")
     assert status == 200
     assert "<h1>Table friday</h1>" in html
-    assert '<p class="facts">Round 1 · turns · crown Cid</p>' in html
+    assert '<p class="facts">Round 1 · turns · crown Cid · a city of 7 ends the game</p>' in html
     for player in state["state"]["players"]:
         block = html[html.index(f'<span class="name">{player["name"]}</span>'):]
         block = block[:block.index("</li>\n<li") if "</li>\n<li" in block else len(block)]
@@ -302,7 +302,7 @@ gold = 2
     with serving(tables) as base:
         html = get(base + "/view")[1]
     shown = json.loads(table("show", "--json").stdout)
-    assert f" · bank {shown['state']['bank']}</p>" in html
+    assert f" · bank {shown['state']['bank']} · last round</p>" in html          # Ann's city is complete
     assert '<li class="district unique" title="unique">Museum<small>4 +2</small></li>' in html
     assert '<span class="characters">Thief 2, Merchant 6</span>' in html
     assert re.search(r'<span class="name">Ann</span>[^\n]*<span class="badge">first complete</span>', html)
@@ -331,6 +331,12 @@ name = "Cid"
     assert '<li class="district noble beautified" title="noble">Castle<small>4</small></li>' in html
     assert '<li class="district religious" title="religious">Temple<small>1</small></li>' in html
     assert "score so far <b>6</b>" in html                     # 4 + 1 (the coin) + 1
+
+    table("new", "tax", "--players", "Ann,Bob,Cid,Dan", "--characters",
+          "Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord, Tax Collector")
+    with serving(tables) as base:
+        facts = re.search(r'<p class="facts">(.*?)</p>', get(base + "/view?lang=zh-Hant")[1]).group(1)
+    assert facts == "第 1 輪 · 選角階段 · 皇冠 Ann · 稅金 0 · 城市蓋到 7 座即觸發結束"
 
 
 def test_an_ipv6_address(table, tables):
