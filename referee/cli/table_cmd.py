@@ -310,6 +310,10 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
            f"{label('crown', lang)} {escape(state.players[state.crown].name)}"
     if not game.unlimited_bank:
         head += f" · {_w('bank', lang)} {state.bank}"
+    if "tax-collector" in state.characters:
+        head += f" · {_w('tax_pool', lang, gold=state.tax_pool)}"
+    if state.ending and state.phase != "over":
+        head += f" · [bold]{_w('last_round', lang)}[/bold]"
     out.print(head)
     from referee.engine.scoring import score_player
 

@@ -28,9 +28,6 @@ _WORDS = {
     "turn_now": ("now", "行動中", "行动中"),
     "provisional": ("score so far", "目前分數", "目前分数"),
     "unreadable": ("The tables file cannot be read now ({why}).", "現在無法讀取牌桌檔案（{why}）。", "现在无法读取牌桌文件（{why}）。"),
-    "ends_at": ("a city of {size} ends the game", "城市蓋到 {size} 座即觸發結束", "城市盖到 {size} 座即触发结束"),
-    "last_round": ("last round", "最後一輪", "最后一轮"),
-    "tax_pool": ("tax pool {gold}", "稅金 {gold}", "税金 {gold}"),
     "bewitched": ("{character} is bewitched", "{character} 被施咒", "{character} 被施咒"),
 }
 
@@ -55,9 +52,9 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
     if not game.unlimited_bank:
         facts.append(f"{table_words('bank', lang)} {state.bank}")
     if "tax-collector" in state.characters:
-        facts.append(word("tax_pool", lang, gold=state.tax_pool))
+        facts.append(table_words("tax_pool", lang, gold=state.tax_pool))
     if phase != "over":                       # what players argue about: when does it end?
-        facts.append(word("last_round", lang) if state.ending else word("ends_at", lang, size=game.end_at))
+        facts.append(table_words("last_round", lang) if state.ending else table_words("ends_at", lang, size=game.end_at))
     parts = [f'<h1>{escape(word("title", lang, table=tracked.header.name))}</h1>',
              f'<p class="facts">{" · ".join(escape(f) for f in facts)}</p>']
     marks = _round_marks(game, lang, local)

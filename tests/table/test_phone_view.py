@@ -303,6 +303,7 @@ gold = 2
         html = get(base + "/view")[1]
     shown = json.loads(table("show", "--json").stdout)
     assert f" · bank {shown['state']['bank']} · last round</p>" in html          # Ann's city is complete
+    assert table("show").stdout.splitlines()[0] == f"museum · Round 4 · turns · crown Bob · bank {shown['state']['bank']} · last round"
     assert '<li class="district unique" title="unique">Museum<small>4 +2</small></li>' in html
     assert '<span class="characters">Thief 2, Merchant 6</span>' in html
     assert re.search(r'<span class="name">Ann</span>[^\n]*<span class="badge">first complete</span>', html)
@@ -337,6 +338,7 @@ name = "Cid"
     with serving(tables) as base:
         facts = re.search(r'<p class="facts">(.*?)</p>', get(base + "/view?lang=zh-Hant")[1]).group(1)
     assert facts == "第 1 輪 · 選角階段 · 皇冠 Ann · 稅金 0 · 城市蓋到 7 座即觸發結束"
+    assert table("show").stdout.splitlines()[0] == "tax · Round 1 · selection · crown Ann · tax pool 0"
 
 
 def test_an_ipv6_address(table, tables):
