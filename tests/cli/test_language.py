@@ -191,7 +191,7 @@ def test_table_show_uses_the_languages_punctuation(tables):
     said("table", "new", "t", "--players", "小明,小華,阿Cid,Dan")
     lines = said("table", "show").splitlines()
     assert lines[1] == "  小明 · 金幣 2 · 手牌 4 · 城市：- · 分數 0"
-    assert lines[-1] == "下一步：小明 記錄面朝上棄掉的角色（小明：faceup 角色，角色），然後開始行動。"
+    assert lines[-1] == "下一步：小明 記錄面朝上棄掉的角色（小明：面朝上 角色、角色），然後開始行動。"
     assert said("table", "list", "--lang", "zh-Hant").splitlines() == ["* t  2016年版 · 小明、小華、阿Cid、Dan · 0 步"]
 
 
@@ -240,7 +240,7 @@ hand = ["Manor"]
     out = said("table", "do", "Ann: gold", "Ann: seer Bob Palace, Cid Manor")
     assert out.splitlines()[-1] == "Next: Ann (Seer) gives a card back to each of: Bob, Cid (Ann: give PLAYER CARD)."
     code, out, _ = run("table", "do", "Ann: end", "--lang", "zh-Hant")
-    assert code == 1 and out.splitlines()[1] == "    Ann必須先還給每位被拿牌的玩家一張牌：Bob、Cid（give 玩家 卡牌）。"
+    assert code == 1 and out.splitlines()[1] == "    Ann必須先還給每位被拿牌的玩家一張牌：Bob、Cid（給牌 玩家 卡牌）。"
     assert said("table", "do", "Ann: give Bob Palace").splitlines()[-1] == \
         "Next: Ann (Seer) gives a card back to each of: Cid (Ann: give PLAYER CARD)."
 

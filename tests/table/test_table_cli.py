@@ -4,6 +4,7 @@ refusals that record nothing, export, and bad input."""
 from __future__ import annotations
 
 import json
+import re
 
 ROUND = [
     ["Cid: faceup Merchant, Architect"],
@@ -269,3 +270,19 @@ def test_chinese_both_scripts_share_speaks_the_tables_script(table):
                                           "下一步：从 阿美 开始秘密选角；第一个行动即结束选角。"]
     result = table("do", "阿强：刺殺 國王")                       # typed in traditional: answered so
     assert "    國王 被刺殺" in result.stdout.splitlines()
+
+
+def test_the_chinese_hints_show_moves_that_read():
+    """What a Chinese hint tells the table to type is a move the notation reads, in that script."""
+    from referee.catalog.facts import rulebook
+    from referee.cli.table_text import words
+    from referee.engine import Game
+
+    game = Game.new(rulebook("2016"), ["Ann", "Bob", "Cid", "Dee"], seed=3)
+    for lang, names in (("zh-Hant", ("商人", "建築師", "住持", "神殿")), ("zh-Hans", ("商人", "建筑师", "住持", "神庙"))):
+        faceup = re.search(r"（(Cid：.*?)）", words("next_faceup", lang, player="Cid")).group(1)
+        assert game.format(game.parse(faceup.replace("角色、角色", f"{names[0]}、{names[1]}"))) == "Cid: faceup Merchant, Architect"
+        shown = re.search(r"（(\S+ \S+)）", words("next_reveal_end", lang, character=names[2])).group(1)
+        assert game.format(game.parse(f"Dee：{shown}")) == "Dee: reveal Bishop"
+        give = re.search(r"（(Bob：\S+) 玩家 卡牌）", words("next_seer", lang, player="Bob", character="x", players="Ann")).group(1)
+        assert game.format(game.parse(f"{give} Ann {names[3]}")) == "Bob: give Ann Temple"
