@@ -104,3 +104,13 @@ def semicolon(lang: str) -> str:
 
 def parens(text: str, lang: str) -> str:
     return f" ({text})" if lang == "en" else f"（{text}）"
+
+
+def winners_line(names: list[str], rule: str, lang: str) -> str:
+    """`Winner: Ann (tie-break: …)`: the winners after the tie-break, and which rule decided
+    ('score', or a tie-break's name; `still tied` when it did not separate them)."""
+    tie = "" if rule == "score" else f"{label('tie_break', lang)}{colon(lang)}{label('tie.' + rule, lang)}"
+    if rule not in ("score", "shared") and len(names) > 1:
+        tie += semicolon(lang) + label("tie_stands", lang)      # the tie-break did not separate them
+    return f"{label('winner', lang)}{colon(lang)}{comma(lang).join(names)}" + (parens(tie, lang) if tie else "")
+

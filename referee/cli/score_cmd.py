@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.cli.labels import colon, comma, label, parens, semicolon
+from referee.cli.labels import comma, label, parens, winners_line
 from referee.cli.quick_entry import as_quick_entry, quick_entry
 from referee.cli.lang import check_edition, choose, file_edition, refusals_in
 from referee.cli.output import console, escape, print_json
@@ -87,12 +87,7 @@ def show(report: dict, lang: str) -> None:
             parts += parens(label("counted_as", lang).format(card=local[wild], type=label(result["haunted_quarter_as"], lang)),
                             lang)
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
-    rule = report["tie_break"]
-    tie = "" if rule == "score" else f"{label('tie_break', lang)}{colon(lang)}{label('tie.' + rule, lang)}"
-    if rule not in ("score", "shared") and len(report["winners"]) > 1:
-        tie += semicolon(lang) + label("tie_stands", lang)      # the tie-break did not separate them
-    tie = parens(tie, lang) if tie else ""
-    out.print(f"{label('winner', lang)}{colon(lang)}{escape(comma(lang).join(report['winners']))}{tie}")
+    out.print(escape(winners_line(report["winners"], report["tie_break"], lang)))
 
 
 def _category(key: str, local: dict[str, str], lang: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from referee.cli.labels import colon, comma, label, parens
+from referee.cli.labels import colon, comma, label, parens, winners_line
 from referee.cli.table_text import next_text, words as table_words
 from referee.text import in_language
 
@@ -66,8 +66,7 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
         from referee.engine.scoring import scores, winners
 
         won, rule = winners(rb, state, scores(rb, state, final_round=state.round))
-        waiting = label("winner", lang) + colon(lang) + comma(lang).join(won) + (
-            parens(label("tie_break", lang) + colon(lang) + label(rule, lang), lang) if rule != "score" else "")
+        waiting = winners_line(won, rule, lang)          # as `referee table score` says it
     if tracked.broken:
         from referee.engine.reasons import reason
 
