@@ -89,7 +89,7 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
         score = score_player(rb, state, seat)["score"]
         parts.append(f'<li class="{" ".join(classes)}">')
         parts.append(f'<div class="who"><span class="name">{escape(player.name)}</span>'
-                     + ('<span class="mark" aria-label="crown">♛</span>' if seat == state.crown else "")
+                     + (f'<span class="mark" aria-label="{escape(label("crown", lang))}">♛</span>' if seat == state.crown else "")
                      + (f'<span class="characters">{escape(comma(lang).join(characters))}</span>' if characters else "")
                      + (f'<span class="now">{escape(word("turn_now", lang))}</span>' if player.name == acting else "")
                      + "".join(f'<span class="badge">{escape(b)}</span>' for b in badges)
