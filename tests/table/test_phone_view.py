@@ -23,18 +23,18 @@ from tests.table.test_table_cli import ROUND
 
 
 @contextmanager
-def serving(tables, table: str | None = None, lang: str | None = None):
-    """The server in this process on a free port of 127.0.0.1; yields its base URL."""
+def serving(tables, table: str | None = None, lang: str | None = None, host: str = "127.0.0.1"):
+    """The server in this process on a free port of `host`; yields its base URL."""
     from referee.catalog.facts import rulebook
     from referee.cli.table_cmd import _local
     from referee.web import server as web
 
     hub = web.Hub(tables, table, lang, rulebook, _local)
-    server = web.make_server(hub, "127.0.0.1", 0)
+    server = web.make_server(hub, host, 0)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://{f'[{host}]' if ':' in host else host}:{server.server_address[1]}"
     finally:
         web.stop(server, hub)
         thread.join(5)
@@ -349,19 +349,9 @@ def test_an_ipv6_address(table, tables):
             probe.bind(("::1", 0))
     except OSError:
         pytest.skip("no IPv6 on this machine")
-    from referee.catalog.facts import rulebook
-    from referee.cli.table_cmd import _local
-    from referee.web import server as web
-
     table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
-    hub = web.Hub(tables, None, "en", rulebook, _local)
-    server = web.make_server(hub, "::1", 0)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        assert "<h1>Table friday</h1>" in get(f"http://[::1]:{server.server_address[1]}/view")[1]
-    finally:
-        web.stop(server, hub)
+    with serving(tables, lang="en", host="::1") as base:
+        assert "<h1>Table friday</h1>" in get(base + "/view")[1]
 
 
 def test_the_address_the_phones_open():
