@@ -40,6 +40,28 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
         return canonical
 
 
+def said_in_turn(game, notations: list[str], lang: str, local: dict[str, str], take_back: bool = True) -> list[str]:
+    """Moves from `game`'s position on, each in the player's language as it read in its own
+    position: played one by one, then (`take_back`) taken back again."""
+    if lang == "en":
+        return notations
+    from referee.engine.errors import IllegalMove
+    from referee.errors import RefereeError
+
+    texts, played = [], 0
+    try:
+        for notation in notations:
+            move = game.parse(notation)
+            texts.append(said(game, move, lang, local))
+            game.apply(move)
+            played += 1
+    except (IllegalMove, RefereeError):
+        texts += notations[len(texts):]          # what no longer replays is shown as recorded
+    for _ in range(played if take_back else 0):
+        game.undo()
+    return texts
+
+
 def _word(verb, lang: str) -> str:
     if verb.name in _SHOWN:
         return _SHOWN[verb.name][0 if lang == "zh-Hant" else 1]

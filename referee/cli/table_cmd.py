@@ -13,10 +13,12 @@ from typing import Optional
 
 import typer
 
-from referee.cli.labels import colon, comma, label, parens, semicolon
+from referee.cli.labels import colon, comma, label, semicolon
 from referee.cli.lang import choose, refusals_in
+from referee.cli.notation import names_as_set_up, said, said_in_turn
 from referee.cli.output import console, escape, paragraph, print_json
-from referee.cli.table_text import next_text, table_language as _language, words as _w
+from referee.cli.table_text import (broken_text, hand_text, next_text, phase_of, position_facts,
+                                    table_language as _language, words as _w)
 from referee.errors import RefereeError
 
 app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo; a live view on the phones.",
@@ -190,8 +192,6 @@ def do(
     header = store.header(name)
     spoken = _spoken(lang, header, " ".join(moves))
     lang = spoken or choose(lang)               # before anything is recorded: a mistyped --lang records nothing
-    from referee.cli.notation import names_as_set_up
-
     moves = [names_as_set_up(move, header.players) for move in moves]
     with refusals_in(spoken, header.edition):   # a move's cards go by the table's edition
         tracked, done, refused = service.record(store, name, moves, _rulebook)
@@ -216,8 +216,6 @@ def do(
             "state": _show_json(tracked, en)["state"],
         })
     else:
-        from referee.cli.notation import said
-
         out = console()
         for text, move, events in done:
             out.print(f"[green]✓[/green] {escape(said(game, move, lang, local))}")
@@ -260,31 +258,9 @@ def undo(
         return
     out = console()
     local = _local(tracked.header.edition, lang)
-    for text in reversed(_as_said(tracked.game, [m.notation for m in undone], lang, local)):
+    for text in reversed(said_in_turn(tracked.game, [m.notation for m in undone], lang, local)):
         out.print(_w("undone", lang, move=escape(text)))
     _print_next(out, tracked.game, lang, local)
-
-
-def _as_said(game, notations: list[str], lang: str, local: dict[str, str], take_back: bool = True) -> list[str]:
-    """Moves from `game`'s position on, each in the player's language as it read in its own
-    position: played one by one, then (`take_back`) taken back again."""
-    if lang == "en":
-        return notations
-    from referee.cli.notation import said
-    from referee.engine.errors import IllegalMove
-
-    texts, played = [], 0
-    try:
-        for notation in notations:
-            move = game.parse(notation)
-            texts.append(said(game, move, lang, local))
-            game.apply(move)
-            played += 1
-    except (IllegalMove, RefereeError):
-        texts += notations[len(texts):]          # what no longer replays is shown as recorded
-    for _ in range(played if take_back else 0):
-        game.undo()
-    return texts
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -305,31 +281,17 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     game = tracked.game
     state = game.state
     out = console()
-    phase = "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
-    head = f"[bold]{escape(tracked.header.name)}[/bold] · {_w('round', lang, round=state.round)} · {_w(phase, lang)} · " \
-           f"{label('crown', lang)} {escape(state.players[state.crown].name)}"
-    if not game.unlimited_bank:
-        head += f" · {_w('bank', lang)} {state.bank}"
-    if "tax-collector" in state.characters:
-        head += f" · {_w('tax_pool', lang, gold=state.tax_pool)}"
-    if state.ending and state.phase != "over":
-        head += f" · [bold]{_w('last_round', lang)}[/bold]"
-    out.print(head)
+    out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
     from referee.engine.scoring import score_player
 
     for seat, player in enumerate(state.players):
-        known = [local.get(c, c) for c in player.hand if c != "?"]
-        hand = f"{label('hand', lang)} {len(player.hand)}" + (
-            parens(_w('known', lang) + colon(lang) + comma(lang).join(known), lang) if known else "")
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
-                  f"{player.gold} · {escape(hand)} · {label('city', lang)}{colon(lang)}{escape(city)} · "
+                  f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
                   f"{label('score', lang)} {score_player(game.rb, state, seat)['score']}")
     if tracked.broken:
-        from referee.engine.reasons import reason
-
-        out.print(f"[red]{escape(_w('broken', lang, seq=tracked.broken.seq, move=tracked.broken.notation, reason=reason(tracked.broken.key, tracked.broken.values, lang)))}[/red]")
+        out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
 
 
@@ -339,8 +301,7 @@ def _show_json(tracked, local_en: dict[str, str]) -> dict:
 
     game = tracked.game
     state = game.state
-    phase = "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
-    found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase,
+    found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase_of(state),
              "turn": service.expected_next(game), "moves_recorded": len(tracked.log), "state": state_json(game)}
     if tracked.broken:
         found["broken"] = {"seq": tracked.broken.seq, "move": tracked.broken.notation, "reason": tracked.broken.key}
@@ -359,8 +320,6 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     if json_out:
         print_json([game.format(m) for m in legal])
         return
-    from referee.cli.notation import said
-
     lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
     out = console()
@@ -388,7 +347,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         from referee.table import service
 
         start = service.starting_game(header, _rulebook(header.edition))
-        texts = _as_said(start, texts, lang, _local(header.edition, lang), take_back=False)
+        texts = said_in_turn(start, texts, lang, _local(header.edition, lang), take_back=False)
     out = console()
     for m, text in zip(logged, texts):
         out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}")
@@ -412,8 +371,6 @@ def score(
     game = tracked.game
     spoken = _spoken(lang, tracked.header, " ".join(hand or []))
     with refusals_in(spoken, tracked.header.edition):       # the hand's cards go by the table's edition
-        from referee.cli.notation import names_as_set_up
-
         _declare_hands(game, [names_as_set_up(h, tracked.header.players) for h in hand or []])
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
@@ -579,7 +536,8 @@ def serve(
 
     store = _store()
     header = store.header(table) if table else None          # an unknown table is refused before listening
-    shown_now = header or (store.header(store.current()) if store.current() in store.names() else None)
+    current = store.current()
+    shown_now = header or (store.header(current) if current in store.names() else None)
     spoken = None if lang else (_language(None, shown_now, table or "") if shown_now else None)
     lang = choose(lang) if lang else None                    # a mistyped --lang is refused before listening
     said = lang or spoken or choose(None)

@@ -113,6 +113,47 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     return file_language(header.start, question)
 
 
+def phase_of(state) -> str:
+    """The phase as a player names it (and `show --json` reports it): selection, turns, over."""
+    return "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
+
+
+def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
+    """The line over the players, in parts: round, phase, crown, the bank (classic), the Tax
+    Collector's pool, and "last round" once a city is complete — or, with `until_end`, the city
+    size that ends the game until then (a `Game`: a cached `Position` has no end rule)."""
+    from referee.cli.labels import label
+
+    state = game.state
+    facts = [words("round", lang, round=state.round), words(phase_of(state), lang),
+             f"{label('crown', lang)} {state.players[state.crown].name}"]
+    if not game.unlimited_bank:
+        facts.append(f"{words('bank', lang)} {state.bank}")
+    if "tax-collector" in state.characters:
+        facts.append(words("tax_pool", lang, gold=state.tax_pool))
+    if state.phase != "over" and state.ending:
+        facts.append(words("last_round", lang))
+    elif state.phase != "over" and until_end:
+        facts.append(words("ends_at", lang, size=game.end_at))
+    return facts
+
+
+def hand_text(player, lang: str, local: dict[str, str]) -> str:
+    """`hand 4 (known: Temple)`: how many cards, and those the table has seen named."""
+    from referee.cli.labels import colon, label, parens
+
+    known = [local.get(c, c) for c in player.hand if c != "?"]
+    return f"{label('hand', lang)} {len(player.hand)}" + (
+        parens(words("known", lang) + colon(lang) + comma(lang).join(known), lang) if known else "")
+
+
+def broken_text(broken, lang: str) -> str:
+    """A recorded move that no longer replays, and why."""
+    from referee.engine.reasons import reason
+
+    return words("broken", lang, seq=broken.seq, move=broken.notation, reason=reason(broken.key, broken.values, lang))
+
+
 def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     """What the table waits for now, as a sentence in `lang` (`local`: card id → name)."""
     from referee.table import service

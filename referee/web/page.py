@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
-from referee.cli.labels import colon, comma, label, parens, winners_line
-from referee.cli.table_text import next_text, words as table_words
+from referee.cli.labels import comma, label, winners_line
+from referee.cli.table_text import broken_text, hand_text, next_text, phase_of, position_facts
 from referee.text import in_language
 
 LANGUAGES = (("en", "English"), ("zh-Hant", "繁體"), ("zh-Hans", "简体"))
@@ -46,15 +46,8 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
     game = tracked.game
     state = game.state
     rb = game.rb
-    phase = "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
-    facts = [table_words("round", lang, round=state.round), table_words(phase, lang),
-             f"{label('crown', lang)} {state.players[state.crown].name}"]
-    if not game.unlimited_bank:
-        facts.append(f"{table_words('bank', lang)} {state.bank}")
-    if "tax-collector" in state.characters:
-        facts.append(table_words("tax_pool", lang, gold=state.tax_pool))
-    if phase != "over":                       # what players argue about: when does it end?
-        facts.append(table_words("last_round", lang) if state.ending else table_words("ends_at", lang, size=game.end_at))
+    phase = phase_of(state)
+    facts = position_facts(game, lang, until_end=True)       # what players argue about: when does it end?
     parts = [f'<h1>{escape(word("title", lang, table=tracked.header.name))}</h1>',
              f'<p class="facts">{" · ".join(escape(f) for f in facts)}</p>']
     marks = _round_marks(game, lang, local)
@@ -68,10 +61,7 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
         won, rule = winners(rb, state, scores(rb, state, final_round=state.round))
         waiting = winners_line(won, rule, lang)          # as `referee table score` says it
     if tracked.broken:
-        from referee.engine.reasons import reason
-
-        broken = tracked.broken
-        parts.append(f'<p class="broken">{escape(table_words("broken", lang, seq=broken.seq, move=broken.notation, reason=reason(broken.key, broken.values, lang)))}</p>')
+        parts.append(f'<p class="broken">{escape(broken_text(tracked.broken, lang))}</p>')
     elif waiting:
         parts.append(f'<p class="next">{escape(waiting)}</p>')
     nxt = service.expected_next(game)
@@ -83,9 +73,7 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
         badges = ([label("winner", lang)] if player.name in won else []) + (
             [label("first_complete" if state.completed[0] == seat else "completed", lang)] if seat in state.completed else [])
         characters = [f'{local.get(c, c)} {rb.characters[c].rank}' for c in player.characters if c in rb.characters]
-        known = [local.get(c, c) for c in player.hand if c != "?"]
-        hand = f'{label("hand", lang)} {len(player.hand)}' + (
-            parens(table_words("known", lang) + colon(lang) + comma(lang).join(known), lang) if known else "")
+        hand = hand_text(player, lang, local)
         score = score_player(rb, state, seat)["score"]
         parts.append(f'<li class="{" ".join(classes)}">')
         parts.append(f'<div class="who"><span class="name">{escape(player.name)}</span>'

@@ -5,6 +5,7 @@ input before listening."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -180,14 +181,16 @@ def test_bad_input_is_one_line_exit_2_before_listening(table, args, said):
         assert lines[0].endswith(said)
 
 
-def test_serve_prints_where_to_look_then_stops_on_ctrl_c(table, tables):
-    import os
-
-    table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
+def _serve(tables, *args: str) -> subprocess.Popen:
+    """`referee table serve` on a free port of 127.0.0.1, as its own process (Ctrl+C is a signal)."""
     env = {**os.environ, "REFEREE_TABLES": str(tables), "LANG": "C.UTF-8"}
-    process = subprocess.Popen([sys.executable, "-m", "referee", "table", "serve", "--host", "127.0.0.1", "--port", "0",
-                                "--table", "friday"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=env, cwd=ROOT)
+    return subprocess.Popen([sys.executable, "-m", "referee", "table", "serve", "--host", "127.0.0.1", "--port", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+
+
+def test_serve_prints_where_to_look_then_stops_on_ctrl_c(table, tables):
+    table("new", "friday", "--players", "Ann,Bob,Cid,Dan")
+    process = _serve(tables, "--table", "friday")
     try:
         first = process.stdout.readline()
         url = re.search(r"open (http://127\.0\.0\.1:\d+/)", first).group(1)
@@ -240,12 +243,8 @@ def test_the_round_marks_and_the_end_of_the_game(table, tables):
 
 
 def test_serve_speaks_the_current_tables_language(table, tables):
-    import os
-
     table("new", "週五", "--players", "小明,小華,小美,小強")
-    env = {**os.environ, "REFEREE_TABLES": str(tables), "LANG": "C.UTF-8"}
-    process = subprocess.Popen([sys.executable, "-m", "referee", "table", "serve", "--host", "127.0.0.1", "--port", "0",
-                                "--no-qr"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    process = _serve(tables, "--no-qr")
     try:
         first = process.stdout.readline()
         assert first.startswith("目前的牌桌已在同桌的手機上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 http://127.0.0.1:")
