@@ -4,13 +4,13 @@ The tuning set is tests/search/queries-*.toml and the questions the search index
 (faq/questions/*.toml: retired test sets, so the search has seen them). What it does with a
 question it has never seen is measured two ways:
 - --held-out NAME rebuilds the database without faq/questions/NAME.toml and measures that set;
-- --blind measures the blind set, tests/search/blind/questions.toml (written by someone who
+- --blind [SET] measures a blind set, tests/search/blind/SET.toml (default questions.toml; written by someone who
   never read faq/, labelled afterwards by others, never tuned on, never indexed): its misses are
   listed only with --misses, since looking at them would make it a tuning set. A query's `expect`
 is one id or a list of acceptable ids (FAQ entry, rule or card). Prints top-1 and top-3 overall
 and per kind (or language), then every miss with what came first.
 
-Usage: python scripts/search_quality.py [--blind | --held-out NAME] [--db PATH] [--misses]
+Usage: python scripts/search_quality.py [--blind [SET] | --held-out NAME] [--db PATH] [--misses]
 """
 
 from __future__ import annotations
@@ -103,7 +103,9 @@ def verdicts_of(conn: sqlite3.Connection) -> dict[str, str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--blind", action="store_true", help="measure the blind set instead of the tuning set")
+    parser.add_argument("--blind", nargs="?", const="questions", metavar="SET",
+                        help="measure a blind set instead of the tuning set: tests/search/blind/SET.toml "
+                             "(default: questions, the third set; fourth: the set of issue 18)")
     parser.add_argument("--misses", action="store_true",
                         help="list the misses (always for the tuning set; for the blind set only when asked)")
     parser.add_argument("--held-out", metavar="NAME",
@@ -128,7 +130,11 @@ def main() -> int:
     os.environ["REFEREE_DB"] = str(path)
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     if args.blind:
-        queries = load_blind()
+        blind = BLIND.parent / f"{args.blind}.toml"
+        if not blind.is_file():
+            parser.error(f"no blind set {args.blind!r}; there are: "
+                         + ", ".join(p.stem for p in sorted(BLIND.parent.glob("*.toml"))))
+        queries = load_blind(blind)
     elif args.held_out:
         queries = [q for q in _load(QUESTIONS / f"{args.held_out}.toml") if q["expect"]]
     else:
