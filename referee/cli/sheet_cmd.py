@@ -80,8 +80,9 @@ def _from_table(name: str | None, edition: str | None) -> Cast | None:
                            f"--edition {edition}：牌桌 {chosen} 玩的是 {header.edition} 版")
     rb = _rulebook(header.edition)
     preset = _preset_of(rb, header.characters, len(header.players))
-    return Cast(header.edition, header.characters, len(header.players), preset.uniques if preset else (),
-                {"en": chosen, "zh-Hant": chosen, "zh-Hans": chosen}, spoken=table_language(None, header))
+    names = {lang: f"{chosen} · {preset.names[lang]}" if preset else chosen for lang in OTHER_SCRIPT | {"en": ""}}
+    return Cast(header.edition, header.characters, len(header.players), preset.uniques if preset else (), names,
+                spoken=table_language(None, header))
 
 
 def _from_characters(text: str, edition: str, players: int | None) -> Cast:

@@ -45,7 +45,7 @@ class District(NamedTuple):
     id: str
     name: str
     cost: int
-    cost_text: str          # "cost 3"
+    cost_text: str          # " (cost 3)"
     effect: str
 
 

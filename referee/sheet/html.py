@@ -68,7 +68,7 @@ def _page(sheet: Sheet) -> str:
     if sheet.uniques:
         # A cost of 0 is the data's stand-in for a card that is never built (the Secret Vault).
         items = "".join(f"<li><b>{escape(d.name)}</b>"
-                        + (f' <span class="cost">({escape(d.cost_text)})</span>' if d.cost else "")
+                        + (f'<span class="cost">{escape(d.cost_text)}</span>' if d.cost else "")
                         + f"{escape(colon)}{escape(d.effect)}</li>" for d in sheet.uniques)
         right = f'<h2>{escape(heads["uniques"])}</h2><ul class="uniques">{items}</ul>'
     return (f'<div class="page {sheet.lang}" lang="{escape(sheet.lang)}">'

@@ -16,7 +16,7 @@ WORDS: dict[str, dict[str, str]] = {
     "complete_at": {"en": "With {n} players a city is complete at {k} districts.",
                     "zh-Hant": "{n} 人遊戲：城市有 {k} 個地區就算完成。",
                     "zh-Hans": "{n} 人游戏：城市有 {k} 个地区就算完成。"},
-    "cost": {"en": "cost {n}", "zh-Hant": "費用 {n}", "zh-Hans": "费用 {n}"},
+    "cost": {"en": " (cost {n})", "zh-Hant": "（費用 {n}）", "zh-Hans": "（费用 {n}）"},
     "rank": {"en": "Rank", "zh-Hant": "順位", "zh-Hans": "顺位"},
     "then": {"en": " → ", "zh-Hant": " → ", "zh-Hans": " → "},
     "colon": {"en": ": ", "zh-Hant": "：", "zh-Hans": "："},
