@@ -131,11 +131,13 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
         if table or (players is None and edition is None):      # the current table, if there is one
             cast = _from_table(table, edition)
         if cast is None:
-            from referee.engine.casts import default_cast
+            from referee.engine.casts import check_cast, default_cast
 
             chosen = check_edition(edition) or "2016"
             rb = _rulebook(chosen)
-            cast = Cast(chosen, default_cast(rb, count) if players else rb.standard_characters(), players)
+            standard = default_cast(rb, players) if players else rb.standard_characters()
+            counts = () if players else [n for n in range(2, 9) if check_cast(rb, n, standard) is None]
+            cast = Cast(chosen, standard, players, counts=counts)
     lang = asked or cast.spoken or choose(None, characters or "")
     langs = [lang]
     if both_scripts:

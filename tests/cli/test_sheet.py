@@ -176,3 +176,14 @@ def test_both_scripts_gives_a_second_page_in_the_other_script(tmp_path, tables):
     first, second = _text(pdf).split("\f")[:2]
     assert "税务官" in first and "稅務官" not in first
     assert "稅務官" in second and "税务官" not in second
+
+
+def test_with_no_table_the_editions_standard_cast_and_its_rank9_for_the_count(tables):
+    code, out, err = run_in_process("sheet", "-p", "8", "--lang", "en", "-o", "-")
+    assert (code, err) == (0, "")
+    rows = re.findall(r'<td class="rank">(\d)</td><td class="name">([^<]+)</td>', out)
+    assert rows == [("1", "Assassin"), ("2", "Thief"), ("3", "Magician"), ("4", "King"), ("5", "Bishop"),
+                    ("6", "Merchant"), ("7", "Architect"), ("8", "Warlord"), ("9", "Queen")]
+    assert "With 8 players a city is complete at 7 districts." in out
+    code, out, err = run_in_process("sheet", "--table", "friday", "-p", "4", "-o", "-")
+    assert code == 2 and out == "" and err == "referee: --players: a table has its own players\n"
