@@ -76,8 +76,10 @@ def _from_table(name: str | None, edition: str | None) -> Cast | None:
         return None
     header = store.header(chosen)
     if edition and check_edition(edition) != header.edition:
-        raise RefereeError(f"--edition {edition}: table {chosen} plays the {header.edition} edition",
-                           f"--edition {edition}：牌桌 {chosen} 玩的是 {header.edition} 版")
+        from referee.text import edition_name
+
+        raise RefereeError(f"--edition {edition}: table {chosen} plays the {edition_name(header.edition, 'en')}",
+                           f"--edition {edition}：牌桌 {chosen} 玩的是{edition_name(header.edition, 'zh-Hant')}")
     rb = _rulebook(header.edition)
     preset = _preset_of(rb, header.characters, len(header.players))
     names = {lang: f"{chosen} · {preset.names[lang]}" if preset else chosen for lang in OTHER_SCRIPT | {"en": ""}}

@@ -187,3 +187,9 @@ def test_with_no_table_the_editions_standard_cast_and_its_rank9_for_the_count(ta
     assert "With 8 players a city is complete at 7 districts." in out
     code, out, err = run_in_process("sheet", "--table", "friday", "-p", "4", "-o", "-")
     assert code == 2 and out == "" and err == "referee: --players: a table has its own players\n"
+
+
+def test_a_table_keeps_its_edition(tables):
+    assert run_in_process("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")[0] == 0
+    code, out, err = run_in_process("sheet", "--table", "t", "-e", "classic", "-o", "-")
+    assert (code, out, err) == (2, "", "referee: --edition classic: table t plays the 2016 edition\n")
