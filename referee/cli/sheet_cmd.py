@@ -14,16 +14,9 @@ from pathlib import Path
 from referee.cli.lang import check_edition, choose      # (moving to referee/say/: the one line to fix)
 from referee.errors import RefereeError
 
+from referee.sheet.casts import OTHER_SCRIPT, Cast
+
 FORMATS = {".pdf": "pdf", ".html": "html", ".htm": "html"}
-OTHER_SCRIPT = {"zh-Hant": "zh-Hans", "zh-Hans": "zh-Hant"}
-
-
-class Cast:
-    """What the sheet is about: the edition, the characters, and what else is known."""
-
-    def __init__(self, edition, characters, players=None, uniques=(), names=None, counts=(), spoken=None):
-        self.edition, self.characters, self.players = edition, list(characters), players
-        self.uniques, self.names, self.counts, self.spoken = list(uniques), names or {}, counts, spoken
 
 
 def _output(path: str | None) -> str:
@@ -51,22 +44,13 @@ def _rulebook(edition: str):
     return rulebook(edition)
 
 
-def _preset_of(rb, cast, players):
-    """The preset a table's cast is, as the rulebook deals it for its player count (its uniques are
-    then the ones in play), or None."""
-    from referee.engine.casts import IllegalCast, preset_cast
-
-    for preset in rb.casts.values():
-        for nine in (False, True):
-            try:
-                if sorted(preset_cast(rb, preset, players, nine)) == sorted(cast):
-                    return preset
-            except IllegalCast:
-                pass
-    return None
+def _player_counts(rb) -> list[int]:
+    """The player counts the edition is played with (the data's city sizes, one per count)."""
+    return sorted(int(count) for count in rb.setup["end_at"])
 
 
-def _from_table(name: str | None, edition: str | None) -> Cast | None:
+def _from_table(name: str | None, edition: str | None) -> tuple[Cast, str] | None:
+    """The table's cast and its language, or None when no table is named and none is current."""
     from referee.cli.table_text import table_language      # (moving to referee/say/)
     from referee.table.store import Store
 
@@ -80,11 +64,9 @@ def _from_table(name: str | None, edition: str | None) -> Cast | None:
 
         raise RefereeError(f"--edition {edition}: table {chosen} plays the {edition_name(header.edition, 'en')}",
                            f"--edition {edition}：牌桌 {chosen} 玩的是{edition_name(header.edition, 'zh-Hant')}")
-    rb = _rulebook(header.edition)
-    preset = _preset_of(rb, header.characters, len(header.players))
-    names = {lang: f"{chosen} · {preset.names[lang]}" if preset else chosen for lang in OTHER_SCRIPT | {"en": ""}}
-    return Cast(header.edition, header.characters, len(header.players), preset.uniques if preset else (), names,
-                spoken=table_language(None, header))
+    from referee.sheet.casts import table_cast
+
+    return table_cast(header, _rulebook(header.edition)), table_language(None, header)
 
 
 def _from_characters(text: str, edition: str, players: int | None) -> Cast:
@@ -96,24 +78,24 @@ def _from_characters(text: str, edition: str, players: int | None) -> Cast:
     value = parts[0] if len(parts) == 1 else parts
     if players is not None:
         cast, preset = read_cast(rb, value, players, "--characters")
-        return Cast(edition, cast, players, preset.uniques if preset else (), preset.names if preset else None)
+        return Cast(edition, cast, players, tuple(preset.uniques) if preset else (), preset.names if preset else None)
     bare = value.strip().removesuffix("+9").strip() if isinstance(value, str) else None
     preset = preset_named(rb, bare) if bare else None
     if preset is not None:          # every character it may use: the rank 9 rule says when the ninth plays
         cast = list(preset.characters) + ([preset.rank9] if preset.rank9 else [])
-        return Cast(edition, cast, None, preset.uniques, preset.names)
+        return Cast(edition, cast, None, tuple(preset.uniques), preset.names)
     # A list, for no player count in particular: the counts that may play it are shown.
     tried = {}
-    for count in range(2, 9):
+    for count in _player_counts(rb):
         try:
             tried[count] = read_cast(rb, value, count, "--characters")[0]
         except RefereeError as error:
             tried[count] = error
     cast = next((found for found in tried.values() if not isinstance(found, RefereeError)), None)
-    if cast is None:
-        raise tried[5]
-    counts = [n for n in range(2, 9) if check_cast(rb, n, cast) is None]
-    return Cast(edition, cast, None, (), None, counts)
+    if cast is None:                 # no count may play it: the refusal at a middling count says why
+        raise list(tried.values())[len(tried) // 2]
+    counts = [n for n in tried if check_cast(rb, n, cast) is None]
+    return Cast(edition, cast, None, (), None, tuple(counts))
 
 
 def run(table: str | None, characters: str | None, players: int | None, edition: str | None, lang: str | None,
@@ -124,23 +106,23 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
         raise RefereeError("--table or --characters, not both", "--table 和 --characters 只能擇一")
     if players is not None and not 2 <= players <= 8:
         raise RefereeError(f"--players must be between 2 and 8, not {players}", f"--players 要在 2 到 8 之間，不是 {players}")
-    cast = None
+    cast, spoken = None, None
     if characters:
         cast = _from_characters(characters, check_edition(edition) or "2016", players)
     else:
         if table and players is not None:
             raise RefereeError("--players: a table has its own players", "--players：牌桌有自己的玩家")
         if table or (players is None and edition is None):      # the current table, if there is one
-            cast = _from_table(table, edition)
+            cast, spoken = _from_table(table, edition) or (None, None)
         if cast is None:
             from referee.engine.casts import check_cast, default_cast
 
             chosen = check_edition(edition) or "2016"
             rb = _rulebook(chosen)
             standard = default_cast(rb, players) if players else rb.standard_characters()
-            counts = () if players else [n for n in range(2, 9) if check_cast(rb, n, standard) is None]
-            cast = Cast(chosen, standard, players, counts=counts)
-    lang = asked or cast.spoken or choose(None, characters or "")
+            counts = () if players else [n for n in _player_counts(rb) if check_cast(rb, n, standard) is None]
+            cast = Cast(chosen, list(standard), players, counts=tuple(counts))
+    lang = asked or spoken or choose(None, characters or "")
     langs = [lang]
     if both_scripts:
         if lang not in OTHER_SCRIPT:
@@ -149,12 +131,9 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
         langs.append(OTHER_SCRIPT[lang])
 
     from referee.catalog.db import connect
-    from referee.sheet.content import build_sheet
-    from referee.sheet.html import sheet_html
+    from referee.sheet.casts import sheet_page
 
-    sheets = [build_sheet(connect(), cast.edition, cast.characters, one, players=cast.players, uniques=cast.uniques,
-                          cast_name=cast.names.get(one), player_counts=cast.counts) for one in langs]
-    html = sheet_html(sheets, paper)
+    html = sheet_page(connect(), cast, langs, paper)
     if output == "-":
         sys.stdout.write(html + "\n")
         return

@@ -16,9 +16,9 @@ FONTS = {"zh-Hant": '"Noto Sans CJK TC", "Noto Sans TC"', "zh-Hans": '"Noto Sans
          "en": '"Noto Sans", "DejaVu Sans", "Noto Sans CJK TC"'}
 
 CSS = """
-@page { size: %(paper)s; margin: 11mm 12mm; }
+@page { size: %(paper)s; margin: 9mm 11mm; }
 * { box-sizing: border-box; }
-body { margin: 0; color: #111; font-size: 8.2pt; line-height: 1.3; }
+body { margin: 0; color: #111; font-size: 8pt; line-height: 1.28; }
 .page { break-after: page; }
 .page:last-child { break-after: auto; }
 header { display: flex; align-items: baseline; justify-content: space-between; gap: 1em;

@@ -193,3 +193,13 @@ def test_a_table_keeps_its_edition(tables):
     assert run_in_process("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")[0] == 0
     code, out, err = run_in_process("sheet", "--table", "t", "-e", "classic", "-o", "-")
     assert (code, out, err) == (2, "", "referee: --edition classic: table t plays the 2016 edition\n")
+
+
+@pytest.mark.parametrize("preset", ["first-game", "ambitious-aristocrats", "cunning-agents", "illustrious-emissaries",
+                                    "devious-dignitaries", "tenacious-delegates", "vicious-nobles"])
+def test_every_preset_fits_one_letter_page_in_english(rulebooks, tmp_path, tables, preset):
+    _need_pdf_tools()       # English is the longest of the three; letter the shorter paper
+    assert preset in rulebooks["2016"].casts
+    pdf = tmp_path / "cast.pdf"
+    assert run_in_process("sheet", "-c", preset, "--lang", "en", "--paper", "letter", "-o", str(pdf))[0] == 0
+    assert _info(pdf)["Pages"] == "1"

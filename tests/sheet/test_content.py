@@ -73,3 +73,22 @@ def test_the_html_escapes_every_text_and_names_the_paper(conn):
     assert "Keep" in html and "(cost 3)" in html
     text = re.sub(r"<[^>]+>", "", html)
     assert "Assassin" in text and "Cast sheet" in text
+
+
+def test_a_tracked_tables_page_for_the_phones(conn, rulebooks, tmp_path, monkeypatch):
+    # What `referee table serve` will serve at /sheet: one call from the table's header.
+    from referee.sheet.casts import sheet_page, table_cast
+    from referee.table.store import Store
+    from tests.conftest import run_in_process
+
+    monkeypatch.setenv("REFEREE_TABLES", str(tmp_path / "tables.db"))
+    assert run_in_process("table", "new", "Fri", "--players", "Ann,Bob,Cid", "-c", "Ambitious Aristocrats")[0] == 0
+    header = Store(tmp_path / "tables.db").header("Fri")
+    cast = table_cast(header, rulebooks["2016"])
+    assert cast.players == 3 and len(cast.characters) == 9          # 3 players: the rank 9 joins
+    assert cast.uniques == rulebooks["2016"].casts["ambitious-aristocrats"].uniques
+    page = sheet_page(conn, cast, ["zh-Hans"])
+    assert "Fri · 野心贵族" in page and "3 人" in page and 'name="viewport"' in page
+    names = dict(conn.execute("SELECT id, name_zh_hans FROM cards WHERE edition = '2016'").fetchall())
+    rows = re.findall(r'<td class="name">([^<]+)</td>', page)
+    assert rows == [names[c] for c in sorted(cast.characters, key=lambda c: rulebooks["2016"].characters[c].rank)]
