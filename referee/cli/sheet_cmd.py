@@ -71,7 +71,7 @@ def _from_table(name: str | None, edition: str | None) -> tuple[Cast, str] | Non
 
 def _from_characters(text: str, edition: str, players: int | None) -> Cast:
     from referee.engine.casts import check_cast, preset_named
-    from referee.situation import read_cast
+    from referee.casting import read_cast
 
     rb = _rulebook(edition)
     parts = [p for p in text.replace("，", ",").replace("、", ",").split(",") if p.strip()]
