@@ -203,3 +203,16 @@ def test_every_preset_fits_one_letter_page_in_english(rulebooks, tmp_path, table
     pdf = tmp_path / "cast.pdf"
     assert run_in_process("sheet", "-c", preset, "--lang", "en", "--paper", "letter", "-o", str(pdf))[0] == 0
     assert _info(pdf)["Pages"] == "1"
+
+
+def test_an_html_file_and_the_refusals_of_where_and_how(tmp_path, tables):
+    page = tmp_path / "cast.html"
+    code, out, err = run_in_process("sheet", "-c", "basic", "--lang", "zh-Hans", "-o", str(page))
+    assert (code, out, err) == (0, f"{page}\n", "")
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "角色速查表" in html and "第一局" in html
+    missing = tmp_path / "no" / "such" / "cast.html"
+    code, out, err = run_in_process("sheet", "-c", "basic", "-o", str(missing))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and err.startswith(f"referee: -o {missing}: ")
+    code, out, err = run_in_process("sheet", "-c", "basic", "--lang", "en", "--both-scripts", "-o", str(page))
+    assert code == 2 and err.startswith("referee: --both-scripts: the second page is the other Chinese script")
