@@ -19,6 +19,7 @@ class Cast(NamedTuple):
     uniques: tuple[str, ...] = ()
     names: dict | None = None
     counts: tuple[int, ...] = ()
+    variants: tuple[str, ...] = ()          # a table's house rules
 
 
 def preset_of(rb, characters, players: int):
@@ -43,7 +44,7 @@ def table_cast(header, rb) -> Cast:
     names = {lang: f"{header.name} · {preset.names[lang]}" if preset else header.name
              for lang in ("en", *OTHER_SCRIPT)}
     return Cast(header.edition, list(header.characters), len(header.players),
-                tuple(preset.uniques) if preset else (), names)
+                tuple(preset.uniques) if preset else (), names, variants=tuple(header.variants))
 
 
 def sheet_page(conn, cast: Cast, langs, paper: str = "a4") -> str:
@@ -53,5 +54,6 @@ def sheet_page(conn, cast: Cast, langs, paper: str = "a4") -> str:
 
     names = cast.names or {}
     return sheet_html([build_sheet(conn, cast.edition, cast.characters, lang, players=cast.players,
-                                   uniques=cast.uniques, cast_name=names.get(lang), player_counts=cast.counts)
+                                   uniques=cast.uniques, cast_name=names.get(lang), player_counts=cast.counts,
+                                   variants=cast.variants)
                        for lang in langs], paper)

@@ -61,6 +61,7 @@ class Sheet(NamedTuple):
     scoring: list[Rule]
     uniques: list[District]  # empty when the sheet does not know them
     headings: dict[str, str]
+    house: list[Rule] = []   # the table's house rules (variants), as the rules data words them
 
 
 def _column(prefix: str, lang: str) -> str:
@@ -111,12 +112,23 @@ def counts_text(counts) -> str:
     return ", ".join(str(low) if low == high else f"{low}–{high}" for low, high in runs)
 
 
+def _house_rules(conn: sqlite3.Connection, variants, edition: str, lang: str) -> list[tuple[str, Rule]]:
+    """The rules of the table's variants for `edition`, with their topics."""
+    if not variants:
+        return []
+    marks = ",".join("?" * len(variants))
+    rows = conn.execute(f"SELECT id, topic, editions, {_column('title', lang)}, {_column('text', lang)} FROM rules "
+                        f"WHERE variant IN ({marks}) ORDER BY position", tuple(variants)).fetchall()
+    return [(row[1], Rule(row[0], row[3], row[4])) for row in rows if edition in row[2].split()]
+
+
 def build_sheet(conn: sqlite3.Connection, edition: str, characters, lang: str, *, players: int | None = None,
-                uniques=(), cast_name: str | None = None, player_counts=()) -> Sheet:
+                uniques=(), cast_name: str | None = None, player_counts=(), variants=()) -> Sheet:
     """The sheet of `characters` (ids) of `edition` in `lang`. `players`: the table's player count
     when known (the city size that ends the game is then stated for it); `player_counts`: else
     the counts the cast may be played with; `uniques`: the unique districts in play, when known;
-    `cast_name`: the preset's name in `lang`, or the table's."""
+    `cast_name`: the preset's name in `lang`, or the table's; `variants`: the table's house rules
+    (a house rule on ties replaces the edition's, one on the end the city size stated here)."""
     cards = {row["id"]: row for row in conn.execute("SELECT * FROM cards WHERE edition = ?", (edition,))}
     cast = sorted((cards[c] for c in characters), key=lambda row: row["rank"])
     people = [Character(row["id"], row["rank"], row[_name_column(lang)], in_short(row, lang)) for row in cast]
@@ -128,11 +140,14 @@ def build_sheet(conn: sqlite3.Connection, edition: str, characters, lang: str, *
     round_rules = _rules(conn, ROUND_RULES, edition, lang)
     if players is None and any(c.rank == 9 for c in people):
         round_rules += _rules(conn, (RANK9_RULE,), edition, lang)
+    house = _house_rules(conn, variants, edition, lang)
     end = _rules(conn, END_RULES, edition, lang)
-    if players is not None:
+    if players is not None and not any(topic == "end" for topic, _ in house):
         figures = _edition_figures(conn, edition)
         end.insert(0, Rule("", "", word("complete_at", lang, n=players, k=figures["end_at"][str(players)])))
     scoring = _rules(conn, SCORING_RULES, edition, lang)
+    if any(topic == "ties" for topic, _ in house):
+        scoring = [rule for rule in scoring if not rule.id.startswith("ties.")]
 
     parts = [cast_name] if cast_name else []
     parts.append(edition_name(edition, lang))
@@ -140,6 +155,7 @@ def build_sheet(conn: sqlite3.Connection, edition: str, characters, lang: str, *
         parts.append(word("players", lang, n=players))
     elif player_counts:
         parts.append(word("players", lang, n=counts_text(player_counts)))
-    headings = {key: word(key, lang) for key in ("characters", "round", "order", "end", "scoring", "uniques", "rank")}
+    headings = {key: word(key, lang) for key in ("characters", "round", "order", "end", "scoring", "uniques", "rank",
+                                                 "house")}
     return Sheet(lang, edition, word("title", lang), " · ".join(parts), people, order, round_rules, end, scoring,
-                 in_play, headings)
+                 in_play, headings, [rule for _, rule in house])

@@ -64,6 +64,8 @@ def _page(sheet: Sheet) -> str:
             + "".join(_rule(r, colon) for r in sheet.round)
             + f"<h2>{escape(heads['end'])}</h2>" + "".join(_rule(r, colon) for r in sheet.end)
             + f"<h2>{escape(heads['scoring'])}</h2>" + "".join(_rule(r, colon) for r in sheet.scoring))
+    if sheet.house:
+        left += f"<h2>{escape(heads['house'])}</h2>" + "".join(_rule(r, colon) for r in sheet.house)
     right = ""
     if sheet.uniques:
         # A cost of 0 is the data's stand-in for a card that is never built (the Secret Vault).

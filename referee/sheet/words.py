@@ -11,6 +11,7 @@ WORDS: dict[str, dict[str, str]] = {
               "zh-Hans": "角色依此顺序被叫到"},
     "end": {"en": "End of the game", "zh-Hant": "遊戲結束", "zh-Hans": "游戏结束"},
     "scoring": {"en": "Scoring", "zh-Hant": "計分", "zh-Hans": "计分"},
+    "house": {"en": "House rules of this table", "zh-Hant": "本桌的自訂規則", "zh-Hans": "本桌的自订规则"},
     "uniques": {"en": "Unique districts in play", "zh-Hant": "本局的獨特地區", "zh-Hans": "本局的独特地区"},
     "players": {"en": "{n} players", "zh-Hant": "{n} 人", "zh-Hans": "{n} 人"},
     "complete_at": {"en": "With {n} players a city is complete at {k} districts.",

@@ -92,3 +92,16 @@ def test_a_tracked_tables_page_for_the_phones(conn, rulebooks, tmp_path, monkeyp
     names = dict(conn.execute("SELECT id, name_zh_hans FROM cards WHERE edition = '2016'").fetchall())
     rows = re.findall(r'<td class="name">([^<]+)</td>', page)
     assert rows == [names[c] for c in sorted(cast.characters, key=lambda c: rulebooks["2016"].characters[c].rank)]
+
+
+def test_a_tables_house_rules_replace_the_rules_they_change(conn, rulebooks):
+    cast = rulebooks["classic"].standard_characters()
+    plain = build_sheet(conn, "classic", cast, "en", players=4)
+    house = build_sheet(conn, "classic", cast, "en", players=4, variants=("tie-gold", "short-game"))
+    assert "ties.classic" in [r.id for r in plain.scoring] and not plain.house
+    assert [r.id for r in house.house] == ["end.short-game", "ties.gold"]
+    assert "ties.classic" not in [r.id for r in house.scoring]
+    # The short game ends at another size than the edition's figure: the house rule says which.
+    assert any(r.id == "" for r in plain.end) and not any(r.id == "" for r in house.end)
+    html = sheet_html([house])
+    assert "House rules of this table" in html and "Ties by gold" in html
