@@ -144,7 +144,7 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
         else:
             from referee.sheet.pdf import write_pdf
 
-            write_pdf(html, target)
+            write_pdf(lambda scale: sheet_page(connect(), cast, langs, paper, scale), target, len(langs))
     except OSError as error:
         raise RefereeError(f"-o {output}: {error.strerror or error}", f"-o {output}：無法寫入（{error.strerror or error}）") from None
     print(target)

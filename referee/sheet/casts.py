@@ -47,7 +47,7 @@ def table_cast(header, rb) -> Cast:
                 tuple(preset.uniques) if preset else (), names, variants=tuple(header.variants))
 
 
-def sheet_page(conn, cast: Cast, langs, paper: str = "a4") -> str:
+def sheet_page(conn, cast: Cast, langs, paper: str = "a4", scale: float = 1.0) -> str:
     """The whole HTML page of `cast`: one sheet per language of `langs` (in that order)."""
     from referee.sheet.content import build_sheet
     from referee.sheet.html import sheet_html
@@ -56,4 +56,4 @@ def sheet_page(conn, cast: Cast, langs, paper: str = "a4") -> str:
     return sheet_html([build_sheet(conn, cast.edition, cast.characters, lang, players=cast.players,
                                    uniques=cast.uniques, cast_name=names.get(lang), player_counts=cast.counts,
                                    variants=cast.variants)
-                       for lang in langs], paper)
+                       for lang in langs], paper, scale)

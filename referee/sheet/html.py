@@ -18,17 +18,17 @@ FONTS = {"zh-Hant": '"Noto Sans CJK TC", "Noto Sans TC"', "zh-Hans": '"Noto Sans
 CSS = """
 @page { size: %(paper)s; margin: 9mm 11mm; }
 * { box-sizing: border-box; }
-body { margin: 0; color: #111; font-size: 8pt; line-height: 1.28; }
+body { margin: 0; color: #111; font-size: %(size).2fpt; line-height: 1.28; }
 .page { break-after: page; }
 .page:last-child { break-after: auto; }
 header { display: flex; align-items: baseline; justify-content: space-between; gap: 1em;
          border-bottom: 1.4pt solid #111; padding-bottom: 2pt; margin-bottom: 5pt; }
-h1 { font-size: 15pt; margin: 0; }
-header .sub { font-size: 9.5pt; color: #333; text-align: right; }
-h2 { font-size: 10pt; margin: 6pt 0 2.5pt; padding: 1pt 4pt; background: #e9e4d8; border-radius: 2pt; }
+h1 { font-size: 1.875em; margin: 0; }
+header .sub { font-size: 1.19em; color: #333; text-align: right; }
+h2 { font-size: 1.25em; margin: 6pt 0 2.5pt; padding: 1pt 4pt; background: #e9e4d8; border-radius: 2pt; }
 table.cast { width: 100%%; border-collapse: collapse; }
 table.cast td { vertical-align: top; padding: 2.2pt 3pt; border-bottom: 0.5pt solid #bbb; }
-table.cast td.rank { width: 1.8em; text-align: center; font-weight: bold; font-size: 11pt; }
+table.cast td.rank { width: 1.4em; text-align: center; font-weight: bold; font-size: 1.375em; }
 table.cast td.name { width: 8.5em; font-weight: bold; }
 .order { font-weight: bold; margin: 3pt 0 1pt; }
 .cols { column-count: 3; column-gap: 9pt; }
@@ -79,13 +79,17 @@ def _page(sheet: Sheet) -> str:
             f'<div class="cols">{left}{right}</div></div>')
 
 
-def sheet_html(sheets: list[Sheet], paper: str = "a4") -> str:
-    """One page per sheet (the same cast in each script asked for), as a whole HTML document."""
+FONT_SIZE = 8           # points, at scale 1: a cast of 9 and 14 unique districts fits one page
+
+
+def sheet_html(sheets: list[Sheet], paper: str = "a4", scale: float = 1.0) -> str:
+    """One page per sheet (the same cast in each script asked for), as a whole HTML document;
+    `scale` shrinks the type (pdf.py's last resort for a page that would run over)."""
     first = sheets[0]
     fonts = "".join(f".{lang} {{ font-family: {family}, sans-serif; }}\n" for lang, family in FONTS.items())
     return ("<!DOCTYPE html>"
             f'<html lang="{escape(first.lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(first.title)} · {escape(first.subtitle)}</title>"
-            f"<style>{CSS % {'paper': PAPER[paper]}}{fonts}</style></head><body>"
+            f"<style>{CSS % {'paper': PAPER[paper], 'size': FONT_SIZE * scale}}{fonts}</style></head><body>"
             + "".join(_page(sheet) for sheet in sheets) + "</body></html>")

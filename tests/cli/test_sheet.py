@@ -216,3 +216,14 @@ def test_an_html_file_and_the_refusals_of_where_and_how(tmp_path, tables):
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and err.startswith(f"referee: -o {missing}: ")
     code, out, err = run_in_process("sheet", "-c", "basic", "--lang", "en", "--both-scripts", "-o", str(page))
     assert code == 2 and err.startswith("referee: --both-scripts: the second page is the other Chinese script")
+
+
+def test_a_table_with_house_rules_still_fits_one_letter_page(tmp_path, tables):
+    _need_pdf_tools()         # the longest sheet: 8 players, a preset with its 9th, three house rules, English
+    assert run_in_process("table", "new", "w", "--players", "A,B,C,D,E,F,G,H", "-c", "Cunning Agents",
+                          "--variant", "tie-gold", "--variant", "finite-bank", "--variant", "abbot-gold-and-card")[0] == 0
+    pdf = tmp_path / "w.pdf"
+    assert run_in_process("sheet", "--lang", "en", "--paper", "letter", "-o", str(pdf))[0] == 0
+    text = _text(pdf)
+    assert _info(pdf)["Pages"] == "1"
+    assert "House rules of this table" in text and "Ties by gold" in text and "Theater" in text
