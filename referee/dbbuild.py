@@ -233,6 +233,7 @@ def card_rows(bundle: Bundle) -> list[dict]:
                     "copies": facts.get("copies"),
                     "card_set": facts.get("set"),
                     **_texts("ability", facts.get("ability")),
+                    **_texts("short", facts.get("short")),     # the ability in a line (the printed sheet)
                     "sources": json.dumps(facts.get("sources", []) + card.get("sources", []), ensure_ascii=False),
                     "note": facts.get("note") or card.get("note"),
                 }

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
+from referee.casting import card_id as _name, read_cast, type_checked as _type  # noqa: F401 (read_cast: for its importers)
 from referee.engine import Game, Rulebook
-from referee.engine.casts import IllegalCast, check_cast, excluded_uniques, preset_cast, preset_named
-from referee.engine.facts import CastFacts
+from referee.engine.casts import excluded_uniques
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
-from referee.errors import AmbiguousName, BadSituation, UnknownName, card_mark
+from referee.errors import BadSituation, UnknownName, card_mark
 from referee.text import edition_name
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
@@ -60,14 +59,6 @@ def _check_keys(table: dict, allowed: set[str], path: str) -> None:
                                f"不認得「{where}」這個鍵；這裡可用：{'、'.join(sorted(allowed))}")
 
 
-def _type(value, kind, path: str):
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        name = {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}[kind]
-        zh = {int: "整數", str: "文字", list: "清單", dict: "表格", bool: "true 或 false"}[kind]
-        raise BadSituation(f"{path}: expected {name}, got {value!r}", f"{path}：應該是{zh}，不是 {value!r}")
-    return value
-
-
 def _count(value, path: str, low: int, high: int, why: str) -> int:
     """A whole number the game bounds: `why` says where the bound comes from."""
     _type(value, int, path)
@@ -83,30 +74,6 @@ def _count(value, path: str, low: int, high: int, why: str) -> int:
 MAX_ROUND = 100
 MAX_GOLD_UNLIMITED = 999
 MAX_END_AT = 20
-
-
-def _name(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | None = None) -> str:
-    if not isinstance(text, str):
-        raise BadSituation(f"{path}: expected a name, got {text!r}")
-    rank = unicodedata.normalize("NFKC", text).strip()          # ８ typed on a Chinese keyboard is 8
-    if kind == "character" and re.fullmatch(r"[0-9]{1,2}", rank):  # a rank (², ٣ are not)
-        found = [c for c in rb.by_rank(int(rank)) if in_play is None or c in in_play]
-    else:
-        found = rb.lookup(text, kind)
-        if in_play and len(found) > 1:
-            found = [c for c in found if c in in_play] or found
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise AmbiguousName(kind, text, [rb.name(c) for c in found])
-    # The nearest names through every alias in both scripts (a Chinese slip gets Chinese
-    # neighbours), shown by the edition's English names.
-    from referee.catalog.db import connect
-    from referee.catalog.names import closest_names
-
-    close = [name for name, _, card, _ in closest_names(connect(), text, rb.edition, (kind,))
-             if card in rb.characters or card in rb.districts][:3]
-    raise UnknownName(kind, text, close)
 
 
 def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list[str]] | None = None) -> Situation:
@@ -257,34 +224,6 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     unsupported += sorted(rb.name(d) for d in built
                           if rb.districts[d].type == "unique" and not supported(d, edition))
     return Situation(edition, question, game, moves, unsupported, opening)
-
-
-def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:
-    """A cast from a situation file or the command line, checked against the rules: a list of
-    characters (names or ranks), or the name of one of the rulebook's presets, optionally
-    followed by `+9` to add its rank 9 character where it is optional. Returns the character
-    ids and the preset (None for a free cast)."""
-    if isinstance(value, str):
-        text, nine = value.strip(), False
-        if text.endswith("+9"):
-            text, nine = text[:-2].strip(), True
-        preset = preset_named(rb, text)
-        if preset is None:
-            names = ", ".join(c.names["en"] for c in rb.casts.values()) or "none in this edition"
-            zh_names = "、".join(c.names.get("zh-Hant", c.names["en"]) for c in rb.casts.values()) or "此版本沒有"
-            edition_zh = edition_name(rb.edition, "zh-Hant")
-            raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
-                               f"(presets: {names}); or list the characters",
-                               f"{path}：「{value}」不是{edition_zh}的建議角色組合（組合有：{zh_names}）；或列出角色")
-        try:
-            return list(preset_cast(rb, preset, players, nine)), preset
-        except IllegalCast as error:
-            raise BadSituation(f"{path}: {error}", f"{path}：{error.zh}" if error.zh else None) from error
-    cast = [_name(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(_type(value, list, path))]
-    problem = check_cast(rb, players, cast, rank9_optional=True)
-    if problem:
-        raise BadSituation(f"{path}: {problem}", f"{path}：{problem.zh}")
-    return cast, None
 
 
 def _check_uniques(rb: Rulebook, cast, preset, known: Counter) -> None:

@@ -125,6 +125,22 @@ def sources(
     sources_cmd.run(words, lang, json_out)
 
 
+def sheet(
+    table: Optional[str] = typer.Option(None, "--table", "-t", help="A tracked table (default: the current one, unless --characters, --players or --edition say otherwise)."),
+    characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or the characters, comma-separated (default: the edition's standard set)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="The player count (default: the table's; else the sheet says which counts may play the cast)."),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 (default) or classic; a table plays its own."),
+    lang: Optional[str] = LangOpt,
+    paper: str = typer.Option("a4", "--paper", help="a4 (default) or letter."),
+    both_scripts: bool = typer.Option(False, "--both-scripts", help="A second page in the other Chinese script."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE", help="FILE.pdf or FILE.html (- : the HTML on standard output)."),
+) -> None:
+    """A printable page for a cast: the characters by rank, the round, the end, the scoring, the unique districts."""
+    from referee.cli import sheet_cmd
+
+    sheet_cmd.run(table, characters, players, edition, lang, paper, both_scripts, output)
+
+
 def build_db() -> None:
     """Rebuild the database from data/ and faq/ (the CLI also does this by itself when needed)."""
     from referee.dbbuild import build
@@ -151,7 +167,7 @@ def table(sub: str | None = None) -> typer.Typer:
 
 COMMANDS = {
     "card": card, "cards": cards, "rules": rules, "faq": faq, "ask": ask, "score": score,
-    "simulate": simulate, "sources": sources, "build-db": build_db, "table": table,
+    "simulate": simulate, "sources": sources, "sheet": sheet, "build-db": build_db, "table": table,
 }
 SUB_APPS = {"table": "Track a real game move by move: crown, coins, hands, cities, legal moves, undo, a live view on the phones."}
 

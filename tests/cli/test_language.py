@@ -377,7 +377,7 @@ def test_every_rule_follows_the_locale(monkeypatch, locale):
 
 
 def test_an_unknown_command_in_chinese():
-    assert refusal("卡牌", "軍閥") == "沒有「卡牌」這個指令；指令有：card、cards、rules、faq、ask、score、simulate、sources、build-db、table"
+    assert refusal("卡牌", "軍閥") == "沒有「卡牌」這個指令；指令有：card、cards、rules、faq、ask、score、simulate、sources、sheet、build-db、table"
     assert refusal("crad", "軍閥") == "沒有「crad」這個指令；是不是 card 或 cards？"
     assert refusal("crad", "8") == "no command 'crad'; did you mean card or cards?"
 

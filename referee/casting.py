@@ -1,0 +1,77 @@
+"""Reading a cast and card names as a player writes them (a situation file, a command line): a
+list of characters by name or rank, or a preset's name. Apart from the engine's casts and facts,
+so that a command that only names a cast (`referee sheet`) does not load the engine's cards.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING
+
+from referee.engine.casts import IllegalCast, check_cast, preset_cast, preset_named
+from referee.errors import AmbiguousName, BadSituation, UnknownName
+from referee.text import edition_name
+
+if TYPE_CHECKING:
+    from referee.engine.facts import CastFacts, Rulebook
+
+
+def type_checked(value, kind, path: str):
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        name = {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}[kind]
+        zh = {int: "整數", str: "文字", list: "清單", dict: "表格", bool: "true 或 false"}[kind]
+        raise BadSituation(f"{path}: expected {name}, got {value!r}", f"{path}：應該是{zh}，不是 {value!r}")
+    return value
+
+
+def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | None = None) -> str:
+    if not isinstance(text, str):
+        raise BadSituation(f"{path}: expected a name, got {text!r}")
+    rank = unicodedata.normalize("NFKC", text).strip()          # ８ typed on a Chinese keyboard is 8
+    if kind == "character" and re.fullmatch(r"[0-9]{1,2}", rank):  # a rank (², ٣ are not)
+        found = [c for c in rb.by_rank(int(rank)) if in_play is None or c in in_play]
+    else:
+        found = rb.lookup(text, kind)
+        if in_play and len(found) > 1:
+            found = [c for c in found if c in in_play] or found
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise AmbiguousName(kind, text, [rb.name(c) for c in found])
+    # The nearest names through every alias in both scripts (a Chinese slip gets Chinese
+    # neighbours), shown by the edition's English names.
+    from referee.catalog.db import connect
+    from referee.catalog.names import closest_names
+
+    close = [name for name, _, card, _ in closest_names(connect(), text, rb.edition, (kind,))
+             if card in rb.characters or card in rb.districts][:3]
+    raise UnknownName(kind, text, close)
+
+
+def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:
+    """A cast from a situation file or the command line, checked against the rules: a list of
+    characters (names or ranks), or the name of one of the rulebook's presets, optionally
+    followed by `+9` to add its rank 9 character where it is optional. Returns the character
+    ids and the preset (None for a free cast)."""
+    if isinstance(value, str):
+        text, nine = value.strip(), False
+        if text.endswith("+9"):
+            text, nine = text[:-2].strip(), True
+        preset = preset_named(rb, text)
+        if preset is None:
+            names = ", ".join(c.names["en"] for c in rb.casts.values()) or "none in this edition"
+            zh_names = "、".join(c.names.get("zh-Hant", c.names["en"]) for c in rb.casts.values()) or "此版本沒有"
+            edition_zh = edition_name(rb.edition, "zh-Hant")
+            raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
+                               f"(presets: {names}); or list the characters",
+                               f"{path}：「{value}」不是{edition_zh}的建議角色組合（組合有：{zh_names}）；或列出角色")
+        try:
+            return list(preset_cast(rb, preset, players, nine)), preset
+        except IllegalCast as error:
+            raise BadSituation(f"{path}: {error}", f"{path}：{error.zh}" if error.zh else None) from error
+    cast = [card_id(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(type_checked(value, list, path))]
+    problem = check_cast(rb, players, cast, rank9_optional=True)
+    if problem:
+        raise BadSituation(f"{path}: {problem}", f"{path}：{problem.zh}")
+    return cast, None

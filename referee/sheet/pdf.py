@@ -1,0 +1,29 @@
+"""Print a sheet's HTML to PDF with WeasyPrint, the one module that imports it (it loads pango
+and its own fonts machinery: some hundreds of milliseconds no other command should pay)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from referee.errors import RefereeError
+
+
+# A page that runs over (a long house rule, English on letter paper) is set again in smaller type,
+# at most this much smaller: a player aid on one sheet of paper is the point.
+SCALES = (1.0, 0.95, 0.9, 0.85)
+
+
+def write_pdf(page: Callable[[float], str], target: Path, pages: int = 1) -> None:
+    """Write the HTML `page(scale)` gives as PDF, in the largest type that keeps it to `pages`."""
+    try:
+        from weasyprint import HTML
+    except (ImportError, OSError) as error:     # OSError: the package is there, pango is not
+        raise RefereeError(f"cannot write a PDF: WeasyPrint is not usable here ({' '.join(str(error).split())}); "
+                           "see the README's set-up, or write -o FILE.html",
+                           "無法產生 PDF：這台機器無法使用 WeasyPrint；請見 README 的安裝說明，或改寫 -o 檔名.html") from None
+    for scale in SCALES:
+        document = HTML(string=page(scale)).render()
+        if len(document.pages) <= pages:
+            break
+    document.write_pdf(target)
