@@ -85,7 +85,7 @@ class Hub:
             return cached[1:]
 
     def _fresh(self, lang: str | None) -> tuple[str, str, str]:
-        from referee.cli.table_text import table_language, words
+        from referee.say.table_text import table_language, words
         from referee.table import service
         from referee.table.store import Store
 
@@ -113,20 +113,20 @@ class Hub:
                 store.conn.close()
 
     def state_json(self) -> dict:
-        from referee.cli.table_cmd import _name_of, _show_json
         from referee.table import service
         from referee.table.store import Store
+        from referee.table.view import show_json
 
         store = Store(self.tables)
         try:
-            tracked = service.load(store, _name_of(store, self.table), self.rulebook_for, play=False)
-            return _show_json(tracked, self.names_for(tracked.header.edition, "en"))
+            tracked = service.load(store, store.named_or_current(self.table), self.rulebook_for, play=False)
+            return show_json(tracked)
         finally:
             store.conn.close()
 
 
 def _locale_language() -> str:
-    from referee.cli.lang import choose
+    from referee.say.lang import choose
 
     return choose(None)
 

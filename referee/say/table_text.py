@@ -3,7 +3,7 @@ table` and of the phones' view (`referee/web/`), and the sentence for what the t
 
 from __future__ import annotations
 
-from referee.cli.labels import comma
+from referee.say.labels import comma
 from referee.text import in_language
 
 WORDS = {
@@ -90,7 +90,7 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     the players' names: Chinese names speak Chinese in their script, names in Latin letters
     leave it to the locale. Chinese typed in characters both scripts share (阿美：面朝上 商人)
     says Chinese but not which: the table's own script, if it speaks Chinese."""
-    from referee.cli.lang import choose, file_language, script_of
+    from referee.say.lang import choose, file_language, script_of
     from referee.text import has_cjk
 
     if lang:
@@ -113,16 +113,12 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     return file_language(header.start, question)
 
 
-def phase_of(state) -> str:
-    """The phase as a player names it (and `show --json` reports it): selection, turns, over."""
-    return "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
-
-
 def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
     """The line over the players, in parts: round, phase, crown, the bank (classic), the Tax
     Collector's pool, and "last round" once a city is complete — or, with `until_end`, the city
     size that ends the game until then (a `Game`: a cached `Position` has no end rule)."""
-    from referee.cli.labels import label
+    from referee.say.labels import label
+    from referee.table.view import phase_of
 
     state = game.state
     facts = [words("round", lang, round=state.round), words(phase_of(state), lang),
@@ -140,7 +136,7 @@ def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
 
 def hand_text(player, lang: str, local: dict[str, str]) -> str:
     """`hand 4 (known: Temple)`: how many cards, and those the table has seen named."""
-    from referee.cli.labels import colon, label, parens
+    from referee.say.labels import colon, label, parens
 
     known = [local.get(c, c) for c in player.hand if c != "?"]
     return f"{label('hand', lang)} {len(player.hand)}" + (
