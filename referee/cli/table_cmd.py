@@ -529,36 +529,39 @@ def serve(
                                f"--port {port}：連接埠是 0 到 65535（0：任一個空閒的）")
         hub = web.Hub(store.path, table, lang, _rulebook, _local)
         try:
-            server = web.make_server(hub, host, port, share_svg=_share_code)
+            server = web.make_server(hub, host, port)
         except OSError as error:
             en, zh = _LISTEN_ERRORS.get(error.errno, (error.strerror or str(error),) * 2)
             raise RefereeError(f"cannot listen on {host}:{port} ({en}); choose another --port (0: any free one) or --host",
                                f"無法在 {host}:{port} 監聽（{zh}）；請換一個 --port（0：任一個空閒的）或 --host") from None
     import signal
-    import threading
 
     # Ctrl+C (or a kill) asks the server to stop instead of raising KeyboardInterrupt wherever
     # the program happens to be: one raised inside a flush of stdout prints its lines again.
+    # uvicorn puts its own handler in place while it serves, and gives the signal back to this
+    # one when it has stopped.
     def stop_serving(signum, frame) -> None:
-        threading.Thread(target=server.shutdown, daemon=True).start()
+        server.stop()
 
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, stop_serving)
     out = console()
     try:
-        url, notes = _address(host, server.server_address[1], web.lan_address, said)
-        out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
+        url, notes = _address(host, server.port, web.lan_address, said)
+        start = ("serving" if table else "serving_current") + ("_here" if _only_here(host) else "")
+        out.print(_w(start, said, table=escape(table or ""), url=url), soft_wrap=True)
         if qr:
             import segno
 
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         for note in notes:
-            out.print(escape(note), style="dim" if note == notes[0] else "yellow")
+            out.print(escape(note), style="dim" if note == notes[0] else "yellow", soft_wrap=True)
         sys.stdout.flush()
-        server.serve_forever(poll_interval=0.2)      # until a signal asks it to stop, even one that came first
+        server.share_svg = _share_code(url)          # the page's foot: the address printed, never the request's Host
+        server.serve()                               # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:
-        web.close(server, hub)
+        server.close()
 
 
 # Why a server cannot listen, in words (the system's own message is English only).
@@ -571,22 +574,35 @@ _LISTEN_ERRORS = {
 
 def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:
     """The address the phones open, and what to tell the person who started the server: on every
-    network it is this computer's address on the local one; without a network, only itself."""
+    network it is this computer's address on the local one; without a network, or on an address
+    only this computer has (127.0.0.1), no phone can reach it."""
     everywhere = host in ("0.0.0.0", "", "::")
     shown = lan_address() if everywhere else (f"[{host}]" if ":" in host else host)
+    if _only_here(host):
+        return f"http://{shown}:{port}/", [_w("only_here", said, host=host)]
     notes = [_w("same_network", said)]
     if everywhere and shown == "127.0.0.1":          # no route out: the phones cannot reach it
         notes.append(_w("no_network", said))
     return f"http://{shown}:{port}/", notes
 
 
-def _share_code(host: str | None) -> str:
-    """The page's own address as a QR code (SVG), for a phone to pass it to the next one."""
-    if not host:
-        return ""
+def _only_here(host: str) -> bool:
+    """Is `host` an address of this computer alone (loopback), out of every phone's reach?"""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _share_code(url: str) -> str:
+    """The printed address as a QR code (SVG), for one phone to pass the page to the next."""
     import segno
 
-    return segno.make(f"http://{host}/", error="m").svg_inline(scale=4)
+    return segno.make(url, error="m").svg_inline(scale=4)
 
 
 # -- what next ---------------------------------------------------------------------------------------

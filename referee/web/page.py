@@ -177,6 +177,20 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 """
 
 
+def content_security_policy() -> str:
+    """What a browser may load or run on the page: its own style and script (by their hashes, as
+    `document` inlines them), its own event stream, and nothing else (no other script, no
+    frame around it, no form sent anywhere)."""
+    import base64
+    import hashlib
+
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+    return (f"default-src 'none'; script-src {digest(_SCRIPT)}; style-src {digest(_STYLE)}; connect-src 'self'; "
+            "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
 # Each view arrives as one server-sent event (JSON: {"html": ..., "title": ...}); the browser's EventSource
 # reconnects by itself when the connection drops, and the status says so meanwhile.
 _SCRIPT = """
