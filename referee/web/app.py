@@ -3,7 +3,8 @@ about itself.
 
 Routes, GET only: `/` the page, `/view` the view alone, `/events` the views as server-sent
 events, `/state.json` what `referee table show --json` prints. `?lang=en|zh-Hant|zh-Hans` picks a
-phone's language; without it the table's own. Every other method is refused with 405 (HEAD too:
+phone's language; without it the table's own. A request head over `Limits.header_bytes` gets
+431 and the connection closes. Every other method is refused with 405 (HEAD too:
 nothing here needs it), before any route runs and without reading the request's body; a body
 declared larger than `Limits.body_bytes` gets 413 and the connection closes.
 
@@ -117,8 +118,11 @@ class Guard:
                 message = {**message, "headers": kept + self.headers}
             await send(message)
 
+        head = len(scope["raw_path"]) + len(scope["query_string"]) + sum(len(name) + len(value) + 4 for name, value in scope["headers"])
         length = next((value for name, value in scope["headers"] if name == b"content-length"), b"0")
-        if int(length) > self.limits.body_bytes:       # h11 lets only digits through
+        if head > self.limits.header_bytes:            # a head that came whole (h11 refuses one that comes in parts)
+            await PlainTextResponse("request headers too large\n", 431, {"Connection": "close"})(scope, receive, send_with_headers)
+        elif int(length) > self.limits.body_bytes:     # h11 lets only digits through
             # Closed after the answer: the body is never read, so the connection cannot go on.
             await PlainTextResponse("request body too large\n", 413, {"Connection": "close"})(scope, receive, send_with_headers)
         elif scope["method"] != "GET":

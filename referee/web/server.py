@@ -43,7 +43,7 @@ class Limits:
     header_bytes: int = 16 * 1024        # a request's head (431 past it)
     body_bytes: int = 64 * 1024          # a request's body (413 past it; no route reads one)
     backlog: int = 256                   # connections the system holds before they are accepted
-    connections: int = 256               # open at once; past it, 503 (a game night has ~40 pages)
+    connections: int = 256               # open at once; past it the one idle longest is closed
 
 
 class Hub:
@@ -226,14 +226,19 @@ class WebServer:
             make_app(hub, limits, lambda: self.share_svg),
             http=guarded(limits), ws="none", lifespan="on", loop="asyncio", interface="asgi3",
             log_config=None, access_log=False, server_header=False, proxy_headers=False,
-            backlog=limits.backlog, limit_concurrency=limits.connections,
+            backlog=limits.backlog,
             timeout_keep_alive=limits.idle_seconds, timeout_graceful_shutdown=3,
             h11_max_incomplete_event_size=limits.header_bytes)
         self._uvicorn = _uvicorn_server(config, hub)
+        self._most = config.http.most
 
     def serve(self) -> None:
         """Answer until `stop` (or Ctrl+C, in the main thread): the open pages' streams end."""
-        self._uvicorn.run(sockets=[self.listener])
+        from referee.web.protocol import event_loop
+
+        connections = self._uvicorn.server_state.connections
+        with asyncio.Runner(loop_factory=lambda: event_loop(lambda: self._most - len(connections))) as runner:
+            runner.run(self._uvicorn.serve(sockets=[self.listener]))
 
     def started(self) -> bool:
         """Is `serve` answering yet?"""
