@@ -25,14 +25,14 @@ from tests.table.test_table_cli import ROUND
 
 @contextmanager
 def serving(tables, table: str | None = None, lang: str | None = None, host: str = "127.0.0.1", limits=None,
-            share: str = ""):
+            share: str = "", hub_class=None):
     """The server (uvicorn, in a thread of this process) on a free port of `host`; yields its
     base URL once it answers."""
     from referee.catalog.facts import rulebook
     from referee.cli.table_cmd import _local
     from referee.web import server as web
 
-    hub = web.Hub(tables, table, lang, rulebook, _local)
+    hub = (hub_class or web.Hub)(tables, table, lang, rulebook, _local)
     server = web.make_server(hub, host, 0, limits or web.Limits())
     server.share_svg = share
     thread = threading.Thread(target=server.serve, daemon=True)

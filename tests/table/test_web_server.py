@@ -51,6 +51,11 @@ def _closed_within(connection: socket.socket, seconds: float) -> bool:
 
 def _answers(connection: socket.socket, seconds: float = 5) -> bytes:
     """Everything the server sends until it closes the connection (or `seconds` pass)."""
+    return _until_closed(connection, seconds)[0]
+
+
+def _until_closed(connection: socket.socket, seconds: float) -> tuple[bytes, bool]:
+    """What the server sends within `seconds`, and whether it closed the connection by then."""
     connection.settimeout(seconds)
     received = b""
     deadline = time.monotonic() + seconds
@@ -58,11 +63,13 @@ def _answers(connection: socket.socket, seconds: float = 5) -> bytes:
         while time.monotonic() < deadline:
             chunk = connection.recv(65536)
             if not chunk:
-                break
+                return received, True
             received += chunk
-    except (socket.timeout, ConnectionResetError):
+    except ConnectionResetError:
+        return received, True
+    except socket.timeout:
         pass
-    return received
+    return received, False
 
 
 def _request(base: str, head: str, body: bytes = b"") -> bytes:
@@ -114,6 +121,28 @@ def test_idle_and_half_sent_requests_are_closed_and_never_stall_the_others(table
             connection.close()
         trickle.close()
         assert "<h1>Table friday</h1>" in get(base + "/view")[1]
+
+
+def test_a_phone_that_reads_nothing_is_dropped_and_the_others_go_on(table, tables):
+    from referee.web.server import Hub
+
+    class Long(Hub):                 # a view larger than every buffer between server and phone (≤ 4 MB)
+        def _fresh(self, lang):
+            return "en", "long", "<p>" + "x" * 6_000_000 + "</p>"
+
+    _friday(table)
+    with serving(tables, limits=_limits(), hub_class=Long) as base:
+        deaf = socket.socket()
+        deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)      # before connecting: its window
+        deaf.connect(("127.0.0.1", int(base.rsplit(":", 1)[1])))
+        deaf.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        time.sleep(0.3)
+        started = time.monotonic()
+        assert get(base + "/view")[0] == 200 and time.monotonic() - started < 0.5     # the others go on
+        time.sleep(1.5)                                            # the deaf one's stall outlasts its time
+        received, closed = _until_closed(deaf, 3)                  # what was in flight, then the end
+        deaf.close()
+    assert closed and 0 < len(received) < 6_000_000                # dropped part-way, never finished
 
 
 _FEW_FILES = """
