@@ -10,8 +10,9 @@ reads nothing of what it is sent. Here each costs at most its time in `Limits`:
 - a client whose unread answers fill the buffers is dropped after `stalled_seconds`;
 - past `connections` open at once (or what `ulimit -n` leaves), the one idle longest is closed.
 
-A request head larger than `header_bytes` is refused by h11; uvicorn says 400, this says 431
-(Request Header Fields Too Large) and closes the connection, as uvicorn does.
+A request head that arrives in parts and outgrows `header_bytes` is refused by h11 (uvicorn
+says 400; this says 431, Request Header Fields Too Large) and the connection closed, so no head
+costs more than that plus one read; a head that arrives whole is measured by `app.Guard`.
 """
 
 from __future__ import annotations

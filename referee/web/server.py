@@ -66,7 +66,8 @@ class Hub:
 
     def watch(self) -> None:
         conn: sqlite3.Connection | None = None
-        opened = seen = None
+        opened: object = ()              # which file `conn` reads (device, inode); () before the first look
+        seen = None
         try:
             while not self.stopping.wait(POLL_SECONDS):
                 now = _identity(self.tables)
@@ -74,14 +75,17 @@ class Hub:
                     if conn is not None:
                         conn.close()
                         conn = None
+                    if opened != ():
+                        self.bump()
                     opened, seen = now, None
                     if now is not None:
                         with suppress(sqlite3.Error):      # mode=rw: never create a file that is not there
                             conn = sqlite3.connect(f"{self.tables.resolve().as_uri()}?mode=rw", uri=True, timeout=30,
                                                    isolation_level=None, check_same_thread=False)
-                    if conn is None:
-                        self.bump()
-                        continue
+                        if conn is None:
+                            opened = ()          # not openable now: try again at the next tick
+                if conn is None:
+                    continue
                 try:
                     version = conn.execute("PRAGMA data_version").fetchone()[0]
                 except sqlite3.Error:

@@ -365,3 +365,14 @@ def test_after_the_current_table_is_deleted_the_page_names_the_tables_left(table
         "en": '<p class="message">No current table; the tables: first, second. Choose one: referee table use NAME</p>',
         "zh-Hant": '<p class="message">沒有目前的牌桌；現有牌桌：first、second。請選一張：referee table use 名稱</p>',
         "zh-Hans": '<p class="message">没有当前的牌桌；现有牌桌：first、second。请选一张：referee table use 名称</p>'}
+
+
+def test_a_tables_file_made_after_the_server_started_is_followed(table, tables):
+    assert not tables.exists()
+    with serving(tables, lang="en") as base:
+        assert get(base + "/view")[1].startswith('<p class="message">No table yet')
+        _friday(table)
+        deadline = time.monotonic() + 5
+        while "<h1>Table friday</h1>" not in get(base + "/view")[1]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
