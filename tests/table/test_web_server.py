@@ -376,3 +376,15 @@ def test_a_tables_file_made_after_the_server_started_is_followed(table, tables):
         while "<h1>Table friday</h1>" not in get(base + "/view")[1]:
             assert time.monotonic() < deadline
             time.sleep(0.05)
+
+
+def test_only_serve_imports_the_web_stack(table, tables):
+    _friday(table)
+    env = {**os.environ, "REFEREE_TABLES": str(tables), "LANG": "C.UTF-8"}
+    stack = {"starlette", "uvicorn", "h11", "anyio"}
+    for command, unwanted in ((["show"], stack | {"asyncio"}), (["do", "Ann: faceup Merchant, Architect"], stack | {"asyncio"}),
+                              (["log"], stack | {"asyncio"}), (["serve", "--port", "70000"], stack)):   # refused first
+        result = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", "table", *command],
+                                capture_output=True, text=True, env=env, cwd=ROOT)
+        imported = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in result.stderr.splitlines() if "|" in line}
+        assert "referee" in imported and not imported & unwanted, command
