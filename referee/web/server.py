@@ -228,7 +228,7 @@ class WebServer:
         logging.getLogger("uvicorn.error").setLevel(logging.ERROR)
         config = uvicorn.Config(
             make_app(hub, limits, lambda: self.share_svg),
-            http=guarded(limits), ws="none", lifespan="on", loop="asyncio", interface="asgi3",
+            http=guarded(limits), ws="none", lifespan="on", interface="asgi3",   # the loop: serve()
             log_config=None, access_log=False, server_header=False, proxy_headers=False,
             backlog=limits.backlog,
             timeout_keep_alive=limits.idle_seconds, timeout_graceful_shutdown=3,
