@@ -19,7 +19,7 @@ class RefereeError(Exception):
     Traditional Chinese, for a player who asked in Chinese (Simplified is converted from it)."""
 
     # The player's language when the command knows it better than its command line does (a
-    # situation file written in Chinese: referee.cli.lang.refusals_in); None: the command line says.
+    # situation file written in Chinese: referee.say.lang.refusals_in); None: the command line says.
     lang: str | None = None
     # Likewise the edition whose names the refusal's cards go by (the edition a situation file or
     # a tracked table declares: refusals_in); None: the command line's --edition, else 2016.

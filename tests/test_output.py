@@ -27,7 +27,7 @@ def test_markup_in_names_is_printed_as_text(monkeypatch):
 
 
 def test_events_for_people():
-    from referee.cli.events import describe
+    from referee.say.events import describe
 
     local = {"Merchant": "商人", "Bob": "Bob"}
     assert describe({"event": "gold", "player": "Ann", "amount": 3, "source": "Bob", "reason": "robbed"}, "en", {}) \

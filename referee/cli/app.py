@@ -239,7 +239,7 @@ def _in_players_language(error: RefereeError, argv: list[str]) -> str:
 
 def _edition_asked(argv: list[str]) -> str:
     """-e/--edition when it names one edition (`old`, `2000`… as the commands read them), else 2016."""
-    from referee.cli.lang import check_edition
+    from referee.say.lang import check_edition
 
     asked = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-e", "--edition")), None) or next(
         (a.split("=", 1)[1] for a in argv if a.startswith("--edition=")), None)
@@ -290,7 +290,7 @@ def _usage_in_players_language(error, argv: list[str]) -> str:
 
 def _players_language(argv: list[str]) -> str:
     """--lang when it is a language, else the script of the words typed, else the locale."""
-    from referee.cli.lang import choose
+    from referee.say.lang import choose
 
     asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else next(
         (a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)

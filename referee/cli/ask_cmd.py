@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from referee.cli.labels import colon, comma, label, parens, semicolon
-from referee.cli.lang import choose, refusals_in
 from referee.cli.output import console, escape, indented, paragraph, print_json
 from referee.errors import BadSituation
+from referee.say.labels import colon, comma, label, parens, semicolon
+from referee.say.lang import choose, refusals_in
 
 
 def run(file: str | None, template: int | None, lang: str | None, json_out: bool) -> None:
@@ -40,6 +40,7 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
 
 
 def rule_on_moves(situation, lang: str) -> dict:
+    from referee.table.view import state_json
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
     from referee.engine import IllegalMove
@@ -64,7 +65,7 @@ def rule_on_moves(situation, lang: str) -> dict:
             "character": game.rb.name(character) if character else None,
         }
         if lang != "en":                        # the move in the player's words, for people
-            from referee.cli.notation import said
+            from referee.say.notation import said
 
             step["said"] = said(game, shown, lang, local)
         try:
@@ -85,35 +86,10 @@ def rule_on_moves(situation, lang: str) -> dict:
     return report
 
 
-def state_json(game) -> dict:
-    from referee.engine.scoring import score_player
-
-    state = game.state
-    rb = game.rb
-    players = []
-    for seat, player in enumerate(state.players):
-        players.append({
-            "name": player.name,
-            "characters": [rb.name(c) for c in player.characters],
-            "gold": player.gold,
-            "hand": [rb.name(c) for c in player.hand],
-            "hand_count": len(player.hand),
-            "city": [rb.name(b.id) for b in player.city],
-            "score": score_player(rb, state, seat)["score"],
-        })
-    return {
-        "round": state.round,
-        "crown": state.players[state.crown].name,
-        "bank": None if game.unlimited_bank else state.bank,
-        "game_over": game.is_over,
-        "players": players,
-    }
-
-
 def show(report: dict, lang: str, local: dict[str, str]) -> None:
     """For people: each move in the player's language when that reads back to the same move (so
-    it can be pasted again; cli/notation.py), everything else with card names in that language."""
-    from referee.cli.events import describe
+    it can be pasted again; say/notation.py), everything else with card names in that language."""
+    from referee.say.events import describe
 
     from referee.catalog.citations import citation_text
     from referee.catalog.db import connect

@@ -13,10 +13,10 @@ import re
 import sqlite3
 
 from referee.catalog.db import connect
-from referee.cli.labels import colon, comma, label, parens
-from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
+from referee.say.labels import colon, comma, label, parens
+from referee.say.lang import check_edition, choose
 from referee.text import EDITIONS, in_language
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")

@@ -6,10 +6,10 @@ from referee.catalog import cards as card_data
 from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
-from referee.cli.labels import colon, comma, label, parens
-from referee.cli.lang import check_edition, choose
 from referee.cli.output import console, escape, paragraph, print_json, table
 from referee.errors import RefereeError
+from referee.say.labels import colon, comma, label, parens
+from referee.say.lang import check_edition, choose
 from referee.text import EDITIONS, edition_name
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour

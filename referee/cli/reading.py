@@ -112,7 +112,7 @@ def read_situation(file: str | None, lang: str | None = None) -> tuple[dict, str
 def read_situation_text(file: str | None, lang: str | None = None) -> tuple[str, dict, str | None]:
     """read_situation, with the text it was read from first (a tracked table keeps that text as
     its starting position)."""
-    from referee.cli.lang import file_language
+    from referee.say.lang import file_language
     from referee.situation import read_text
 
     data, where = read_bytes(file)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from referee.cli.labels import comma, label, parens, winners_line
-from referee.cli.quick_entry import as_quick_entry, quick_entry
-from referee.cli.lang import check_edition, choose, file_edition, refusals_in
 from referee.cli.output import console, escape, print_json
+from referee.cli.quick_entry import as_quick_entry, quick_entry
 from referee.errors import BadSituation
+from referee.say.labels import comma, label, parens, winners_line
+from referee.say.lang import check_edition, choose, file_edition, refusals_in
 
 
 def run(file, players, first, edition, lang, json_out, bell_tower: bool = False) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from referee.cli.lang import check_edition, choose      # (moving to referee/say/: the one line to fix)
+from referee.say.lang import check_edition, choose
 from referee.errors import RefereeError
 
 from referee.sheet.casts import OTHER_SCRIPT, Cast
@@ -51,7 +51,7 @@ def _player_counts(rb) -> list[int]:
 
 def _from_table(name: str | None, edition: str | None) -> tuple[Cast, str] | None:
     """The table's cast and its language, or None when no table is named and none is current."""
-    from referee.cli.table_text import table_language      # (moving to referee/say/)
+    from referee.say.table_text import table_language
     from referee.table.store import Store
 
     store = Store()

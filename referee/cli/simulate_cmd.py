@@ -10,10 +10,10 @@ import random
 import time
 from collections import Counter
 
-from referee.cli.labels import comma, label
-from referee.cli.lang import check_edition, choose, refusals_in
 from referee.cli.output import console, print_json
 from referee.errors import RefereeError
+from referee.say.labels import comma, label
+from referee.say.lang import check_edition, choose, refusals_in
 
 MAX_ROUNDS = 100
 

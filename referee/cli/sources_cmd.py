@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.catalog import sources as source_data
-from referee.cli.lang import choose
 from referee.cli.output import console, escape, print_json
 from referee.errors import RefereeError
+from referee.say.lang import choose
 from referee.text import name_key
 
 

@@ -2,7 +2,7 @@
 
 Every command acts on the current table unless `--table NAME` names another. Moves are recorded
 in the canonical notation (English); `do` shows them in the chosen language when that reads back
-to the same move (cli/notation.py), and everything else speaks that language too.
+to the same move (say/notation.py), and everything else speaks that language too.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from typing import Optional
 
 import typer
 
-from referee.cli.labels import colon, comma, label, semicolon
-from referee.cli.lang import choose, refusals_in
-from referee.cli.notation import names_as_set_up, said, said_in_turn
 from referee.cli.output import console, escape, paragraph, print_json
-from referee.cli.table_text import (broken_text, hand_text, next_text, phase_of, position_facts,
-                                    table_language as _language, words as _w)
 from referee.errors import RefereeError
+from referee.say.labels import colon, comma, label, semicolon
+from referee.say.lang import choose, refusals_in
+from referee.say.notation import names_as_set_up, said, said_in_turn
+from referee.say.table_text import (broken_text, hand_text, next_text, position_facts, table_language as _language,
+                                    words as _w)
 
 app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo; a live view on the phones.",
                   no_args_is_help=True, add_completion=False)
@@ -47,16 +47,6 @@ def _rulebook(edition: str):
     return rulebook(edition)
 
 
-def _name_of(store, table: str | None) -> str:
-    from referee.table.store import TableError
-
-    name = table or store.current()
-    if name is None:
-        raise TableError("no current table: referee table new NAME --players \"Ann,Bob,Cid,Dan\", or --table NAME",
-                         "沒有目前的牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"，或用 --table 名稱")
-    return name
-
-
 def _local(edition: str, lang: str) -> dict[str, str]:
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
@@ -81,7 +71,7 @@ def new(
     json_out: bool = JsonOpt,
 ) -> None:
     """Start a new game (or one in progress, --from FILE); it becomes the current table."""
-    from referee.cli.lang import check_edition, file_edition
+    from referee.say.lang import check_edition, file_edition
     from referee.table import service
 
     lang = choose(lang) if lang else None        # a mistyped --lang is refused before a table is made
@@ -132,7 +122,9 @@ def new(
         store.create(header)
     tracked = service.load(store, name, _rulebook)
     if json_out:
-        print_json(_show_json(tracked, _local(edition, "en")))
+        from referee.table.view import show_json
+
+        print_json(show_json(tracked))
         return
     lang = spoken or _language(lang, header)     # as the table's later commands will speak
     out = console()
@@ -184,11 +176,11 @@ def do(
     json_out: bool = JsonOpt,
 ) -> None:
     """Check and record moves; an illegal one is refused (exit 1) and not recorded."""
-    from referee.cli.events import describe
+    from referee.say.events import describe
     from referee.table import service
 
     store = _store()
-    name = _name_of(store, table)
+    name = store.named_or_current(table)
     header = store.header(name)
     spoken = _spoken(lang, header, " ".join(moves))
     lang = spoken or choose(lang)               # before anything is recorded: a mistyped --lang records nothing
@@ -205,7 +197,8 @@ def do(
                   (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
                   for k, v in refused.error.values.items()}
     if json_out:
-        en = _local(tracked.header.edition, "en")
+        from referee.table.view import show_json
+
         print_json({
             "table": name,
             "recorded": [{"move": text, "events": events} for text, _, events in done],
@@ -213,7 +206,7 @@ def do(
                                                  "reason": reason(refused.error.key, values, lang),
                                                  "citations": list(refused.error.citations)},
             "next": service.expected_next(game),
-            "state": _show_json(tracked, en)["state"],
+            "state": show_json(tracked)["state"],
         })
     else:
         out = console()
@@ -248,7 +241,7 @@ def undo(
     from referee.table import service
 
     store = _store()
-    name = _name_of(store, table)
+    name = store.named_or_current(table)
     spoken = _spoken(lang, store.header(name))
     lang = spoken or choose(lang)               # before anything is undone: a mistyped --lang undoes nothing
     with refusals_in(spoken):
@@ -272,11 +265,13 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     from referee.table import service
 
     store = _store()
-    tracked = service.load(store, _name_of(store, table), _rulebook, play=False)     # only read: no cards needed
+    tracked = service.load(store, store.named_or_current(table), _rulebook, play=False)     # only read: no cards needed
     lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
     if json_out:
-        print_json(_show_json(tracked, _local(tracked.header.edition, "en")))
+        from referee.table.view import show_json
+
+        print_json(show_json(tracked))
         return
     game = tracked.game
     state = game.state
@@ -295,26 +290,13 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     _print_next(out, game, lang, local)
 
 
-def _show_json(tracked, local_en: dict[str, str]) -> dict:
-    from referee.cli.ask_cmd import state_json
-    from referee.table import service
-
-    game = tracked.game
-    state = game.state
-    found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase_of(state),
-             "turn": service.expected_next(game), "moves_recorded": len(tracked.log), "state": state_json(game)}
-    if tracked.broken:
-        found["broken"] = {"seq": tracked.broken.seq, "move": tracked.broken.notation, "reason": tracked.broken.key}
-    return found
-
-
 @app.command("moves")
 def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
     """Every legal move now, in the notation (grouped by who makes it)."""
     from referee.table import service
 
     store = _store()
-    tracked = service.load(store, _name_of(store, table), _rulebook)
+    tracked = service.load(store, store.named_or_current(table), _rulebook)
     game = tracked.game
     legal = game.legal_moves()
     if json_out:
@@ -324,7 +306,7 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     local = _local(tracked.header.edition, lang)
     out = console()
     groups: dict[str, list[str]] = {}
-    for move in legal:         # in the player's language where it reads back (cli/notation.py)
+    for move in legal:         # in the player's language where it reads back (say/notation.py)
         actor, _, body = said(game, move, lang, local).replace("：", ": ", 1).partition(": ")
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
@@ -335,7 +317,7 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
 def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out: bool = JsonOpt) -> None:
     """The recorded moves, with round numbers and times."""
     store = _store()
-    name = _name_of(store, table)
+    name = store.named_or_current(table)
     header = store.header(name)
     logged = store.moves(name)
     if json_out:
@@ -367,7 +349,7 @@ def score(
     from referee.table import service
 
     store = _store()
-    tracked = service.load(store, _name_of(store, table), _rulebook)
+    tracked = service.load(store, store.named_or_current(table), _rulebook)
     game = tracked.game
     spoken = _spoken(lang, tracked.header, " ".join(hand or []))
     with refusals_in(spoken, tracked.header.edition):       # the hand's cards go by the table's edition
@@ -447,7 +429,7 @@ def export(
     import json
 
     store = _store()
-    name = _name_of(store, table)
+    name = store.named_or_current(table)
     header = store.header(name)
     logged = store.moves(name)
     if fmt == "json":
@@ -547,36 +529,39 @@ def serve(
                                f"--port {port}：連接埠是 0 到 65535（0：任一個空閒的）")
         hub = web.Hub(store.path, table, lang, _rulebook, _local)
         try:
-            server = web.make_server(hub, host, port, share_svg=_share_code)
+            server = web.make_server(hub, host, port)
         except OSError as error:
             en, zh = _LISTEN_ERRORS.get(error.errno, (error.strerror or str(error),) * 2)
             raise RefereeError(f"cannot listen on {host}:{port} ({en}); choose another --port (0: any free one) or --host",
                                f"無法在 {host}:{port} 監聽（{zh}）；請換一個 --port（0：任一個空閒的）或 --host") from None
     import signal
-    import threading
 
     # Ctrl+C (or a kill) asks the server to stop instead of raising KeyboardInterrupt wherever
     # the program happens to be: one raised inside a flush of stdout prints its lines again.
+    # uvicorn puts its own handler in place while it serves, and gives the signal back to this
+    # one when it has stopped.
     def stop_serving(signum, frame) -> None:
-        threading.Thread(target=server.shutdown, daemon=True).start()
+        server.stop()
 
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, stop_serving)
     out = console()
     try:
-        url, notes = _address(host, server.server_address[1], web.lan_address, said)
-        out.print(_w("serving" if table else "serving_current", said, table=escape(table or ""), url=url), soft_wrap=True)
+        url, notes = _address(host, server.port, web.lan_address, said)
+        start = ("serving" if table else "serving_current") + ("_here" if _only_here(host) else "")
+        out.print(_w(start, said, table=escape(table or ""), url=url), soft_wrap=True)
         if qr:
             import segno
 
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         for note in notes:
-            out.print(escape(note), style="dim" if note == notes[0] else "yellow")
+            out.print(escape(note), style="dim" if note == notes[0] else "yellow", soft_wrap=True)
         sys.stdout.flush()
-        server.serve_forever(poll_interval=0.2)      # until a signal asks it to stop, even one that came first
+        server.share_svg = _share_code(url)          # the page's foot: the address printed, never the request's Host
+        server.serve()                               # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:
-        web.close(server, hub)
+        server.close()
 
 
 # Why a server cannot listen, in words (the system's own message is English only).
@@ -589,22 +574,35 @@ _LISTEN_ERRORS = {
 
 def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:
     """The address the phones open, and what to tell the person who started the server: on every
-    network it is this computer's address on the local one; without a network, only itself."""
+    network it is this computer's address on the local one; without a network, or on an address
+    only this computer has (127.0.0.1), no phone can reach it."""
     everywhere = host in ("0.0.0.0", "", "::")
     shown = lan_address() if everywhere else (f"[{host}]" if ":" in host else host)
+    if _only_here(host):
+        return f"http://{shown}:{port}/", [_w("only_here", said, host=host)]
     notes = [_w("same_network", said)]
     if everywhere and shown == "127.0.0.1":          # no route out: the phones cannot reach it
         notes.append(_w("no_network", said))
     return f"http://{shown}:{port}/", notes
 
 
-def _share_code(host: str | None) -> str:
-    """The page's own address as a QR code (SVG), for a phone to pass it to the next one."""
-    if not host:
-        return ""
+def _only_here(host: str) -> bool:
+    """Is `host` an address of this computer alone (loopback), out of every phone's reach?"""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _share_code(url: str) -> str:
+    """The printed address as a QR code (SVG), for one phone to pass the page to the next."""
     import segno
 
-    return segno.make(f"http://{host}/", error="m").svg_inline(scale=4)
+    return segno.make(url, error="m").svg_inline(scale=4)
 
 
 # -- what next ---------------------------------------------------------------------------------------

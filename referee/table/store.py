@@ -204,6 +204,14 @@ class Store:
         row = self.conn.execute("SELECT value FROM settings WHERE key = 'current'").fetchone()
         return row[0] if row else None
 
+    def named_or_current(self, table: str | None) -> str:
+        """The table a command acts on: the one `--table` names, else the current one."""
+        name = table or self.current()
+        if name is None:
+            raise TableError("no current table: referee table new NAME --players \"Ann,Bob,Cid,Dan\", or --table NAME",
+                             "沒有目前的牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"，或用 --table 名稱")
+        return name
+
     def use(self, name: str) -> None:
         self.header(name)
         with self.writing() as conn:

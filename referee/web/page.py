@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from html import escape
 
-from referee.cli.labels import comma, label, winners_line
-from referee.cli.table_text import broken_text, hand_text, next_text, phase_of, position_facts
+from referee.say.labels import comma, label, winners_line
+from referee.say.table_text import broken_text, hand_text, next_text, position_facts
+from referee.table.view import phase_of
 from referee.text import in_language
 
 LANGUAGES = (("en", "English"), ("zh-Hant", "繁體"), ("zh-Hans", "简体"))
@@ -104,7 +105,7 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
 def _round_marks(game, lang: str, local: dict[str, str]) -> list[str]:
     """What this round put on the characters, in the words of its events: the face-up discards,
     the killed, the robbed, the bewitched, warrants and threats (who holds them stays unknown)."""
-    from referee.cli.events import describe
+    from referee.say.events import describe
 
     state = game.state
     if state.phase == "over":
@@ -129,8 +130,8 @@ def _round_marks(game, lang: str, local: dict[str, str]) -> list[str]:
 
 def _recent(game, lang: str, local: dict[str, str]) -> str:
     """The last moves, newest first, each with what it did (the engine's events in words)."""
-    from referee.cli.events import describe
-    from referee.cli.notation import said
+    from referee.say.events import describe
+    from referee.say.notation import said
 
     history = getattr(game, "history", None) or []
     if not history:
@@ -174,6 +175,20 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 </body>
 </html>
 """
+
+
+def content_security_policy() -> str:
+    """What a browser may load or run on the page: its own style and script (by their hashes, as
+    `document` inlines them), its own event stream, and nothing else (no other script, no
+    frame around it, no form sent anywhere)."""
+    import base64
+    import hashlib
+
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+    return (f"default-src 'none'; script-src {digest(_SCRIPT)}; style-src {digest(_STYLE)}; connect-src 'self'; "
+            "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 
 # Each view arrives as one server-sent event (JSON: {"html": ..., "title": ...}); the browser's EventSource

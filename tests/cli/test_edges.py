@@ -391,7 +391,7 @@ def test_a_tie_the_tie_break_cannot_separate_says_so(capsys, monkeypatch):
 
 
 def test_player_names_typed_in_the_other_script():
-    from referee.cli.notation import names_as_set_up
+    from referee.say.notation import names_as_set_up
 
     players = ["小華", "小美", "Ann", "阿強"]
     assert names_as_set_up("小华：换牌 阿强", players) == "小華：换牌 阿強"

@@ -24,21 +24,31 @@ from tests.table.test_table_cli import ROUND
 
 
 @contextmanager
-def serving(tables, table: str | None = None, lang: str | None = None, host: str = "127.0.0.1"):
-    """The server in this process on a free port of `host`; yields its base URL."""
+def serving(tables, table: str | None = None, lang: str | None = None, host: str = "127.0.0.1", limits=None,
+            share: str = "", hub_class=None):
+    """The server (uvicorn, in a thread of this process) on a free port of `host`; yields its
+    base URL once it answers."""
     from referee.catalog.facts import rulebook
     from referee.cli.table_cmd import _local
     from referee.web import server as web
 
-    hub = web.Hub(tables, table, lang, rulebook, _local)
-    server = web.make_server(hub, host, 0)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    hub = (hub_class or web.Hub)(tables, table, lang, rulebook, _local)
+    server = web.make_server(hub, host, 0, limits or web.Limits())
+    server.share_svg = share
+    thread = threading.Thread(target=server.serve, daemon=True)
     thread.start()
     try:
-        yield f"http://{f'[{host}]' if ':' in host else host}:{server.server_address[1]}"
+        base = f"http://{f'[{host}]' if ':' in host else host}:{server.port}"
+        deadline = time.monotonic() + 10
+        while not server.started():                 # listening already; answering once uvicorn runs
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        yield base
     finally:
-        web.stop(server, hub)
-        thread.join(5)
+        server.stop()
+        thread.join(10)
+        server.close()
+        assert not thread.is_alive()
 
 
 def get(url: str) -> tuple[int, str]:
@@ -194,7 +204,7 @@ def test_serve_prints_where_to_look_then_stops_on_ctrl_c(table, tables):
     try:
         first = process.stdout.readline()
         url = re.search(r"open (http://127\.0\.0\.1:\d+/)", first).group(1)
-        assert first.startswith("Table friday, live on the phones at the table (read-only): open ")
+        assert first.startswith("Table friday is live on this computer only (read-only): open ")    # 127.0.0.1
         qr = [process.stdout.readline() for _ in range(3)]
         assert all(set(line.strip()) <= set("█▀▄ ") and line.strip() for line in qr)     # the QR code
         assert "<h1>Table friday</h1>" in get(url)[1]
@@ -247,8 +257,9 @@ def test_serve_speaks_the_current_tables_language(table, tables):
     process = _serve(tables, "--no-qr")
     try:
         first = process.stdout.readline()
-        assert first.startswith("目前的牌桌已在同桌的手機上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 http://127.0.0.1:")
-        assert process.stdout.readline() == "手機須與這台電腦在同一個網路。按 Ctrl+C 停止。\n"    # --no-qr: no code
+        assert first.startswith("目前的牌桌只在這台電腦上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 http://127.0.0.1:")
+        assert process.stdout.readline() == ("手機連不到 127.0.0.1：只有這台電腦自己的瀏覽器能開啟這個頁面"      # --no-qr: no code
+                                             "（用 --host 0.0.0.0 才能讓手機連線）。按 Ctrl+C 停止。\n")
     finally:
         process.send_signal(signal.SIGINT)
         out, _ = process.communicate(timeout=10)
@@ -360,5 +371,8 @@ def test_the_address_the_phones_open():
     alone = "This computer seems to have no network: only its own browser can open the page."
     assert _address("0.0.0.0", 8000, lambda: "192.168.1.23", "en") == ("http://192.168.1.23:8000/", [same])
     assert _address("0.0.0.0", 8000, lambda: "127.0.0.1", "en") == ("http://127.0.0.1:8000/", [same, alone])
-    assert _address("127.0.0.1", 80, lambda: "192.168.1.23", "en") == ("http://127.0.0.1:80/", [same])
+    assert _address("127.0.0.1", 80, lambda: "192.168.1.23", "en") == ("http://127.0.0.1:80/", [
+        "No phone can reach 127.0.0.1: only this computer's own browser can open the page (--host 0.0.0.0 lets the phones in). "
+        "Ctrl+C stops it."])
+    assert _address("192.168.1.23", 80, lambda: "x", "en") == ("http://192.168.1.23:80/", [same])
     assert _address("::1", 8000, lambda: "x", "zh-Hans")[0] == "http://[::1]:8000/"

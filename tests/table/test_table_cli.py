@@ -73,7 +73,7 @@ def test_undo_takes_back_every_kind_of_move(table, tables):
     import pytest
 
     from referee.catalog.facts import rulebook
-    from referee.cli.ask_cmd import state_json
+    from referee.table.view import state_json
     from referee.errors import RefereeError
     from referee.table import service
     from referee.table.store import Store
@@ -275,7 +275,7 @@ def test_chinese_both_scripts_share_speaks_the_tables_script(table):
 def test_the_chinese_hints_show_moves_that_read():
     """What a Chinese hint tells the table to type is a move the notation reads, in that script."""
     from referee.catalog.facts import rulebook
-    from referee.cli.table_text import words
+    from referee.say.table_text import words
     from referee.engine import Game
 
     game = Game.new(rulebook("2016"), ["Ann", "Bob", "Cid", "Dee"], seed=3)

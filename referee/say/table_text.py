@@ -3,7 +3,7 @@ table` and of the phones' view (`referee/web/`), and the sentence for what the t
 
 from __future__ import annotations
 
-from referee.cli.labels import comma
+from referee.say.labels import comma
 from referee.text import in_language
 
 WORDS = {
@@ -62,12 +62,24 @@ WORDS = {
                      "{players} 的分數為暫定：手牌中未知的牌可能計分（從手牌計分的卡）；請用 --hand 出示手牌。",
                      "{players} 的分数为暂定：手牌中未知的牌可能计分（从手牌计分的卡）；请用 --hand 出示手牌。"),
     "provisional": ("Provisional: the game is not over.", "暫定：遊戲尚未結束。", "暂定：游戏尚未结束。"),
-    "serving": ("Table {table}, live on the phones at the table (read-only): open {url}",
-                "牌桌 {table} 已在同桌的手機上即時顯示（唯讀）：請開啟 {url}",
-                "牌桌 {table} 已在同桌的手机上实时显示（只读）：请打开 {url}"),
-    "serving_current": ("The current table, live on the phones at the table (read-only; it follows referee table use): open {url}",
-                        "目前的牌桌已在同桌的手機上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 {url}",
-                        "当前的牌桌已在同桌的手机上实时显示（只读；跟随 referee table use 切换）：请打开 {url}"),
+    "serving": ("Table {table} is live: anyone on this network can watch it (read-only): open {url}",
+                "牌桌 {table} 即時顯示中，同一個網路上的任何人都能觀看（唯讀）：請開啟 {url}",
+                "牌桌 {table} 实时显示中，同一个网络上的任何人都能观看（只读）：请打开 {url}"),
+    "serving_current": ("The current table is live: anyone on this network can watch it (read-only; it follows referee table use): open {url}",
+                        "目前的牌桌即時顯示中，同一個網路上的任何人都能觀看（唯讀；跟隨 referee table use 切換）：請開啟 {url}",
+                        "当前的牌桌实时显示中，同一个网络上的任何人都能观看（只读；跟随 referee table use 切换）：请打开 {url}"),
+    "serving_here": ("Table {table} is live on this computer only (read-only): open {url}",
+                     "牌桌 {table} 只在這台電腦上即時顯示（唯讀）：請開啟 {url}",
+                     "牌桌 {table} 只在这台电脑上实时显示（只读）：请打开 {url}"),
+    "serving_current_here": ("The current table is live on this computer only (read-only; it follows referee table use): open {url}",
+                             "目前的牌桌只在這台電腦上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 {url}",
+                             "当前的牌桌只在这台电脑上实时显示（只读；跟随 referee table use 切换）：请打开 {url}"),
+    "only_here": ("No phone can reach {host}: only this computer's own browser can open the page (--host 0.0.0.0 lets the phones in). Ctrl+C stops it.",
+                  "手機連不到 {host}：只有這台電腦自己的瀏覽器能開啟這個頁面（用 --host 0.0.0.0 才能讓手機連線）。按 Ctrl+C 停止。",
+                  "手机连不到 {host}：只有这台电脑自己的浏览器能打开这个页面（用 --host 0.0.0.0 才能让手机连接）。按 Ctrl+C 停止。"),
+    "no_current": ("No current table; the tables: {tables}. Choose one: referee table use NAME",
+                   "沒有目前的牌桌；現有牌桌：{tables}。請選一張：referee table use 名稱",
+                   "没有当前的牌桌；现有牌桌：{tables}。请选一张：referee table use 名称"),
     "same_network": ("The phones must be on the same network as this computer. Ctrl+C stops it.",
                      "手機須與這台電腦在同一個網路。按 Ctrl+C 停止。", "手机须与这台电脑在同一个网络。按 Ctrl+C 停止。"),
     "no_network": ("This computer seems to have no network: only its own browser can open the page.",
@@ -90,7 +102,7 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     the players' names: Chinese names speak Chinese in their script, names in Latin letters
     leave it to the locale. Chinese typed in characters both scripts share (阿美：面朝上 商人)
     says Chinese but not which: the table's own script, if it speaks Chinese."""
-    from referee.cli.lang import choose, file_language, script_of
+    from referee.say.lang import choose, file_language, script_of
     from referee.text import has_cjk
 
     if lang:
@@ -113,16 +125,12 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     return file_language(header.start, question)
 
 
-def phase_of(state) -> str:
-    """The phase as a player names it (and `show --json` reports it): selection, turns, over."""
-    return "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
-
-
 def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
     """The line over the players, in parts: round, phase, crown, the bank (classic), the Tax
     Collector's pool, and "last round" once a city is complete — or, with `until_end`, the city
     size that ends the game until then (a `Game`: a cached `Position` has no end rule)."""
-    from referee.cli.labels import label
+    from referee.say.labels import label
+    from referee.table.view import phase_of
 
     state = game.state
     facts = [words("round", lang, round=state.round), words(phase_of(state), lang),
@@ -140,7 +148,7 @@ def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
 
 def hand_text(player, lang: str, local: dict[str, str]) -> str:
     """`hand 4 (known: Temple)`: how many cards, and those the table has seen named."""
-    from referee.cli.labels import colon, label, parens
+    from referee.say.labels import colon, label, parens
 
     known = [local.get(c, c) for c in player.hand if c != "?"]
     return f"{label('hand', lang)} {len(player.hand)}" + (

@@ -65,7 +65,7 @@ def said_in_turn(game, notations: list[str], lang: str, local: dict[str, str], t
 def _word(verb, lang: str) -> str:
     if verb.name in _SHOWN:
         return _SHOWN[verb.name][0 if lang == "zh-Hant" else 1]
-    from referee.cli.lang import script_of
+    from referee.say.lang import script_of
 
     chinese = [w for w in verb.words if has_cjk(w)]
     return next((w for w in chinese if script_of(w) in (lang, None)), chinese[0] if chinese else verb.name)

@@ -1,0 +1,131 @@
+"""The phones' view as an ASGI application (Starlette): its routes, and what every answer says
+about itself.
+
+Routes, GET only: `/` the page, `/view` the view alone, `/events` the views as server-sent
+events, `/state.json` what `referee table show --json` prints. `?lang=en|zh-Hant|zh-Hans` picks a
+phone's language; without it the table's own. A request head over `Limits.header_bytes` gets
+431 and the connection closes. Every other method is refused with 405 (HEAD too:
+nothing here needs it), before any route runs and without reading the request's body; a body
+declared larger than `Limits.body_bytes` gets 413 and the connection closes.
+
+Every answer carries `Cache-Control: no-store` (a page is the table now, never a copy), a
+Content-Security-Policy that allows only the page's own style and script (by their hashes) and
+its own event stream, `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`; no
+`Server` header names the software. Nothing is taken from the request's `Host` header: the QR code
+at the page's foot is the address `serve` printed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from referee.errors import RefereeError
+from referee.web import page
+from referee.web.server import KEEPALIVE_SECONDS, Hub, Limits
+
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+
+
+def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
+    """The application: the routes inside `Guard`, which refuses what no route takes and sets
+    the headers of every answer. `share_svg()`: the printed address as a QR code (SVG)."""
+
+    async def home(request: Request) -> Response:
+        spoken, title, html = await _render(hub, _lang(request))
+        return HTMLResponse(page.document(html, spoken, title, share_svg()))
+
+    async def view(request: Request) -> Response:
+        return HTMLResponse((await _render(hub, _lang(request)))[2])
+
+    async def state(request: Request) -> Response:
+        import sqlite3
+
+        try:
+            shown, status = await run_in_threadpool(hub.state_json), 200
+        except RefereeError as error:
+            shown, status = {"error": str(error)}, 404
+        except sqlite3.Error as error:             # a damaged file: said, not a traceback
+            shown, status = {"error": f"the tables file cannot be read now ({error})"}, 503
+        return Response(json.dumps(shown, ensure_ascii=False), status, media_type="application/json; charset=utf-8")
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(_stream(hub, _lang(request)), media_type="text/event-stream; charset=utf-8")
+
+    async def lifespan(app):
+        import asyncio
+
+        hub.attach(asyncio.get_running_loop())
+        yield
+
+    from contextlib import asynccontextmanager
+
+    routes = [Route("/", home), Route("/view", view), Route("/state.json", state), Route("/events", events)]
+    return Guard(Starlette(routes=routes, lifespan=asynccontextmanager(lifespan)), limits)
+
+
+def _lang(request: Request) -> str | None:
+    asked = (request.query_params.getlist("lang") or [None])[0]
+    return asked if asked in LANGUAGES else None            # an unknown language: the table's own
+
+
+async def _render(hub: Hub, lang: str | None) -> tuple[str, str, str]:
+    """The view now: from the cache without leaving the loop, else rendered in a worker thread
+    (reading the tables file and replaying must not hold up the other connections)."""
+    return hub.rendered(lang) or await run_in_threadpool(hub.render, lang)
+
+
+async def _stream(hub: Hub, lang: str | None):
+    """The view now, then each new one, until the phone leaves or the server stops."""
+    version = hub.version
+    sent = None
+    while not hub.stopping.is_set():
+        _, title, html = await _render(hub, lang)
+        if html != sent:
+            yield f"data: {json.dumps({'html': html, 'title': title}, ensure_ascii=False)}\n\n".encode("utf-8")
+            sent = html
+        else:
+            yield b": still here\n\n"
+        version = await hub.changed(version, KEEPALIVE_SECONDS)
+
+
+class Guard:
+    """Refuses before routing what no route takes; adds the headers every answer carries."""
+
+    def __init__(self, app, limits: Limits):
+        self.app = app
+        self.limits = limits
+        self.headers = [(b"cache-control", b"no-store"),
+                        (b"content-security-policy", page.content_security_policy().encode("ascii")),
+                        (b"x-content-type-options", b"nosniff"),
+                        (b"referrer-policy", b"no-referrer")]
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)      # the lifespan
+            return
+        ours = {name for name, _ in self.headers}
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [(name, value) for name, value in message.get("headers", []) if name.lower() not in ours]
+                message = {**message, "headers": kept + self.headers}
+            await send(message)
+
+        head = len(scope["raw_path"]) + len(scope["query_string"]) + sum(len(name) + len(value) + 4 for name, value in scope["headers"])
+        length = next((value for name, value in scope["headers"] if name == b"content-length"), b"0")
+        if head > self.limits.header_bytes:            # a head that came whole (h11 refuses one that comes in parts)
+            await PlainTextResponse("request headers too large\n", 431, {"Connection": "close"})(scope, receive, send_with_headers)
+        elif int(length) > self.limits.body_bytes:     # h11 lets only digits through
+            # Closed after the answer: the body is never read, so the connection cannot go on.
+            await PlainTextResponse("request body too large\n", 413, {"Connection": "close"})(scope, receive, send_with_headers)
+        elif scope["method"] != "GET":
+            await PlainTextResponse("this view only reads the table\n", 405, {"Allow": "GET"})(scope, receive, send_with_headers)
+        else:
+            await self.app(scope, receive, send_with_headers)
