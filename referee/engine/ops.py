@@ -1,6 +1,10 @@
 """The small operations every rule is written with: pay, gain, draw, take from a hand, remove
 a district, record an event. `Game` inherits them; cards call them on the game they are given.
 
+`Operations` is also all that the modules under the facade see of a game (the type of their
+`game` argument): the state, the rulebook, the hook lists, the table's settings and these
+operations. They never import `Game`, and nothing here calls back into it.
+
 Nothing here decides anything: the checks live with the card or rule that needs them, and the
 flow (`flow.py`) alone decides when a turn, a round or the game ends.
 """
@@ -25,7 +29,9 @@ class Operations:
     rb: "Rulebook"
     state: "State"
     seed: int
-    table: bool
+    table: bool                  # a physical table (game.py: the selection recorded, not dealt)
+    secret_selection: bool       # ... whose picks stay secret (secret.py)
+    implicit_ends: bool          # a later character's move ends the turns before it (a situation file)
     _events: list[dict]
 
     hooks: "Hooks"

@@ -39,6 +39,9 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   selection_steps(game) -> [(seat, card id)]             steps after the last pick of the selection (the
                                                          Theater): the card answers them with
                                                          selection_moves(game) and selection_apply(game, move)
+  secret_selection_moves(game) -> moves    a table with secret picks, once they are made: what a card
+                                         lets a player announce before the turns (the Theater's swap)
+  secret_selection_apply(game, move) -> bool   plays such a move (True), or says it is not its own
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
 the order of the edition's card list, a card with a higher `order` later (the Library reads
@@ -54,11 +57,11 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
-    from referee.engine.moves import Move, Notation
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed", "on_crown_passed",
          "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan",
-         "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps", "killed_turn")
+         "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps", "killed_turn",
+         "secret_selection_moves", "secret_selection_apply")
 
 
 class Verb(NamedTuple):

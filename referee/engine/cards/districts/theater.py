@@ -102,9 +102,11 @@ class Theater(Behaviour):
 
     # -- a table with secret picks ----------------------------------------------------------------
 
-    def secret_swap(self, game, move: Move) -> None:
+    def secret_selection_apply(self, game, move: Move) -> bool:
         """At a table whose picks are secret the swap is seen (who with whom), not what changed
         hands: it is recorded, and each player still reveals what he holds when called."""
+        if move.verb != "use" or move.args[:1] != ("theater",):
+            return False
         state = game.state
         owner = _owner(game)
         actor = state.seat_of(move.actor)
@@ -118,8 +120,9 @@ class Theater(Behaviour):
                 raise IllegalMove("theater_timing", CITES)
         game.event("theater_swap" if args != ("pass",) else "theater_pass", player=state.players[owner].name,
                    other=args[0] if args != ("pass",) else None, round=state.round)
+        return True
 
-    def secret_swaps(self, game) -> list[Move]:
+    def secret_selection_moves(self, game) -> list[Move]:
         owner = _owner(game)
         if owner is None or _swapped_this_round(game):
             return []
