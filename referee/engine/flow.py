@@ -299,14 +299,14 @@ def end_round(game: "Operations") -> None:
 
 def _acts_at_round_end(game: "Operations", character: str) -> bool:
     """Whether revealing a killed character at the round's end changes anything (the King's
-    heir, the Queen beside a rank 4, the Emperor's crown): only then does the table wait."""
+    heir, the Emperor's crown: its own round's end; the Queen beside a rank 4: a card that
+    waits for it): only then does the table wait."""
     from referee.engine import registry
 
     card = registry.behaviour(character)
     if card is not None and hasattr(card, "on_round_end"):
         return True
-    state = game.state
-    return game.rb.characters[character].rank == 4 and "queen" in state.revealed
+    return any(waits(game, character) for waits in game.hooks.waits_at_round_end)
 
 
 def close_round(game: "Operations") -> None:
@@ -326,7 +326,6 @@ def close_round(game: "Operations") -> None:
     state.secret = False
     state.awaiting = None
     state.revealed = []
-    state.built_by = []
     for player in state.players:
         player.characters = []
     draft.begin(game)

@@ -156,10 +156,10 @@ class Operations:
     def owns(self, seat: int, district: str) -> bool:
         return self.state.players[seat].has_built(district)
 
-    def destroy_district(self, owner: int, district: str) -> None:
-        """Destroy a district: it leaves its city with what it held (its cards to the discard or
-        the deck bottom, as the edition says; an Artist's coin to the bank), and the cards that
-        care (the Bell Tower) hear of it."""
+    def destroy_district(self, owner: int, district: str, by: str = "") -> None:
+        """Destroy a district (`by`: the card that destroys it): it leaves its city with what it
+        held (its cards to the discard or the deck bottom, as the edition says; an Artist's coin
+        to the bank), and the cards that care (the Bell Tower, the Graveyard) hear of it."""
         player = self.state.players[owner]
         built = next(b for b in player.city if b.id == district)
         player.city = [b for b in player.city if b is not built]
@@ -167,7 +167,7 @@ class Operations:
         if built.beautified:
             self.state.bank += 1    # the Artist's coin on it goes back to the bank with it
         for hook in self.hooks.on_destroyed:
-            hook(self, owner, district)
+            hook(self, owner, district, by)
 
     def city_complete(self, seat: int) -> bool:
         return city_size(self.rb, self.state.players[seat].city) >= self.end_at
@@ -179,8 +179,8 @@ class Operations:
         size = self.rb.end_at(len(self.state.players))
         if "short-game" in self.state.variants and self.rb.edition == "classic":
             size -= 1               # the classic shorter game: 7 districts instead of 8
-        if self.state.bell_tower:
-            size -= self.rb.districts["bell-tower"].fact("completion_reduction", 1)
+        for modify in self.hooks.end_size:
+            size = modify(self, size)
         return size
 
     def note_completion(self, seat: int) -> None:

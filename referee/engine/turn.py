@@ -63,9 +63,9 @@ def apply(game: "Operations", move: Move, card=_ASK) -> None:
         return
     if state.pending is not None:
         if state.pending.required:
-            if state.pending.kind == "seer":      # her own decision: the cards she owes back
-                raise IllegalMove("seer_gives_first", (), player=state.players[state.pending.seat].name,
-                                  players=list(state.pending.data))
+            waiting = getattr(game.hooks.answers.get(state.pending.kind), "waiting_refusal", None)
+            if waiting is not None:              # the card's own words (the Seer's gives)
+                raise waiting(game)
             raise IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name,
                               card=state.pending.kind)
         state.pending = None                 # an offer nobody took lapses at the next move

@@ -422,10 +422,8 @@ def place_district(game: "Operations", seat: int, district: str, cost: int) -> N
         turn.builds += 1
     turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
     game.event("built", player=player.name, district=district, cost=cost)
-    if turn.character not in state.built_by:
-        state.built_by = state.built_by + [turn.character]
     for hook in game.hooks.on_build:
-        hook(game, seat, district)
+        hook(game, seat, district, cost)
     game.note_completion(seat)
 
 
@@ -453,8 +451,9 @@ def _generate_build(game: "Operations") -> list[Move]:
     full = turn.builds >= limit and not hooks.counts_toward_limit
     districts = game.rb.districts
     owned = {b.id for b in player.city}
-    discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
-    most = player.gold + discount
+    most = player.gold
+    for discount in hooks.build_discount:      # the best discount any card gives (the Factory)
+        most += discount(game, turn.seat)
     candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem

@@ -31,15 +31,14 @@ def powers(game: "Operations") -> tuple[str, ...]:
 
 
 def power_seat(game: "Operations", character: str) -> int | None:
-    """The seat that has `character`'s abilities this round: its holder's, or the Witch's player's
-    when she bewitched it (its holder only gathers; she plays the rest of its turn). Effects that
-    come later in the round go there: the Thief's take, the Bishop's shield, the taxes."""
-    state = game.state
-    holder = state.holder(character)
-    if holder is not None and state.marks.bewitched == character:
-        witch = state.holder("witch")
-        if witch is not None and state.marks.killed != "witch":
-            return witch
+    """The seat that has `character`'s abilities this round: its holder's, unless a card moved
+    them (`power_seat` hooks: the Witch's player when she bewitched it — its holder only gathers;
+    she plays the rest of its turn). Effects that come later in the round go there: the Thief's
+    take, the Bishop's shield, the taxes."""
+    holder = game.state.holder(character)
+    if holder is not None:
+        for moved in game.hooks.power_seat:
+            holder = moved(game, character, holder)
     return holder
 
 
