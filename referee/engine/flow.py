@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import draft, secret, turn as turns
+from referee.engine import draft, registry, secret, turn as turns
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine.scoring import scores, winners
@@ -167,8 +167,9 @@ def end_turn(game: "Operations") -> None:
 
 def advance_to(game: "Operations", move: Move) -> None:
     """At a table, a move by a character later in calling order ends the current turn first
-    (spec §1: the moves in between were not described, so the duty to gather is not enforced on
-    them). A dealt game plays every turn, and there such a move is simply not due yet."""
+    (docs/situations.md, "Implicit ends": the moves in between were not described, so the duty
+    to gather is not enforced on them). A dealt game plays every turn, and there such a move is
+    simply not due yet."""
     if not game.table:
         return
     state = game.state
@@ -301,8 +302,6 @@ def _acts_at_round_end(game: "Operations", character: str) -> bool:
     """Whether revealing a killed character at the round's end changes anything (the King's
     heir, the Emperor's crown: its own round's end; the Queen beside a rank 4: a card that
     waits for it): only then does the table wait."""
-    from referee.engine import registry
-
     card = registry.behaviour(character)
     if card is not None and hasattr(card, "on_round_end"):
         return True

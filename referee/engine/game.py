@@ -1,12 +1,15 @@
 """`Game`: the facade over the engine — state, legal moves, a checked apply, undo.
 
-`apply()` takes a snapshot of the state, runs the move on the live state, lets the flow settle
-the position (turn, round, phase, game end), and puts the snapshot back if the move is refused,
-so a refused move never changes anything. The same snapshots form the undo stack.
+`apply()` takes a snapshot of the state, has the flow play the move on the live state and settle
+the position (turn, round, phase, game end: `flow.play`), and puts the snapshot back if the move
+is refused, so a refused move never changes anything. The same snapshots form the undo stack.
+The facade itself ends nothing: it lists the legal moves (at a secret table, the reveals a
+player may make, each tried by playing it and taking it back) and keeps the history.
 
-Layers, each importing only those below it: errors, state, facts, moves and the registry at the
-bottom; then the small operations (`ops.py`); then the cards (`cards/`); then the turn and the
-selection (`turn.py`, `draft.py`); then the flow (`flow.py`); then this facade.
+Layers, each importing only those below it: errors, state, facts, the registry and moves at the
+bottom; then the small operations (`ops.py`: all that the layers above see of a game); then the
+cards (`cards/`); then the turn, the selection and the secret table (`turn.py`, `draft.py`,
+`secret.py`); then the flow (`flow.py`); then this facade (tests/engine/test_layers.py).
 """
 
 from __future__ import annotations
@@ -54,8 +57,9 @@ class Game(Operations):
         # each character becomes known when its holder reveals it (`secret.py`).
         self.secret_selection = secret_selection
         # A situation file describes only some moves: a later character's move ends the turns
-        # before it whatever they did (spec §1). A tracked game sees every move: there a turn
-        # that has not gathered does not end by itself (the tracker sets this to False).
+        # before it whatever they did (docs/situations.md, "Implicit ends"). A tracked game sees
+        # every move: there a turn that has not gathered does not end by itself (the tracker sets
+        # this to False).
         self.implicit_ends = True
         self.notation = Notation(rulebook, state)
         self._undo: list[tuple] = []

@@ -5,7 +5,8 @@ knows: the face-up discards, what was revealed, how many characters each player 
 
 The flow (`flow.py`) asks `possibly_held()` when it calls a character nobody is known to hold:
 if somebody may still hold it, the game waits for an answer (`state.awaiting`); a character
-nobody answers for is passed over as soon as a later one is revealed.
+nobody answers for is passed over as soon as a later one is revealed. This module only answers
+questions; the flow alone changes whose turn it is.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def unrevealed_seat(game: "Operations", move: Move) -> int | None:
 
 def apply_reveal(game: "Operations", move: Move) -> None:
     """`reveal CH` by its holder: accepted when it agrees with what is known (the secret-table
-    assignment happened before this, in the facade)."""
+    assignment happened before this, in the flow: `flow.reveal_at_secret_table`)."""
     state = game.state
     seat = state.seat_of(move.actor) if move.actor not in game.rb.characters else state.holder(move.actor)
     character = move.args[0]
