@@ -300,15 +300,15 @@ def _build_database(target):
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
-    from referee.catalog.db import set_builder
-
-    set_builder(_build_database)           # the database is built on first use, and when stale
     argv = _global_options_after_command(list(argv)) or ["--help"]   # `referee` alone: the help, exit 0
     if argv and argv[0] in ("--version", "-V"):
         from referee import __version__
 
         print(f"referee {__version__}")
         return 0
+    from referee.catalog.db import set_builder
+
+    set_builder(_build_database)           # the database is built on first use, and when stale
     requested = argv[0] if argv else None
     if requested and not requested.startswith("-") and requested not in COMMANDS:
         from rapidfuzz import process
