@@ -141,3 +141,37 @@ def test_the_cycle_finder_finds_a_cycle():
     # The check above must be able to fail: a two-module loop and a longer one are found.
     graph = {"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"e"}, "e": {"c", "a"}, "f": set()}
     assert sorted(_cycles(graph)) == [["a", "b"], ["c", "d", "e"]]
+
+
+# Card ids that a module outside the cards' own may spell, and why. Everything else a card does
+# is in its module, reached through the registry's hooks.
+CARD_IDS_ELSEWHERE = {
+    ("referee.engine.state", "tax-collector"): "State.tax_pool, the situation files' and tracker's name for its slot",
+    ("referee.engine.state", "bell-tower"): "State.bell_tower and first_bonus, likewise",
+    ("referee.engine.casts", "queen"): "the default rank 9 where none is named",
+    ("referee.engine.casts", "tax-collector"): "the default rank 9 where none is named",
+    ("referee.engine.invariants", "quarry"): "the checks above the facade know the rules apart from the cards",
+    ("referee.engine.invariants", "wizard"): "likewise",
+    ("referee.engine.cards.basic", "keep"): "`keep`, a word of the draw notation, not the Keep",
+    ("referee.engine.cards.rank8", "keep"): "the Keep's refusal key, reworded for a district taken",
+}
+
+
+def _card_ids() -> set[str]:
+    folders = [PACKAGE / "engine" / "cards" / "characters", PACKAGE / "engine" / "cards" / "districts"]
+    return {path.stem.replace("_", "-") for folder in folders for path in folder.glob("*.py")
+            if path.stem not in ("__init__", "data_only")}
+
+
+def test_no_card_id_outside_the_cards_own_modules():
+    ids = _card_ids()
+    assert {"theater", "queen", "seer", "bell-tower", "graveyard", "marshal"} <= ids
+    found = set()
+    for name, path in _modules().items():
+        if not name.startswith("referee.engine") or name.startswith(("referee.engine.cards.characters.",
+                                                                       "referee.engine.cards.districts.")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in ids:
+                found.add((name, node.value))
+    assert found - set(CARD_IDS_ELSEWHERE) == set()
