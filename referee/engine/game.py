@@ -20,7 +20,7 @@ from typing import NamedTuple
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
 from referee.engine import draft, flow, registry, secret, turn
 from referee.engine.casts import default_cast, excluded_uniques, require_legal
-from referee.engine.errors import IllegalMove, refuse
+from referee.engine.errors import IllegalMove
 from referee.engine.facts import Rulebook
 from referee.engine.moves import Move, Notation
 from referee.engine.ops import Operations

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from referee.engine import registry
 from referee.engine.cards import basic
-from referee.engine.cards.common import format_names, parse_character
 from referee.engine.cards.use import generate_use
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
