@@ -381,7 +381,7 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
     """Write a fresh database atomically; a failed build leaves the old one in place."""
     import sqlite_utils
 
-    from referee.catalog import chinese
+    from referee import chinese
 
     bundle = bundle or load_bundle()
     problems = validate(bundle)
@@ -443,3 +443,11 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         if os.path.exists(temp):
             os.unlink(temp)
     return target
+
+
+def register() -> None:
+    """Let the catalog build the database on first use and whenever a text file is newer
+    (`referee.catalog.db` sits below this module and never imports it)."""
+    from referee.catalog.db import set_builder
+
+    set_builder(build)

@@ -34,7 +34,7 @@ class RefereeError(Exception):
             return str(self)
         if lang == "zh-Hant":
             return _names(self.zh, name)
-        from referee.catalog.chinese import to_simplified
+        from referee.chinese import to_simplified
 
         return _names(to_simplified(self.zh), name)
 

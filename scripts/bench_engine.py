@@ -17,6 +17,7 @@ import random
 import time
 
 from referee.catalog.facts import rulebook
+from referee.dbbuild import register as register_database_builder
 from referee.engine import Game
 from referee.engine.casts import random_cast
 from referee.engine.players import choose_move
@@ -42,6 +43,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--edition", default="2016")
     args = parser.parse_args()
+    register_database_builder()     # the database is built on first use, and when stale
     rb = rulebook(args.edition)
     play(rb, args.players, 10**6)  # warm up
     rates = []

@@ -80,6 +80,9 @@ def main() -> int:
         env["REFEREE_DB"] = args.db
         os.environ["REFEREE_DB"] = args.db
     from referee.catalog.db import ensure_db
+    from referee.dbbuild import register
+
+    register()
 
     # An installed package has its bytecode; with PYTHONDONTWRITEBYTECODE set, every fresh process
     # would compile the sources again and time the compiler, not the command.

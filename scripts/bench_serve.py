@@ -32,6 +32,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from referee.catalog.facts import rulebook
+    from referee.dbbuild import register
+
+    register()
     from referee.cli.table_cmd import _local
     from referee.web import server as web
     from tests.table.public import play_and_transcribe, typed_at_the_table

@@ -38,6 +38,9 @@ def timed(argv: list[str], env: dict, runs: int, after: list[str] | None = None)
 def prepared_table(env: dict, moves: int = 150) -> tuple[str, str]:
     """A 4-player table with `moves` recorded moves from a random game, and one more legal move."""
     from referee.catalog.facts import rulebook
+    from referee.dbbuild import register
+
+    register()
     from tests.table.public import play_and_transcribe, typed_at_the_table
 
     referee = [sys.executable, "-m", "referee", "table"]

@@ -184,7 +184,7 @@ def _every_alias():
 def test_every_alias_resolves_in_both_scripts(conn, kind, card, text, edition):
     """Each alias names its card, or offers it as a choice where the same words name another
     card (要塞: the Fortress in most sources, the Keep in some)."""
-    from referee.catalog.chinese import to_simplified, to_traditional
+    from referee.chinese import to_simplified, to_traditional
     from referee.errors import AmbiguousName
 
     for form in {text, to_simplified(text), to_traditional(text)}:

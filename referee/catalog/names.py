@@ -81,7 +81,7 @@ def resolve(
     rows = _exact(conn, key, edition, kinds)
     how = "exact"
     if not rows and has_cjk(text):
-        from referee.catalog.chinese import to_simplified
+        from referee.chinese import to_simplified
 
         rows = _exact(conn, name_key(to_simplified(text)), edition, kinds)
         how = "converted"
@@ -122,7 +122,7 @@ def closest_names(conn, text: str, edition: str, kinds: tuple[str, ...]) -> list
     ).fetchall()
     query = name_key(text)
     if has_cjk(text):
-        from referee.catalog.chinese import to_simplified
+        from referee.chinese import to_simplified
 
         query = name_key(to_simplified(text))
     scored = process.extract(query, [r["key"] for r in rows], scorer=fuzz.WRatio, limit=40)

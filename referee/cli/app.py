@@ -281,7 +281,7 @@ def _usage_in_players_language(error, argv: list[str]) -> str:
         if found:
             text = chinese.format(*(g.replace("'", "") for g in found.groups()))
             if lang == "zh-Hans":
-                from referee.catalog.chinese import to_simplified
+                from referee.chinese import to_simplified
 
                 text = to_simplified(text)
             return text
@@ -307,6 +307,12 @@ def _players_language(argv: list[str]) -> str:
         return choose(None, words)
 
 
+def _build_database(target):
+    from referee.dbbuild import build      # the builder loads only when the database is (re)built
+
+    build(target)
+
+
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
@@ -316,6 +322,9 @@ def run(argv: list[str]) -> int:
 
         print(f"referee {__version__}")
         return 0
+    from referee.catalog.db import set_builder
+
+    set_builder(_build_database)           # the database is built on first use, and when stale
     requested = argv[0] if argv else None
     if requested and not requested.startswith("-") and requested not in COMMANDS:
         from rapidfuzz import process
@@ -331,7 +340,7 @@ def run(argv: list[str]) -> int:
             hint = f"；是不是 {' 或 '.join(close)}？" if close else f"；指令有：{'、'.join(COMMANDS)}"
             line = f"沒有「{_one_line(requested)}」這個指令{hint}"
             if lang == "zh-Hans":
-                from referee.catalog.chinese import to_simplified
+                from referee.chinese import to_simplified
 
                 line = to_simplified(line)
         print(f"referee: {line}", file=sys.stderr)

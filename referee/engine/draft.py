@@ -17,12 +17,12 @@ from referee.engine.moves import Move, make_move
 from referee.engine.state import Draft
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
+    from referee.engine.ops import Operations
 
 CHANCE = "chance"
 
 
-def begin(game: "Game") -> None:
+def begin(game: "Operations") -> None:
     if game.table:
         _begin_at_table(game)
         return
@@ -50,7 +50,7 @@ def begin(game: "Game") -> None:
     _run_chance(game)
 
 
-def _add_card_steps(game: "Game") -> None:
+def _add_card_steps(game: "Operations") -> None:
     """Steps cards add after the last pick (the Theater's swap): (seat, card id)."""
     for steps in game.hooks.selection_steps:
         d = game.state.draft
@@ -60,7 +60,7 @@ def _add_card_steps(game: "Game") -> None:
 _OWN_STEPS = frozenset(("pick", "discard", "faceup", CHANCE))
 
 
-def _card_step(game: "Game"):
+def _card_step(game: "Operations"):
     """The card whose step comes now in the selection, or None for the selection's own steps."""
     d = game.state.draft
     if d is None or not d.order or d.order[0][1] in _OWN_STEPS:
@@ -86,7 +86,7 @@ def _order(state, left: int) -> list[tuple[int, str]]:
     return [(s, "pick") for s in seats]
 
 
-def _begin_at_table(game: "Game") -> None:
+def _begin_at_table(game: "Operations") -> None:
     """The selection phase of a physical table: only what is shown is known."""
     state, rb = game.state, game.rb
     state.phase = "draft"
@@ -100,7 +100,7 @@ def _begin_at_table(game: "Game") -> None:
     _add_card_steps(game)
 
 
-def _choices(game: "Game") -> list[str]:
+def _choices(game: "Operations") -> list[str]:
     d = game.state.draft
     if game.table:
         return d.available          # the face-down cards are among them, unknown
@@ -109,7 +109,7 @@ def _choices(game: "Game") -> list[str]:
     return d.available
 
 
-def legal_moves(game: "Game") -> list[Move]:
+def legal_moves(game: "Operations") -> list[Move]:
     d = game.state.draft
     if not d or not d.order:
         return []
@@ -127,7 +127,7 @@ def legal_moves(game: "Game") -> list[Move]:
     return [make_move((name, step, (c,))) for c in sorted(set(_choices(game)))]
 
 
-def apply(game: "Game", move: Move) -> None:
+def apply(game: "Operations", move: Move) -> None:
     state = game.state
     d = state.draft
     card = _card_step(game)
@@ -176,7 +176,7 @@ def _without(cards: list[str], card: str) -> list[str]:
     return cards[:at] + cards[at + 1:]
 
 
-def ends_in_secret(game: "Game", move: Move) -> bool:
+def ends_in_secret(game: "Operations", move: Move) -> bool:
     """A secret table: a move of the turns before any pick is recorded ends the selection (the
     face-up discards may have been recorded, or not)."""
     if move.verb in ("pick", "discard", "faceup"):
@@ -185,20 +185,20 @@ def ends_in_secret(game: "Game", move: Move) -> bool:
     return len(left) == _picks_this_round(game)          # no pick recorded yet
 
 
-def _picks_this_round(game: "Game") -> int:
+def _picks_this_round(game: "Operations") -> int:
     state = game.state
     faceup = game.rb.faceup_discards(len(state.players), len(state.characters)) if len(state.players) >= 4 else 0
     return len([s for s in _order(state, len(state.characters) - 1 - faceup) if s[1] != CHANCE])
 
 
-def finish(game: "Game") -> None:
+def finish(game: "Operations") -> None:
     """Every pick is made: what nobody took stays face down (the flow starts the turns)."""
     d = game.state.draft
     d.facedown = d.facedown + d.available
     d.available = []
 
 
-def _refuse_faceup_now(game: "Game") -> None:
+def _refuse_faceup_now(game: "Operations") -> None:
     """`faceup` when the face-up discards are not the next step: say why (none with this many
     players, already recorded) rather than naming the step that is next."""
     state = game.state
@@ -210,7 +210,7 @@ def _refuse_faceup_now(game: "Game") -> None:
     raise IllegalMove("faceup_past", ("draft.procedure",))
 
 
-def _record_faceup(game: "Game", move: Move) -> None:
+def _record_faceup(game: "Operations", move: Move) -> None:
     d = game.state.draft
     wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
     shown = list(move.args)
@@ -235,7 +235,7 @@ def _record_faceup(game: "Game", move: Move) -> None:
     game.event("faceup", characters=list(shown))
 
 
-def _run_chance(game: "Game") -> None:
+def _run_chance(game: "Operations") -> None:
     d = game.state.draft
     while d.order and d.order[0][1] == CHANCE:
         d.order = d.order[1:]
@@ -246,7 +246,7 @@ def _run_chance(game: "Game") -> None:
         game.event("discarded", player="(random)")
 
 
-def outside_selection(game: "Game", move: Move) -> None:
+def outside_selection(game: "Operations", move: Move) -> None:
     raise IllegalMove("not_selection_phase", ("draft.procedure",))
 
 

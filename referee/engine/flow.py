@@ -8,22 +8,69 @@ Split turns (the Witch): a card may split a character's turn into parts played o
 other (`Turn.then`). A `partial` part ends without the end-of-turn effects, which come once, at
 the end of the part that completes the turn; the next part begins at once (`turn.resume`), before
 the next character is called. The Witch's own first part is partial and has no `then`: her turn
-continues only when the bewitched character is called (its holder's part has `then` = hers)."""
+continues only when the bewitched character is called (its holder's part has `then` = hers).
+
+A table with secret picks (`secret.py` says what the table knows): the first move of the turns
+ends the selection (`begin_secret_turns`); a call nobody is known to answer waits
+(`state.awaiting`); a player who shows a character, by `reveal` or by acting as it, ends the
+turns it passes over (`reveal_at_secret_table`). `play()` routes every move, so that this module
+alone ends turns and phases and sets `calling` and `awaiting`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import draft, secret, turn as turns
+from referee.engine import draft, registry, secret, turn as turns
+from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine.scoring import scores, winners
 from referee.engine.state import Marks, Turn
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
+    from referee.engine.ops import Operations
 
 
-def settle(game: "Game") -> None:
+def play(game: "Operations", move: Move) -> None:
+    """Play one move on the live position and settle it (the facade's checked apply takes the
+    snapshot around this)."""
+    state = game.state
+    if state.phase == "over":
+        raise IllegalMove("game_over", ("general.end-trigger",))
+    if state.phase == "draft":
+        if game.secret_selection:
+            for hook in game.hooks.secret_selection_apply:
+                if hook(game, move):
+                    return                   # seen at the table, not what changed hands (the Theater)
+        if not (game.secret_selection and draft.ends_in_secret(game, move)):
+            draft.apply(game, move)
+            settle(game)
+            return
+        begin_secret_turns(game)             # the first move of the turns: the picks stay secret
+    elif move.verb in draft.SELECTION_VERBS:
+        draft.outside_selection(game, move)  # refused: said so, not read as a reveal or a turn
+    # Only a secret table hides who holds what: elsewhere (every simulated game) the two
+    # checks of a secret table are not even called.
+    if state.secret:
+        killed_acts_at_secret_table(game, move)
+    if state.secret and reveal_at_secret_table(game, move):
+        pass                                 # a killed character shown: nothing more to do
+    elif move.verb == "reveal":
+        advance_to(game, Move(move.args[0], "reveal", move.args))
+        secret.apply_reveal(game, move)
+    else:
+        # At a table a later character's move (the Hospital's action of a killed one, too)
+        # ends the turns before it — but not while a required decision is open (turn.apply
+        # refuses it until the decision is made), nor for the answer to the decision open now.
+        card = turns.answering_card(game, move) if game.hooks.answers else None
+        waiting = state.pending is not None and state.pending.required
+        answering = card is not None and state.pending is not None and state.pending.kind == card.id
+        if not waiting and not answering and game.table:     # (advance_to acts only at a table)
+            advance_to(game, move)
+        turns.apply(game, move, card)
+    settle(game)
+
+
+def settle(game: "Operations") -> None:
     state = game.state
     if state.pending is not None and state.pending.required:
         return                             # nothing moves on until the decision is made
@@ -38,7 +85,7 @@ def settle(game: "Game") -> None:
         call_next(game)                    # a killed character's action (the Hospital) is done
 
 
-def start_turns(game: "Game") -> None:
+def start_turns(game: "Operations") -> None:
     state = game.state
     state.phase = "turns"
     state.calling = 0
@@ -46,7 +93,7 @@ def start_turns(game: "Game") -> None:
     call_next(game)
 
 
-def call_next(game: "Game") -> None:
+def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
     for rank, character in _calling_order(game.rb, state.characters):
@@ -93,7 +140,7 @@ def _calling_order(rb, characters: tuple[str, ...]) -> list[tuple[int, str]]:
     return found[1]
 
 
-def _killed_turn(game: "Game", character: str, seat: int) -> bool:
+def _killed_turn(game: "Operations", character: str, seat: int) -> bool:
     """Whether a card (the classic Hospital) gives the killed character's holder an action now."""
     for hook in game.hooks.killed_turn:
         if hook(game, character, seat):
@@ -101,7 +148,7 @@ def _killed_turn(game: "Game", character: str, seat: int) -> bool:
     return False
 
 
-def end_turn(game: "Game") -> None:
+def end_turn(game: "Operations") -> None:
     """The current turn's end-of-turn effects, then the next part of a split turn, or the next
     character."""
     state = game.state
@@ -118,14 +165,15 @@ def end_turn(game: "Game") -> None:
     call_next(game)
 
 
-def advance_to(game: "Game", move: Move) -> None:
+def advance_to(game: "Operations", move: Move) -> None:
     """At a table, a move by a character later in calling order ends the current turn first
-    (spec §1: the moves in between were not described, so the duty to gather is not enforced on
-    them). A dealt game plays every turn, and there such a move is simply not due yet."""
+    (docs/situations.md, "Implicit ends": the moves in between were not described, so the duty
+    to gather is not enforced on them). A dealt game plays every turn, and there such a move is
+    simply not due yet."""
     if not game.table:
         return
     state = game.state
-    character = game.acting_character(move)
+    character = turns.acting_character(game, move)
     if character is None or state.turn is None or character == state.turn.character:
         return
     following = state.turn.then
@@ -139,13 +187,87 @@ def advance_to(game: "Game", move: Move) -> None:
         if not game.implicit_ends and not state.turn.gathered:
             # A tracked game sees every turn: one that has not gathered is not over (a
             # mistyped name must not silently cost a player his turn).
-            from referee.engine.errors import IllegalMove
-
             raise IllegalMove("must_gather", ("turn.gather",), character=state.turn.character)
         end_turn(game)
 
 
-def resume_after_reveal(game: "Game", character: str) -> None:
+# -- a table with secret picks ---------------------------------------------------------------
+
+
+def begin_secret_turns(game: "Operations") -> None:
+    """A secret table's selection ends with the first move of the turns: the picks stay secret."""
+    game.state.secret = True
+    draft.finish(game)
+    start_turns(game)
+
+
+def killed_turn_at_secret_table(game: "Operations", seat: int, card) -> None:
+    """The killed character's holder, in `seat`, acts through `card` (the Hospital) at its call,
+    which shows that he holds it; the calls before it went unanswered: nobody holds those."""
+    state = game.state
+    killed = state.marks.killed
+    state.players[seat].characters = state.players[seat].characters + [killed]
+    state.calling, state.awaiting = game.rb.characters[killed].rank, None
+    card.killed_turn(game, killed, seat)
+
+
+def killed_acts_at_secret_table(game: "Operations", move: Move) -> None:
+    """A secret table waiting on the killed character's call: its holder answers through the
+    card that lets him act (`PLAYER: use Hospital gold`), which shows that he holds it."""
+    state = game.state
+    killed = state.marks.killed
+    if not state.secret or killed is None or state.awaiting is None or state.holder(killed) is not None:
+        return
+    rank = game.rb.characters[killed].rank
+    if rank < game.rb.characters[state.awaiting].rank:
+        return                               # its call is past
+    seat = state.seat_of(move.actor)
+    if seat is None or seat not in secret.open_seats(game):
+        return
+    for card in secret.killed_acts(game, seat):
+        if card.is_answer(move):
+            killed_turn_at_secret_table(game, seat, card)
+            return
+
+
+def reveal_at_secret_table(game: "Operations", move: Move) -> bool:
+    """A player shows a character nobody knew he held (by `reveal`, or by acting as it):
+    check it against what the table knows, end the turns it passes over, call it. True when
+    the move was only that (a killed character shown)."""
+    seat = secret.unrevealed_seat(game, move)
+    if seat is None:
+        return False
+    state = game.state
+    character = secret.implied_character(game, move)
+    problem = secret.reveal_problem(game, seat, character, acting=move.verb != "reveal")
+    if problem:
+        raise refuse(problem)
+    if character == state.marks.killed:
+        # The killed character's holder shows it: no turn, but the calls it leaves unanswered
+        # may now have nobody left to answer them.
+        state.players[seat].characters = state.players[seat].characters + [character]
+        if state.calling >= 10:
+            resume_after_reveal(game, character)
+        elif state.awaiting is not None and not secret.possibly_held(game, state.awaiting):
+            state.calling -= 1
+            state.awaiting = None
+            call_next(game)
+        return True
+    rank = game.rb.characters[character].rank
+    while state.turn is not None and game.rb.characters[state.turn.character].rank < rank:
+        if not game.implicit_ends and not state.turn.gathered:
+            # Said as the table sees it: someone acted while another player's turn is open.
+            raise IllegalMove("turn_not_over", ("turn.gather", "turn.calling-order"), character=state.turn.character,
+                              player=state.players[state.turn.seat].name, actor=state.players[seat].name)
+        end_turn(game)                       # the moves in between were not described
+    if state.turn is not None:
+        raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)
+    state.players[seat].characters = state.players[seat].characters + [character]
+    resume_after_reveal(game, character)
+    return False
+
+
+def resume_after_reveal(game: "Operations", character: str) -> None:
     """A secret table: the player who revealed `character` holds it now; call it (the
     characters between its rank and the last call were held by nobody), or, at the round's
     end, go on with the end of the round."""
@@ -159,7 +281,7 @@ def resume_after_reveal(game: "Game", character: str) -> None:
     call_next(game)
 
 
-def end_round(game: "Game") -> None:
+def end_round(game: "Operations") -> None:
     state = game.state
     killed = state.marks.killed
     if killed and state.holder(killed) is None and secret.possibly_held(game, killed) \
@@ -176,19 +298,17 @@ def end_round(game: "Game") -> None:
         close_round(game)
 
 
-def _acts_at_round_end(game: "Game", character: str) -> bool:
+def _acts_at_round_end(game: "Operations", character: str) -> bool:
     """Whether revealing a killed character at the round's end changes anything (the King's
-    heir, the Queen beside a rank 4, the Emperor's crown): only then does the table wait."""
-    from referee.engine import registry
-
+    heir, the Emperor's crown: its own round's end; the Queen beside a rank 4: a card that
+    waits for it): only then does the table wait."""
     card = registry.behaviour(character)
     if card is not None and hasattr(card, "on_round_end"):
         return True
-    state = game.state
-    return game.rb.characters[character].rank == 4 and "queen" in state.revealed
+    return any(waits(game, character) for waits in game.hooks.waits_at_round_end)
 
 
-def close_round(game: "Game") -> None:
+def close_round(game: "Operations") -> None:
     """After the round's end effects (and any decision they asked for): the final scores, or
     the next round's selection."""
     state = game.state
@@ -205,7 +325,6 @@ def close_round(game: "Game") -> None:
     state.secret = False
     state.awaiting = None
     state.revealed = []
-    state.built_by = []
     for player in state.players:
         player.characters = []
     draft.begin(game)

@@ -1,12 +1,15 @@
 """`Game`: the facade over the engine — state, legal moves, a checked apply, undo.
 
-`apply()` takes a snapshot of the state, runs the move on the live state, lets the flow settle
-the position (turn, round, phase, game end), and puts the snapshot back if the move is refused,
-so a refused move never changes anything. The same snapshots form the undo stack.
+`apply()` takes a snapshot of the state, has the flow play the move on the live state and settle
+the position (turn, round, phase, game end: `flow.play`), and puts the snapshot back if the move
+is refused, so a refused move never changes anything. The same snapshots form the undo stack.
+The facade itself ends nothing: it lists the legal moves (at a secret table, the reveals a
+player may make, each tried by playing it and taking it back) and keeps the history.
 
-Layers, each importing only those below it: errors, state, facts, moves and the registry at the
-bottom; then the small operations (`ops.py`); then the cards (`cards/`); then the turn and the
-selection (`turn.py`, `draft.py`); then the flow (`flow.py`); then this facade.
+Layers, each importing only those below it: errors, state, facts, the registry and moves at the
+bottom; then the small operations (`ops.py`: all that the layers above see of a game); then the
+cards (`cards/`); then the turn, the selection and the secret table (`turn.py`, `draft.py`,
+`secret.py`); then the flow (`flow.py`); then this facade (tests/engine/test_layers.py).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import NamedTuple
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
 from referee.engine import draft, flow, registry, secret, turn
 from referee.engine.casts import default_cast, excluded_uniques, require_legal
-from referee.engine.errors import IllegalMove, refuse
+from referee.engine.errors import IllegalMove
 from referee.engine.facts import Rulebook
 from referee.engine.moves import Move, Notation
 from referee.engine.ops import Operations
@@ -54,8 +57,9 @@ class Game(Operations):
         # each character becomes known when its holder reveals it (`secret.py`).
         self.secret_selection = secret_selection
         # A situation file describes only some moves: a later character's move ends the turns
-        # before it whatever they did (spec §1). A tracked game sees every move: there a turn
-        # that has not gathered does not end by itself (the tracker sets this to False).
+        # before it whatever they did (docs/situations.md, "Implicit ends"). A tracked game sees
+        # every move: there a turn that has not gathered does not end by itself (the tracker sets
+        # this to False).
         self.implicit_ends = True
         self.notation = Notation(rulebook, state)
         self._undo: list[tuple] = []
@@ -135,8 +139,8 @@ class Game(Operations):
             moves = draft.legal_moves(self)
             if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):
                 moves += self._first_moves_in_secret()
-                if "theater" in self.hooks.uses:
-                    moves += self.hooks.uses["theater"].secret_swaps(self)
+                for more in self.hooks.secret_selection_moves:     # the Theater's announced swap
+                    moves += more(self)
             return moves
         if state.phase != "turns":
             return []
@@ -167,9 +171,7 @@ class Game(Operations):
         """The moves that end a secret selection: the first reveals of the turns."""
         snapshot, events = self.state.snapshot(), self._events
         try:
-            self.state.secret = True
-            draft.finish(self)
-            flow.start_turns(self)
+            flow.begin_secret_turns(self)
             return self._secret_reveals() if self.state.awaiting else []
         finally:
             self.state.restore(snapshot)
@@ -184,9 +186,7 @@ class Game(Operations):
             for seat in secret.open_seats(self):
                 for card in secret.killed_acts(self, seat):
                     snapshot, events = state.snapshot(), self._events
-                    state.players[seat].characters = state.players[seat].characters + [killed]
-                    state.calling, state.awaiting = self.rb.characters[killed].rank, None
-                    card.killed_turn(self, killed, seat)
+                    flow.killed_turn_at_secret_table(self, seat, card)
                     answers = card.answers(self)
                     state.restore(snapshot)
                     self._events = events
@@ -235,120 +235,13 @@ class Game(Operations):
         return self.history.pop().move
 
     def _dispatch(self, move: Move) -> None:
-        state = self.state
-        if state.phase == "over":
-            raise IllegalMove("game_over", ("general.end-trigger",))
-        if state.phase == "draft":
-            if self.secret_selection and move.verb == "use" and move.args[:1] == ("theater",):
-                registry.behaviour("theater").secret_swap(self, move)    # seen, not what changed hands
-                return
-            if not (self.secret_selection and draft.ends_in_secret(self, move)):
-                draft.apply(self, move)
-                flow.settle(self)
-                return
-            state.secret = True                  # the first move of the turns: the picks stay secret
-            draft.finish(self)
-            flow.start_turns(self)
-        elif move.verb in draft.SELECTION_VERBS:
-            draft.outside_selection(self, move)  # refused: said so, not read as a reveal or a turn
-        # Only a secret table hides who holds what: elsewhere (every simulated game) the two
-        # checks of a secret table are not even called.
-        if state.secret:
-            self._killed_acts_at_secret_table(move)
-        if state.secret and self._reveal_at_secret_table(move):
-            pass                                 # a killed character shown: nothing more to do
-        elif move.verb == "reveal":
-            flow.advance_to(self, Move(move.args[0], "reveal", move.args))
-            secret.apply_reveal(self, move)
-        else:
-            # At a table a later character's move (the Hospital's action of a killed one, too)
-            # ends the turns before it — but not while a required decision is open (turn.apply
-            # refuses it until the decision is made), nor for the answer to the decision open now.
-            card = turn.answering_card(self, move) if self.hooks.answers else None
-            waiting = state.pending is not None and state.pending.required
-            answering = card is not None and state.pending is not None and state.pending.kind == card.id
-            if not waiting and not answering and self.table:     # (advance_to acts only at a table)
-                flow.advance_to(self, move)
-            turn.apply(self, move, card)
-        flow.settle(self)
-
-    def _killed_acts_at_secret_table(self, move: Move) -> None:
-        """A secret table waiting on the killed character's call: its holder answers through the
-        card that lets him act (`PLAYER: use Hospital gold`), which shows that he holds it."""
-        state = self.state
-        killed = state.marks.killed
-        if not state.secret or killed is None or state.awaiting is None or state.holder(killed) is not None:
-            return
-        rank = self.rb.characters[killed].rank
-        if rank < self.rb.characters[state.awaiting].rank:
-            return                               # its call is past
-        seat = state.seat_of(move.actor)
-        if seat is None or seat not in secret.open_seats(self):
-            return
-        for card in secret.killed_acts(self, seat):
-            if card.is_answer(move):
-                # The calls before it went unanswered: nobody holds those characters.
-                state.players[seat].characters = state.players[seat].characters + [killed]
-                state.calling, state.awaiting = rank, None
-                card.killed_turn(self, killed, seat)
-                return
-
-    def _reveal_at_secret_table(self, move: Move) -> bool:
-        """A player shows a character nobody knew he held (by `reveal`, or by acting as it):
-        check it against what the table knows, end the turns it passes over, call it. True when
-        the move was only that (a killed character shown)."""
-        seat = secret.unrevealed_seat(self, move)
-        if seat is None:
-            return False
-        state = self.state
-        character = secret.implied_character(self, move)
-        problem = secret.reveal_problem(self, seat, character, acting=move.verb != "reveal")
-        if problem:
-            raise refuse(problem)
-        if character == state.marks.killed:
-            # The killed character's holder shows it: no turn, but the calls it leaves unanswered
-            # may now have nobody left to answer them.
-            state.players[seat].characters = state.players[seat].characters + [character]
-            if state.calling >= 10:
-                flow.resume_after_reveal(self, character)
-            elif state.awaiting is not None and not secret.possibly_held(self, state.awaiting):
-                state.calling -= 1
-                state.awaiting = None
-                flow.call_next(self)
-            return True
-        rank = self.rb.characters[character].rank
-        while state.turn is not None and self.rb.characters[state.turn.character].rank < rank:
-            if not self.implicit_ends and not state.turn.gathered:
-                # Said as the table sees it: someone acted while another player's turn is open.
-                raise IllegalMove("turn_not_over", ("turn.gather", "turn.calling-order"), character=state.turn.character,
-                                  player=state.players[state.turn.seat].name, actor=state.players[seat].name)
-            flow.end_turn(self)                  # the moves in between were not described
-        if state.turn is not None:
-            raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)
-        state.players[seat].characters = state.players[seat].characters + [character]
-        flow.resume_after_reveal(self, character)
-        return False
+        flow.play(self, move)
 
     # -- who acts ----------------------------------------------------------------------------
 
     def acting_character(self, move: Move) -> str | None:
-        """The character a move is made as: the actor if it names one, else the actor's character
-        that is being called now or later this round."""
-        state = self.state
-        if move.actor in self.rb.characters:
-            return move.actor
-        seat = state.seat_of(move.actor)
-        if seat is None:
-            return None
-        held = [c for c in state.players[seat].characters if c in self.rb.characters]
-        if state.turn is not None and state.turn.acting in held:
-            return state.turn.acting          # she plays this part of another's turn (the Witch)
-        if state.turn is not None and state.turn.character in held and not state.turn.acting:
-            return state.turn.character
-        current = self.rb.characters[state.turn.character].rank if state.turn else 0
-        later = sorted((c for c in held if self.rb.characters[c].rank > current and c != state.marks.killed),
-                       key=lambda c: self.rb.characters[c].rank)
-        return later[0] if later else (held[0] if held else None)
+        """The character a move is made as (`turn.acting_character`)."""
+        return turn.acting_character(self, move)
 
     def current_actor(self) -> str | None:
         state = self.state

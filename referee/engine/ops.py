@@ -1,6 +1,10 @@
 """The small operations every rule is written with: pay, gain, draw, take from a hand, remove
 a district, record an event. `Game` inherits them; cards call them on the game they are given.
 
+`Operations` is also all that the modules under the facade see of a game (the type of their
+`game` argument): the state, the rulebook, the hook lists, the table's settings and these
+operations. They never import `Game`, and nothing here calls back into it.
+
 Nothing here decides anything: the checks live with the card or rule that needs them, and the
 flow (`flow.py`) alone decides when a turn, a round or the game ends.
 """
@@ -25,7 +29,9 @@ class Operations:
     rb: "Rulebook"
     state: "State"
     seed: int
-    table: bool
+    table: bool                  # a physical table (game.py: the selection recorded, not dealt)
+    secret_selection: bool       # ... whose picks stay secret (secret.py)
+    implicit_ends: bool          # a later character's move ends the turns before it (a situation file)
     _events: list[dict]
 
     hooks: "Hooks"
@@ -150,10 +156,10 @@ class Operations:
     def owns(self, seat: int, district: str) -> bool:
         return self.state.players[seat].has_built(district)
 
-    def destroy_district(self, owner: int, district: str) -> None:
-        """Destroy a district: it leaves its city with what it held (its cards to the discard or
-        the deck bottom, as the edition says; an Artist's coin to the bank), and the cards that
-        care (the Bell Tower) hear of it."""
+    def destroy_district(self, owner: int, district: str, by: str = "") -> None:
+        """Destroy a district (`by`: the card that destroys it): it leaves its city with what it
+        held (its cards to the discard or the deck bottom, as the edition says; an Artist's coin
+        to the bank), and the cards that care (the Bell Tower, the Graveyard) hear of it."""
         player = self.state.players[owner]
         built = next(b for b in player.city if b.id == district)
         player.city = [b for b in player.city if b is not built]
@@ -161,7 +167,7 @@ class Operations:
         if built.beautified:
             self.state.bank += 1    # the Artist's coin on it goes back to the bank with it
         for hook in self.hooks.on_destroyed:
-            hook(self, owner, district)
+            hook(self, owner, district, by)
 
     def city_complete(self, seat: int) -> bool:
         return city_size(self.rb, self.state.players[seat].city) >= self.end_at
@@ -173,8 +179,8 @@ class Operations:
         size = self.rb.end_at(len(self.state.players))
         if "short-game" in self.state.variants and self.rb.edition == "classic":
             size -= 1               # the classic shorter game: 7 districts instead of 8
-        if self.state.bell_tower:
-            size -= self.rb.districts["bell-tower"].fact("completion_reduction", 1)
+        for modify in self.hooks.end_size:
+            size = modify(self, size)
         return size
 
     def note_completion(self, seat: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import referee.engine.cards  # noqa: F401  (the cards' refusals)
 from referee.engine import registry
+from referee.engine.cards.rank8 import REFUSALS as TAKING
 from referee.engine.secret import REFUSALS as SECRET_TABLE
 from referee.text import in_language
 
@@ -47,9 +48,6 @@ GENERAL = {
     "turn_passed": ("{character} cannot act during {current}'s turn, and its own turn has passed or is not yet due.",
                     "{character}不能在{current}的回合中行動。", "{character}不能在{current}的回合中行动。"),
     "not_your_turn": ("It is not {actor}'s turn.", "現在不是{actor}的回合。", "现在不是{actor}的回合。"),
-    "seer_gives_first": ("{player} must first give a card back to each of: {players} (give PLAYER CARD).",
-                         "{player}必須先還給每位被拿牌的玩家一張牌：{players}（給牌 玩家 卡牌）。",
-                         "{player}必须先还给每位被拿牌的玩家一张牌：{players}（给牌 玩家 卡牌）。"),
     "decision_pending": ("{player} must first answer the {card}.", "{player}必須先回應{card}。", "{player}必须先回应{card}。"),
     "must_gather": ("{character} must gather resources (gold or cards) before the turn can end.",
                     "{character}必須先拿資源（金幣或卡牌）才能結束回合。", "{character}必须先拿资源（金币或卡牌）才能结束回合。"),
@@ -98,11 +96,12 @@ GENERAL = {
 
 def texts() -> dict[str, tuple[str, str, str]]:
     """Every refusal key with its three texts: the general ones and every card's."""
-    return {**GENERAL, **SECRET_TABLE, **registry.refusal_texts()}
+    return {**GENERAL, **SECRET_TABLE, **TAKING, **registry.refusal_texts()}
 
 
 def reason(key: str, values: dict, lang: str = "en") -> str:
-    found = GENERAL.get(key) or SECRET_TABLE.get(key) or registry.refusal_texts().get(key) or (key, key, key)
+    found = (GENERAL.get(key) or SECRET_TABLE.get(key) or TAKING.get(key) or registry.refusal_texts().get(key)
+             or (key, key, key))
     template = in_language(found, lang)
     try:
         return template.format(**values)

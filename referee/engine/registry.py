@@ -15,15 +15,26 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
                                          common.has_power (the bewitched holder's part has none).
                                          Effects later in the round go to common.power_seat.
   on_gather(game, seat, kind)            the turn's gathering is done ("gold" | "cards")
-  on_build(game, seat, district)         a district was just built
+  on_build(game, seat, district, paid)   a district was just built, for `paid` gold
   on_turn_end(game, seat)                the turn ends (before the next character is called)
   on_round_end(game)                     the round ends (the killed character is revealed)
-  on_destroyed(game, owner, district)    a district left a city destroyed
+  waits_at_round_end(game, killed) -> bool   a secret table: whether this card's rule needs the
+                                         killed character's holder to show it at the round's end
+                                         (the Queen beside a rank 4)
+  on_destroyed(game, owner, district, by)   a district left a city destroyed, by card `by`
+                                         (the Warlord, the Armory...)
+  on_confiscated(game, owner, seat, district)   the Magistrate took a district from `owner`'s
+                                         city into `seat`'s (the 2016 Tax Collector's tax moves)
   on_crown_passed(game, old, new)        the crown went from seat `old` to another seat (`Operations.pass_crown`)
   killed_turn(game, character, seat) -> bool   the killed character is called: True if a card (the
                                          Hospital) gives its holder something to do now; it opens
                                          a required `state.pending`, and the flow calls on after it
+  power_seat(game, character, seat) -> seat             (where `character`'s abilities are this round:
+                                                         common.power_seat; the Witch's bewitching)
   build_cost(game, seat, district, cost) -> cost
+  build_discount(game, seat) -> gold                     (the most this card's build_cost takes off for
+                                                         `seat`: move generation's cheap first filter)
+  end_size(game, size) -> size                           (the city size that ends the game: the Bell Tower)
   build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
   counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit)
   destroy_cost(game, owner, district, cost) -> cost      (rank 8 characters' price)
@@ -39,6 +50,9 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   selection_steps(game) -> [(seat, card id)]             steps after the last pick of the selection (the
                                                          Theater): the card answers them with
                                                          selection_moves(game) and selection_apply(game, move)
+  secret_selection_moves(game) -> moves    a table with secret picks, once they are made: what a card
+                                         lets a player announce before the turns (the Theater's swap)
+  secret_selection_apply(game, move) -> bool   plays such a move (True), or says it is not its own
 
 Hook order (written down because it decides outcomes): characters by rank, then districts in
 the order of the edition's card list, a card with a higher `order` later (the Library reads
@@ -54,11 +68,11 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
-    from referee.engine.moves import Move, Notation
 
-HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "on_destroyed", "on_crown_passed",
-         "build_cost", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan",
-         "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps", "killed_turn")
+HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "waits_at_round_end", "on_destroyed",
+         "on_confiscated", "on_crown_passed", "power_seat", "build_cost", "build_discount", "end_size", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan",
+         "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps", "killed_turn",
+         "secret_selection_moves", "secret_selection_apply")
 
 
 class Verb(NamedTuple):
@@ -101,7 +115,9 @@ class Behaviour:
     # the forms (the word after the district) this card handles with build_with(game, move).
     build_forms: tuple[str, ...] = ()
     # A card that answers out of turn (a `state.pending` of its kind) defines is_answer(move),
-    # answer(game, move) and answers(game) -> the legal answers now.
+    # answer(game, move) and answers(game) -> the legal answers now; and may define
+    # waiting_refusal(game) -> IllegalMove: why another move waits while its required decision is
+    # open (the Seer's gives), instead of the general "decision_pending".
 
 
 _BEHAVIOURS: dict[str, Behaviour] = {}

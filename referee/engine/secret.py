@@ -5,7 +5,8 @@ knows: the face-up discards, what was revealed, how many characters each player 
 
 The flow (`flow.py`) asks `possibly_held()` when it calls a character nobody is known to hold:
 if somebody may still hold it, the game waits for an answer (`state.awaiting`); a character
-nobody answers for is passed over as soon as a later one is revealed.
+nobody answers for is passed over as soon as a later one is revealed. This module only answers
+questions; the flow alone changes whose turn it is.
 """
 
 from __future__ import annotations
@@ -18,44 +19,44 @@ from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
+    from referee.engine.ops import Operations
 
 
-def per_player(game: "Game") -> int:
+def per_player(game: "Operations") -> int:
     """Characters each player holds in a round: two with 2 or 3 players, else one."""
     return 2 if len(game.state.players) <= 3 else 1
 
 
-def _faceup(game: "Game") -> list[str]:
+def _faceup(game: "Operations") -> list[str]:
     draft = game.state.draft
     return draft.faceup if draft is not None else []
 
 
-def open_seats(game: "Game") -> list[int]:
+def open_seats(game: "Operations") -> list[int]:
     """The players who may still hold a character nobody has revealed."""
     k = per_player(game)
     return [seat for seat, player in enumerate(game.state.players) if len(player.characters) < k]
 
 
-def killed_acts(game: "Game", seat: int) -> list:
+def killed_acts(game: "Operations", seat: int) -> list:
     """The cards through which the killed character's holder, in `seat`, acts when it is called
     (the classic Hospital in his city)."""
     return [hook.__self__ for hook in game.hooks.killed_turn if game.owns(seat, hook.__self__.id)]
 
 
-def killed_may_act(game: "Game") -> bool:
+def killed_may_act(game: "Operations") -> bool:
     """A secret table: whether the killed character's unknown holder could act when it is called
     (a player who may hold it owns a Hospital), so the call waits for him."""
     return any(killed_acts(game, seat) for seat in open_seats(game))
 
 
-def possibly_held(game: "Game", character: str) -> bool:
+def possibly_held(game: "Operations", character: str) -> bool:
     state = game.state
     return (state.secret and character in state.characters and character not in _faceup(game)
             and state.holder(character) is None and bool(open_seats(game)))
 
 
-def reveal_problem(game: "Game", seat: int, character: str, acting: bool = False) -> tuple | None:
+def reveal_problem(game: "Operations", seat: int, character: str, acting: bool = False) -> tuple | None:
     """Why the player in `seat` cannot be the one who reveals `character` now, or None."""
     state = game.state
     rb = game.rb
@@ -90,7 +91,7 @@ def reveal_problem(game: "Game", seat: int, character: str, acting: bool = False
     return None
 
 
-def implied_character(game: "Game", move: Move) -> str | None:
+def implied_character(game: "Operations", move: Move) -> str | None:
     """The character a move at a secret table reveals: the one named by `reveal`, the owner of a
     character's own verb (`kill` → the Assassin), else the character being called now."""
     if move.verb == "reveal":
@@ -104,7 +105,7 @@ def implied_character(game: "Game", move: Move) -> str | None:
     return state.awaiting
 
 
-def unrevealed_seat(game: "Game", move: Move) -> int | None:
+def unrevealed_seat(game: "Operations", move: Move) -> int | None:
     """The seat of a player acting with a character not yet known to be his, or None."""
     state = game.state
     if not state.secret or state.phase != "turns" or move.actor in game.rb.characters:
@@ -123,9 +124,9 @@ def unrevealed_seat(game: "Game", move: Move) -> int | None:
     return seat
 
 
-def apply_reveal(game: "Game", move: Move) -> None:
+def apply_reveal(game: "Operations", move: Move) -> None:
     """`reveal CH` by its holder: accepted when it agrees with what is known (the secret-table
-    assignment happened before this, in the facade)."""
+    assignment happened before this, in the flow: `flow.reveal_at_secret_table`)."""
     state = game.state
     seat = state.seat_of(move.actor) if move.actor not in game.rb.characters else state.holder(move.actor)
     character = move.args[0]

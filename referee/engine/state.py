@@ -5,6 +5,12 @@ a new list in their place — so the undo snapshot (`snapshot()`, python-chess s
 moves) can share them and costs a few tuples instead of a deep copy at every move. `copy()` is
 the deep copy for callers that keep a position apart (tests compare with it). Cards are ids; `?` is a card the referee
 does not know (a physical table: hands, the deck beyond its known top).
+
+What only one card keeps (the Tax Collector's pool, the Bell Tower's announcement, the Theater's
+announced swap) is that card's slot in `cards`: its module says what the slot holds (a
+`TypedDict`: a plain dict, which the table tracker's cache stores as it is) and replaces it on
+change (`set_card`), never changing it in place. Nothing else reads it, and no card reads the
+game's history: the state is the whole position.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import NamedTuple
 
 UNKNOWN = "?"
 _new = object.__new__
+_NOTHING: dict = {}          # an empty slot, shared and never changed
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +177,6 @@ class State:
     deck: list[str] = field(default_factory=list)      # index 0 is the top
     discard: list[str] = field(default_factory=list)   # classic discard pile
     bank: int = 0                        # may go below 0 with an unlimited bank: it counts what it paid out
-    tax_pool: int = 0
     draft: Draft | None = None
     turn: Turn | None = None
     calling: int = 0                     # rank being called
@@ -179,15 +185,13 @@ class State:
     secret: bool = False                 # a table's hidden selection: holders known only when revealed
     awaiting: str | None = None          # secret: the called character whose holder has not yet answered
     revealed: list[str] = field(default_factory=list)   # characters revealed this round, in order
-    built_by: list[str] = field(default_factory=list)   # characters that built this round (classic tax)
     last_round_revealed: list[str] = field(default_factory=list)
     completed: list[int] = field(default_factory=list)  # seats in the order they completed a city
     ending: bool = False                 # a city was completed: this round is the last
     variants: frozenset[str] = frozenset()
     end_at: int = 0                      # city size that ends the game; 0 = the edition's figure
-    bell_tower: bool = False             # classic: the Bell Tower was announced and stands
-    first_bonus: list[int] | None = None   # Bell Tower announced: the seats with the first-completion bonus
     chance: int = 0                      # chance events so far: each draws from its own seeded generator
+    cards: dict = field(default_factory=dict)   # card id -> that card's own state (see the docstring)
 
     def copy(self) -> "State":
         # Written out field by field: this runs at every move (the undo snapshot), and a loop
@@ -202,7 +206,6 @@ class State:
         other.deck = self.deck[:]
         other.discard = self.discard[:]
         other.bank = self.bank
-        other.tax_pool = self.tax_pool
         other.draft = self.draft.copy() if self.draft else None
         other.turn = self.turn.copy() if self.turn else None
         other.calling = self.calling
@@ -211,15 +214,13 @@ class State:
         other.secret = self.secret
         other.awaiting = self.awaiting
         other.revealed = self.revealed[:]
-        other.built_by = self.built_by[:]
         other.last_round_revealed = self.last_round_revealed[:]
         other.completed = self.completed[:]
         other.ending = self.ending
         other.variants = self.variants
         other.end_at = self.end_at
-        other.bell_tower = self.bell_tower
-        other.first_bonus = None if self.first_bonus is None else self.first_bonus[:]
         other.chance = self.chance
+        other.cards = dict(self.cards)     # each slot is replaced on change, never changed in place
         return other
 
     def snapshot(self) -> tuple:
@@ -233,21 +234,20 @@ class State:
         return (
             [(p.gold, p.hand, p.city, p.characters) for p in self.players],
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-            self.tax_pool, d and (d, d.available, d.faceup, d.facedown, d.order, d.last_gets_facedown),
+            d and (d, d.available, d.faceup, d.facedown, d.order, d.last_gets_facedown),
             t and (t, (t.character, t.seat, t.revealed, t.gathered, t.income, t.builds, t.used, t.finished_actions,
                        t.ended, t.paid_to_build, t.powers, t.only, t.only_problem, t.partial, t.acting),
                    t.then and t.then.copy()),
-            self.calling, self.marks, self.pending, self.secret, self.awaiting, self.revealed, self.built_by, self.last_round_revealed,
-            self.completed, self.ending, self.variants, self.end_at, self.bell_tower, self.first_bonus, self.chance,
+            self.calling, self.marks, self.pending, self.secret, self.awaiting, self.revealed, self.last_round_revealed,
+            self.completed, self.ending, self.variants, self.end_at, self.chance, self.cards,
         )
 
     def restore(self, snapshot: tuple) -> None:
         """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
         (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-         self.tax_pool, draft, turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
-         self.revealed,
-         self.built_by, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
-         self.bell_tower, self.first_bonus, self.chance) = snapshot
+         draft, turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
+         self.revealed, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
+         self.chance, self.cards) = snapshot
         for player, (gold, hand, city, characters) in zip(self.players, players):
             player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
         if draft is None:
@@ -266,6 +266,51 @@ class State:
     @property
     def killed(self) -> str | None:
         return self.marks.killed
+
+    # -- the cards' own state ---------------------------------------------------------------
+
+    def card(self, card: str) -> dict:
+        """A card's slot (empty while the card has kept nothing)."""
+        return self.cards.get(card, _NOTHING)
+
+    def set_card(self, card: str, **changes) -> None:
+        """Change fields of a card's slot: a new slot and a new mapping (the undo snapshot and
+        copies share the old ones)."""
+        self.cards = {**self.cards, card: {**self.cards.get(card, _NOTHING), **changes}}
+
+    # The names the situation files and the tracker's words use for three slots' fields (read
+    # by situation.py, cli/table_text.py and scoring): the cards themselves read their slots.
+
+    @property
+    def tax_pool(self) -> int:
+        """The 2016 Tax Collector's pool (cards/characters/tax_collector.py)."""
+        return self.card("tax-collector").get("pool", 0)
+
+    @tax_pool.setter
+    def tax_pool(self, gold: int) -> None:
+        if gold != self.tax_pool:
+            self.set_card("tax-collector", pool=gold)
+
+    @property
+    def bell_tower(self) -> bool:
+        """Classic: the Bell Tower was announced and stands (cards/districts/bell_tower.py)."""
+        return self.card("bell-tower").get("standing", False)
+
+    @bell_tower.setter
+    def bell_tower(self, standing: bool) -> None:
+        if standing != self.bell_tower:
+            self.set_card("bell-tower", standing=standing)
+
+    @property
+    def first_bonus(self) -> list[int] | None:
+        """The seats that share the first-completion bonus (the Bell Tower announced with
+        cities already complete); None: the first to complete has it."""
+        return self.card("bell-tower").get("first_bonus")
+
+    @first_bonus.setter
+    def first_bonus(self, seats: list[int] | None) -> None:
+        if seats != self.first_bonus:
+            self.set_card("bell-tower", first_bonus=seats)
 
     def holder(self, character: str) -> int | None:
         for seat, player in enumerate(self.players):

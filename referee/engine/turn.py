@@ -8,16 +8,15 @@ from typing import TYPE_CHECKING
 
 from referee.engine import registry
 from referee.engine.cards import basic
-from referee.engine.cards.common import format_names, parse_character
 from referee.engine.cards.use import generate_use
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
+    from referee.engine.ops import Operations
 
 
-def answering_card(game: "Game", move: Move):
+def answering_card(game: "Operations", move: Move):
     """The card a move answers out of turn (the Graveyard's offer), or None."""
     answers = game.hooks.answers
     if not answers:
@@ -28,10 +27,31 @@ def answering_card(game: "Game", move: Move):
     return None
 
 
+def acting_character(game: "Operations", move: Move) -> str | None:
+    """The character a move is made as: the actor if it names one, else the actor's character
+    that is being called now or later this round."""
+    state = game.state
+    characters = game.rb.characters
+    if move.actor in characters:
+        return move.actor
+    seat = state.seat_of(move.actor)
+    if seat is None:
+        return None
+    held = [c for c in state.players[seat].characters if c in characters]
+    if state.turn is not None and state.turn.acting in held:
+        return state.turn.acting          # she plays this part of another's turn (the Witch)
+    if state.turn is not None and state.turn.character in held and not state.turn.acting:
+        return state.turn.character
+    current = characters[state.turn.character].rank if state.turn else 0
+    later = sorted((c for c in held if characters[c].rank > current and c != state.marks.killed),
+                   key=lambda c: characters[c].rank)
+    return later[0] if later else (held[0] if held else None)
+
+
 _ASK = object()
 
 
-def apply(game: "Game", move: Move, card=_ASK) -> None:
+def apply(game: "Operations", move: Move, card=_ASK) -> None:
     """Play a move of the turn phase. `card`: answering_card(game, move) when the caller has
     already asked (game._dispatch does, for every move: not asking twice)."""
     state = game.state
@@ -42,9 +62,9 @@ def apply(game: "Game", move: Move, card=_ASK) -> None:
         return
     if state.pending is not None:
         if state.pending.required:
-            if state.pending.kind == "seer":      # her own decision: the cards she owes back
-                raise IllegalMove("seer_gives_first", (), player=state.players[state.pending.seat].name,
-                                  players=list(state.pending.data))
+            waiting = getattr(game.hooks.answers.get(state.pending.kind), "waiting_refusal", None)
+            if waiting is not None:              # the card's own words (the Seer's gives)
+                raise waiting(game)
             raise IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name,
                               card=state.pending.kind)
         state.pending = None                 # an offer nobody took lapses at the next move
@@ -55,7 +75,7 @@ def apply(game: "Game", move: Move, card=_ASK) -> None:
     actor = move.actor
     # A move that names its character (every generated move does) is made as it: what
     # acting_character() answers first, without the call.
-    character = actor if actor in characters else game.acting_character(move)
+    character = actor if actor in characters else acting_character(game, move)
     if character is None:
         raise IllegalMove("no_character", ("turn.calling-order",), actor=move.actor)
     if turn.acting:
@@ -86,12 +106,12 @@ def apply(game: "Game", move: Move, card=_ASK) -> None:
     found[0].apply(game, move)
 
 
-def pending_answers(game: "Game") -> list[Move]:
+def pending_answers(game: "Operations") -> list[Move]:
     pending = game.state.pending
     return [] if pending is None else game.hooks.answers[pending.kind].answers(game)
 
 
-def legal_moves(game: "Game") -> list[Move]:
+def legal_moves(game: "Operations") -> list[Move]:
     state = game.state
     turn = state.turn
     moves: list[Move] = []
@@ -127,7 +147,7 @@ def legal_moves(game: "Game") -> list[Move]:
     return moves
 
 
-def reveal(game: "Game") -> None:
+def reveal(game: "Operations") -> None:
     """The called character is revealed; the cards that listen act now (the Thief's take, the
     King's crown, the Queen's gold, the classic Tax Collector's tax), so that legal_moves() sees
     the position the player really faces."""
@@ -140,7 +160,7 @@ def reveal(game: "Game") -> None:
         hook(game, turn.character, turn.seat)
 
 
-def resume(game: "Game") -> None:
+def resume(game: "Operations") -> None:
     """The next part of a split turn begins (the Witch playing the rest of a bewitched turn, at
     her own seat): the cards that act when a turn begins hear of it again, at the new seat. Those
     that belong to the card's holder whatever happens (the crown) check that the seat is his."""

@@ -86,7 +86,7 @@ def names_as_set_up(text: str, players: list[str]) -> str:
         if not any(len(word) == len(name) and (len(name) == 1 or any(a == b for a, b in zip(word, name)))
                    and has_cjk(name) for name in players):
             continue
-        from referee.catalog.chinese import to_simplified
+        from referee.chinese import to_simplified
 
         key = to_simplified(word)
         matches = [name for name in players if to_simplified(name) == key]

@@ -17,14 +17,14 @@ from referee.engine.registry import Verb, register_verb
 from referee.engine.state import UNKNOWN, Built
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
+    from referee.engine.ops import Operations
     from referee.engine.moves import Notation
 
 
 # -- gathering ----------------------------------------------------------------------------------
 
 
-def gather_extras(game: "Game") -> None:
+def gather_extras(game: "Operations") -> None:
     """The character's extra resources, whatever was gathered (the Merchant's gold, the
     Architect's cards): for whoever has its abilities — not a bewitched character's holder; the
     Witch when she resumes that turn."""
@@ -38,7 +38,7 @@ def gather_extras(game: "Game") -> None:
         game.gain_cards(turn.seat, facts.extra_cards, turn.character)
 
 
-def after_gather(game: "Game", kind: str) -> None:
+def after_gather(game: "Operations", kind: str) -> None:
     """The bonuses that come with any gathering: the character's extras, then the cards that
     listen (the Gold Mine)."""
     turn = game.state.turn
@@ -48,7 +48,7 @@ def after_gather(game: "Game", kind: str) -> None:
         hook(game, turn.seat, kind)
 
 
-def _apply_gold(game: "Game", move: Move) -> None:
+def _apply_gold(game: "Operations", move: Move) -> None:
     turn = game.state.turn
     if turn.gathered:
         raise IllegalMove("already_gathered", ("turn.gather",))
@@ -56,11 +56,11 @@ def _apply_gold(game: "Game", move: Move) -> None:
     after_gather(game, "gold")
 
 
-def _generate_gold(game: "Game") -> list[Move]:
+def _generate_gold(game: "Operations") -> list[Move]:
     return [] if game.state.turn.gathered else [make_move((game.state.turn.character, "gold", ()))]
 
 
-def draw_plan(game: "Game", seat: int) -> tuple[int, int]:
+def draw_plan(game: "Operations", seat: int) -> tuple[int, int]:
     """How many cards the draw action shows, and how many of them are kept."""
     count, keep = int(game.rb.setup.get("draw", 2)), 1
     for modify in game.hooks.draw_plan:
@@ -68,7 +68,7 @@ def draw_plan(game: "Game", seat: int) -> tuple[int, int]:
     return count, keep
 
 
-def _apply_draw(game: "Game", move: Move) -> None:
+def _apply_draw(game: "Operations", move: Move) -> None:
     turn = game.state.turn
     if turn.gathered:
         raise IllegalMove("already_gathered", ("turn.gather",))
@@ -76,7 +76,7 @@ def _apply_draw(game: "Game", move: Move) -> None:
     after_gather(game, "cards")
 
 
-def draw_action(game: "Game", seat: int, named: list[str]) -> None:
+def draw_action(game: "Operations", seat: int, named: list[str]) -> None:
     """The draw action of `seat`: show the cards, keep those named (the first shown where the
     move names fewer, unknown at a table), the rest to the bottom of the deck."""
     state = game.state
@@ -113,7 +113,7 @@ def draw_action(game: "Game", seat: int, named: list[str]) -> None:
     game.event("cards", player=player.name, count=len(kept), reason="draw", returned=len(rest))
 
 
-def _generate_draw(game: "Game") -> list[Move]:
+def _generate_draw(game: "Operations") -> list[Move]:
     state = game.state
     if state.turn.gathered:
         return []
@@ -121,7 +121,7 @@ def _generate_draw(game: "Game") -> list[Move]:
     return [make_move((actor, "draw", args)) for args in draw_choices(game, state.turn.seat)]
 
 
-def draw_choices(game: "Game", seat: int) -> list[tuple]:
+def draw_choices(game: "Operations", seat: int) -> list[tuple]:
     """The arguments of every legal draw action of `seat`: () or the cards kept."""
     count, keep = draw_plan(game, seat)
     shown = game.state.deck[:count]
@@ -165,7 +165,7 @@ _NO_INCOME = Income(None)
 _RULES: dict[str, object] = {}          # character id -> its card's `income_rule` (or None), looked up once
 
 
-def income_of(game: "Game", character: str) -> Income:
+def income_of(game: "Operations", character: str) -> Income:
     """The character's income: its data, unless its card says otherwise in this game (a house
     rule such as the Alchemist's trade income defines `income_rule(game)` on the card)."""
     rule = _RULES.get(character, False)
@@ -186,7 +186,7 @@ def income_of(game: "Game", character: str) -> Income:
 _DATA_INCOME: dict[int, tuple] = {}     # id(character facts) -> (those facts, their Income)
 
 
-def income_count(game: "Game", seat: int, character: str, income: Income | None = None) -> int:
+def income_count(game: "Operations", seat: int, character: str, income: Income | None = None) -> int:
     """Districts of the character's type, with the School of Magic standing for any type."""
     income = income or income_of(game, character)
     if not income.type:
@@ -199,7 +199,7 @@ def income_count(game: "Game", seat: int, character: str, income: Income | None 
     return count // income.per
 
 
-def acting_income(game: "Game") -> tuple[str, Income]:
+def acting_income(game: "Operations") -> tuple[str, Income]:
     """The character whose district income the turn collects, and that income: the acting
     character's, or, when the turn uses other characters' abilities (the Witch playing the
     bewitched), the first of those that has an income."""
@@ -231,7 +231,7 @@ def income_split(move: Move, kind: str, character: str, count: int) -> tuple[int
     return gold, cards
 
 
-def _apply_income(game: "Game", move: Move) -> None:
+def _apply_income(game: "Operations", move: Move) -> None:
     turn = game.state.turn
     character, income = acting_income(game)
     if not income.type:
@@ -250,7 +250,7 @@ def _apply_income(game: "Game", move: Move) -> None:
         game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
 
 
-def _generate_income(game: "Game") -> list[Move]:
+def _generate_income(game: "Operations") -> list[Move]:
     turn = game.state.turn
     if turn.income or turn.finished_actions:
         return []
@@ -294,21 +294,21 @@ def _format_income(notation: "Notation", move: Move) -> str:
 # -- building -----------------------------------------------------------------------------------
 
 
-def build_cost(game: "Game", seat: int, district: str) -> int:
+def build_cost(game: "Operations", seat: int, district: str) -> int:
     cost = game.rb.districts[district].cost
     for modify in game.hooks.build_cost:
         cost = modify(game, seat, district, cost)
     return cost
 
 
-def build_limit(game: "Game") -> int:
+def build_limit(game: "Operations") -> int:
     limit = game.rb.characters[game.state.turn.character].build_limit
     for modify in game.hooks.build_limit:
         limit = modify(game, limit)
     return limit
 
 
-def can_build(game: "Game") -> bool:
+def can_build(game: "Operations") -> bool:
     """Whether the current turn may build at all: the character's data, then the cards in play
     (the Navigator forbids it to whoever uses his power, the Witch included)."""
     allowed = game.rb.characters[game.state.turn.character].can_build
@@ -317,7 +317,7 @@ def can_build(game: "Game") -> bool:
     return allowed
 
 
-def counts_toward_limit(game: "Game", seat: int, district: str) -> bool:
+def counts_toward_limit(game: "Operations", seat: int, district: str) -> bool:
     """Whether building `district` uses up one of the turn's builds (the Stables do not; the
     cards in play may say otherwise, e.g. the Trader's trade districts)."""
     if game.rb.districts[district].fact("no_build_limit", False):
@@ -329,7 +329,7 @@ def counts_toward_limit(game: "Game", seat: int, district: str) -> bool:
     return True
 
 
-def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
+def _duplicate_allowed(game: "Operations", seat: int, district: str) -> bool:
     for allows in game.hooks.allows_duplicate:
         verdict = allows(game, seat, district)
         if verdict is not None:
@@ -337,7 +337,7 @@ def _duplicate_allowed(game: "Game", seat: int, district: str) -> bool:
     return False
 
 
-def copies_accounted_for(game: "Game", district: str) -> bool:
+def copies_accounted_for(game: "Operations", district: str) -> bool:
     """Whether every copy of `district` the edition has is already seen: in a city (or under a
     Museum), in a known hand, in the known part of the deck or the discard pile."""
     state = game.state
@@ -349,7 +349,7 @@ def copies_accounted_for(game: "Game", district: str) -> bool:
     return seen >= game.rb.districts[district].copies
 
 
-def build_problem(game: "Game", seat: int, district: str, paying: bool = True,
+def build_problem(game: "Operations", seat: int, district: str, paying: bool = True,
                   allowed: bool | None = None, limit: int | None = None) -> tuple | None:
     """Why `district` cannot be built now, as (key, citations, values), or None. `paying`:
     the price is paid in gold (False for the cards that pay another way check their own).
@@ -392,7 +392,7 @@ def build_problem(game: "Game", seat: int, district: str, paying: bool = True,
     return None
 
 
-def _apply_build(game: "Game", move: Move) -> None:
+def _apply_build(game: "Operations", move: Move) -> None:
     state = game.state
     turn = state.turn
     district = move.args[0]
@@ -411,7 +411,7 @@ def _apply_build(game: "Game", move: Move) -> None:
     place_district(game, turn.seat, district, cost)
 
 
-def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
+def place_district(game: "Operations", seat: int, district: str, cost: int) -> None:
     """The district (already paid for and out of the hand) enters the city: the build counts
     toward the limit, the cards that listen hear of it, a completed city is noted."""
     state = game.state
@@ -422,14 +422,12 @@ def place_district(game: "Game", seat: int, district: str, cost: int) -> None:
         turn.builds += 1
     turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
     game.event("built", player=player.name, district=district, cost=cost)
-    if turn.character not in state.built_by:
-        state.built_by = state.built_by + [turn.character]
     for hook in game.hooks.on_build:
-        hook(game, seat, district)
+        hook(game, seat, district, cost)
     game.note_completion(seat)
 
 
-def _generate_build(game: "Game") -> list[Move]:
+def _generate_build(game: "Operations") -> list[Move]:
     state = game.state
     turn = state.turn
     if not turn.gathered or turn.finished_actions or not can_build(game):
@@ -453,8 +451,9 @@ def _generate_build(game: "Game") -> list[Move]:
     full = turn.builds >= limit and not hooks.counts_toward_limit
     districts = game.rb.districts
     owned = {b.id for b in player.city}
-    discount = districts["factory"].fact("unique_discount", 1) if "factory" in owned else 0
-    most = player.gold + discount
+    most = player.gold
+    for discount in hooks.build_discount:      # the best discount any card gives (the Factory)
+        most += discount(game, turn.seat)
     candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem
@@ -511,7 +510,7 @@ def _format_build(notation: "Notation", move: Move) -> str:
 # -- ending the turn ----------------------------------------------------------------------------
 
 
-def end_problem(game: "Game") -> tuple | None:
+def end_problem(game: "Operations") -> tuple | None:
     """Why the turn may not end yet: resources not gathered, or a duty a card still owes (the
     Emperor must move the crown, the classic Navigator must take his bonus)."""
     turn = game.state.turn
@@ -524,14 +523,14 @@ def end_problem(game: "Game") -> tuple | None:
     return None
 
 
-def _apply_end(game: "Game", move: Move) -> None:
+def _apply_end(game: "Operations", move: Move) -> None:
     problem = end_problem(game)
     if problem:
         raise refuse(problem)
     game.state.turn.ended = True    # the flow runs the end-of-turn effects and calls the next
 
 
-def _generate_end(game: "Game") -> list[Move]:
+def _generate_end(game: "Operations") -> list[Move]:
     return [] if end_problem(game) else [make_move((game.state.turn.character, "end", ()))]
 
 

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from referee.engine.errors import IllegalMove
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
+    from referee.engine.ops import Operations
     from referee.engine.moves import Move, Notation
 
 
-def once(game: "Game", ability: str) -> None:
+def once(game: "Operations", ability: str) -> None:
     """Mark an ability used this turn; refuse a second use (and anything after the classic
     Warlord's destruction, which ends his actions)."""
     turn = game.state.turn
@@ -23,27 +23,26 @@ def once(game: "Game", ability: str) -> None:
     turn.used = turn.used | {ability}
 
 
-def powers(game: "Game") -> tuple[str, ...]:
+def powers(game: "Operations") -> tuple[str, ...]:
     """The characters whose abilities the current turn uses: its own, unless a card took them
     (a bewitched character's holder has none; the Witch resuming that turn has its)."""
     turn = game.state.turn
     return (turn.character,) if turn.powers is None else turn.powers
 
 
-def power_seat(game: "Game", character: str) -> int | None:
-    """The seat that has `character`'s abilities this round: its holder's, or the Witch's player's
-    when she bewitched it (its holder only gathers; she plays the rest of its turn). Effects that
-    come later in the round go there: the Thief's take, the Bishop's shield, the taxes."""
-    state = game.state
-    holder = state.holder(character)
-    if holder is not None and state.marks.bewitched == character:
-        witch = state.holder("witch")
-        if witch is not None and state.marks.killed != "witch":
-            return witch
+def power_seat(game: "Operations", character: str) -> int | None:
+    """The seat that has `character`'s abilities this round: its holder's, unless a card moved
+    them (`power_seat` hooks: the Witch's player when she bewitched it — its holder only gathers;
+    she plays the rest of its turn). Effects that come later in the round go there: the Thief's
+    take, the Bishop's shield, the taxes."""
+    holder = game.state.holder(character)
+    if holder is not None:
+        for moved in game.hooks.power_seat:
+            holder = moved(game, character, holder)
     return holder
 
 
-def require(game: "Game", character: str) -> None:
+def require(game: "Operations", character: str) -> None:
     """Refuse a verb that is not the acting character's ability."""
     if character not in powers(game):
         turn = game.state.turn
@@ -51,11 +50,11 @@ def require(game: "Game", character: str) -> None:
                           needed=character)
 
 
-def has_power(game: "Game", character: str) -> bool:
+def has_power(game: "Operations", character: str) -> bool:
     return character in powers(game)
 
 
-def mover_seat(game: "Game", move: "Move") -> int | None:
+def mover_seat(game: "Operations", move: "Move") -> int | None:
     """The seat of whoever typed an answer out of turn: a player by name, or by the character he
     revealed (`Bob: use Hospital …`, `Warlord: use Graveyard`)."""
     state = game.state

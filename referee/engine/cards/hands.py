@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from referee.engine.state import UNKNOWN
 
 if TYPE_CHECKING:
-    from referee.engine.game import Game
+    from referee.engine.ops import Operations
 
 
-def unnamed_card(game: "Game", seat: int) -> str | None:
+def unnamed_card(game: "Operations", seat: int) -> str | None:
     """The card an unnamed random take removes from `seat`'s hand, or None when it cannot be
     told (an empty hand, or a table's fully known hand of different cards)."""
     hand = game.state.players[seat].hand
@@ -30,7 +30,7 @@ def unnamed_card(game: "Game", seat: int) -> str | None:
     return hand[0] if len(set(hand)) == 1 else None
 
 
-def remove_card(game: "Game", seat: int, card: str) -> None:
+def remove_card(game: "Operations", seat: int, card: str) -> None:
     """Take one `card` out of a hand (the caller checked it is there, or a `?` stands for it)."""
     player = game.state.players[seat]
     hand = player.hand
@@ -39,18 +39,18 @@ def remove_card(game: "Game", seat: int, card: str) -> None:
     player.hand = hand[:at] + hand[at + 1:]
 
 
-def give_card(game: "Game", seat: int, card: str) -> None:
+def give_card(game: "Operations", seat: int, card: str) -> None:
     player = game.state.players[seat]
     player.hand = player.hand + [card]
 
 
-def may_name(game: "Game", seat: int, card: str) -> bool:
+def may_name(game: "Operations", seat: int, card: str) -> bool:
     """A named card can come from the hand: it is there, or (at a table) an unknown card is, or
     the name is `?` and an unknown card is there."""
     hand = game.state.players[seat].hand
     return card in hand or UNKNOWN in hand
 
 
-def distinct_cards(game: "Game", seat: int) -> list[str]:
+def distinct_cards(game: "Operations", seat: int) -> list[str]:
     """The different cards of a hand, `?` included once if the hand holds unknown cards."""
     return sorted(set(game.state.players[seat].hand))

@@ -3,7 +3,7 @@ used with 2 players (data: excluded_players).
 
 During his turn he must take the crown from its holder and give it to another player — neither
 himself nor the holder — and is paid by the new holder: `crown PLAYER take gold` or `crown
-PLAYER take card` (the notation of the spec). 2016: the Emperor chooses, and the card is random.
+PLAYER take card` (the notation of docs/situations.md). 2016: the Emperor chooses, and the card is random.
 Classic: the new holder chooses gold or card, and which card; the move names the choice made.
 `crown PLAYER take nothing` (an extension) when the new holder has neither gold nor cards. The
 turn cannot end before the crown has moved (when someone can receive it).

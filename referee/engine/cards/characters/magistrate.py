@@ -8,13 +8,14 @@ next paid one open). Not a district already in the Magistrate's city, Quarry or 
 
 The confiscated district still counts toward the builder's building limit (rulebook); with the
 variant `magistrate-victim-builds-again` (the seeds' reading) it does not. With the 2016 Tax
-Collector the Magistrate pays the tax on it instead of the builder.
+Collector the Magistrate pays the tax on it instead of the builder (the cards that care hear of
+the confiscation: `on_confiscated`).
 
 At a physical table the signed warrant is known only when revealed: `warrant CH1 CH2 CH3`
 leaves it unknown (docs/situations.md), and a confiscation shows which one it was.
 
-"Paid to build": the gold of the build, as `place_district` records it in the `built` event
-(builds paid another way record what they paid in gold; Framework and Necropolis record 0).
+"Paid to build": the gold of the build, as `place_district` hands it to `on_build` (builds paid
+another way say what they paid in gold; Framework and Necropolis 0).
 """
 
 from __future__ import annotations
@@ -79,15 +80,6 @@ def _generate_warrant(game) -> list[Move]:
     return moves
 
 
-def _gold_paid(game, seat: int, district: str) -> int:
-    """The gold paid for the build just made (its `built` event)."""
-    name = game.state.players[seat].name
-    for event in reversed(game._events):
-        if event.get("event") == "built" and event.get("player") == name and event.get("district") == district:
-            return int(event.get("cost") or 0)
-    return 0
-
-
 def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None:
     state = game.state
     victim, magistrate = state.players[builder], state.players[seat]
@@ -102,30 +94,12 @@ def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None
         turn.paid_to_build = max(0, turn.paid_to_build - paid)
     if BUILDS_AGAIN in state.variants and basic.counts_toward_limit(game, builder, district) and turn.builds:
         turn.builds -= 1
-    _move_tax(game, builder, seat)
+    for hook in game.hooks.on_confiscated:
+        hook(game, builder, seat, district)
     if builder in state.completed and not game.city_complete(builder):
         state.completed = [s for s in state.completed if s != builder]
         state.ending = bool(state.completed)
     game.note_completion(seat)
-
-
-def _move_tax(game, builder: int, seat: int) -> None:
-    """2016 Tax Collector: the Magistrate, not the builder, pays the tax on the confiscated
-    district (FAQ tax-collector.2016-magistrate-pays): the builder's tax on that build comes back
-    from the token, and the Magistrate pays it if he has gold."""
-    state = game.state
-    if game.rb.edition != "2016" or "tax-collector" not in state.characters:
-        return
-    name = state.players[builder].name
-    build_events = game.history[-1].events if game.history else []
-    if any(e.get("event") == "tax" and e.get("player") == name for e in build_events) and state.tax_pool > 0:
-        state.tax_pool -= 1
-        state.players[builder].gold += 1
-        game.event("gold", player=name, amount=1, reason="taxes")
-    if state.players[seat].gold > 0:
-        state.players[seat].gold -= 1
-        state.tax_pool += 1
-        game.event("tax", player=state.players[seat].name, amount=1)
 
 
 def _answered_elsewhere(game, move: Move) -> None:
@@ -160,13 +134,13 @@ class Magistrate(Behaviour):
                                  "行政官的城市已有{card}，不能再没收同名建筑（有采石场也不行）。"),
     }
 
-    def on_build(self, game, seat: int, district: str) -> None:
+    def on_build(self, game, seat: int, district: str, paid: int) -> None:
         state = game.state
         turn = state.turn
         marks = state.marks
         if turn.character not in marks.warrants or "warrant-checked" in turn.used:
             return
-        paid = _gold_paid(game, seat, district)
+        paid = int(paid or 0)
         if paid <= 0:
             return                       # not paid for: the next paid district is still open
         turn.used = turn.used | {"warrant-checked"}  # only the first district he pays to build

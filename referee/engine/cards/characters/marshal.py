@@ -92,8 +92,8 @@ class Marshal(Behaviour):
     editions = ("2016",)
     verbs = (Verb("seize", ("奪取", "夺取", "搶", "抢"), parse_player_district, _apply_seize, _generate_seize,
                   format_player_district),)
-    # rank8_duplicate, completed_city_taken, keep_taken: their texts are the Diplomat's (he is in
-    # both editions), shared by the two.
+    # rank8_duplicate, completed_city_taken, keep_taken: their texts are rank8.REFUSALS, shared
+    # with the Diplomat.
     refusals = {
         "seize_own": ("The Marshal seizes from another player's city, not his own.",
                       "元帥只能奪取其他玩家城市中的地區，不能奪取自己的。", "元帅只能夺取其他玩家城市中的地区，不能夺取自己的。"),

@@ -49,6 +49,11 @@ class Queen(Behaviour):
         if character == "queen" and has_power(game, "queen"):
             _pay_queen(game, game.state.revealed, seat)
 
+    def waits_at_round_end(self, game, killed: str) -> bool:
+        """A secret table: a killed rank 4 character's holder shows it at the round's end when
+        the Queen was revealed (she may be owed her gold)."""
+        return game.rb.characters[killed].rank == 4 and "queen" in game.state.revealed
+
     def on_round_end(self, game) -> None:
         killed = game.state.marks.killed
         if killed and game.rb.characters[killed].rank == 4 and game.state.holder(killed) is not None:

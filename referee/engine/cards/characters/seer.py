@@ -136,7 +136,16 @@ class Seer(Behaviour):
                         "只有預言家在拿牌之後才能給牌：給每位被她拿牌的玩家各一張。", "只有预言家在拿牌之后才能给牌：给每位被她拿牌的玩家各一张。"),
         "give_not_owed": ("The Seer owes no card to {player}: she gives one to each player she took a card from, once.",
                           "預言家不欠{player}牌：她只給每位被她拿過牌的玩家各一張。", "预言家不欠{player}牌：她只给每位被她拿过牌的玩家各一张。"),
+        "seer_gives_first": ("{player} must first give a card back to each of: {players} (give PLAYER CARD).",
+                             "{player}必須先還給每位被拿牌的玩家一張牌：{players}（給牌 玩家 卡牌）。",
+                             "{player}必须先还给每位被拿牌的玩家一张牌：{players}（给牌 玩家 卡牌）。"),
     }
+
+    def waiting_refusal(self, game) -> IllegalMove:
+        """Her own decision is open: the cards she owes back come before any other move."""
+        pending = game.state.pending
+        return IllegalMove("seer_gives_first", (), player=game.state.players[pending.seat].name,
+                           players=list(pending.data))
 
     # -- the gives: the Seer's required decision after `seer` -----------------------------------
 

@@ -11,7 +11,6 @@ from referee.engine.cards.common import format_player_district, once, parse_play
 from referee.engine.errors import refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
-from referee.engine.state import Pending
 
 
 def destroy_problem(game, owner: int, district: str) -> tuple | None:
@@ -40,14 +39,9 @@ def _apply_destroy(game, move: Move) -> None:
     once(game, "destroy")
     cost = rank8.destroy_cost(game, owner, district)
     game.pay(turn.seat, cost, "destroy")
-    game.destroy_district(owner, district)
+    game.destroy_district(owner, district, "warlord")
     rank8.acted(game)                    # at the end of the turn: nothing follows
     game.event("destroyed", player=state.players[owner].name, district=district, cost=cost)
-    # Whoever owns a Graveyard may now buy the district back (an offer, not a duty).
-    for seat, player in enumerate(state.players):
-        if seat != turn.seat and player.has_built("graveyard"):
-            state.pending = Pending("graveyard", seat, (owner, district))
-            break
 
 
 def _generate_destroy(game) -> list[Move]:

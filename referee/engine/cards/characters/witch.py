@@ -66,6 +66,15 @@ def _generate_bewitch(game) -> list[Move]:
 @register
 class Witch(Behaviour):
     id = "witch"
+
+    def power_seat(self, game, character: str, holder: int) -> int:
+        """The bewitched character's abilities are hers this round (unless she was killed)."""
+        state = game.state
+        if state.marks.bewitched == character:
+            witch = state.holder("witch")
+            if witch is not None and state.marks.killed != "witch":
+                return witch
+        return holder
     verbs = (Verb("bewitch", ("施咒", "施法", "詛咒", "诅咒"), parse_character, _apply_bewitch, _generate_bewitch,
                   format_names),)
     refusals = {

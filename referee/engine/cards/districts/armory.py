@@ -53,8 +53,8 @@ class Armory(Behaviour):
         if problem:
             raise refuse(problem)
         once(game, "armory")
-        game.destroy_district(state.turn.seat, "armory")
-        game.destroy_district(owner, district)
+        game.destroy_district(state.turn.seat, "armory", "armory")
+        game.destroy_district(owner, district, "armory")
         game.event("destroyed", player=state.players[owner].name, district=district, cost=0)
 
     def generate_use(self, game) -> list[Move]:

@@ -10,6 +10,11 @@ class Factory(Behaviour):
     id = "factory"
     kind = "district"
 
+    def build_discount(self, game, seat: int) -> int:
+        if game.state.players[seat].has_built("factory"):
+            return game.rb.districts["factory"].fact("unique_discount", 1)
+        return 0
+
     def build_cost(self, game, seat: int, district: str, cost: int) -> int:
         # The city read directly (not game.owns): asked for every affordable card in hand.
         if (district != "factory" and game.rb.districts[district].type == "unique"

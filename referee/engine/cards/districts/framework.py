@@ -45,7 +45,7 @@ class Framework(Behaviour):
         if problem:
             raise refuse(problem)
         game.take_from_hand(seat, district)
-        game.destroy_district(seat, "framework")
+        game.destroy_district(seat, "framework", "framework")
         game.event("destroyed_to_build", player=game.state.players[seat].name, district="framework", built=district)
         game.state.turn.used = game.state.turn.used | {"unpaid:" + district}
         place_district(game, seat, district, 0)

@@ -1,6 +1,7 @@
 """Graveyard (classic): when the Warlord destroys a district — in any city — the Graveyard's
 owner, unless he is the Warlord, may pay 1 gold to take it into his hand. The Warlord's
-destruction leaves the offer in `state.pending`; it lapses at the next other move."""
+destruction (`on_destroyed`, by the Warlord) leaves the offer in `state.pending`; it lapses at
+the next other move."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, register
+from referee.engine.state import Pending
 
 
 @register
@@ -20,6 +22,16 @@ class Graveyard(Behaviour):
         "graveyard_warlord": ("The Warlord cannot use his own Graveyard on a district he destroyed.",
                               "軍閥不能用自己的墓地收回自己摧毀的地區。", "军阀不能用自己的墓地收回自己摧毁的地区。"),
     }
+
+    def on_destroyed(self, game, owner: int, district: str, by: str) -> None:
+        if by != "warlord":
+            return                       # only what the Warlord destroys can be bought back
+        state = game.state
+        # Whoever owns a Graveyard may now buy the district back (an offer, not a duty).
+        for seat, player in enumerate(state.players):
+            if seat != state.turn.seat and player.has_built("graveyard"):
+                state.pending = Pending("graveyard", seat, (owner, district))
+                break
 
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("graveyard",)

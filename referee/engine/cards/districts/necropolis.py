@@ -46,7 +46,7 @@ class Necropolis(Behaviour):
         if problem:
             raise refuse(problem)
         game.take_from_hand(seat, "necropolis")
-        game.destroy_district(seat, victim)
+        game.destroy_district(seat, victim, "necropolis")
         game.event("destroyed_to_build", player=game.state.players[seat].name, district=victim, built="necropolis")
         game.state.turn.used = game.state.turn.used | {"unpaid:necropolis"}
         place_district(game, seat, "necropolis", 0)

@@ -11,11 +11,13 @@ The moment is a step of the selection that the Theater adds after the last pick
   `use Theater pass`                            no swap
 What the engine knows: in a dealt game every character; at a table the picks were recorded
 (`pick CH`), so the swap exchanges what was recorded, and the random card taken is the one the
-table names."""
+table names. At a table whose picks are secret the swap is announced, not played
+(`secret_selection_apply`); its slot of the state keeps the round of the last announcement."""
 
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
@@ -33,10 +35,13 @@ def _owner(game) -> int | None:
     return None
 
 
+class TheaterState(TypedDict, total=False):
+    announced: int                   # a secret table: the last round whose swap (or pass) was announced
+
+
 def _swapped_this_round(game) -> bool:
     """A secret table: the owner already told the table of this round's swap (or pass)."""
-    return any(event["event"] in ("theater_swap", "theater_pass") and event.get("round") == game.state.round
-               for step in game.history for event in step.events)
+    return game.state.card("theater").get("announced") == game.state.round
 
 
 def _two_each(game) -> bool:
@@ -102,9 +107,11 @@ class Theater(Behaviour):
 
     # -- a table with secret picks ----------------------------------------------------------------
 
-    def secret_swap(self, game, move: Move) -> None:
+    def secret_selection_apply(self, game, move: Move) -> bool:
         """At a table whose picks are secret the swap is seen (who with whom), not what changed
         hands: it is recorded, and each player still reveals what he holds when called."""
+        if move.verb != "use" or move.args[:1] != ("theater",):
+            return False
         state = game.state
         owner = _owner(game)
         actor = state.seat_of(move.actor)
@@ -116,10 +123,12 @@ class Theater(Behaviour):
         if args != ("pass",):
             if len(args) != 1 or state.seat_of(args[0]) in (None, owner):
                 raise IllegalMove("theater_timing", CITES)
+        state.set_card("theater", announced=state.round)
         game.event("theater_swap" if args != ("pass",) else "theater_pass", player=state.players[owner].name,
                    other=args[0] if args != ("pass",) else None, round=state.round)
+        return True
 
-    def secret_swaps(self, game) -> list[Move]:
+    def secret_selection_moves(self, game) -> list[Move]:
         owner = _owner(game)
         if owner is None or _swapped_this_round(game):
             return []

@@ -1,4 +1,5 @@
-"""Traditional ↔ Simplified conversion (OpenCC), loaded only when a command needs it."""
+"""Traditional ↔ Simplified conversion (OpenCC), loaded only when a command needs it. A leaf
+below every layer (no imports of the package): the errors, the catalog and the builder use it."""
 
 from __future__ import annotations
 
