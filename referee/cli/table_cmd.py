@@ -273,18 +273,17 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
         print_json(show_json(tracked))
         return
+    from referee.table.view import see
+
     game = tracked.game
-    state = game.state
     out = console()
     out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
-    from referee.engine.scoring import score_player
-
-    for seat, player in enumerate(state.players):
+    for player in see(game).players:             # the host's view: everything the table records
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
                   f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
-                  f"{label('score', lang)} {score_player(game.rb, state, seat)['score']}")
+                  f"{label('score', lang)} {player.score}")
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
