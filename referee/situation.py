@@ -1,4 +1,4 @@
-"""A situation file (shared/spec/situations.md §1) → an engine `Game` and the moves to rule on.
+"""A situation file (docs/situations.md §1) → an engine `Game` and the moves to rule on.
 
 Everything a file can get wrong is reported as one `BadSituation` line naming the key's path;
 a position that cannot exist (too many copies, a duplicate no power allows…) is refused too.

@@ -1,4 +1,4 @@
-"""Moves and their notation (`ACTOR: VERB ARGS`, shared/spec/situations.md §2).
+"""Moves and their notation (`ACTOR: VERB ARGS`, docs/situations.md §2).
 
 A `Move` holds canonical tokens: card ids, player names as seated, numbers. `Notation` parses
 and prints them against one game's rulebook and seats. The verbs themselves — their words in
