@@ -25,7 +25,6 @@ only place that removes a hidden fact: the faces (`referee/cli/`, `referee/web/`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 UNSEEN = "?"                  # a card a viewer may not see: the engine's own mark for an unknown card
@@ -49,8 +48,7 @@ def seat(number: int) -> Viewer:
     return Viewer("seat", number)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """One player as the viewer sees them (card ids; `?` for a card not seen)."""
 
     seat: int
@@ -62,8 +60,7 @@ class SeatView:
     score: int                      # the score so far, from what the viewer sees
 
 
-@dataclass(frozen=True, slots=True)
-class RoundMarks:
+class RoundMarks(NamedTuple):
     """What this round put on the characters, as the whole table heard it (who holds a marked
     character stays unknown; which warrant is signed or which threat is real is not here)."""
 
@@ -75,8 +72,7 @@ class RoundMarks:
     threats: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     viewer: Viewer
     round: int
     phase: str                      # as players name it: selection, turns, over (phase_of)
@@ -112,6 +108,7 @@ def _without_secrets(state, viewer: Viewer):
     """A copy of `state` whose players hold only what `viewer` may see (the rest of the state is
     not shown: the scores read the players)."""
     import copy
+    from dataclasses import replace
 
     from referee.engine.state import Player
 
