@@ -1,4 +1,4 @@
-"""A situation file (shared/spec/situations.md §1) → an engine `Game` and the moves to rule on.
+"""A situation file (docs/situations.md §1) → an engine `Game` and the moves to rule on.
 
 Everything a file can get wrong is reported as one `BadSituation` line naming the key's path;
 a position that cannot exist (too many copies, a duplicate no power allows…) is refused too.
@@ -87,7 +87,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     table = _type(data.get("table", {}), dict, "table")
     _check_keys(table, TABLE_KEYS, "table")
     variants = _variants(data.get("variants", []), edition, known_variants)
-    unlimited = (rb.unlimited_bank or "unlimited-bank" in variants) and "finite-bank" not in variants
+    unlimited = rb.bank_unlimited(variants)
     max_gold = MAX_GOLD_UNLIMITED if unlimited else int(rb.setup["bank"])
     gold_why = "more gold than a game can hold" if unlimited else f"the bank holds {max_gold} coins"
     deck_size = rb.deck_size()
@@ -398,26 +398,10 @@ def _why_size(rb: Rulebook, state: State, game: Game) -> str:
 
 
 def _variants(value, edition: str, known: dict[str, list[str]] | None) -> frozenset[str]:
-    """House rules by id. A mistyped id would silently play the default rule and can change the
-    winner: every id must name a variant of this edition."""
-    ids = _type(value, list, "variants")
-    if known is None:
-        from referee.catalog.variants import variant_editions
+    from referee.catalog.variants import check_variants
 
-        known = variant_editions()
-    for i, variant in enumerate(ids):
-        _type(variant, str, f"variants[{i}]")
-        if variant not in known:
-            from rapidfuzz import process
-
-            close = [c for c, _, _ in process.extract(variant, [k for k, e in known.items() if edition in e], limit=3)]
-            raise UnknownName("variant", variant, close)
-        if edition not in known[variant]:
-            raise BadSituation(f"variants[{i}]: {variant!r} is a variant of the {' and '.join(known[variant])} "
-                               f"edition, not {edition}")
-    if len(set(ids)) != len(ids):
-        raise BadSituation("variants: a variant is listed twice", "variants：有變體列了兩次")
-    return frozenset(ids)
+    return check_variants(_type(value, list, "variants"), edition, known,
+                          entry=lambda i, variant: _type(variant, str, f"variants[{i}]"))
 
 
 def _seat(players: list[Player], name, path: str, default):

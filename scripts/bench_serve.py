@@ -37,6 +37,7 @@ def main() -> None:
     register()
     from referee.cli.table_cmd import _local
     from referee.web import server as web
+    from referee.web.hub import POLL_SECONDS
     from tests.table.public import play_and_transcribe, typed_at_the_table
 
     tables = Path(tempfile.mkdtemp()) / "tables.db"
@@ -79,7 +80,7 @@ def main() -> None:
     print(f"baseline: referee table do, median of {len(moves)}: {command * 1000:.1f} ms")
     print(f"a move on the phones after do starts: median {median * 1000:.1f} ms ({median / command:.2f}x), "
           f"99th percentile {p99 * 1000:.1f} ms ({p99 / command:.2f}x), slowest {max(latencies) * 1000:.1f} ms "
-          f"({max(latencies) / command:.2f}x); the watcher asks every {web.POLL_SECONDS * 1000:.0f} ms")
+          f"({max(latencies) / command:.2f}x); the watcher asks every {POLL_SECONDS * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

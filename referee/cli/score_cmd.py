@@ -77,13 +77,15 @@ def final_scores(data: dict, rb, entries: list[str]) -> dict:
 def show(report: dict, lang: str) -> None:
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
+    from referee.catalog.facts import rulebook
 
     local = localized_names(connect(), report["edition"], lang)
     out = console()
     for result in sorted(report["players"], key=lambda r: -r["score"]):
         parts = comma(lang).join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
         if result.get("haunted_quarter_as"):     # the owner's best choice, said so the table can check it
-            wild = next(k for k in ("haunted-quarter", "haunted-city") if k in local)
+            districts = rulebook(report["edition"]).districts
+            wild = next(d for d, facts in districts.items() if facts.fact("scores_as_any_type"))
             parts += parens(label("counted_as", lang).format(card=local[wild], type=label(result["haunted_quarter_as"], lang)),
                             lang)
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")

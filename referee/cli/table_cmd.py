@@ -7,13 +7,13 @@ to the same move (say/notation.py), and everything else speaks that language too
 
 from __future__ import annotations
 
-import errno
 import sys
 from typing import Optional
 
 import typer
 
 from referee.cli.output import console, escape, paragraph, print_json
+from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
@@ -29,29 +29,11 @@ LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans o
                        "the Chinese typed, else of the file the table started from or its players' names, else the locale).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs.")
 
+
 def _spoken(lang: str | None, header, typed: str = "") -> str | None:
     """The table's language for its refusals when --lang does not say (refusals_in; None: the
     command line's --lang decides): the words typed alone cannot tell a table of Chinese."""
     return None if lang else _language(None, header, typed)
-
-
-def _store():
-    from referee.table.store import Store
-
-    return Store()
-
-
-def _rulebook(edition: str):
-    from referee.catalog.facts import rulebook
-
-    return rulebook(edition)
-
-
-def _local(edition: str, lang: str) -> dict[str, str]:
-    from referee.catalog.cards import localized_names
-    from referee.catalog.db import connect
-
-    return localized_names(connect(), edition, lang)
 
 
 # -- new ---------------------------------------------------------------------------------------------
@@ -72,12 +54,10 @@ def new(
 ) -> None:
     """Start a new game (or one in progress, --from FILE); it becomes the current table."""
     from referee.say.lang import check_edition, file_edition
-    from referee.table import service
+    from referee.table import service, setup
 
     lang = choose(lang) if lang else None        # a mistyped --lang is refused before a table is made
-    name = name.strip()
-    if not name:
-        raise RefereeError("a table needs a name", "牌桌需要一個名稱")
+    name = setup.table_name(name)
     spoken = None                   # a --from file's language, when --lang does not say (lang.file_language)
     if from_file:
         from referee.cli.reading import read_situation_text
@@ -90,33 +70,11 @@ def new(
         with refusals_in(spoken):               # a file written in Chinese is refused in Chinese
             edition = file_edition(edition, edition_of(data))
         with refusals_in(spoken, edition):      # ... naming its cards as its edition does
-            game = service.starting_game(service.new_header(name, edition, [], [], 0, [], False, start),
-                                         _rulebook(edition))
-        seats = [p.name for p in game.state.players]
-        header = service.new_header(name, edition, seats, list(game.state.characters), game.state.crown,
-                                    sorted(game.state.variants), game.secret_selection, start)
+            header = setup.from_file(name, edition, start, _rulebook(edition))
     else:
         edition = check_edition(edition) or "2016"
-        rb = _rulebook(edition)
-        seats = [p.strip() for p in (players or "").replace("，", ",").split(",") if p.strip()]
-        if not 2 <= len(seats) <= 8:
-            raise RefereeError(f'--players: {len(seats)} player(s); a game has 2 to 8 ("Ann,Bob,Cid,Dan")',
-                               f'--players：{len(seats)} 位玩家；一局要 2 到 8 人（"Ann,Bob,Cid,Dan"）')
-        if len({s.casefold() for s in seats}) != len(seats):
-            raise RefereeError("--players: two players have the same name", "--players：有兩位玩家同名")
-        cast = _cast(rb, characters, len(seats))
-        seat = 0
-        if crown:
-            matches = [i for i, s in enumerate(seats) if s.casefold() == crown.strip().casefold()]
-            if not matches:
-                from referee.errors import UnknownName
-
-                raise UnknownName("player", crown, seats)
-            seat = matches[0]
-        variants = _variants(variant or [])
-        start = service.setup_situation(rb, seats, cast, seat, variants, not recorded_picks)
-        header = service.new_header(name, edition, seats, cast, seat, variants, not recorded_picks, start)
-        service.starting_game(header, rb)                  # refuse a set-up that cannot exist
+        header = setup.from_options(name, _rulebook(edition), players, characters, crown, variant or [],
+                                    not recorded_picks)
     store = _store()
     with refusals_in(spoken):
         store.create(header)
@@ -131,38 +89,6 @@ def new(
     out.print(_w("created", lang, table=name, count=len(header.players), edition=label(edition, lang),
                  crown=header.players[tracked.game.state.crown]))
     _print_next(out, tracked.game, lang, _local(edition, lang))
-
-
-def _cast(rb, text: str | None, players: int) -> list[str]:
-    """`--characters`: a preset's name as `referee rules casts` lists it (any language, `+9` for
-    its rank 9 character where it is optional), or the characters, comma-separated."""
-    from referee.engine.game import default_characters
-    from referee.situation import read_cast
-
-    if not text or not text.strip():
-        return list(default_characters(rb, players))
-    parts = [p for p in text.replace("，", ",").replace("、", ",").split(",") if p.strip()]
-    if len(parts) == 1:
-        cast, _ = read_cast(rb, parts[0], players, "--characters")
-        return cast
-    cast, _ = read_cast(rb, parts, players, "--characters")
-    if len(set(cast)) != len(cast):
-        raise RefereeError("--characters: a character is listed twice", "--characters：有角色列了兩次")
-    return cast
-
-
-def _variants(given: list[str]) -> list[str]:
-    from referee.catalog.db import connect
-
-    known = {row[0] for row in connect().execute("SELECT id FROM variants")}
-    for variant in given:
-        if variant not in known:
-            from rapidfuzz import process
-
-            close = [v for v, _, _ in process.extract(variant, sorted(known), limit=3)]
-            raise RefereeError(f"unknown variant {variant!r}; closest: {', '.join(close)}",
-                               f"沒有「{variant}」這個變體；最接近的：{'、'.join(close)}")
-    return sorted(set(given))
 
 
 # -- do / undo ---------------------------------------------------------------------------------------
@@ -273,18 +199,17 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
         print_json(show_json(tracked))
         return
+    from referee.table.view import see
+
     game = tracked.game
-    state = game.state
     out = console()
     out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
-    from referee.engine.scoring import score_player
-
-    for seat, player in enumerate(state.players):
+    for player in see(game).players:             # the host's view: everything the table records
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
                   f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
-                  f"{label('score', lang)} {score_player(game.rb, state, seat)['score']}")
+                  f"{label('score', lang)} {player.score}")
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
@@ -347,16 +272,17 @@ def score(
     Scores that depend on hidden cards (Secret Vault, Map Room) are provisional until --hand shows them."""
     from referee.engine.scoring import scores, winners
     from referee.table import service
+    from referee.table.hands import declare_hands, hidden_hands
 
     store = _store()
     tracked = service.load(store, store.named_or_current(table), _rulebook)
     game = tracked.game
     spoken = _spoken(lang, tracked.header, " ".join(hand or []))
     with refusals_in(spoken, tracked.header.edition):       # the hand's cards go by the table's edition
-        _declare_hands(game, [names_as_set_up(h, tracked.header.players) for h in hand or []])
+        declare_hands(game, [names_as_set_up(h, tracked.header.players) for h in hand or []])
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
-    hidden = _hidden_hands(game)
+    hidden = hidden_hands(game)
     if json_out:
         print_json({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule,
                     "final": game.is_over, "provisional_for": hidden})
@@ -373,78 +299,20 @@ def score(
         paragraph(out, f"[dim]{escape(_w('hidden_hands', lang, players=comma(lang).join(hidden)))}[/dim]", lang, markup=True)
 
 
-def _declare_hands(game, declared: list[str]) -> None:
-    """`--hand "Ann: Secret Vault, Temple"`: the hand a player shows when the game is scored."""
-    state = game.state
-    for text in declared:
-        who, sep, cards = text.replace("：", ":").partition(":")
-        if not sep:
-            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"",
-                               f"--hand「{text}」：請寫成 \"小明：密庫，神殿\"")
-        seat = state.seat_of(who.strip())
-        if seat is None:
-            from referee.errors import UnknownName
-
-            raise UnknownName("player", who.strip(), [p.name for p in state.players])
-        shown = list(game.notation.districts(cards)) if cards.strip() else []
-        player = state.players[seat]
-        if len(shown) != len(player.hand):
-            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}",
-                               f"--hand「{text}」：{player.name} 手上有 {len(player.hand)} 張牌，不是 {len(shown)} 張")
-        known = [c for c in player.hand if c != "?"]
-        for card in known:
-            if card not in shown:
-                raise HandError(text, player.name, game.rb.name(card))
-        player.hand = shown
-
-
-class HandError(RefereeError):
-    """`--hand` leaves out a card the table knows the player holds (named in the player's language)."""
-
-    def __init__(self, text: str, player: str, card: str):
-        super().__init__(f"--hand {text!r}: {player} is known to hold {card}")
-        self.text, self.player, self.card = text, player, card
-
-    def localized(self, lang: str, name=lambda n: n) -> str:
-        if lang == "en":
-            return str(self)
-        held = "已知手上有" if lang == "zh-Hant" else "已知手上有"
-        return f"--hand「{self.text}」：{self.player} {held}{name(self.card)}"
-
-
-def _hidden_hands(game) -> list[str]:
-    """Players whose unknown cards could change their score: the edition has a card that scores
-    from the hand (data: `unbuildable` with `extra_points`, the Secret Vault)."""
-    if not any(d.fact("unbuildable") and d.fact("extra_points") for d in game.rb.districts.values()):
-        return []
-    return [p.name for p in game.state.players if "?" in p.hand]
-
-
 @app.command("export")
 def export(
     fmt: str = typer.Option("toml", "--format", help="toml (a situation file `referee ask` replays) or json (the log)."),
     table: Optional[str] = TableOpt,
 ) -> None:
     """Share a game: a situation file that replays to the same position, or the JSON log."""
-    import json
+    from referee.table.export import exported
 
     store = _store()
-    name = store.named_or_current(table)
-    header = store.header(name)
-    logged = store.moves(name)
-    if fmt == "json":
-        print_json({"table": name, "edition": header.edition, "players": header.players, "variants": header.variants,
-                    "start": header.start, "moves": [{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at}
-                                                     for m in logged]})
-    elif fmt == "toml":
-        start = header.start.rstrip()
-        if "\n[play]" in "\n" + start:
-            raise RefereeError("this table started from a file with its own [play] section; export --format json",
-                               "這張牌桌是從含有 [play] 的檔案開始的；請用 export --format json")
-        history = ",\n".join("  " + json.dumps(m.notation, ensure_ascii=False) for m in logged)  # readable Chinese
-        sys.stdout.write(f"{start}\n\n[play]\nhistory = [\n{history}\n]\n" if logged else start + "\n")
+    found = exported(store, store.named_or_current(table), fmt)
+    if isinstance(found, dict):
+        print_json(found)
     else:
-        raise RefereeError(f"--format {fmt!r}: choose toml or json", f"--format「{fmt}」：請選 toml 或 json")
+        sys.stdout.write(found)
 
 
 @app.command("list")
@@ -502,109 +370,6 @@ def use(name: str = typer.Argument(..., metavar="NAME"), lang: Optional[str] = L
     console().print(_w("using", _language(lang, store.header(name), name), table=escape(name)))
 
 
-@app.command("serve")
-def serve(
-    table: Optional[str] = typer.Option(None, "--table", "-t", help="The table to show (default: the current one, "
-                                        "followed when referee table use changes it)."),
-    port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one)."),
-    host: str = typer.Option("0.0.0.0", "--host", help="The address to listen on (default: every network of this "
-                             "computer; 127.0.0.1: this computer only)."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="The page's language (default: the table's; each phone "
-                                       "may switch)."),
-    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the address for the phones to scan."),
-) -> None:
-    """Show the table live on the phones at the table: a read-only page on the local network."""
-    from referee.web import server as web
-
-    store = _store()
-    header = store.header(table) if table else None          # an unknown table is refused before listening
-    current = store.current()
-    shown_now = header or (store.header(current) if current in store.names() else None)
-    spoken = None if lang else (_language(None, shown_now, table or "") if shown_now else None)
-    lang = choose(lang) if lang else None                    # a mistyped --lang is refused before listening
-    said = lang or spoken or choose(None)
-    with refusals_in(spoken):
-        if not 0 <= port <= 65535:
-            raise RefereeError(f"--port {port}: a port is 0 to 65535 (0: any free one)",
-                               f"--port {port}：連接埠是 0 到 65535（0：任一個空閒的）")
-        hub = web.Hub(store.path, table, lang, _rulebook, _local)
-        try:
-            server = web.make_server(hub, host, port)
-        except OSError as error:
-            en, zh = _LISTEN_ERRORS.get(error.errno, (error.strerror or str(error),) * 2)
-            raise RefereeError(f"cannot listen on {host}:{port} ({en}); choose another --port (0: any free one) or --host",
-                               f"無法在 {host}:{port} 監聽（{zh}）；請換一個 --port（0：任一個空閒的）或 --host") from None
-    import signal
-
-    # Ctrl+C (or a kill) asks the server to stop instead of raising KeyboardInterrupt wherever
-    # the program happens to be: one raised inside a flush of stdout prints its lines again.
-    # uvicorn puts its own handler in place while it serves, and gives the signal back to this
-    # one when it has stopped.
-    def stop_serving(signum, frame) -> None:
-        server.stop()
-
-    for stopping in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(stopping, stop_serving)
-    out = console()
-    try:
-        url, notes = _address(host, server.port, web.lan_address, said)
-        start = ("serving" if table else "serving_current") + ("_here" if _only_here(host) else "")
-        out.print(_w(start, said, table=escape(table or ""), url=url), soft_wrap=True)
-        if qr:
-            import segno
-
-            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
-        for note in notes:
-            out.print(escape(note), style="dim" if note == notes[0] else "yellow", soft_wrap=True)
-        sys.stdout.flush()
-        server.share_svg = _share_code(url)          # the page's foot: the address printed, never the request's Host
-        server.serve()                               # until a signal asks it to stop, even one that came first
-        out.print(_w("stopped", said))
-    finally:
-        server.close()
-
-
-# Why a server cannot listen, in words (the system's own message is English only).
-_LISTEN_ERRORS = {
-    errno.EADDRINUSE: ("the port is in use", "這個連接埠已被占用"),
-    errno.EADDRNOTAVAIL: ("this computer has no such address", "這台電腦沒有這個位址"),
-    errno.EACCES: ("a port under 1024 needs an administrator", "1024 以下的連接埠需要管理員權限"),
-}
-
-
-def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:
-    """The address the phones open, and what to tell the person who started the server: on every
-    network it is this computer's address on the local one; without a network, or on an address
-    only this computer has (127.0.0.1), no phone can reach it."""
-    everywhere = host in ("0.0.0.0", "", "::")
-    shown = lan_address() if everywhere else (f"[{host}]" if ":" in host else host)
-    if _only_here(host):
-        return f"http://{shown}:{port}/", [_w("only_here", said, host=host)]
-    notes = [_w("same_network", said)]
-    if everywhere and shown == "127.0.0.1":          # no route out: the phones cannot reach it
-        notes.append(_w("no_network", said))
-    return f"http://{shown}:{port}/", notes
-
-
-def _only_here(host: str) -> bool:
-    """Is `host` an address of this computer alone (loopback), out of every phone's reach?"""
-    import ipaddress
-
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def _share_code(url: str) -> str:
-    """The printed address as a QR code (SVG), for one phone to pass the page to the next."""
-    import segno
-
-    return segno.make(url, error="m").svg_inline(scale=4)
-
-
 # -- what next ---------------------------------------------------------------------------------------
 
 
@@ -612,3 +377,8 @@ def _print_next(out, game, lang: str, local: dict[str, str]) -> None:
     text = next_text(game, lang, local)
     if text:
         paragraph(out, f"[cyan]{escape(text)}[/cyan]", lang, markup=True)
+
+
+from referee.cli.table_serve import serve  # noqa: E402 — its own module; a command of this app
+
+app.command("serve")(serve)

@@ -101,6 +101,13 @@ class Rulebook:
     def unlimited_bank(self) -> bool:
         return bool(self.setup.get("unlimited_bank", False))
 
+    def bank_unlimited(self, variants) -> bool:
+        """Whether a game with these house rules plays with an unlimited bank: the edition's
+        bank unless a variant says otherwise (`finite-bank` wins)."""
+        if "finite-bank" in variants:
+            return False
+        return self.unlimited_bank or "unlimited-bank" in variants
+
     def standard_characters(self) -> tuple[str, ...]:
         return tuple(self.setup["characters"])
 

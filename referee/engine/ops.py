@@ -55,10 +55,7 @@ class Operations:
 
     @property
     def unlimited_bank(self) -> bool:
-        variants = self.state.variants
-        if "finite-bank" in variants:
-            return False
-        return self.rb.unlimited_bank or "unlimited-bank" in variants
+        return self.rb.bank_unlimited(self.state.variants)
 
     def gain(self, seat: int, amount: int, reason: str) -> int:
         """Pay `amount` from the bank (as much as a finite bank holds)."""

@@ -129,6 +129,7 @@ def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
     """The line over the players, in parts: round, phase, crown, the bank (classic), the Tax
     Collector's pool, and "last round" once a city is complete — or, with `until_end`, the city
     size that ends the game until then (a `Game`: a cached `Position` has no end rule)."""
+    from referee.say.cards import POSITION_FIGURES
     from referee.say.labels import label
     from referee.table.view import phase_of
 
@@ -137,8 +138,9 @@ def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
              f"{label('crown', lang)} {state.players[state.crown].name}"]
     if not game.unlimited_bank:
         facts.append(f"{words('bank', lang)} {state.bank}")
-    if "tax-collector" in state.characters:
-        facts.append(words("tax_pool", lang, gold=state.tax_pool))
+    for character, (key, values) in POSITION_FIGURES.items():
+        if character in state.characters:
+            facts.append(words(key, lang, **values(game, lang)))
     if state.phase != "over" and state.ending:
         facts.append(words("last_round", lang))
     elif state.phase != "over" and until_end:
@@ -164,6 +166,7 @@ def broken_text(broken, lang: str) -> str:
 
 def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     """What the table waits for now, as a sentence in `lang` (`local`: card id → name)."""
+    from referee.say.cards import DECISIONS
     from referee.table import service
 
     nxt = service.expected_next(game)
@@ -181,9 +184,9 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
             text += words("or_killed", lang, character=name("killed"))
     elif kind == "turn":
         text = words("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
-    elif kind == "decision" and nxt["card"] == "seer":     # the Seer owes each player a card back
-        owed = game.state.pending.data if game.state.pending else ()
-        text = words("next_seer", lang, player=nxt["player"], character=name("card"), players=comma(lang).join(owed))
+    elif kind == "decision" and nxt["card"] in DECISIONS:      # a decision with a sentence of its own
+        key, values = DECISIONS[nxt["card"]]
+        text = words(key, lang, player=nxt["player"], character=name("card"), **values(game, lang))
     elif kind == "decision":
         text = words("next_decision", lang, player=nxt["player"], card=name("card"))
     elif kind == "over":

@@ -1,7 +1,88 @@
-"""What may be seen of a tracked position: the JSON of `referee table show --json`, which the
-phones' server also serves as /state.json."""
+"""What each person may see of a position (boardgame.io's `playerView`): the one source of
+`referee table show` (text and --json), of the phones' page and of its /state.json, and of the
+position `referee ask --json` prints.
+
+Three kinds of viewer:
+
+- **the host** (`HOST`): the device the moves are typed on. It sees everything the table
+  records: every command and the phones' page show the host's view today.
+- **a seat** (`seat(n)`): the player in seat n. The host's view less the other players'
+  secrets: their characters not yet revealed this round (a table whose picks are recorded on
+  one device), the cards the table knows in their hands (each shown as an unknown card, `?`:
+  the count stays) and the cards under their districts (face down: a Museum's).
+- **a watcher** (`WATCHER`): anybody else at the table: nobody's secrets.
+
+Once the game is over every character has been shown. A viewer's scores are scored from what
+it sees (a Secret Vault known to be in another player's hand does not count for a seat). Only
+the host sees the moves played so far (`history`): a move or its events may name a hidden card
+(a card taken from a hand, the card the Seer gives back, a recorded pick), and no event says yet
+who may see it, so a seat and a watcher get none rather than a guess.
+
+The engine decides what the *table* knows (a secret selection: `engine/secret.py`; cards never
+named are `?` in the state). This module decides what each *person* sees of that, and is the
+only place that removes a hidden fact: the faces (`referee/cli/`, `referee/web/`) print a view.
+"""
 
 from __future__ import annotations
+
+from typing import NamedTuple
+
+UNSEEN = "?"                  # a card a viewer may not see: the engine's own mark for an unknown card
+
+
+class Viewer(NamedTuple):
+    """Who looks: "host", "seat" (with its seat number) or "watcher"."""
+
+    kind: str
+    seat: int | None = None
+
+    def sees_secrets_of(self, seat: int) -> bool:
+        return self.kind == "host" or (self.kind == "seat" and self.seat == seat)
+
+
+HOST = Viewer("host")
+WATCHER = Viewer("watcher")
+
+
+def seat(number: int) -> Viewer:
+    return Viewer("seat", number)
+
+
+class SeatView(NamedTuple):
+    """One player as the viewer sees them (card ids; `?` for a card not seen)."""
+
+    seat: int
+    name: str
+    gold: int
+    hand: tuple[str, ...]
+    city: tuple                     # engine Built records (their face-down cards as `?`)
+    characters: tuple[str, ...]     # the characters the viewer knows this player holds
+    score: int                      # the score so far, from what the viewer sees
+
+
+class RoundMarks(NamedTuple):
+    """What this round put on the characters, as the whole table heard it (who holds a marked
+    character stays unknown; which warrant is signed or which threat is real is not here)."""
+
+    faceup: tuple[str, ...] = ()
+    killed: str | None = None
+    bewitched: str | None = None
+    robbed: str | None = None
+    warrants: tuple[str, ...] = ()
+    threats: tuple[str, ...] = ()
+
+
+class View(NamedTuple):
+    viewer: Viewer
+    round: int
+    phase: str                      # as players name it: selection, turns, over (phase_of)
+    crown: int                      # the seat with the crown
+    bank: int | None                # None: the bank is unlimited
+    game_over: bool
+    completed: tuple[int, ...]      # seats in the order they completed a city
+    marks: RoundMarks
+    players: tuple[SeatView, ...]
+    history: tuple                  # the moves played (engine Steps: move and events), oldest first
 
 
 def phase_of(state) -> str:
@@ -9,41 +90,75 @@ def phase_of(state) -> str:
     return "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
 
 
-def state_json(game) -> dict:
-    """The position, card names in English: round, crown, bank, each player's characters, gold,
-    hand, city and score (`referee ask --json` and `table show --json`)."""
+def see(game, viewer: Viewer = HOST) -> View:
+    """The position of `game` (a `Game`, or a cached `Position`) as `viewer` sees it."""
     from referee.engine.scoring import score_player
 
     state = game.state
-    rb = game.rb
+    seen = state if viewer.kind == "host" else _without_secrets(state, viewer)
+    players = tuple(SeatView(seat, p.name, p.gold, tuple(p.hand), tuple(p.city), tuple(p.characters),
+                             score_player(game.rb, seen, seat)["score"])
+                    for seat, p in enumerate(seen.players))
+    history = tuple(getattr(game, "history", None) or ()) if viewer.kind == "host" else ()   # a Position has none
+    return View(viewer, state.round, phase_of(state), state.crown, None if game.unlimited_bank else state.bank,
+                game.is_over, tuple(state.completed), _round_marks(state), players, history)
+
+
+def _without_secrets(state, viewer: Viewer):
+    """A copy of `state` whose players hold only what `viewer` may see (the rest of the state is
+    not shown: the scores read the players)."""
+    import copy
+    from dataclasses import replace
+
+    from referee.engine.state import Player
+
+    over = state.phase == "over"
     players = []
-    for seat, player in enumerate(state.players):
-        players.append({
-            "name": player.name,
-            "characters": [rb.name(c) for c in player.characters],
-            "gold": player.gold,
-            "hand": [rb.name(c) for c in player.hand],
-            "hand_count": len(player.hand),
-            "city": [rb.name(b.id) for b in player.city],
-            "score": score_player(rb, state, seat)["score"],
-        })
+    for number, player in enumerate(state.players):
+        if viewer.sees_secrets_of(number):
+            players.append(player)
+            continue
+        characters = player.characters if over else [c for c in player.characters if c in state.revealed]
+        city = [replace(b, stored=(UNSEEN,) * len(b.stored)) if b.stored else b for b in player.city]
+        players.append(Player(player.name, player.gold, [UNSEEN] * len(player.hand), city, list(characters)))
+    seen = copy.copy(state)
+    seen.players = players
+    return seen
+
+
+def _round_marks(state) -> RoundMarks:
+    if state.phase == "over":
+        return RoundMarks()
+    marks = state.marks
+    faceup = state.draft.faceup if state.draft is not None else []
+    return RoundMarks(tuple(faceup), marks.killed, marks.bewitched, marks.robbed, tuple(marks.warrants),
+                      tuple(marks.threats))
+
+
+def state_json(game, viewer: Viewer = HOST) -> dict:
+    """The position for programs, card names in English: round, crown, bank, each player's
+    characters, gold, hand, city and score (`referee ask --json`, `table show --json`)."""
+    view = see(game, viewer)
+    name = game.rb.name
     return {
-        "round": state.round,
-        "crown": state.players[state.crown].name,
-        "bank": None if game.unlimited_bank else state.bank,
-        "game_over": game.is_over,
-        "players": players,
+        "round": view.round,
+        "crown": view.players[view.crown].name,
+        "bank": view.bank,
+        "game_over": view.game_over,
+        "players": [{"name": p.name, "characters": [name(c) for c in p.characters], "gold": p.gold,
+                     "hand": [name(c) for c in p.hand], "hand_count": len(p.hand),
+                     "city": [name(b.id) for b in p.city], "score": p.score} for p in view.players],
     }
 
 
-def show_json(tracked) -> dict:
+def show_json(tracked, viewer: Viewer = HOST) -> dict:
     """`referee table show --json`: the table, its phase, what it waits for, and the position."""
     from referee.table import service
 
     game = tracked.game
-    state = game.state
-    found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase_of(state),
-             "turn": service.expected_next(game), "moves_recorded": len(tracked.log), "state": state_json(game)}
+    found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase_of(game.state),
+             "turn": service.expected_next(game), "moves_recorded": len(tracked.log),
+             "state": state_json(game, viewer)}
     if tracked.broken:
         found["broken"] = {"seq": tracked.broken.seq, "move": tracked.broken.notation, "reason": tracked.broken.key}
     return found

@@ -28,7 +28,7 @@ from starlette.routing import Route
 
 from referee.errors import RefereeError
 from referee.web import page
-from referee.web.server import KEEPALIVE_SECONDS, Hub, Limits
+from referee.web.hub import KEEPALIVE_SECONDS, Hub, Limits
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 

@@ -14,7 +14,7 @@ from html import escape
 
 from referee.say.labels import comma, label, winners_line
 from referee.say.table_text import broken_text, hand_text, next_text, position_facts
-from referee.table.view import phase_of
+from referee.table.view import HOST, RoundMarks, Viewer, see
 from referee.text import in_language
 
 LANGUAGES = (("en", "English"), ("zh-Hant", "繁體"), ("zh-Hans", "简体"))
@@ -39,19 +39,20 @@ def word(key: str, lang: str, **values) -> str:
     return in_language(_WORDS[key], lang).format(**values)
 
 
-def view(tracked, lang: str, local: dict[str, str]) -> str:
-    """The position of a tracked table as HTML (`local`: card id → name in `lang`)."""
-    from referee.engine.scoring import score_player
+def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> str:
+    """The position of a tracked table as HTML, as `viewer` may see it (today every phone shows
+    the host's view; `local`: card id → name in `lang`)."""
     from referee.table import service
 
     game = tracked.game
     state = game.state
     rb = game.rb
-    phase = phase_of(state)
+    seen = see(game, viewer)
+    phase = seen.phase
     facts = position_facts(game, lang, until_end=True)       # what players argue about: when does it end?
     parts = [f'<h1>{escape(word("title", lang, table=tracked.header.name))}</h1>',
              f'<p class="facts">{" · ".join(escape(f) for f in facts)}</p>']
-    marks = _round_marks(game, lang, local)
+    marks = _round_marks(seen.marks, lang, local)
     if marks:
         parts.append(f'<p class="marks">{escape(" · ".join(marks))}</p>')
     waiting = next_text(game, lang, local)
@@ -68,17 +69,18 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
     nxt = service.expected_next(game)
     acting = nxt.get("player") if nxt["kind"] in ("turn", "decision") else None
     parts.append('<ol class="players">')
-    for seat, player in enumerate(state.players):
-        classes = ["player"] + (["crown"] if seat == state.crown else []) + (["acting"] if player.name == acting else []) \
+    for player in seen.players:
+        seat = player.seat
+        classes = ["player"] + (["crown"] if seat == seen.crown else []) + (["acting"] if player.name == acting else []) \
             + (["winner"] if player.name in won else [])
         badges = ([label("winner", lang)] if player.name in won else []) + (
-            [label("first_complete" if state.completed[0] == seat else "completed", lang)] if seat in state.completed else [])
+            [label("first_complete" if seen.completed[0] == seat else "completed", lang)] if seat in seen.completed else [])
         characters = [f'{local.get(c, c)} {rb.characters[c].rank}' for c in player.characters if c in rb.characters]
         hand = hand_text(player, lang, local)
-        score = score_player(rb, state, seat)["score"]
+        score = player.score
         parts.append(f'<li class="{" ".join(classes)}">')
         parts.append(f'<div class="who"><span class="name">{escape(player.name)}</span>'
-                     + (f'<span class="mark" aria-label="{escape(label("crown", lang))}">♛</span>' if seat == state.crown else "")
+                     + (f'<span class="mark" aria-label="{escape(label("crown", lang))}">♛</span>' if seat == seen.crown else "")
                      + (f'<span class="characters">{escape(comma(lang).join(characters))}</span>' if characters else "")
                      + (f'<span class="now">{escape(word("turn_now", lang))}</span>' if player.name == acting else "")
                      + "".join(f'<span class="badge">{escape(b)}</span>' for b in badges)
@@ -98,23 +100,18 @@ def view(tracked, lang: str, local: dict[str, str]) -> str:
                          f'title="{escape(label(kind, lang))}">{escape(local.get(built.id, built.id))}<small>{value}{extra}</small></li>')
         parts.append('</ul></li>')
     parts.append('</ol>')
-    parts.append(_recent(game, lang, local))
+    parts.append(_recent(game, seen.history, lang, local))
     return "\n".join(parts)
 
 
-def _round_marks(game, lang: str, local: dict[str, str]) -> list[str]:
+def _round_marks(marks: RoundMarks, lang: str, local: dict[str, str]) -> list[str]:
     """What this round put on the characters, in the words of its events: the face-up discards,
     the killed, the robbed, the bewitched, warrants and threats (who holds them stays unknown)."""
     from referee.say.events import describe
 
-    state = game.state
-    if state.phase == "over":
-        return []
-    marks = state.marks
     found = []
-    faceup = state.draft.faceup if state.draft is not None else []
-    if faceup:
-        found.append(describe({"event": "faceup", "characters": list(faceup)}, lang, local))
+    if marks.faceup:
+        found.append(describe({"event": "faceup", "characters": list(marks.faceup)}, lang, local))
     if marks.killed:
         found.append(describe({"event": "killed", "character": marks.killed}, lang, local))
     if marks.bewitched:
@@ -128,12 +125,11 @@ def _round_marks(game, lang: str, local: dict[str, str]) -> list[str]:
     return found
 
 
-def _recent(game, lang: str, local: dict[str, str]) -> str:
+def _recent(game, history: tuple, lang: str, local: dict[str, str]) -> str:
     """The last moves, newest first, each with what it did (the engine's events in words)."""
     from referee.say.events import describe
     from referee.say.notation import said
 
-    history = getattr(game, "history", None) or []
     if not history:
         return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><p>{escape(word("nothing_yet", lang))}</p></section>'
     items = []

@@ -8,7 +8,8 @@ import random
 from referee.engine import Game, IllegalMove
 from referee.engine.moves import Move
 from referee.engine.players import choose_move
-from referee.table.service import new_header, setup_situation, starting_game
+from referee.table.service import new_header, starting_game
+from referee.table.situation_text import setup_situation
 
 
 def play_and_transcribe(rulebook, players: int, seed: int, max_moves: int = 3000):

@@ -365,7 +365,7 @@ def test_an_ipv6_address(table, tables):
 
 
 def test_the_address_the_phones_open():
-    from referee.cli.table_cmd import _address
+    from referee.cli.table_serve import _address
 
     same = "The phones must be on the same network as this computer. Ctrl+C stops it."
     alone = "This computer seems to have no network: only its own browser can open the page."

@@ -8,13 +8,14 @@ import json
 
 import pytest
 
-from referee.table import service
+from referee.table import cache, service, stamp
+from referee.table.situation_text import setup_situation
 from referee.table.store import Store
 from tests.table.public import play_and_transcribe
 
 
 def _new_table(store: Store, rulebook, names: list[str], characters: list[str], name: str = "t") -> None:
-    start = service.setup_situation(rulebook, names, characters, 0, [], True)
+    start = setup_situation(rulebook, names, characters, 0, [], True)
     store.create(service.new_header(name, rulebook.edition, names, characters, 0, [], True, start))
 
 
@@ -48,7 +49,7 @@ def _record_public_game(store: Store, rulebook, players: int, seed: int, every: 
             replayed = service.replay(header, log, rulebook)
             _same_game(restored.game, replayed.game)
             shown = service.restore(store, header, log, rulebook, play=False)
-            assert isinstance(shown.game, service.Position)
+            assert isinstance(shown.game, cache.Position)
             assert shown.game.state == replayed.game.state
             assert shown.game.unlimited_bank == replayed.game.unlimited_bank
             assert shown.game.is_over == replayed.game.is_over
@@ -99,17 +100,17 @@ def test_a_stale_or_foreign_position_is_ignored(tables, rulebooks, column, value
 def test_the_key_follows_the_code_and_the_card_data(tables, rulebooks, monkeypatch, tmp_path):
     store = _cached_table(tables, rulebooks)
     header = store.header("t")
-    key = service.replay_key(header)
-    assert key == service.replay_key(header)
+    key = stamp.replay_key(header)
+    assert key == stamp.replay_key(header)
     other = tmp_path / "other.db"
     other.write_bytes(b"")
     monkeypatch.setenv("REFEREE_DB", str(other))           # another card database
-    service._STAMPS.clear()
-    assert service.replay_key(header) != key
+    stamp._STAMPS.clear()
+    assert stamp.replay_key(header) != key
     monkeypatch.undo()
-    service._STAMPS.clear()
-    assert service.replay_key(header) == key
-    assert service.replay_key(header._replace(variants=["unlimited-bank"])) != key
+    stamp._STAMPS.clear()
+    assert stamp.replay_key(header) == key
+    assert stamp.replay_key(header._replace(variants=["unlimited-bank"])) != key
 
 
 def test_a_log_that_no_longer_replays_is_found_despite_the_cache(tables, rulebooks):
@@ -164,17 +165,17 @@ def test_the_tagged_json_keeps_types():
 
     value = [("a", ("b",)), {"x": [1, True, None]}, {"s"}, frozenset({2}), Built("temple", 2, ("museum",)),
              Marks(warrants=("a", "b")), Pending("graveyard", 1, (Built("keep"),), True)]
-    back = service.decode(json.dumps(service.encode(value)))
+    back = cache.decode(json.dumps(cache.encode(value)))
     assert back == value
     assert [type(v) for v in back] == [type(v) for v in value]
     assert type(back[0][1]) is tuple and type(back[4].stored) is tuple
-    with pytest.raises(service.Uncacheable):
-        service.encode(object())
-    with pytest.raises(service.Uncacheable):
-        service.encode({1: "a"})
-    with pytest.raises(service.Uncacheable):
-        service.encode({"\0t": "a"})                   # a key that would read as a tag
-    assert service.decode('{"t": [1]}') == {"t": [1]}  # a plain one-key dict stays a dict
+    with pytest.raises(cache.Uncacheable):
+        cache.encode(object())
+    with pytest.raises(cache.Uncacheable):
+        cache.encode({1: "a"})
+    with pytest.raises(cache.Uncacheable):
+        cache.encode({"\0t": "a"})                   # a key that would read as a tag
+    assert cache.decode('{"t": [1]}') == {"t": [1]}  # a plain one-key dict stays a dict
 
 
 def test_show_reads_the_same_from_the_cache_as_from_a_replay(table, tables):

@@ -73,10 +73,10 @@ def test_undo_takes_back_every_kind_of_move(table, tables):
     import pytest
 
     from referee.catalog.facts import rulebook
-    from referee.table.view import state_json
     from referee.errors import RefereeError
     from referee.table import service
     from referee.table.store import Store
+    from referee.table.view import state_json
 
     table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
     store = Store(tables)

@@ -234,7 +234,7 @@ def test_the_qr_code_is_the_printed_address_whatever_the_host_header(table, tabl
 
 
 def test_the_printed_address_as_the_pages_qr_code():
-    from referee.cli.table_cmd import _share_code
+    from referee.cli.table_serve import _share_code
 
     svg = _share_code("http://192.168.1.23:8000/")
     assert svg.startswith("<svg") and "style=" not in svg          # nothing the page's policy would block

@@ -1,0 +1,117 @@
+"""`referee table serve`: show a table live on the phones at the table (referee/web/)."""
+
+from __future__ import annotations
+
+import errno
+import sys
+from typing import Optional
+
+import typer
+
+from referee.cli.output import console, escape
+from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
+from referee.errors import RefereeError
+from referee.say.lang import choose, refusals_in
+from referee.say.table_text import table_language as _language, words as _w
+
+
+def serve(
+    table: Optional[str] = typer.Option(None, "--table", "-t", help="The table to show (default: the current one, "
+                                        "followed when referee table use changes it)."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one)."),
+    host: str = typer.Option("0.0.0.0", "--host", help="The address to listen on (default: every network of this "
+                             "computer; 127.0.0.1: this computer only)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="The page's language (default: the table's; each phone "
+                                       "may switch)."),
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the address for the phones to scan."),
+) -> None:
+    """Show the table live on the phones at the table: a read-only page on the local network."""
+    from referee.web import server as web
+
+    store = _store()
+    header = store.header(table) if table else None          # an unknown table is refused before listening
+    current = store.current()
+    shown_now = header or (store.header(current) if current in store.names() else None)
+    spoken = None if lang else (_language(None, shown_now, table or "") if shown_now else None)
+    lang = choose(lang) if lang else None                    # a mistyped --lang is refused before listening
+    said = lang or spoken or choose(None)
+    with refusals_in(spoken):
+        if not 0 <= port <= 65535:
+            raise RefereeError(f"--port {port}: a port is 0 to 65535 (0: any free one)",
+                               f"--port {port}：連接埠是 0 到 65535（0：任一個空閒的）")
+        hub = web.Hub(store.path, table, lang, _rulebook, _local)
+        try:
+            server = web.make_server(hub, host, port)
+        except OSError as error:
+            en, zh = _LISTEN_ERRORS.get(error.errno, (error.strerror or str(error),) * 2)
+            raise RefereeError(f"cannot listen on {host}:{port} ({en}); choose another --port (0: any free one) or --host",
+                               f"無法在 {host}:{port} 監聽（{zh}）；請換一個 --port（0：任一個空閒的）或 --host") from None
+    import signal
+
+    # Ctrl+C (or a kill) asks the server to stop instead of raising KeyboardInterrupt wherever
+    # the program happens to be: one raised inside a flush of stdout prints its lines again.
+    # uvicorn puts its own handler in place while it serves, and gives the signal back to this
+    # one when it has stopped.
+    def stop_serving(signum, frame) -> None:
+        server.stop()
+
+    for stopping in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stopping, stop_serving)
+    out = console()
+    try:
+        url, notes = _address(host, server.port, web.lan_address, said)
+        start = ("serving" if table else "serving_current") + ("_here" if _only_here(host) else "")
+        out.print(_w(start, said, table=escape(table or ""), url=url), soft_wrap=True)
+        if qr:
+            import segno
+
+            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        for note in notes:
+            out.print(escape(note), style="dim" if note == notes[0] else "yellow", soft_wrap=True)
+        sys.stdout.flush()
+        server.share_svg = _share_code(url)          # the page's foot: the address printed, never the request's Host
+        server.serve()                               # until a signal asks it to stop, even one that came first
+        out.print(_w("stopped", said))
+    finally:
+        server.close()
+
+
+# Why a server cannot listen, in words (the system's own message is English only).
+_LISTEN_ERRORS = {
+    errno.EADDRINUSE: ("the port is in use", "這個連接埠已被占用"),
+    errno.EADDRNOTAVAIL: ("this computer has no such address", "這台電腦沒有這個位址"),
+    errno.EACCES: ("a port under 1024 needs an administrator", "1024 以下的連接埠需要管理員權限"),
+}
+
+
+def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:
+    """The address the phones open, and what to tell the person who started the server: on every
+    network it is this computer's address on the local one; without a network, or on an address
+    only this computer has (127.0.0.1), no phone can reach it."""
+    everywhere = host in ("0.0.0.0", "", "::")
+    shown = lan_address() if everywhere else (f"[{host}]" if ":" in host else host)
+    if _only_here(host):
+        return f"http://{shown}:{port}/", [_w("only_here", said, host=host)]
+    notes = [_w("same_network", said)]
+    if everywhere and shown == "127.0.0.1":          # no route out: the phones cannot reach it
+        notes.append(_w("no_network", said))
+    return f"http://{shown}:{port}/", notes
+
+
+def _only_here(host: str) -> bool:
+    """Is `host` an address of this computer alone (loopback), out of every phone's reach?"""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _share_code(url: str) -> str:
+    """The printed address as a QR code (SVG), for one phone to pass the page to the next."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4)

@@ -1,0 +1,213 @@
+"""The position a table's log replays to, kept beside the log (`positions` in the store) so
+that a command need not replay while code, data and log are unchanged.
+
+It is stored inside the write transaction that recorded the log: the state, the game's few
+settings and its history (the cards read past events: the Magistrate the build before a
+confiscation, the Theater this round's swaps), as tagged JSON — never pickle, since a tables
+file may come from anywhere. It is used instead of a replay only when the log it was made from
+equals the log now recorded and the code and card data a replay depends on are the same files
+(`stamp.replay_key`); anything else — another version, an edited engine, a rebuilt card
+database, a row that does not decode — means a full replay, so the log stays the truth and a
+move that no longer replays is still found. A command that only reads the position (`show`)
+gets it without the engine's cards (`Position`), whose import is most of its start-up.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from referee.table.stamp import replay_key
+from referee.table.store import Header, Logged, Store
+
+if TYPE_CHECKING:
+    from referee.engine.game import Game
+
+
+class Position:
+    """A cached position for a command that only reads it: the state and what readers ask of a
+    position (`rb`, `secret_selection`, `unlimited_bank`, `is_over`), without the engine's cards,
+    whose import is most of such a command's start-up. Anything that plays a move gets a `Game`."""
+
+    def __init__(self, rulebook, state, seed: int, table: bool, secret_selection: bool):
+        self.rb = rulebook
+        self.state = state
+        self.seed = seed
+        self.table = table
+        self.secret_selection = secret_selection
+
+    @property
+    def unlimited_bank(self) -> bool:
+        return self.rb.bank_unlimited(self.state.variants)       # the rule the game plays by
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+
+def _log_text(log: list[Logged]) -> str:
+    return "\n".join(f"{m.seq} {m.notation}" for m in log)
+
+
+def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> None:
+    """Inside the write transaction that recorded `log`: cache the position `game` it replays
+    to (the caller caches no log that no longer replays). A position that the tagged JSON
+    cannot hold is not cached."""
+    import json
+    import sqlite3
+
+    try:
+        position = json.dumps({"seed": game.seed, "table": game.table, "secret_selection": game.secret_selection,
+                               "implicit_ends": game.implicit_ends, "state": encode(game.state)}, ensure_ascii=False)
+        history = _history_text(game)
+    except Uncacheable:
+        return
+    try:
+        store.put_position(conn, header.name, len(log), _log_text(log), replay_key(header), position, history)
+    except sqlite3.OperationalError:     # a file whose cache table is not ours: the log still stands
+        return
+
+
+# A restored game's history as it was read (the steps and their JSON text): a move recorded on
+# it adds its steps to that text instead of encoding the whole history again.
+_READ: "weakref.WeakKeyDictionary[Game, tuple[list, str]]" = weakref.WeakKeyDictionary()
+
+
+def _history_text(game: Game) -> str:
+    import json
+
+    steps, text = _READ.get(game, ((), "[]"))
+    history = game.history
+    if len(history) < len(steps) or any(a is not b for a, b in zip(history, steps)):
+        steps, text = (), "[]"                   # not the history that was read: encode it all
+    new = [json.dumps(encode(step), ensure_ascii=False) for step in history[len(steps):]]
+    if not new:
+        return text
+    return text[:-1] + ("," if steps else "") + ",".join(new) + "]"
+
+
+def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None):
+    """The cached position (a `Game`, or with `play=False` a `Position`) when it is the one
+    `log` replays to today, else None (then replay)."""
+    import json
+    import sqlite3
+
+    try:
+        row = store.position(header.name, conn)
+    except sqlite3.OperationalError:
+        return None
+    if row is None:
+        return None
+    moves, logged, key, position, history = row
+    if moves != len(log) or logged != _log_text(log) or not key or key != replay_key(header):
+        return None
+    from referee.engine.state import State
+
+    try:
+        found = json.loads(position, object_hook=_decoder(play=False))
+        state = found["state"]
+        settings = (found["seed"], found["table"], found["secret_selection"], found["implicit_ends"])
+        if type(state) is not State:
+            return None
+        if not play:
+            return Position(rulebook, state, *settings[:3])
+        from referee.engine.game import Game, Step
+
+        steps = json.loads(history, object_hook=_decoder(play=True))
+        if type(steps) is not list or any(type(step) is not Step for step in steps):
+            return None
+    except (Uncacheable, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    game = Game(rulebook, state, settings[0], table=settings[1], secret_selection=settings[2])
+    game.implicit_ends = settings[3]
+    # The moves played since the set-up and their events, as a replay leaves them (its undo
+    # snapshots are not kept: a tracked game is taken back through its log).
+    game.history = steps
+    _READ[game] = (list(steps), history)
+    return game
+
+
+# Tagged JSON: a JSON list is a list and a JSON object a dict (string keys), except an object
+# whose one key starts with NUL, a tag: "\0t" a tuple, "\0s" a set, "\0f" a frozenset, "\0o" one
+# of the engine's plain-data classes as [name, {field: value}]. So a decoded position has the
+# same values of the same types as the one encoded (a tuple stays a tuple: a move's arguments
+# compare by type), and json's own parser rebuilds it (`object_hook`).
+
+
+class Uncacheable(Exception):
+    """A value the tagged JSON does not hold, or a stored value that is not a valid encoding."""
+
+
+_CLASSES = {"referee.engine.state": ("State", "Player", "Built", "Draft", "Turn", "Marks", "Pending"),
+            "referee.engine.game": ("Step",), "referee.engine.moves": ("Move",)}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    return tuple(getattr(cls, "_fields", None) or cls.__dataclass_fields__)
+
+
+def encode(value):
+    kind = type(value)
+    if value is None or kind is str or kind is int or kind is bool or kind is float:
+        return value
+    if kind is list:
+        return [encode(v) for v in value]
+    if kind is tuple:
+        return {"\0t": [encode(v) for v in value]}
+    if kind is dict:
+        if any(type(k) is not str or k[:1] == "\0" for k in value):
+            raise Uncacheable("a dict with keys that are not plain strings")
+        return {k: encode(v) for k, v in value.items()}
+    if kind is set or kind is frozenset:
+        return {"\0s" if kind is set else "\0f": [encode(v) for v in value]}
+    if kind.__name__ in _CLASSES.get(kind.__module__, ()):
+        return {"\0o": [kind.__name__, {name: encode(getattr(value, name)) for name in _fields(kind)}]}
+    raise Uncacheable(f"a {kind.__name__}")
+
+
+def _decoder(play: bool = False):
+    """The `object_hook` that turns tagged objects back into values (only the engine's own
+    plain-data classes, with exactly their fields; `play`: also moves and steps)."""
+    from referee.engine.state import Built, Draft, Marks, Pending, Player, State, Turn
+
+    found = [State, Player, Built, Draft, Turn, Marks, Pending]
+    if play:
+        from referee.engine.game import Step
+        from referee.engine.moves import Move
+
+        found += [Step, Move]
+    classes = {cls.__name__: (cls, frozenset(_fields(cls))) for cls in found}
+
+    def hook(value: dict):
+        if len(value) != 1:
+            return value
+        (tag, inner), = value.items()
+        if tag[:1] != "\0":
+            return value
+        if type(inner) is not list:
+            raise Uncacheable("not a tagged value")
+        if tag == "\0t":
+            return tuple(inner)
+        if tag == "\0o":
+            if len(inner) != 2 or inner[0] not in classes or type(inner[1]) is not dict:
+                raise Uncacheable("not one of the engine's classes")
+            cls, fields = classes[inner[0]]
+            if inner[1].keys() != fields:
+                raise Uncacheable(f"the fields of a {inner[0]} changed")
+            return cls(**inner[1])
+        try:
+            if tag == "\0s":
+                return set(inner)
+            if tag == "\0f":
+                return frozenset(inner)
+        except TypeError:                        # an unhashable member
+            raise Uncacheable("not a set of values") from None
+        raise Uncacheable(f"an unknown tag {tag!r}")
+
+    return hook
+
+
+def decode(text: str, play: bool = False):
+    import json
+
+    return json.loads(text, object_hook=_decoder(play))

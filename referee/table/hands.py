@@ -1,0 +1,53 @@
+"""The hands a tracked game's players show when it is scored (`referee table score --hand`),
+and whose unknown cards could still change a score."""
+
+from __future__ import annotations
+
+from referee.errors import RefereeError
+
+
+def declare_hands(game, declared: list[str]) -> None:
+    """`--hand "Ann: Secret Vault, Temple"`: the hand a player shows when the game is scored."""
+    state = game.state
+    for text in declared:
+        who, sep, cards = text.replace("：", ":").partition(":")
+        if not sep:
+            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"",
+                               f"--hand「{text}」：請寫成 \"小明：密庫，神殿\"")
+        seat = state.seat_of(who.strip())
+        if seat is None:
+            from referee.errors import UnknownName
+
+            raise UnknownName("player", who.strip(), [p.name for p in state.players])
+        shown = list(game.notation.districts(cards)) if cards.strip() else []
+        player = state.players[seat]
+        if len(shown) != len(player.hand):
+            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}",
+                               f"--hand「{text}」：{player.name} 手上有 {len(player.hand)} 張牌，不是 {len(shown)} 張")
+        known = [c for c in player.hand if c != "?"]
+        for card in known:
+            if card not in shown:
+                raise HandError(text, player.name, game.rb.name(card))
+        player.hand = shown
+
+
+class HandError(RefereeError):
+    """`--hand` leaves out a card the table knows the player holds (named in the player's language)."""
+
+    def __init__(self, text: str, player: str, card: str):
+        super().__init__(f"--hand {text!r}: {player} is known to hold {card}")
+        self.text, self.player, self.card = text, player, card
+
+    def localized(self, lang: str, name=lambda n: n) -> str:
+        if lang == "en":
+            return str(self)
+        held = "已知手上有" if lang == "zh-Hant" else "已知手上有"
+        return f"--hand「{self.text}」：{self.player} {held}{name(self.card)}"
+
+
+def hidden_hands(game) -> list[str]:
+    """Players whose unknown cards could change their score: the edition has a card that scores
+    from the hand (data: `unbuildable` with `extra_points`, the Secret Vault)."""
+    if not any(d.fact("unbuildable") and d.fact("extra_points") for d in game.rb.districts.values()):
+        return []
+    return [p.name for p in game.state.players if "?" in p.hand]

@@ -1,0 +1,79 @@
+"""A new table's checks and its header: from the command line's players, cast, crown and house
+rules, or from a situation file (a game in progress). Each refusal is one line, before anything
+is stored."""
+
+from __future__ import annotations
+
+from referee.errors import RefereeError
+from referee.table.store import Header
+
+
+def table_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise RefereeError("a table needs a name", "牌桌需要一個名稱")
+    return name
+
+
+def from_file(name: str, edition: str, start: str, rulebook) -> Header:
+    """A table that begins at the position of a situation file (`start`, its text): its players,
+    cast, crown and variants are the file's."""
+    from referee.table.service import new_header, starting_game
+
+    game = starting_game(new_header(name, edition, [], [], 0, [], False, start), rulebook)
+    seats = [p.name for p in game.state.players]
+    return new_header(name, edition, seats, list(game.state.characters), game.state.crown,
+                      sorted(game.state.variants), game.secret_selection, start)
+
+
+def from_options(name: str, rulebook, players: str | None, characters: str | None, crown: str | None,
+                 variants: list[str], secret: bool) -> Header:
+    """A new game set up from `--players` (seating order, comma-separated), `--characters`,
+    `--crown` and `--variant`: refused unless such a game can exist."""
+    from referee.table.service import new_header, starting_game
+    from referee.table.situation_text import setup_situation
+
+    seats = [p.strip() for p in (players or "").replace("，", ",").split(",") if p.strip()]
+    if not 2 <= len(seats) <= 8:
+        raise RefereeError(f'--players: {len(seats)} player(s); a game has 2 to 8 ("Ann,Bob,Cid,Dan")',
+                           f'--players：{len(seats)} 位玩家；一局要 2 到 8 人（"Ann,Bob,Cid,Dan"）')
+    if len({s.casefold() for s in seats}) != len(seats):
+        raise RefereeError("--players: two players have the same name", "--players：有兩位玩家同名")
+    cast = _cast(rulebook, characters, len(seats))
+    seat = _crown_seat(seats, crown)
+    from referee.catalog.variants import check_variants
+
+    chosen = sorted(check_variants(variants, rulebook.edition, option=True))
+    start = setup_situation(rulebook, seats, cast, seat, chosen, secret)
+    header = new_header(name, rulebook.edition, seats, cast, seat, chosen, secret, start)
+    starting_game(header, rulebook)                  # refuse a set-up that cannot exist
+    return header
+
+
+def _crown_seat(seats: list[str], crown: str | None) -> int:
+    if not crown:
+        return 0
+    matches = [i for i, s in enumerate(seats) if s.casefold() == crown.strip().casefold()]
+    if not matches:
+        from referee.errors import UnknownName
+
+        raise UnknownName("player", crown, seats)
+    return matches[0]
+
+
+def _cast(rb, text: str | None, players: int) -> list[str]:
+    """`--characters`: a preset's name as `referee rules casts` lists it (any language, `+9` for
+    its rank 9 character where it is optional), or the characters, comma-separated."""
+    from referee.engine.game import default_characters
+    from referee.situation import read_cast
+
+    if not text or not text.strip():
+        return list(default_characters(rb, players))
+    parts = [p for p in text.replace("，", ",").replace("、", ",").split(",") if p.strip()]
+    if len(parts) == 1:
+        cast, _ = read_cast(rb, parts[0], players, "--characters")
+        return cast
+    cast, _ = read_cast(rb, parts, players, "--characters")
+    if len(set(cast)) != len(cast):
+        raise RefereeError("--characters: a character is listed twice", "--characters：有角色列了兩次")
+    return cast

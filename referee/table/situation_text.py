@@ -1,0 +1,38 @@
+"""A tracked table as the text of a situation file (a TOML writer): the set-up a new table's
+log starts from, and the export that adds the log as its `[play]` history."""
+
+from __future__ import annotations
+
+import json
+
+from referee.errors import RefereeError
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)       # a JSON string is a TOML basic string (readable Chinese)
+
+
+def setup_situation(rulebook, players: list[str], characters: list[str], crown: int, variants: list[str],
+                    secret: bool) -> str:
+    """The set-up of a new game as a situation file (the selection phase of round 1, every card
+    unknown): the position a tracked game's log starts from, and what `export` extends."""
+    q = _q
+    setup = rulebook.setup
+    lines = [f"edition = {q(rulebook.edition)}", f"variants = [{', '.join(q(v) for v in variants)}]", "",
+             "[table]", f"crown = {q(players[crown])}", "phase = \"selection\"", f"secret = {str(secret).lower()}",
+             f"characters = [{', '.join(q(rulebook.name(c)) for c in characters)}]"]
+    for name in players:
+        lines += ["", "[[players]]", f"name = {q(name)}", f"gold = {int(setup['start_gold'])}",
+                  "hand = [" + ", ".join([q("?")] * int(setup["start_cards"])) + "]"]
+    return "\n".join(lines) + "\n"
+
+
+def with_history(start: str, moves: list[str]) -> str:
+    """`start` (a situation file) with `moves` as its `[play]` history: a file `referee ask`
+    replays to the same position."""
+    start = start.rstrip()
+    if "\n[play]" in "\n" + start:
+        raise RefereeError("this table started from a file with its own [play] section; export --format json",
+                           "這張牌桌是從含有 [play] 的檔案開始的；請用 export --format json")
+    history = ",\n".join("  " + _q(move) for move in moves)
+    return f"{start}\n\n[play]\nhistory = [\n{history}\n]\n" if moves else start + "\n"
