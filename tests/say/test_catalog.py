@@ -70,6 +70,9 @@ def used_keys() -> set[str]:
     from referee.say import events
 
     found |= {"event.word." + w for w in events._WORDS} | {"event.reason." + r for r in events._REASONS}
+    from referee.say import refusals
+
+    found |= set(refusals.message_keys().values())
     return found
 
 

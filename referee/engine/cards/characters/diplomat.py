@@ -168,15 +168,4 @@ class Diplomat(Behaviour):
     id = "diplomat"
     verbs = (Verb("exchange", ("交換", "交换", "換", "换"), _parse_exchange, _apply_exchange, _generate_exchange,
                   _format_exchange),)
-    refusals = {
-        "exchange_own": ("The Diplomat exchanges with another player's city, not his own.",
-                         "外交官只能和其他玩家的城市交換地區。", "外交官只能和其他玩家的城市交换地区。"),
-        "too_poor_exchange": ("This exchange costs {cost} gold, paid to {player}; there are only {gold}.",
-                              "這次交換要付給{player} {cost}枚金幣，只有{gold}。", "这次交换要付给{player} {cost}枚金币，只有{gold}。"),
-        "completed_city_taken": ("{player}'s city is complete: no district can be taken from it.",
-                                 "{player}的城市已完成，不能從中取走地區。", "{player}的城市已完成，不能从中取走地区。"),
-        "keep_taken": ("{card} cannot be taken by the rank 8 character.", "8號角色不能取走{card}。", "8号角色不能取走{card}。"),
-        "rank8_duplicate": ("There is already a {card} in the city it would go to; a rank 8 ability cannot make a duplicate here.",
-                            "要放入的城市中已經有{card}；8號角色的能力在這裡不能造成重複地區。",
-                            "要放入的城市中已经有{card}；8号角色的能力在这里不能造成重复地区。"),
-    }
+    refusals = ("exchange_own", "too_poor_exchange", "completed_city_taken", "keep_taken", "rank8_duplicate")
