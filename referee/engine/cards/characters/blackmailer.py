@@ -170,7 +170,7 @@ class Blackmailer(Behaviour):
     refusals = (
         "threaten_self", "threaten_forbidden", "threaten_warranted", "threaten_twice", "flowers_elsewhere",
         "name_flowers", "threat_first", "no_threat", "not_threatened_player", "no_exposure", "not_blackmailer",
-        "expose_say", "expose_contradiction"
+        "expose_say", "expose_contradiction",
     )
 
     # Threatened: only gathering until the threat is settled.

@@ -69,7 +69,7 @@ class Cardinal(Behaviour):
     build_forms = ("from",)
     refusals = (
         "cardinal_not_short", "cardinal_other_player", "cardinal_payer_short", "cardinal_card_count",
-        "cardinal_card_not_in_hand"
+        "cardinal_card_not_in_hand",
     )
 
     def build_with(self, game, move: Move) -> None:

@@ -135,7 +135,7 @@ class Emperor(Behaviour):
     verbs = (Verb("crown", ("皇冠", "給皇冠", "给皇冠", "加冕"), _parse_crown, _apply_crown, _generate_crown, _format_crown),)
     refusals = (
         "crown_self", "crown_holder", "crown_must_take", "crown_no_gold", "crown_no_card", "crown_random_card",
-        "crown_which_card", "crown_say_take", "crown_first", "crown_timing", "crown_advisor"
+        "crown_which_card", "crown_say_take", "crown_first", "crown_timing", "crown_advisor",
     )
 
     def end_problem(self, game) -> tuple | None:

@@ -144,7 +144,7 @@ class Magistrate(Behaviour):
     )
     refusals = (
         "warrant_distinct", "signed_elsewhere", "name_signed", "confiscate_timing", "not_magistrate",
-        "confiscate_duplicate"
+        "confiscate_duplicate",
     )
 
     def on_build(self, game, seat: int, district: str) -> None:

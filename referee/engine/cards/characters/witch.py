@@ -70,7 +70,7 @@ class Witch(Behaviour):
                   format_names),)
     refusals = (
         "bewitch_gather_first", "bewitch_self", "bewitch_too_late", "witch_spell_first", "bewitched_gathers",
-        "bewitched_part_over"
+        "bewitched_part_over",
     )
 
     def on_reveal(self, game, character: str, seat: int) -> None:

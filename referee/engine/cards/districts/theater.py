@@ -50,7 +50,7 @@ class Theater(Behaviour):
     editions = ("2016",)
     refusals = (
         "theater_timing", "theater_owner", "theater_self", "theater_nothing", "theater_give", "theater_one_each",
-        "theater_take", "theater_random"
+        "theater_take", "theater_random",
     )
 
     # -- notation ------------------------------------------------------------------------------
