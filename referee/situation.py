@@ -209,7 +209,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
             zh = getattr(error, "zh", None)
             raise BadSituation(f"play.history: {error}", f"play.history：{zh}" if zh else None) from error
         except IllegalMove as error:
-            from referee.engine.reasons import reason
+            from referee.say.refusals import reason
 
             why = reason(error.key, error.values, "en")     # the engine's sentence, never its key
             zh_values = {k: card_mark(game.rb.name(v)) if isinstance(v, str) and (v in game.rb.characters or v in game.rb.districts) else v

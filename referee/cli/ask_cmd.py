@@ -44,7 +44,7 @@ def rule_on_moves(situation, lang: str) -> dict:
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
     from referee.engine import IllegalMove
-    from referee.engine.reasons import reason
+    from referee.say.refusals import reason
     from referee.situation import parse_move
 
     local = localized_names(connect(), situation.edition, lang)

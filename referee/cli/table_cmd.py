@@ -117,7 +117,7 @@ def do(
     local = _local(tracked.header.edition, lang)
     values = {}
     if refused:
-        from referee.engine.reasons import reason      # the refusals' texts: only for a refusal
+        from referee.say.refusals import reason       # the refusals' texts: only for a refusal
 
         values = {k: local.get(v, v) if isinstance(v, str) else
                   (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)

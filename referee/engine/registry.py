@@ -1,6 +1,7 @@
 """The card registry: every character and every unique district with behaviour is one small
 module under `cards/` that registers one `Behaviour` — its verbs (with their notation), its
-refusals (reason texts in three languages, with the ids they cite), its hooks and modifiers.
+refusals (the keys of the reasons it gives: their texts are in the catalogs, under the card's
+id), its hooks and modifiers.
 
 "Supported" means "registered": a card of an official set that is not registered would get the
 "not supported yet" verdict, and the registry test requires every official card to be here.
@@ -103,8 +104,9 @@ class Behaviour:
     order: int = 0                                 # hook order among the districts (higher = later)
     editions: tuple[str, ...] = ("classic", "2016")
     verbs: tuple[Verb, ...] = ()
-    # key -> (en, zh-Hant, zh-Hans); the keys are the IllegalMove keys this card raises.
-    refusals: dict[str, tuple[str, str, str]] = {}
+    # The IllegalMove keys this card raises; their texts are in the catalogs (referee/say/locale)
+    # under `<card id>.refusal.<key>`: the engine holds no display text.
+    refusals: tuple[str, ...] = ()
     # `use DISTRICT ...` for districts with an action: parse_use(notation, rest) -> args,
     # format_use(notation, args) -> text, use(game, move), generate_use(game) -> moves.
     parse_use = None
@@ -212,12 +214,10 @@ def supported(card: str, edition: str) -> bool:
     return found is not None and edition in found.editions
 
 
-def refusal_texts() -> dict[str, tuple[str, str, str]]:
+def refusal_owners() -> dict[str, str]:
+    """Every refusal key a card declares, with the id of that card (whose words say it)."""
     _load(None)
-    texts: dict[str, tuple[str, str, str]] = {}
-    for found in _BEHAVIOURS.values():
-        texts.update(found.refusals)
-    return texts
+    return {key: found.id for found in _BEHAVIOURS.values() for key in found.refusals}
 
 
 class Hooks:

@@ -136,19 +136,6 @@ def apply_reveal(game: "Operations", move: Move) -> None:
 
 registry.register_verb(registry.Verb("reveal", ("翻開", "翻开", "亮出", "亮"), parse_character, apply_reveal, None, format_names))
 
-REFUSALS = {
-    "reveal_faceup": ("{character} was discarded face up this round: nobody can reveal it.",
-                      "{character}本輪已面朝上棄掉，沒有人能亮出它。", "{character}本轮已面朝上弃掉，没有人能亮出它。"),
-    "reveal_taken": ("{character} was already revealed by {player}.", "{character}已由{player}亮出。", "{character}已由{player}亮出。"),
-    "reveal_all_known": ("{player} has already revealed all {count} character(s) a player holds this round.",
-                         "{player}已經亮出本輪持有的全部{count}張角色。", "{player}已经亮出本轮持有的全部{count}张角色。"),
-    "reveal_passed": ("{character}'s call has passed: nobody answered it, so nobody holds it.",
-                      "{character}已被叫過而沒有人回應，所以沒有人持有它。", "{character}已被叫过而没有人回应，所以没有人持有它。"),
-    "turn_not_over": ("{player} ({character}) has not gathered yet (gold or cards): that turn is not over, so {actor} cannot act yet.",
-                      "{player}（{character}）還沒拿資源（金幣或卡牌）：這個回合還沒結束，{actor}還不能行動。",
-                      "{player}（{character}）还没拿资源（金币或卡牌）：这个回合还没结束，{actor}还不能行动。"),
-    "others_turn": ("It is {player}'s turn ({character}); {actor} acts when their own character is called.",
-                    "現在是{player}（{character}）的回合；{actor}要等到自己的角色被叫到才能行動。",
-                    "现在是{player}（{character}）的回合；{actor}要等到自己的角色被叫到才能行动。"),
-    "reveal_wrong": ("{character} is not this player's character now.", "{character}現在不是這位玩家的角色。", "{character}现在不是这位玩家的角色。"),
-}
+# The refusals of the secret table; their texts are in the catalogs under `secret.refusal.<key>`.
+REFUSALS = ("reveal_faceup", "reveal_taken", "reveal_all_known", "reveal_passed", "turn_not_over", "others_turn",
+            "reveal_wrong")

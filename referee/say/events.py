@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.say.catalog import text
 from referee.text import in_language
 
 _TEMPLATES = {
@@ -74,18 +75,11 @@ _TEMPLATES = {
     "ball_room": ("{player} forgot to thank {owner} (Ball Room): {character} loses the turn",
                   "{player} 忘了向 {owner} 道謝（舞廳）：{character} 失去回合", "{player} 忘了向 {owner} 道谢（舞厅）：{character} 失去回合"),
 }
-# Words the engine puts in events as values: a district type (the Spy), what a threat marker
-# showed (the Blackmailer).
-_WORDS = {
-    "noble": ("noble", "貴族", "贵族"), "religious": ("religious", "宗教", "宗教"), "trade": ("trade", "商業", "商业"),
-    "military": ("military", "軍事", "军事"), "unique": ("unique", "特殊", "特殊"),
-    "flowers": ("flowers", "花", "花"), "blank": ("blank", "空白", "空白"),
-}
-_REASONS = {
-    "gather": ("gathering", "拿資源", "拿资源"), "income": ("income", "收入", "收入"), "draw": ("drawing", "抽牌", "抽牌"),
-    "build": ("building", "建造", "建造"), "destroy": ("destroying", "摧毀", "摧毁"), "robbed": ("robbed", "被偷", "被偷"),
-    "taxes": ("taxes", "稅金", "税金"), "beautify": ("onto the districts beautified", "放到美化的地區上", "放到美化的地区上"),
-}
+# Words the engine puts in events as values (a district type: the Spy; what a threat marker
+# showed: the Blackmailer) and the reasons for gold and cards it names: their texts are the
+# catalog's `event.word.<value>` and `event.reason.<reason>`. Any other value is a card id.
+_WORDS = frozenset({"noble", "religious", "trade", "military", "unique", "flowers", "blank"})
+_REASONS = frozenset({"gather", "income", "draw", "build", "destroy", "robbed", "taxes", "beautify"})
 
 
 def describe(event: dict, lang: str, local: dict[str, str]) -> str:
@@ -94,9 +88,9 @@ def describe(event: dict, lang: str, local: dict[str, str]) -> str:
     for key, value in event.items():
         if isinstance(value, str):
             if key == "reason" and value in _REASONS:
-                values[key] = in_language(_REASONS[value], lang)
+                values[key] = text("event.reason." + value, lang)
             elif key in ("type", "shown") and value in _WORDS:
-                values[key] = in_language(_WORDS[value], lang)
+                values[key] = text("event.word." + value, lang)
             else:
                 values[key] = local.get(value, value)
         elif isinstance(value, list):

@@ -159,7 +159,7 @@ def hand_text(player, lang: str, local: dict[str, str]) -> str:
 
 def broken_text(broken, lang: str) -> str:
     """A recorded move that no longer replays, and why."""
-    from referee.engine.reasons import reason
+    from referee.say.refusals import reason
 
     return words("broken", lang, seq=broken.seq, move=broken.notation, reason=reason(broken.key, broken.values, lang))
 

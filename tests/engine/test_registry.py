@@ -1,5 +1,6 @@
-"""The card registry: every refusal the engine can raise has its three texts, with the same
-placeholders in each language, and cites rule and FAQ ids that exist."""
+"""The card registry: every refusal the engine can raise has its text in each catalog (en,
+zh-Hant, zh-Hans), with the same placeholders in each language, and cites rule and FAQ ids that
+exist."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = Path(__file__).resolve().parents[2] / "referee" / "engine"
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "referee" / "engine"
 
 
 def _strings(node) -> tuple[str, ...] | None:
@@ -44,13 +46,23 @@ def test_the_scan_finds_the_refusals():
     assert {"rob_killed", "bishop", "keep", "build_limit", "graveyard_timing"} <= keys
 
 
-def test_every_refusal_has_three_texts_with_the_same_placeholders():
-    from referee.engine.reasons import texts
+def _catalog_messages(code: str) -> dict[str, str]:
+    """The messages of one catalog as written (no fallback to English)."""
+    import gettext
 
-    known = texts()
+    with (ROOT / "referee" / "say" / "locale" / code / "LC_MESSAGES" / "referee.mo").open("rb") as fp:
+        return {k: v for k, v in gettext.GNUTranslations(fp)._catalog.items() if k}
+
+
+def test_every_refusal_has_a_text_in_each_catalog_with_the_same_placeholders():
+    from referee.say.refusals import message_keys
+
+    known = message_keys()
     for where, key, _ in refusals_in_code():
         assert key in known, f"{where}: refusal {key!r} has no texts"
-    for key, triple in known.items():
+    catalogs = [_catalog_messages(code) for code in ("en", "zh_Hant", "zh_Hans")]
+    for key, message in known.items():
+        triple = [found.get(message, "") for found in catalogs]
         assert len(triple) == 3 and all(t.strip() for t in triple), key
         fields = [{f for _, f, _, _ in string.Formatter().parse(t) if f} for t in triple]
         assert fields[0] == fields[1] == fields[2], f"{key}: placeholders differ between languages"

@@ -146,14 +146,7 @@ def duplicate_allowed(game, seat: int, district: str) -> bool:
 _TAKING = {"completed_city": "completed_city_taken", "keep": "keep_taken"}
 
 # The refusals every rank 8 character that takes a district may raise (reasons.py lists them).
-REFUSALS = {
-    "completed_city_taken": ("{player}'s city is complete: no district can be taken from it.",
-                             "{player}的城市已完成，不能從中取走地區。", "{player}的城市已完成，不能从中取走地区。"),
-    "keep_taken": ("{card} cannot be taken by the rank 8 character.", "8號角色不能取走{card}。", "8号角色不能取走{card}。"),
-    "rank8_duplicate": ("There is already a {card} in the city it would go to; a rank 8 ability cannot make a duplicate here.",
-                        "要放入的城市中已經有{card}；8號角色的能力在這裡不能造成重複地區。",
-                        "要放入的城市中已经有{card}；8号角色的能力在这里不能造成重复地区。"),
-}
+REFUSALS = ("completed_city_taken", "keep_taken", "rank8_duplicate")   # worded as rank8.refusal.* in the catalogs
 
 
 def taking_problem(problem: tuple | None, more_cites: dict[str, tuple[str, ...]]) -> tuple | None:

@@ -150,22 +150,7 @@ class Abbot(Behaviour):
     id = "abbot"
     verbs = (Verb("take-gold", ("索取金幣", "索取金币", "討金幣", "讨金币"), parse_player, _apply_take_gold,
                   _generate_take_gold),)
-    refusals = {
-        "abbot_richest": ("With {gold} gold the {abbot} is the richest player or tied for it: nobody gives him gold.",
-                          "{abbot}有{gold}枚金幣，是最富有的玩家或並列最富有：沒有人要給他金幣。",
-                          "{abbot}有{gold}枚金币，是最富有的玩家或并列最富有：没有人要给他金币。"),
-        "abbot_tie_nothing": ("{players} are tied for the most gold: on a tie nobody gives the {abbot} gold.",
-                              "{players}並列金幣最多：並列時沒有人給{abbot}金幣。",
-                              "{players}并列金币最多：并列时没有人给{abbot}金币。"),
-        "abbot_not_richest": ("{player} is not the richest player; the gold comes from {richest}.",
-                              "{player}不是最富有的玩家；金幣應由{richest}給。",
-                              "{player}不是最富有的玩家；金币应由{richest}给。"),
-        "abbot_self": ("The {abbot} takes the gold from another player.", "{abbot}要向其他玩家拿金幣。",
-                       "{abbot}要向其他玩家拿金币。"),
-        "abbot_on_reveal": ("In this game the {abbot} decides as soon as he is revealed, before anything else.",
-                            "本局{abbot}必須在亮出身分時立即決定，先於其他行動。",
-                            "本局{abbot}必须在亮出身份时立即决定，先于其他行动。"),
-    }
+    refusals = ("abbot_richest", "abbot_tie_nothing", "abbot_not_richest", "abbot_self", "abbot_on_reveal")
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         # Under the reveal-time variant an untied richest player pays at once; a tie waits for

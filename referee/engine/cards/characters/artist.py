@@ -69,13 +69,4 @@ class Artist(Behaviour):
     id = "artist"
     verbs = (Verb("beautify", ("美化", "裝飾", "装饰"), parse_districts, _apply_beautify, _generate_beautify,
                   format_names),)
-    refusals = {
-        "beautify_none": ("Name one or two of your districts to beautify.", "請指定要美化的一或兩座自己的地區。",
-                          "请指定要美化的一或两座自己的地区。"),
-        "beautify_too_many": ("The Artist beautifies at most {most} districts a turn.",
-                              "藝術家每回合最多美化{most}座地區。", "艺术家每回合最多美化{most}座地区。"),
-        "beautify_too_poor": ("Beautifying {count} districts takes {count} gold; there are only {gold}.",
-                              "美化{count}座地區需要{count}枚金幣，只有{gold}。", "美化{count}座地区需要{count}枚金币，只有{gold}。"),
-        "already_beautified": ("{card} is already beautified: a district holds one coin at most.",
-                               "{card}已經美化過了：每座地區最多只能放一枚金幣。", "{card}已经美化过了：每座地区最多只能放一枚金币。"),
-    }
+    refusals = ("beautify_none", "beautify_too_many", "beautify_too_poor", "already_beautified")

@@ -33,6 +33,4 @@ def _generate_kill(game) -> list[Move]:
 class Assassin(Behaviour):
     id = "assassin"
     verbs = (Verb("kill", ("刺殺", "刺杀", "殺", "杀"), parse_character, _apply_kill, _generate_kill, format_names),)
-    refusals = {
-        "kill_self": ("The Assassin cannot kill himself.", "刺客不能殺自己。", "刺客不能杀自己。"),
-    }
+    refusals = ("kill_self",)

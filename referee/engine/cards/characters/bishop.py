@@ -10,11 +10,7 @@ from referee.engine.registry import Behaviour, register
 @register
 class Bishop(Behaviour):
     id = "bishop"
-    refusals = {
-        "bishop": ("{player} is the {bishop}, alive this round: the rank 8 character cannot touch that city.",
-                   "{player}是本輪存活的{bishop}，8號角色不能對其城市使用能力。",
-                   "{player}是本轮存活的{bishop}，8号角色不能对其城市使用能力。"),
-    }
+    refusals = ("bishop",)
 
     def shield_city(self, game, owner: int) -> tuple | None:
         state = game.state

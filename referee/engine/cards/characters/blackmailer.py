@@ -167,36 +167,11 @@ class Blackmailer(Behaviour):
         Verb("expose", ("翻開標記", "翻开标记", "揭發", "揭发"), _parse_shown, _answered_elsewhere, None,
              lambda n, m: " ".join(m.args)),
     )
-    refusals = {
-        "threaten_self": ("The Blackmailer threatens other characters.", "勒索者只能威脅其他角色。", "勒索者只能威胁其他角色。"),
-        "threaten_forbidden": ("{character} cannot be threatened: not the rank 1 character, the killed one or the "
-                               "bewitched one.",
-                               "不能威脅{character}：1號角色、被刺殺或被施咒的角色都不行。",
-                               "不能威胁{character}：1号角色、被刺杀或被施咒的角色都不行。"),
-        "threaten_warranted": ("With this variant a character carrying a warrant ({character}) cannot be threatened.",
-                               "此變體下有逮捕令的角色（{character}）不能被威脅。", "此变体下有逮捕令的角色（{character}）不能被威胁。"),
-        "threaten_twice": ("The two threat markers go on two different characters.", "兩個威脅標記要放在兩個不同的角色上。",
-                           "两个威胁标记要放在两个不同的角色上。"),
-        "flowers_elsewhere": ("The flowered marker goes on one of the two threatened characters, not {character}.",
-                              "花邊標記必須放在兩個被威脅的角色之一，不是{character}。", "花边标记必须放在两个被威胁的角色之一，不是{character}。"),
-        "name_flowers": ("Name the character with the flowered marker (threaten CH1 CH2 flowers CH).",
-                         "請說明花邊標記放在哪個角色上（threaten 角色1 角色2 flowers 角色）。",
-                         "请说明花边标记放在哪个角色上（threaten 角色1 角色2 flowers 角色）。"),
-        "threat_first": ("{character} is threatened: gather resources ({verbs}) and settle the threat first.",
-                         "{character}受到威脅：必須先收取資源（{verbs}）並處理威脅。", "{character}受到威胁：必须先收取资源（{verbs}）并处理威胁。"),
-        "no_threat": ("There is no threat to answer now.", "現在沒有需要回應的威脅。", "现在没有需要回应的威胁。"),
-        "not_threatened_player": ("Only the threatened player answers the threat now.", "只有被威脅的玩家可以回應威脅。",
-                                  "只有被威胁的玩家可以回应威胁。"),
-        "no_exposure": ("A marker is exposed only right after its player refused to bribe.",
-                        "只有在對方拒付賄賂後才能立即翻開標記。", "只有在对方拒付贿赂后才能立即翻开标记。"),
-        "not_blackmailer": ("Only the Blackmailer exposes a threat marker.", "只有勒索者可以翻開威脅標記。",
-                            "只有勒索者可以翻开威胁标记。"),
-        "expose_say": ("The referee does not know which marker is real: say what it showed (expose flowers / expose blank).",
-                       "裁判不知道哪個標記是真的：請說明翻開的結果（expose flowers / expose blank）。",
-                       "裁判不知道哪个标记是真的：请说明翻开的结果（expose flowers / expose blank）。"),
-        "expose_contradiction": ("That marker is not {shown}: the threat markers were placed otherwise.",
-                                 "這個標記不是{shown}：威脅標記不是這樣放的。", "这个标记不是{shown}：威胁标记不是这样放的。"),
-    }
+    refusals = (
+        "threaten_self", "threaten_forbidden", "threaten_warranted", "threaten_twice", "flowers_elsewhere",
+        "name_flowers", "threat_first", "no_threat", "not_threatened_player", "no_exposure", "not_blackmailer",
+        "expose_say", "expose_contradiction",
+    )
 
     # Threatened: only gathering until the threat is settled.
     def on_reveal(self, game, character: str, seat: int) -> None:

@@ -67,22 +67,10 @@ class Cardinal(Behaviour):
     id = "cardinal"
     editions = ("2016",)
     build_forms = ("from",)
-    refusals = {
-        "cardinal_not_short": ("{card} costs {cost} and there are {gold} gold: the Cardinal takes gold only when he "
-                               "lacks it.",
-                               "{card}需要{cost}金幣，而你有{gold}：主教只有金幣不足時才能向人拿取。",
-                               "{card}需要{cost}金币，而你有{gold}：主教只有金币不足时才能向人拿取。"),
-        "cardinal_other_player": ("The Cardinal takes the missing gold from another player.",
-                                  "主教要向另一位玩家拿取不足的金幣。", "主教要向另一位玩家拿取不足的金币。"),
-        "cardinal_payer_short": ("{player} has {gold} gold; the {missing} missing gold must all come from one player.",
-                                 "{player}只有{gold}枚金幣；不足的{missing}枚金幣必須全部由同一位玩家支付。",
-                                 "{player}只有{gold}枚金币；不足的{missing}枚金币必须全部由同一位玩家支付。"),
-        "cardinal_card_count": ("{missing} gold is missing: exactly {missing} card(s) are given for it, not {count}.",
-                                "不足{missing}枚金幣：必須正好給{missing}張牌，而不是{count}張。",
-                                "不足{missing}枚金币：必须正好给{missing}张牌，而不是{count}张。"),
-        "cardinal_card_not_in_hand": ("{card} is not in the hand besides the district being built.",
-                                      "除了要建造的地區外，手牌中沒有{card}。", "除了要建造的地区外，手牌中没有{card}。"),
-    }
+    refusals = (
+        "cardinal_not_short", "cardinal_other_player", "cardinal_payer_short", "cardinal_card_count",
+        "cardinal_card_not_in_hand",
+    )
 
     def build_with(self, game, move: Move) -> None:
         require(game, "cardinal")

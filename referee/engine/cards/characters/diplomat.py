@@ -168,9 +168,4 @@ class Diplomat(Behaviour):
     id = "diplomat"
     verbs = (Verb("exchange", ("交換", "交换", "換", "换"), _parse_exchange, _apply_exchange, _generate_exchange,
                   _format_exchange),)
-    refusals = {
-        "exchange_own": ("The Diplomat exchanges with another player's city, not his own.",
-                         "外交官只能和其他玩家的城市交換地區。", "外交官只能和其他玩家的城市交换地区。"),
-        "too_poor_exchange": ("This exchange costs {cost} gold, paid to {player}; there are only {gold}.",
-                              "這次交換要付給{player} {cost}枚金幣，只有{gold}。", "这次交换要付给{player} {cost}枚金币，只有{gold}。"),
-    }
+    refusals = ("exchange_own", "too_poor_exchange")

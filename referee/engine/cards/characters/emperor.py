@@ -133,31 +133,10 @@ def _generate_crown(game) -> list[Move]:
 class Emperor(Behaviour):
     id = "emperor"
     verbs = (Verb("crown", ("皇冠", "給皇冠", "给皇冠", "加冕"), _parse_crown, _apply_crown, _generate_crown, _format_crown),)
-    refusals = {
-        "crown_self": ("The Emperor gives the crown to another player, never to himself.",
-                       "皇帝必須把皇冠交給其他玩家，不能給自己。", "皇帝必须把皇冠交给其他玩家，不能给自己。"),
-        "crown_holder": ("{player} already holds the crown: the Emperor must give it to a different player.",
-                         "{player}已經持有皇冠：皇帝必須把它交給另一位玩家。", "{player}已经持有皇冠：皇帝必须把它交给另一位玩家。"),
-        "crown_must_take": ("{player} has gold or cards: the move names what the Emperor takes (take gold or take card).",
-                            "{player}有金幣或手牌：請說明皇帝拿什麼（take gold 或 take card）。",
-                            "{player}有金币或手牌：请说明皇帝拿什么（take gold 或 take card）。"),
-        "crown_no_gold": ("{player} has no gold to give.", "{player}沒有金幣可給。", "{player}没有金币可给。"),
-        "crown_no_card": ("{player} has no card to give.", "{player}沒有手牌可給。", "{player}没有手牌可给。"),
-        "crown_random_card": ("In 2016 the Emperor takes a card at random: the engine draws it in a dealt game.",
-                              "2016年版皇帝隨機拿一張牌：電腦發牌的遊戲中由引擎抽。", "2016年版皇帝随机拿一张牌：电脑发牌的游戏中由引擎抽。"),
-        "crown_which_card": ("Name the card the Emperor got from {player} (take card C).",
-                             "請說明皇帝從{player}那裡拿到哪張牌（take card C）。", "请说明皇帝从{player}那里拿到哪张牌（take card C）。"),
-        "crown_say_take": ("In his turn the Emperor's move names what he takes: crown PLAYER take gold, take card or take nothing.",
-                           "皇帝在其回合中須說明拿什麼：crown PLAYER take gold、take card 或 take nothing。",
-                           "皇帝在其回合中须说明拿什么：crown PLAYER take gold、take card 或 take nothing。"),
-        "crown_first": ("The Emperor must give the crown to another player before his turn ends.",
-                        "皇帝必須在回合結束前把皇冠交給另一位玩家。", "皇帝必须在回合结束前把皇冠交给另一位玩家。"),
-        "crown_timing": ("The crown is moved by the Emperor in his turn, or by a killed Emperor's advisor at the end of the round (2016).",
-                         "皇冠由皇帝在其回合中轉移，或（2016年版）被刺殺的皇帝的顧問在輪末轉移。",
-                         "皇冠由皇帝在其回合中转移，或（2016年版）被刺杀的皇帝的顾问在轮末转移。"),
-        "crown_advisor": ("Only the killed Emperor's player moves the crown now.",
-                          "現在只有被刺殺的皇帝的玩家能轉移皇冠。", "现在只有被刺杀的皇帝的玩家能转移皇冠。"),
-    }
+    refusals = (
+        "crown_self", "crown_holder", "crown_must_take", "crown_no_gold", "crown_no_card", "crown_random_card",
+        "crown_which_card", "crown_say_take", "crown_first", "crown_timing", "crown_advisor",
+    )
 
     def end_problem(self, game) -> tuple | None:
         turn = game.state.turn

@@ -72,7 +72,4 @@ class Magician(Behaviour):
         Verb("swap", ("交換手牌", "交换手牌"), parse_player, _apply_swap, _generate_swap, instead=("redraw",)),
         Verb("redraw", ("換牌", "换牌"), parse_districts, _apply_redraw, _generate_redraw, format_names, instead=("swap",)),
     )
-    refusals = {
-        "swap_self": ("The Magician swaps hands with another player.", "魔術師只能和其他玩家交換手牌。",
-                      "魔术师只能和其他玩家交换手牌。"),
-    }
+    refusals = ("swap_self",)

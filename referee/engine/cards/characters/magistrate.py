@@ -116,23 +116,10 @@ class Magistrate(Behaviour):
         # Played through `answer` (turn.answering_card): the verb's own apply never runs.
         Verb("confiscate", ("沒收", "没收", "充公"), parse_nothing, _answered_elsewhere),
     )
-    refusals = {
-        "warrant_distinct": ("The three warrants go on three different characters.", "三張逮捕令要放在三個不同的角色上。",
-                             "三张逮捕令要放在三个不同的角色上。"),
-        "signed_elsewhere": ("The signed warrant is one of the three, not on {character}.",
-                             "蓋章的逮捕令必須是三張之一，不在{character}上。", "盖章的逮捕令必须是三张之一，不在{character}上。"),
-        "name_signed": ("Name the character with the signed warrant (warrant CH1 CH2 CH3 signed CH).",
-                        "請說明蓋章的逮捕令在哪個角色上（warrant 角色1 角色2 角色3 signed 角色）。",
-                        "请说明盖章的逮捕令在哪个角色上（warrant 角色1 角色2 角色3 signed 角色）。"),
-        "confiscate_timing": ("The Magistrate confiscates right after the character with the signed warrant pays to build "
-                              "his first district of the turn.",
-                              "行政官只能在持有蓋章逮捕令的角色付費建造本回合第一座建築後立即沒收。",
-                              "行政官只能在持有盖章逮捕令的角色付费建造本回合第一座建筑后立即没收。"),
-        "not_magistrate": ("Only the Magistrate confiscates.", "只有行政官可以沒收。", "只有行政官可以没收。"),
-        "confiscate_duplicate": ("The Magistrate already has a {card} in his city: he cannot confiscate another, Quarry or not.",
-                                 "行政官的城市已有{card}，不能再沒收同名建築（有採石場也不行）。",
-                                 "行政官的城市已有{card}，不能再没收同名建筑（有采石场也不行）。"),
-    }
+    refusals = (
+        "warrant_distinct", "signed_elsewhere", "name_signed", "confiscate_timing", "not_magistrate",
+        "confiscate_duplicate",
+    )
 
     def on_build(self, game, seat: int, district: str, paid: int) -> None:
         state = game.state

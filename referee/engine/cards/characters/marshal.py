@@ -92,14 +92,5 @@ class Marshal(Behaviour):
     editions = ("2016",)
     verbs = (Verb("seize", ("奪取", "夺取", "搶", "抢"), parse_player_district, _apply_seize, _generate_seize,
                   format_player_district),)
-    # rank8_duplicate, completed_city_taken, keep_taken: their texts are rank8.REFUSALS, shared
-    # with the Diplomat.
-    refusals = {
-        "seize_own": ("The Marshal seizes from another player's city, not his own.",
-                      "元帥只能奪取其他玩家城市中的地區，不能奪取自己的。", "元帅只能夺取其他玩家城市中的地区，不能夺取自己的。"),
-        "seize_too_costly": ("{card} costs {cost}: the Marshal seizes only districts costing {most} or less.",
-                             "{card}的費用是{cost}：元帥只能奪取費用{most}或以下的地區。",
-                             "{card}的费用是{cost}：元帅只能夺取费用{most}或以下的地区。"),
-        "too_poor_seize": ("Seizing {card} costs {cost} gold, paid to its owner; there are only {gold}.",
-                           "奪取{card}要付給擁有者{cost}枚金幣，只有{gold}。", "夺取{card}要付给拥有者{cost}枚金币，只有{gold}。"),
-    }
+    # rank8_duplicate, completed_city_taken, keep_taken: rank8.REFUSALS, shared with the Diplomat.
+    refusals = ("seize_own", "seize_too_costly", "too_poor_seize")

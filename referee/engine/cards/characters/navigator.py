@@ -73,13 +73,7 @@ class Navigator(Behaviour):
     id = "navigator"
     verbs = (Verb("navigate", ("航海", "領航", "领航"), _parse_navigate, _apply_navigate, _generate_navigate,
                   lambda notation, move: move.args[0]),)
-    refusals = {
-        "navigate_after_build": ("A Navigator who has built this turn has given up his bonus.",
-                                 "本回合已經建造的航海家放棄了他的額外收益。", "本回合已经建造的航海家放弃了他的额外收益。"),
-        "navigate_first": ("The classic Navigator's power is compulsory: take the 4 gold or the 4 cards before ending the turn.",
-                           "經典版航海家的能力是強制的：結束回合前必須拿4枚金幣或4張牌。",
-                           "经典版航海家的能力是强制的：结束回合前必须拿4枚金币或4张牌。"),
-    }
+    refusals = ("navigate_after_build", "navigate_first")
 
     def can_build(self, game, allowed: bool) -> bool:
         if not has_power(game, "navigator"):

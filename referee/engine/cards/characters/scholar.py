@@ -83,7 +83,4 @@ class Scholar(Behaviour):
     editions = ("2016",)
     verbs = (Verb("scholar", ("學者", "学者", "研讀", "研读"), _parse_scholar, _apply_scholar, _generate_scholar,
                   _format_scholar),)
-    refusals = {
-        "scholar_empty_deck": ("The district deck is empty: the Scholar has nothing to draw.",
-                               "地區牌堆已經沒有牌，學者無牌可抽。", "地区牌堆已经没有牌，学者无牌可抽。"),
-    }
+    refusals = ("scholar_empty_deck",)

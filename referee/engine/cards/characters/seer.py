@@ -123,23 +123,8 @@ class Seer(Behaviour):
         Verb("seer", ("預言家", "预言家", "預言", "预言"), _parse_seer, _apply_seer, _generate_seer, _format_seer),
         Verb("give", ("給牌", "给牌", "還牌", "还牌"), _parse_give, _give_out_of_place, None, _format_give),
     )
-    refusals = {
-        "seer_random": ("The engine draws the Seer's random cards in a dealt game: they are not named.",
-                        "電腦發牌的遊戲中由引擎隨機抽預言家拿的牌，不能指定。", "电脑发牌的游戏中由引擎随机抽预言家拿的牌，不能指定。"),
-        "seer_one_each": ("The Seer takes one card from each other player: name each of them once.",
-                          "預言家從每位其他玩家各拿一張：每位玩家只能說明一次。", "预言家从每位其他玩家各拿一张：每位玩家只能说明一次。"),
-        "seer_empty_hand": ("{player} has no cards: the Seer takes nothing from him.",
-                            "{player}沒有手牌：預言家不從他那裡拿牌。", "{player}没有手牌：预言家不从他那里拿牌。"),
-        "seer_name_card": ("The referee knows {player}'s hand: name the card the Seer drew from it.",
-                           "裁判知道{player}的手牌：請說明預言家抽到哪一張。", "裁判知道{player}的手牌：请说明预言家抽到哪一张。"),
-        "give_timing": ("Cards are given only by the Seer, after she took them: one to each player she took a card from.",
-                        "只有預言家在拿牌之後才能給牌：給每位被她拿牌的玩家各一張。", "只有预言家在拿牌之后才能给牌：给每位被她拿牌的玩家各一张。"),
-        "give_not_owed": ("The Seer owes no card to {player}: she gives one to each player she took a card from, once.",
-                          "預言家不欠{player}牌：她只給每位被她拿過牌的玩家各一張。", "预言家不欠{player}牌：她只给每位被她拿过牌的玩家各一张。"),
-        "seer_gives_first": ("{player} must first give a card back to each of: {players} (give PLAYER CARD).",
-                             "{player}必須先還給每位被拿牌的玩家一張牌：{players}（給牌 玩家 卡牌）。",
-                             "{player}必须先还给每位被拿牌的玩家一张牌：{players}（给牌 玩家 卡牌）。"),
-    }
+    refusals = ("seer_random", "seer_one_each", "seer_empty_hand", "seer_name_card", "give_timing", "give_not_owed",
+                "seer_gives_first")
 
     def waiting_refusal(self, game) -> IllegalMove:
         """Her own decision is open: the cards she owes back come before any other move."""

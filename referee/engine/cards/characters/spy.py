@@ -119,12 +119,4 @@ class Spy(Behaviour):
     id = "spy"
     editions = ("2016",)
     verbs = (Verb("spy", ("刺探", "偵查", "侦查", "窺探", "窥探"), _parse_spy, _apply_spy, _generate_spy, _format_spy),)
-    refusals = {
-        "spy_self": ("The Spy looks at another player's hand.", "間諜只能查看其他玩家的手牌。", "间谍只能查看其他玩家的手牌。"),
-        "spy_count": ("{player}'s hand cannot hold {count} cards of that type: between {least} and {most}.",
-                      "{player}的手牌中該類型的牌不可能是{count}張：只能在{least}到{most}張之間。",
-                      "{player}的手牌中该类型的牌不可能是{count}张：只能在{least}到{most}张之间。"),
-        "spy_say_count": ("The referee does not know {player}'s hand: say how many cards matched (spy PLAYER TYPE found N).",
-                          "裁判不知道{player}的手牌：請說明有幾張符合（spy 玩家 類型 found N）。",
-                          "裁判不知道{player}的手牌：请说明有几张符合（spy 玩家 类型 found N）。"),
-    }
+    refusals = ("spy_self", "spy_count", "spy_say_count")

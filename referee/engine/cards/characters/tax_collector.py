@@ -77,10 +77,7 @@ class TaxCollector(Behaviour):
     id = "tax-collector"
     verbs = (Verb("take-taxes", ("收稅金", "收税金", "拿稅金", "拿税金"), parse_nothing, _apply_take_taxes,
                   _generate_take_taxes),)
-    refusals = {
-        "taxes_2016": ("The classic Tax Collector is paid by the builders; there is no pile to take.",
-                       "經典版稅務官由建造者直接付稅，沒有稅金堆可拿。", "经典版税务官由建造者直接付税，没有税金堆可拿。"),
-    }
+    refusals = ("taxes_2016",)
 
     def on_build(self, game, seat: int, district: str, paid: int) -> None:
         state = game.state

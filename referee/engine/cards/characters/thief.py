@@ -47,15 +47,7 @@ def _generate_rob(game) -> list[Move]:
 class Thief(Behaviour):
     id = "thief"
     verbs = (Verb("rob", ("偷", "偷竊", "偷窃"), parse_character, _apply_rob, _generate_rob, format_names),)
-    refusals = {
-        "rob_rank_one": ("The Thief cannot rob the rank 1 character ({character}).", "盜賊不能偷1號角色（{character}）。",
-                         "盗贼不能偷1号角色（{character}）。"),
-        "rob_killed": ("The Thief cannot rob the killed character ({character}).", "盜賊不能偷被刺殺的角色（{character}）。",
-                       "盗贼不能偷被刺杀的角色（{character}）。"),
-        "rob_self": ("The Thief cannot rob himself.", "盜賊不能偷自己。", "盗贼不能偷自己。"),
-        "rob_bewitched": ("The Thief cannot rob the bewitched character ({character}).",
-                          "盜賊不能偷被施咒的角色（{character}）。", "盗贼不能偷被施咒的角色（{character}）。"),
-    }
+    refusals = ("rob_rank_one", "rob_killed", "rob_self", "rob_bewitched")
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         """The robbed character's gold goes to the Thief the moment it is revealed."""

@@ -80,10 +80,4 @@ class Warlord(Behaviour):
     id = "warlord"
     verbs = (Verb("destroy", ("摧毀", "摧毁", "拆"), parse_player_district, _apply_destroy, _generate_destroy,
                   format_player_district),)
-    refusals = {
-        "too_poor_destroy": ("Destroying it costs {cost} gold; there are only {gold}.", "摧毀它需要{cost}金幣，只有{gold}。",
-                             "摧毁它需要{cost}金币，只有{gold}。"),
-        "completed_city": ("{player}'s city is complete: its districts cannot be destroyed.",
-                           "{player}的城市已完成，不能摧毀其中的地區。", "{player}的城市已完成，不能摧毁其中的地区。"),
-        "not_in_city": ("{player} has no {card}.", "{player}的城市中沒有{card}。", "{player}的城市中没有{card}。"),
-    }
+    refusals = ("too_poor_destroy", "completed_city", "not_in_city")

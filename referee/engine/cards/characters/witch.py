@@ -77,26 +77,10 @@ class Witch(Behaviour):
         return holder
     verbs = (Verb("bewitch", ("施咒", "施法", "詛咒", "诅咒"), parse_character, _apply_bewitch, _generate_bewitch,
                   format_names),)
-    refusals = {
-        "bewitch_gather_first": ("The Witch gathers resources first, then names the character she bewitches.",
-                                 "女巫要先收取資源，然後才宣告施咒的角色。", "女巫要先收取资源，然后才宣告施咒的角色。"),
-        "bewitch_self": ("The Witch bewitches another character, not herself.", "女巫只能對其他角色施咒，不能對自己。",
-                         "女巫只能对其他角色施咒，不能对自己。"),
-        "bewitch_too_late": ("The Witch has already played an ordinary turn: the spell comes right after gathering.",
-                             "女巫已經照一般回合行動了：施咒必須在收取資源後立刻進行。", "女巫已经照一般回合行动了：施咒必须在收取资源后立刻进行。"),
-        "witch_spell_first": ("Before her spell the Witch may only gather and then bewitch ({verbs}): no building, "
-                              "no district action until she resumes the bewitched turn.",
-                              "施咒前女巫只能收取資源並施咒（{verbs}）：在接手被施咒角色的回合之前不能建造，也不能使用建築能力。",
-                              "施咒前女巫只能收取资源并施咒（{verbs}）：在接手被施咒角色的回合之前不能建造，也不能使用建筑能力。"),
-        "bewitched_gathers": ("{character} is bewitched: its player only gathers resources ({verbs}); the Witch plays "
-                              "the rest of the turn.",
-                              "{character}被施咒：其玩家只能收取資源（{verbs}），回合其餘部分由女巫接手。",
-                              "{character}被施咒：其玩家只能收取资源（{verbs}），回合其余部分由女巫接手。"),
-        "bewitched_part_over": ("{character}'s player has had his part (gathering): the rest of this turn is played "
-                                "by the {acting}.",
-                                "{character}的玩家已經收取過資源：這個回合其餘部分由{acting}進行。",
-                                "{character}的玩家已经收取过资源：这个回合其余部分由{acting}进行。"),
-    }
+    refusals = (
+        "bewitch_gather_first", "bewitch_self", "bewitch_too_late", "witch_spell_first", "bewitched_gathers",
+        "bewitched_part_over",
+    )
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         state = game.state

@@ -163,16 +163,7 @@ def _generate_look(game) -> list[Move]:
 class Wizard(Behaviour):
     id = "wizard"
     verbs = (Verb("look", ("查看手牌", "看手牌", "偷看"), _parse_look, _apply_look, _generate_look, _format_look),)
-    refusals = {
-        # {wizard} is the card's id: the CLI names it as the edition does (classic 巫師, 2016 法師).
-        "wizard_self": ("The {wizard} looks at another player's hand.", "{wizard}只能查看其他玩家的手牌。",
-                        "{wizard}只能查看其他玩家的手牌。"),
-        "wizard_empty_hand": ("{player} has no cards in hand: there is nothing to take.",
-                              "{player}沒有手牌，無牌可拿。", "{player}没有手牌，无牌可拿。"),
-        "wizard_name_take": ("The hand the {wizard} looks at has cards: the move names the card he takes.",
-                             "{wizard}查看的手牌中有牌：請說明他拿哪一張。", "{wizard}查看的手牌中有牌：请说明他拿哪一张。"),
-        "wizard_name_build": ("Name the card the {wizard} builds.", "請說明{wizard}建造的是哪張牌。", "请说明{wizard}建造的是哪张牌。"),
-    }
+    refusals = ("wizard_self", "wizard_empty_hand", "wizard_name_take", "wizard_name_build")
 
     def allows_duplicate(self, game, seat: int, district: str) -> bool | None:
         # All the Wizard's turn, districts identical to his own are allowed, in any number.

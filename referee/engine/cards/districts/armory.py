@@ -33,10 +33,7 @@ def armory_problem(game, owner: int, district: str) -> tuple | None:
 class Armory(Behaviour):
     id = "armory"
     kind = "district"
-    refusals = {
-        "armory_own": ("The Armory destroys a district in another player's city.", "軍械庫只能摧毀其他玩家的地區。",
-                       "军械库只能摧毁其他玩家的地区。"),
-    }
+    refusals = ("armory_own",)
 
     def parse_use(self, notation, rest: str) -> tuple:
         player, card = notation.player_then(rest)

@@ -31,14 +31,7 @@ class BallRoom(Behaviour):
     id = "ball-room"
     kind = "district"
     editions = ("classic",)
-    refusals = {
-        "ball_room_timing": ("The Ball Room is invoked right after another player's character is revealed, while its owner "
-                             "holds the crown and before that player does anything.",
-                             "舞廳只能在持有皇冠時、其他玩家的角色剛翻開且尚未行動前主張。",
-                             "舞厅只能在持有皇冠时、其他玩家的角色刚翻开且尚未行动前主张。"),
-        "ball_room_new": ("A Ball Room built this round takes effect from the next round.", "本輪才蓋的舞廳要到下一輪才生效。",
-                          "本轮才盖的舞厅要到下一轮才生效。"),
-    }
+    refusals = ("ball_room_timing", "ball_room_new")
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         state = game.state

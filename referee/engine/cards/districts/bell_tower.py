@@ -29,10 +29,7 @@ class BellTowerState(TypedDict, total=False):
 class BellTower(Behaviour):
     id = "bell-tower"
     kind = "district"
-    refusals = {
-        "bell_tower_timing": ("The Bell Tower is announced on the turn it is built.", "鐘塔只能在建造的回合宣告。",
-                              "钟塔只能在建造的回合宣告。"),
-    }
+    refusals = ("bell_tower_timing",)
 
     def use(self, game, move: Move) -> None:
         state = game.state

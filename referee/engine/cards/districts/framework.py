@@ -28,13 +28,7 @@ class Framework(Behaviour):
     kind = "district"
     editions = ("2016",)
     build_forms = ("using",)
-    refusals = {
-        "framework_needed": ("Only the owner of a Framework can build using it.",
-                             "只有城市中有鷹架的玩家才能拆鷹架來建造。", "只有城市中有脚手架的玩家才能拆脚手架来建造。"),
-        "framework_itself": ("The Framework cannot pay for itself.", "鷹架不能用來蓋自己。", "脚手架不能用来盖自己。"),
-        "framework_form": ("Only the Framework is destroyed this way (build C using Framework).",
-                           "只能拆鷹架來建造（build C using Framework）。", "只能拆脚手架来建造（build C using Framework）。"),
-    }
+    refusals = ("framework_needed", "framework_itself", "framework_form")
 
     def build_with(self, game, move: Move) -> None:
         seat = game.state.turn.seat

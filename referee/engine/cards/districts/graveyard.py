@@ -16,12 +16,7 @@ from referee.engine.state import Pending
 class Graveyard(Behaviour):
     id = "graveyard"
     kind = "district"
-    refusals = {
-        "graveyard_timing": ("The Graveyard is used right after a Warlord destroys a district.",
-                             "墓地只能在軍閥摧毀地區後立即使用。", "墓地只能在军阀摧毁地区后立即使用。"),
-        "graveyard_warlord": ("The Warlord cannot use his own Graveyard on a district he destroyed.",
-                              "軍閥不能用自己的墓地收回自己摧毀的地區。", "军阀不能用自己的墓地收回自己摧毁的地区。"),
-    }
+    refusals = ("graveyard_timing", "graveyard_warlord")
 
     def on_destroyed(self, game, owner: int, district: str, by: str) -> None:
         if by != "warlord":

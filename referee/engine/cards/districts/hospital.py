@@ -27,14 +27,7 @@ class Hospital(Behaviour):
     id = "hospital"
     kind = "district"
     editions = ("classic",)
-    refusals = {
-        "hospital_timing": ("The Hospital acts when its owner's killed character is called: he then takes 2 gold or draws.",
-                            "醫院只在擁有者被刺殺的角色被叫到時生效：他可以拿2金或抽牌。",
-                            "医院只在拥有者被刺杀的角色被叫到时生效：他可以拿2金或抽牌。"),
-        "hospital_action": ("With the Hospital the killed player takes his action only: gold, or draw.",
-                            "有醫院時，被刺殺的玩家只能執行拿資源的行動：拿金幣或抽牌。",
-                            "有医院时，被刺杀的玩家只能执行拿资源的行动：拿金币或抽牌。"),
-    }
+    refusals = ("hospital_timing", "hospital_action")
 
     def killed_turn(self, game, character: str, seat: int) -> bool:
         if not game.owns(seat, "hospital"):

@@ -9,9 +9,7 @@ from referee.engine.registry import Behaviour, register
 class Keep(Behaviour):
     id = "keep"
     kind = "district"
-    refusals = {
-        "keep": ("{card} cannot be destroyed by the rank 8 character.", "8號角色不能摧毀{card}。", "8号角色不能摧毁{card}。"),
-    }
+    refusals = ("keep",)
 
     def shield_district(self, game, owner: int, district: str) -> tuple | None:
         if game.rb.districts[district].facts.get("protected_from_rank8"):

@@ -39,14 +39,7 @@ class Lighthouse(Behaviour):
     id = "lighthouse"
     kind = "district"
     editions = ("classic",)
-    refusals = {
-        "lighthouse_timing": ("The Lighthouse searches the deck on the turn it is built.", "燈塔只能在建造的回合搜尋牌庫。",
-                              "灯塔只能在建造的回合搜寻牌库。"),
-        "lighthouse_not_in_deck": ("{card} cannot be in the district deck now.", "{card}此時不可能在地區牌庫中。",
-                                   "{card}此时不可能在地区牌库中。"),
-        "lighthouse_purple": ("With this variant the Lighthouse takes only a purple district.", "此變體中燈塔只能拿紫色建築。",
-                              "此变体中灯塔只能拿紫色建筑。"),
-    }
+    refusals = ("lighthouse_timing", "lighthouse_not_in_deck", "lighthouse_purple")
 
     def parse_use(self, notation, rest: str) -> tuple:
         return (notation.district(re.sub(r"^(take|拿|取)\s*", "", rest, flags=re.I)),)

@@ -28,14 +28,7 @@ class Necropolis(Behaviour):
     kind = "district"
     editions = ("2016",)
     build_forms = ("destroying",)
-    refusals = {
-        "necropolis_only": ("Only the Necropolis is built by destroying a district (build Necropolis destroying C).",
-                            "只有古墓可以拆自己的地區來建造（build Necropolis destroying C）。",
-                            "只有古墓可以拆自己的地区来建造（build Necropolis destroying C）。"),
-        "necropolis_victim": ("{card} is not in the builder's city: the Necropolis destroys one of his own districts.",
-                              "建造者的城市中沒有{card}：古墓要拆的是自己城市的地區。",
-                              "建造者的城市中没有{card}：古墓要拆的是自己城市的地区。"),
-    }
+    refusals = ("necropolis_only", "necropolis_victim")
 
     def build_with(self, game, move: Move) -> None:
         seat = game.state.turn.seat

@@ -12,9 +12,7 @@ from referee.engine.registry import Behaviour, register
 class Smithy(Behaviour):
     id = "smithy"
     kind = "district"
-    refusals = {
-        "too_poor_smithy": ("The Smithy costs {cost} gold to use.", "使用鐵匠鋪需要{cost}金幣。", "使用铁匠铺需要{cost}金币。"),
-    }
+    refusals = ("too_poor_smithy",)
 
     def use(self, game, move: Move) -> None:
         turn = game.state.turn

@@ -53,25 +53,10 @@ class Theater(Behaviour):
     id = "theater"
     kind = "district"
     editions = ("2016",)
-    refusals = {
-        "theater_timing": ("The Theater is used at the end of the selection phase, not during a turn.",
-                           "劇院只能在選角階段結束時使用，不能在回合中使用。", "剧院只能在选角阶段结束时使用，不能在回合中使用。"),
-        "theater_owner": ("It is {player}'s Theater swap now (use Theater PLAYER, or use Theater pass).",
-                          "現在由{player}決定是否用劇院交換（use Theater PLAYER 或 use Theater pass）。",
-                          "现在由{player}决定是否用剧院交换（use Theater PLAYER 或 use Theater pass）。"),
-        "theater_self": ("The Theater swaps with another player.", "劇院要和另一位玩家交換。", "剧院要和另一位玩家交换。"),
-        "theater_nothing": ("{player} has no character to swap.", "{player}沒有可交換的角色。", "{player}没有可交换的角色。"),
-        "theater_give": ("With two characters each, name the one you give (use Theater PLAYER giving CH), one you hold.",
-                         "每人兩張角色時，要指定交出自己的哪一張（use Theater PLAYER giving CH）。",
-                         "每人两张角色时，要指定交出自己的哪一张（use Theater PLAYER giving CH）。"),
-        "theater_one_each": ("With one character each, the swap names only the player.", "每人一張角色時，只需指定交換的玩家。",
-                             "每人一张角色时，只需指定交换的玩家。"),
-        "theater_take": ("At a table the card drawn at random from {player} is named (taking CH), one of his.",
-                         "實體桌遊時要說明從{player}隨機抽到的是哪張（taking CH），且必須是他的角色。",
-                         "实体桌游时要说明从{player}随机抽到的是哪张（taking CH），且必须是他的角色。"),
-        "theater_random": ("The card taken from {player} is drawn at random: it is not chosen.", "從{player}拿的角色是隨機抽的，不能指定。",
-                           "从{player}拿的角色是随机抽的，不能指定。"),
-    }
+    refusals = (
+        "theater_timing", "theater_owner", "theater_self", "theater_nothing", "theater_give", "theater_one_each",
+        "theater_take", "theater_random",
+    )
 
     # -- notation ------------------------------------------------------------------------------
 

@@ -24,15 +24,7 @@ class ThievesDen(Behaviour):
     kind = "district"
     editions = ("2016",)
     build_forms = ("with",)
-    refusals = {
-        "den_only": ("Only the Thieves' Den is paid with cards (build \"Thieves' Den\" with cards C1, C2).",
-                     "只有賊窟可以用手牌付費（build \"Thieves' Den\" with cards C1, C2）。",
-                     "只有贼窟可以用手牌付费（build \"Thieves' Den\" with cards C1, C2）。"),
-        "den_too_many": ("The Thieves' Den costs {cost}: at most {cost} cards pay for it.",
-                         "賊窟費用為{cost}：最多只能用{cost}張手牌支付。", "贼窟费用为{cost}：最多只能用{cost}张手牌支付。"),
-        "den_gold": ("With {cards} card(s) the Thieves' Den still costs {gold} gold; there are only {have}.",
-                     "用{cards}張手牌後，賊窟仍需{gold}金幣，只有{have}。", "用{cards}张手牌后，贼窟仍需{gold}金币，只有{have}。"),
-    }
+    refusals = ("den_only", "den_too_many", "den_gold")
 
     def build_with(self, game, move: Move) -> None:
         state = game.state

@@ -1,0 +1,71 @@
+"""Every word the program says, in every language: one gettext catalog per language code.
+
+`referee/say/locale/<code>/LC_MESSAGES/referee.po` is the reviewed source (msgid: a namespaced
+key such as `label.rank`, `event.gold` or `thief.event.robbed`; msgstr: the text, with
+`{placeholder}` fields for str.format) and `referee.mo` its compiled form, written by
+`scripts/compile_catalogs.py`. The folder of a code spells `-` as `_` (zh-Hant: `zh_Hant`).
+Adding a language is adding a catalog: what it lacks falls back to English.
+
+A catalog is read the first time its language speaks, once per process: a command in English
+never opens the Chinese ones. `REFEREE_LOCALES` points at another locale folder (tests).
+"""
+
+from __future__ import annotations
+
+import os
+
+DOMAIN = "referee"
+# The order `--lang`'s choices are listed in; any other catalog follows, by code.
+FIRST = ("en", "zh-Hant", "zh-Hans")
+_HERE = os.path.join(os.path.dirname(__file__), "locale")
+_loaded: dict[tuple[str, str], object] = {}
+
+
+def locale_dir() -> str:
+    return os.environ.get("REFEREE_LOCALES") or _HERE
+
+
+def folder(lang: str) -> str:
+    """The folder of a language code: `zh-Hant` → `zh_Hant` (gettext's spelling)."""
+    return lang.replace("-", "_")
+
+
+def languages() -> tuple[str, ...]:
+    """The codes that have a catalog: the languages `--lang` accepts."""
+    base = locale_dir()
+    try:
+        names = os.listdir(base)
+    except FileNotFoundError:
+        names = []
+    found = [name.replace("_", "-") for name in names
+             if os.path.isfile(os.path.join(base, name, "LC_MESSAGES", DOMAIN + ".mo"))]
+    return tuple(sorted(found, key=lambda code: (FIRST.index(code) if code in FIRST else len(FIRST), code)))
+
+
+def _translations(lang: str):
+    base = locale_dir()
+    found = _loaded.get((base, lang))
+    if found is None:
+        import gettext
+
+        try:
+            with open(os.path.join(base, folder(lang), "LC_MESSAGES", DOMAIN + ".mo"), "rb") as fp:
+                found = gettext.GNUTranslations(fp)
+        except FileNotFoundError:
+            found = gettext.NullTranslations()
+        if lang != "en":
+            found.add_fallback(_translations("en"))
+        _loaded[(base, lang)] = found
+    return found
+
+
+def text(key: str, lang: str, **values) -> str:
+    """The text of `key` in `lang` (English when that catalog lacks it; the key itself when no
+    catalog has it), with `values` filled in when any are given."""
+    message = _translations(lang).gettext(key)
+    return message.format(**values) if values else message
+
+
+def has(key: str, lang: str = "en") -> bool:
+    """Whether a catalog (or English, its fallback) holds `key`."""
+    return _translations(lang).gettext(key) != key

@@ -1,0 +1,64 @@
+"""Compile the gettext catalogs: every referee/say/locale/<code>/LC_MESSAGES/referee.po into the
+referee.mo beside it (committed, so that an install needs no Babel), after writing the .po back
+in its normal form (entries sorted by key, one line per text), so that a hand edit in any order
+and parallel branches merge cleanly.
+
+    python scripts/compile_catalogs.py             # after editing a .po
+    python scripts/compile_catalogs.py --check     # exit 1 if a .mo or a .po is not up to date
+
+Needs Babel (the `test` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+LOCALES = Path(__file__).resolve().parent.parent / "referee" / "say" / "locale"
+
+
+def read(po: Path):
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as fp:
+        return read_po(fp, locale=po.parent.parent.name, domain="referee")
+
+
+def po_bytes(catalog) -> bytes:
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    write_po(out, catalog, width=0, sort_output=True, no_location=True, omit_header=False)
+    return out.getvalue()
+
+
+def mo_bytes(catalog) -> bytes:
+    from babel.messages.mofile import write_mo
+
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if anything is stale")
+    parser.add_argument("--locales", type=Path, default=LOCALES)
+    args = parser.parse_args()
+    stale = []
+    for po in sorted(args.locales.glob("*/LC_MESSAGES/referee.po")):
+        catalog = read(po)
+        for path, data in ((po, po_bytes(catalog)), (po.with_suffix(".mo"), mo_bytes(catalog))):
+            if not path.is_file() or path.read_bytes() != data:
+                stale.append(path)
+                if not args.check:
+                    path.write_bytes(data)
+    for path in stale:
+        print(("stale: " if args.check else "wrote ") + str(path.relative_to(args.locales)))
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

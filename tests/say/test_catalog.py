@@ -1,0 +1,124 @@
+"""The catalogs of words (referee/say/locale): each compiled .mo is its .po, every key has a text
+in en, zh-Hant and zh-Hans with the same placeholders, every key the code uses exists, and a
+language without a catalog speaks English."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from referee.say import catalog
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+LOCALES = ROOT / "referee" / "say" / "locale"
+CODES = ("en", "zh_Hant", "zh_Hans")
+
+
+def read_po(code: str):
+    from babel.messages.pofile import read_po
+
+    with (LOCALES / code / "LC_MESSAGES" / "referee.po").open("rb") as fp:
+        return read_po(fp, locale=code, domain="referee")
+
+
+def messages(code: str) -> dict[str, str]:
+    return {m.id: m.string for m in read_po(code) if m.id}
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def test_the_three_languages_have_catalogs():
+    assert catalog.languages()[:3] == ("en", "zh-Hant", "zh-Hans")
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_each_mo_is_its_po_compiled(code):
+    with (LOCALES / code / "LC_MESSAGES" / "referee.mo").open("rb") as fp:
+        compiled = gettext.GNUTranslations(fp)._catalog
+    compiled = {k: v for k, v in compiled.items() if k}
+    assert compiled == messages(code), "run scripts/compile_catalogs.py"
+
+
+def test_every_key_has_a_text_in_every_language():
+    keys = [set(messages(code)) for code in CODES]
+    every = set().union(*keys)
+    for code, found in zip(CODES, keys):
+        assert not every - found, f"missing in {code}: {sorted(every - found)[:20]}"
+        empty = sorted(k for k, v in messages(code).items() if not v.strip())
+        assert not empty, f"empty in {code}: {empty[:20]}"
+
+
+def test_the_placeholders_agree_in_every_language():
+    english = messages("en")
+    for code in CODES[1:]:
+        differ = [key for key, text in messages(code).items() if placeholders(text) != placeholders(english.get(key, ""))]
+        assert not differ, f"placeholders differ in {code}: {differ[:20]}"
+
+
+def used_keys() -> set[str]:
+    """Every key the code asks for: literal `text("…")` calls, and the tables of values a
+    module turns into keys."""
+    found = set()
+    for path in (ROOT / "referee").rglob("*.py"):
+        found |= set(re.findall(r"""\btext\(\s*["']([a-z0-9_.\-]+)["']\s*[,)]""", path.read_text(encoding="utf-8")))
+    from referee.say import events
+
+    found |= {"event.word." + w for w in events._WORDS} | {"event.reason." + r for r in events._REASONS}
+    from referee.say import refusals
+
+    found |= set(refusals.message_keys().values())
+    return found
+
+
+def test_every_key_the_code_uses_exists():
+    english = messages("en")
+    missing = sorted(key for key in used_keys() if key not in english)
+    assert not missing, missing
+
+
+def test_the_compile_script_finds_nothing_stale():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "compile_catalogs.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_a_language_without_a_catalog_falls_back_to_english(tmp_path, monkeypatch):
+    import shutil
+
+    for code in CODES:
+        shutil.copytree(LOCALES / code, tmp_path / code)
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    with (tmp_path / "fr" / "LC_MESSAGES" / "referee.mo").open("wb") as fp:
+        write_mo(fp, Catalog(locale="fr", domain="referee"))
+    monkeypatch.setenv("REFEREE_LOCALES", str(tmp_path))
+    assert catalog.languages() == ("en", "zh-Hant", "zh-Hans", "fr")
+    assert catalog.text("event.word.noble", "fr") == catalog.text("event.word.noble", "en") == "noble"
+    assert catalog.text("event.word.noble", "zh-Hant") == "貴族"
+    assert catalog.text("event.word.noble", "xx") == "noble"      # no catalog at all: English
+    assert catalog.text("no.such.key", "zh-Hans") == "no.such.key"
+
+
+def test_values_fill_the_placeholders_and_a_text_without_values_is_left_as_written(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
+    messages_ = Catalog(locale="en", domain="referee")
+    messages_.add("t.round", "round {n}")
+    with (tmp_path / "en" / "LC_MESSAGES" / "referee.mo").open("wb") as fp:
+        write_mo(fp, messages_)
+    monkeypatch.setenv("REFEREE_LOCALES", str(tmp_path))
+    assert catalog.text("t.round", "en", n=3) == "round 3"
+    assert catalog.text("t.round", "en") == "round {n}"
