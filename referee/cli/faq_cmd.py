@@ -17,25 +17,17 @@ from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, parens
 from referee.say.lang import check_edition, choose
-from referee.text import EDITIONS, in_language
+from referee.text import EDITIONS
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 _COLUMN = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans"}
 
-# Words of this command only, in the three languages (en, zh-Hant, zh-Hans).
-_WORDS = {
-    "empty": ("ask a question, for example: can the Warlord destroy the Keep?",
-              "請輸入一個問題，例如：軍閥可以拆堡壘嗎？", "请输入一个问题，例如：军阀可以拆堡垒吗？"),
-    "unsure": ("Not sure which of these answers your question: try naming the cards or the situation.",
-               "不太確定下面哪一條回答了你的問題：可以說出相關的卡牌或情況再問一次。",
-               "不太确定下面哪一条回答了你的问题：可以说出相关的卡牌或情况再问一次。"),
-    "rule": ("Rule", "規則", "规则"),
-    "card": ("Card", "卡牌", "卡牌"),
-}
-
 
 def _word(key: str, lang: str) -> str:
-    return in_language(_WORDS[key], lang)
+    """The catalog's `faq.<key>`: the words of this command only."""
+    from referee.say.catalog import text
+
+    return text("faq." + key, lang)
 
 
 def run(query, top, card_name, edition, list_all, lang, json_out) -> None:

@@ -59,7 +59,7 @@ def _translations(lang: str):
     return found
 
 
-def text(key: str, lang: str, **values) -> str:
+def text(key: str, lang: str, /, **values) -> str:
     """The text of `key` in `lang` (English when that catalog lacks it; the key itself when no
     catalog has it), with `values` filled in when any are given."""
     message = _translations(lang).gettext(key)
