@@ -36,10 +36,10 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
         query = " ".join(query)
     edition = check_edition(edition)
     if top < 1:
-        raise RefereeError(f"--top must be at least 1, not {top}", f"--top 至少要是 1，不是 {top}")
+        raise RefereeError.say("error.faq.top_must_be_at", top=top)
     query = (query or "").strip()
     if not query and not list_all:
-        raise RefereeError("give a question, an entry id, or --list", "請給一個問題、條目編號，或用 --list")
+        raise RefereeError.say("error.faq.give_question_entry_id")
     conn = connect()
     # An entry's id is the same in every language: then the locale decides.
     lang = choose(lang, None if _by_id(conn, query) else query)

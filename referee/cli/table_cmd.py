@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from referee.cli.output import console, escape, paragraph, print_json
-from referee.errors import RefereeError
+from referee.errors import Listed, RefereeError
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
 from referee.say.notation import names_as_set_up, said, said_in_turn
@@ -77,15 +77,14 @@ def new(
     lang = choose(lang) if lang else None        # a mistyped --lang is refused before a table is made
     name = name.strip()
     if not name:
-        raise RefereeError("a table needs a name", "牌桌需要一個名稱")
+        raise RefereeError.say("error.table.table_needs_name")
     spoken = None                   # a --from file's language, when --lang does not say (lang.file_language)
     if from_file:
         from referee.cli.reading import read_situation_text
         from referee.situation import edition_of
 
         if players or characters or crown or variant:
-            raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there",
-                               "--from 從檔案讀取玩家、角色、皇冠和變體；請寫在檔案裡")
+            raise RefereeError.say("error.table.from_takes_players_cast")
         start, data, spoken = read_situation_text(from_file, lang)
         with refusals_in(spoken):               # a file written in Chinese is refused in Chinese
             edition = file_edition(edition, edition_of(data))
@@ -100,10 +99,9 @@ def new(
         rb = _rulebook(edition)
         seats = [p.strip() for p in (players or "").replace("，", ",").split(",") if p.strip()]
         if not 2 <= len(seats) <= 8:
-            raise RefereeError(f'--players: {len(seats)} player(s); a game has 2 to 8 ("Ann,Bob,Cid,Dan")',
-                               f'--players：{len(seats)} 位玩家；一局要 2 到 8 人（"Ann,Bob,Cid,Dan"）')
+            raise RefereeError.say("error.table.players_player_game_has", count=len(seats))
         if len({s.casefold() for s in seats}) != len(seats):
-            raise RefereeError("--players: two players have the same name", "--players：有兩位玩家同名")
+            raise RefereeError.say("error.table.players_two_players_have")
         cast = _cast(rb, characters, len(seats))
         seat = 0
         if crown:
@@ -147,7 +145,7 @@ def _cast(rb, text: str | None, players: int) -> list[str]:
         return cast
     cast, _ = read_cast(rb, parts, players, "--characters")
     if len(set(cast)) != len(cast):
-        raise RefereeError("--characters: a character is listed twice", "--characters：有角色列了兩次")
+        raise RefereeError.say("error.table.characters_character_listed_twice")
     return cast
 
 
@@ -160,8 +158,7 @@ def _variants(given: list[str]) -> list[str]:
             from rapidfuzz import process
 
             close = [v for v, _, _ in process.extract(variant, sorted(known), limit=3)]
-            raise RefereeError(f"unknown variant {variant!r}; closest: {', '.join(close)}",
-                               f"沒有「{variant}」這個變體；最接近的：{'、'.join(close)}")
+            raise RefereeError.say("error.table.unknown_variant_closest", variant=variant, closest=Listed(close))
     return sorted(set(given))
 
 
@@ -379,8 +376,7 @@ def _declare_hands(game, declared: list[str]) -> None:
     for text in declared:
         who, sep, cards = text.replace("：", ":").partition(":")
         if not sep:
-            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"",
-                               f"--hand「{text}」：請寫成 \"小明：密庫，神殿\"")
+            raise RefereeError.say("error.table.hand_write_as_ann", text=text)
         seat = state.seat_of(who.strip())
         if seat is None:
             from referee.errors import UnknownName
@@ -389,8 +385,7 @@ def _declare_hands(game, declared: list[str]) -> None:
         shown = list(game.notation.districts(cards)) if cards.strip() else []
         player = state.players[seat]
         if len(shown) != len(player.hand):
-            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}",
-                               f"--hand「{text}」：{player.name} 手上有 {len(player.hand)} 張牌，不是 {len(shown)} 張")
+            raise RefereeError.say("error.table.hand_holds_card", text=text, name=player.name, count=len(player.hand), count2=len(shown))
         known = [c for c in player.hand if c != "?"]
         for card in known:
             if card not in shown:
@@ -439,12 +434,11 @@ def export(
     elif fmt == "toml":
         start = header.start.rstrip()
         if "\n[play]" in "\n" + start:
-            raise RefereeError("this table started from a file with its own [play] section; export --format json",
-                               "這張牌桌是從含有 [play] 的檔案開始的；請用 export --format json")
+            raise RefereeError.say("error.table.this_table_started_from")
         history = ",\n".join("  " + json.dumps(m.notation, ensure_ascii=False) for m in logged)  # readable Chinese
         sys.stdout.write(f"{start}\n\n[play]\nhistory = [\n{history}\n]\n" if logged else start + "\n")
     else:
-        raise RefereeError(f"--format {fmt!r}: choose toml or json", f"--format「{fmt}」：請選 toml 或 json")
+        raise RefereeError.say("error.table.format_choose_toml_json", fmt=fmt)
 
 
 @app.command("list")
@@ -483,9 +477,7 @@ def delete(
         count = len(store.moves(name))
         if not sys.stdin.isatty():
             with refusals_in(spoken):
-                raise RefereeError(f"delete table {name!r} and its {count} recorded moves? Nothing was deleted: "
-                                   "add --yes to delete without being asked",
-                                   f"要刪除牌桌「{name}」和它記錄的 {count} 步嗎？未刪除任何東西：加上 --yes 即可直接刪除")
+                raise RefereeError.say("error.table.delete_table_its_recorded", name=name, count=count)
         answer = console().input(escape(_w("confirm_delete", lang, table=name, count=count)) + " ")
         if answer.strip().lower() not in ("y", "yes", "是", "好", "確定", "确定"):
             console().print(_w("kept", lang, table=escape(name)))
@@ -525,8 +517,7 @@ def serve(
     said = lang or spoken or choose(None)
     with refusals_in(spoken):
         if not 0 <= port <= 65535:
-            raise RefereeError(f"--port {port}: a port is 0 to 65535 (0: any free one)",
-                               f"--port {port}：連接埠是 0 到 65535（0：任一個空閒的）")
+            raise RefereeError.say("error.table.port_port_any_free", port=port)
         hub = web.Hub(store.path, table, lang, _rulebook, _local)
         try:
             server = web.make_server(hub, host, port, share_svg=_share_code)
