@@ -37,7 +37,7 @@ class Listed(tuple):
 
 
 def _rendered(value, lang: str):
-    return value.render(lang) if isinstance(value, (Said, Listed)) else value
+    return value.render(lang) if hasattr(value, "render") else value
 
 
 class RefereeError(Exception):
@@ -96,49 +96,45 @@ class RefereeError(Exception):
         return _names(to_simplified(self._zh), name)
 
 
-# What a name was meant to name, for the Chinese form of the two name errors.
-_WHAT = {"card": ("卡牌", "卡牌"), "character": ("角色", "角色"), "district": ("地區", "地区"),
-         "player": ("玩家", "玩家"), "variant": ("變體", "变体")}
+class _What:
+    """What a name was meant to name (`card`, `rank 8 character`): the English words as given;
+    a language that has its own word for the last one (error.what.<word>) says that word."""
 
+    def __init__(self, what: str):
+        self.what = what
 
-def _what(what: str, lang: str) -> str:
-    words = _WHAT.get(what.split()[-1])
-    if not words:
-        return what
-    return words[0] if lang == "zh-Hant" else words[1]
+    def render(self, lang: str) -> str:
+        from referee.say.catalog import text
+
+        key = "error.what." + self.what.split()[-1]
+        said = text(key, lang)
+        return self.what if said in (key, text(key, "en")) else said
 
 
 class UnknownName(RefereeError):
     def __init__(self, what: str, text: str, closest: list[str]):
-        hint = f"; closest: {', '.join(closest)}" if closest else ""
-        super().__init__(f"unknown {what} {text!r}{hint}")
+        self.key = "error.unknown_name"
+        self.values = {"what": _What(what), "text": text,
+                       "hint": Said("error.closest", names=Listed(card_mark(n) for n in closest)) if closest else ""}
+        super().__init__(_names(self.render("en"), lambda n: n))
         self.what = what
         self.text = text
         self.closest = closest
 
-    def localized(self, lang: str, name=lambda n: n) -> str:
-        """The message in `lang`; `name` turns a card's English name into the player's."""
-        if lang not in ("zh-Hant", "zh-Hans"):
-            return str(self)
-        close = "、".join(name(n) for n in self.closest)
-        hint = ("；最接近的：" if lang == "zh-Hant" else "；最接近的：") + close if close else ""
-        return f"找不到{_what(self.what, lang)}「{self.text}」{hint}"
-
 
 class AmbiguousName(RefereeError):
     def __init__(self, what: str, text: str, choices: list[str]):
-        super().__init__(f"ambiguous {what} {text!r}: it can mean {', '.join(choices)}")
+        self.key = "error.ambiguous_name"
+        self.values = {"what": _What(what), "text": text, "choices": Listed(choices)}
+        super().__init__(_names(self.render("en"), lambda n: n))
         self.what = what
         self.text = text
         self.choices = choices
 
     def localized(self, lang: str, name=lambda n: n) -> str:
-        if lang not in ("zh-Hant", "zh-Hans"):
-            return str(self)
-        # Both names: the same Chinese word is what made it ambiguous.
-        choices = "、".join(f"{name(n)}（{n}）" if name(n) != n else n for n in self.choices)
-        return (f"「{self.text}」可以指不同的{_what(self.what, lang)}：{choices}" if lang == "zh-Hant"
-                else f"「{self.text}」可以指不同的{_what(self.what, lang)}：{choices}")
+        # Both names where the player's differs: the same word is what made it ambiguous.
+        both = Listed(Said("error.both_names", name=name(n), english=n) if name(n) != n else n for n in self.choices)
+        return _names(Said(self.key, **{**self.values, "choices": both}).render(lang), name)
 
 
 class BadSituation(RefereeError):
