@@ -28,12 +28,32 @@ class Said:
 
 
 class Listed(tuple):
-    """Items of a message joined as the language joins a list (`a, b`, `a、b`)."""
+    """Items of a message joined as the language joins a list (`a, b`, `a、b`; with
+    `joiner="punct.or"`: `2 or 3`, `2 或 3`)."""
+
+    def __new__(cls, items=(), joiner: str = "punct.comma"):
+        listed = super().__new__(cls, items)
+        listed.joiner = joiner
+        return listed
 
     def render(self, lang: str) -> str:
         from referee.say.catalog import text
 
-        return text("punct.comma", lang).join(str(_rendered(v, lang)) for v in self)
+        return text(self.joiner, lang).join(str(_rendered(v, lang)) for v in self)
+
+
+class Own:
+    """Words that come in English from elsewhere (the system's message for an error number): a
+    language whose catalog says `key` otherwise says its own words, English keeps `english`."""
+
+    def __init__(self, key: str, english: str):
+        self.key, self.english = key, english
+
+    def render(self, lang: str) -> str:
+        from referee.say.catalog import text
+
+        said = text(self.key, lang)
+        return self.english if said in (self.key, text(self.key, "en")) else said
 
 
 def _rendered(value, lang: str):

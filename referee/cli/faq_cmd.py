@@ -68,7 +68,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
             _show(entry, lang)
         return
     if _ID.match(query):
-        raise RefereeError(*_unknown_id(conn, query))
+        raise _unknown_id(conn, query)
 
     from referee.search.query import EmptyQuery, search
 
@@ -139,14 +139,15 @@ def _filtered_ids(conn: sqlite3.Connection, card_ids: list[str] | None, edition:
     return ids
 
 
-def _unknown_id(conn: sqlite3.Connection, text: str) -> tuple[str, str]:
+def _unknown_id(conn: sqlite3.Connection, text: str) -> RefereeError:
     from rapidfuzz import fuzz, process
+
+    from referee.errors import Listed, Said
 
     ids = [r[0] for r in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules")]
     close = [i for i, score, _ in process.extract(text, ids, scorer=fuzz.ratio, limit=3) if score >= 60]
-    hint = f"; closest: {', '.join(close)}" if close else "; search with words instead, or see referee faq --list"
-    zh = f"；最接近的：{'、'.join(close)}" if close else "；請改用文字搜尋，或看 referee faq --list"
-    return f"no FAQ entry or rule with id {text!r}{hint}", f"沒有編號為「{text}」的 FAQ 條目或規則{zh}"
+    hint = Said("error.closest", names=Listed(close)) if close else Said("error.faq.search_instead")
+    return RefereeError.say("error.faq.unknown_id", text=text, hint=hint)
 
 
 # --- entries ----------------------------------------------------------------------------------

@@ -7,10 +7,10 @@ from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
 from referee.cli.output import console, escape, paragraph, print_json, table
-from referee.errors import Listed, RefereeError
+from referee.errors import Listed, RefereeError, Said
 from referee.say.labels import colon, comma, label, parens
 from referee.say.lang import check_edition, choose
-from referee.text import EDITIONS, edition_name
+from referee.text import EDITIONS
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
 
@@ -231,13 +231,10 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found and players is not None and rule_data.find_rules(conn, topic, edition, None):
         counts = sorted({n for r in rule_data.find_rules(conn, topic, edition, None) for n in r["players"]})
-        raise RefereeError(
-            f"the rules on {topic!r} are for {' or '.join(map(str, counts))} players, not {players}",
-            f"「{topic}」的規則只適用於 {' 或 '.join(map(str, counts))} 人，不適用於 {players} 人")
+        raise RefereeError.say("error.lookup.rules_for_players", topic=topic, counts=Listed(counts, joiner="punct.or"), players=players)
     if topic and not found and edition and rule_data.find_rules(conn, topic, None, players):
         other = next(e for e in EDITIONS if e != edition)
-        raise RefereeError(f"no rule on {topic!r} in the {edition} edition; try --edition {other}",
-                           f"{edition_name(edition, 'zh-Hant')}沒有關於「{topic}」的規則；請試 --edition {other}")
+        raise RefereeError.say("error.lookup.no_rule_in_edition", topic=topic, edition=Said("edition.bare." + edition), other=other)
     if topic and not found:
         raise RefereeError.say("error.lookup.no_rule_on_topics", topic=topic, topics=Listed(rule_data.topics(conn)))
     if json_out:

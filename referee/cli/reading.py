@@ -9,7 +9,7 @@ from __future__ import annotations
 import codecs
 import sys
 
-from referee.errors import BadSituation
+from referee.errors import BadSituation, Own
 
 # A situation describes one table: even a long one is a few kilobytes. The bound keeps a
 # mistaken argument (a disk image, /dev/zero) from being read into memory.
@@ -32,11 +32,12 @@ def read_bytes(file: str | None) -> tuple[bytes, str]:
         except OSError as error:
             import errno
 
-            why = {errno.ENOENT: "沒有這個檔案", errno.EACCES: "沒有讀取權限", errno.EISDIR: "這是資料夾，不是檔案",
-                   errno.ENOTDIR: "路徑中有一段不是資料夾"}.get(error.errno, error.strerror or str(error))
-            raise BadSituation(f"cannot read {file}: {error.strerror or error}", f"無法讀取 {file}：{why}") from error
+            name = {errno.ENOENT: "enoent", errno.EACCES: "eacces", errno.EISDIR: "eisdir", errno.ENOTDIR: "enotdir"}.get(error.errno)
+            system = str(error.strerror or error)
+            why = Own("error.reading.why." + name, system) if name else system
+            raise BadSituation.say("error.reading.cannot_read", file=file, why=why) from error
         except ValueError as error:   # a name with a NUL byte
-            raise BadSituation(f"cannot read {file!r}: {error}", f"無法讀取「{file}」：檔名不能含有 NUL 字元") from error
+            raise BadSituation.say("error.reading.nul_in_name", file=file, error=Own("error.reading.why.nul", str(error))) from error
         where = file
     if len(data) > MAX_BYTES:
         raise BadSituation.say("error.reading.larger_than_kb_situation", where=where, size=MAX_BYTES // 1000)

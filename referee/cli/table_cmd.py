@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from referee.cli.output import console, escape, paragraph, print_json
-from referee.errors import Listed, RefereeError
+from referee.errors import Listed, RefereeError, Said
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
 from referee.say.notation import names_as_set_up, said, said_in_turn
@@ -522,9 +522,9 @@ def serve(
         try:
             server = web.make_server(hub, host, port, share_svg=_share_code)
         except OSError as error:
-            en, zh = _LISTEN_ERRORS.get(error.errno, (error.strerror or str(error),) * 2)
-            raise RefereeError(f"cannot listen on {host}:{port} ({en}); choose another --port (0: any free one) or --host",
-                               f"無法在 {host}:{port} 監聽（{zh}）；請換一個 --port（0：任一個空閒的）或 --host") from None
+            name = _LISTEN_ERRORS.get(error.errno)
+            why = Said("error.table.listen." + name) if name else (error.strerror or str(error))
+            raise RefereeError.say("error.table.cannot_listen", host=host, port=port, why=why) from None
     import signal
     import threading
 
@@ -553,11 +553,7 @@ def serve(
 
 
 # Why a server cannot listen, in words (the system's own message is English only).
-_LISTEN_ERRORS = {
-    errno.EADDRINUSE: ("the port is in use", "這個連接埠已被占用"),
-    errno.EADDRNOTAVAIL: ("this computer has no such address", "這台電腦沒有這個位址"),
-    errno.EACCES: ("a port under 1024 needs an administrator", "1024 以下的連接埠需要管理員權限"),
-}
+_LISTEN_ERRORS = {errno.EADDRINUSE: "in_use", errno.EADDRNOTAVAIL: "no_address", errno.EACCES: "privileged"}
 
 
 def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-from referee.errors import RefereeError
+from referee.errors import Listed, RefereeError, Said
 
 SCHEMA_VERSION = 2
 
@@ -179,8 +179,7 @@ class Store:
     def header(self, name: str) -> Header:
         row = self.conn.execute("SELECT * FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:
-            raise TableError(f"no table named {name!r}{_closest(name, self.names())}",
-                             f"沒有名為「{name}」的牌桌{_closest(name, self.names(), zh=True)}")
+            raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
         return _header(self.conn, row)
 
     def names(self) -> list[str]:
@@ -189,8 +188,7 @@ class Store:
     def delete(self, name: str) -> None:
         with self.writing() as conn:
             if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
-                raise TableError(f"no table named {name!r}{_closest(name, self.names())}",
-                             f"沒有名為「{name}」的牌桌{_closest(name, self.names(), zh=True)}")
+                raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
             conn.execute("DELETE FROM positions WHERE game = ?", (name,))
             conn.execute("DELETE FROM games WHERE name = ?", (name,))
@@ -260,12 +258,9 @@ def _header(conn, row) -> Header:
     return Header(**values)
 
 
-def _closest(name: str, names: list[str], zh: bool = False) -> str:
+def _closest(name: str, names: list[str]) -> Said:
     if not names:
-        if zh:
-            return "（還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"）"
-        return " (there is no table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\")"
+        return Said("error.table.no_table_yet")
     from rapidfuzz import process
 
-    close = [n for n, _, _ in process.extract(name, names, limit=3)]
-    return f"；現有的牌桌：{'、'.join(close)}" if zh else f"; tables: {', '.join(close)}"
+    return Said("error.table.tables", tables=Listed(n for n, _, _ in process.extract(name, names, limit=3)))
