@@ -17,9 +17,14 @@ from referee.say.labels import comma, label, winners_line
 from referee.say.table_text import broken_text, hand_text, next_text, position_facts
 from referee.table.view import phase_of
 
-LANGUAGES = (("en", "English"), ("zh-Hant", "繁體"), ("zh-Hans", "简体"))
-
 _RECENT = 6                                   # moves shown, newest first
+
+
+def languages_named() -> list[tuple[str, str]]:
+    """Each language with a catalog, by its own name (`language.name`; its code if its catalog has none)."""
+    english = catalog.text("language.name", "en")
+    return [(code, name if code == "en" or name != english else code)
+            for code in catalog.languages() for name in [catalog.text("language.name", code)]]
 
 
 def word(key: str, lang: str, **values) -> str:
@@ -139,9 +144,9 @@ def message(text: str) -> str:
 def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
     """The whole page: `fragment` (a view), links to the other languages, the live status, and
     the script that replaces the view with each one the server sends on `events`."""
-    html_lang = {"en": "en", "zh-Hant": "zh-Hant", "zh-Hans": "zh-Hans"}[lang]
+    html_lang = lang                       # the codes are BCP 47 tags
     languages = " ".join(f'<a href="?lang={code}"{" aria-current=page" if code == lang else ""}>{name}</a>'
-                         for code, name in LANGUAGES)
+                         for code, name in languages_named())
     share = (f'<details class="share"><summary>{escape(word("share", lang))}</summary>{share_svg}</details>'
              if share_svg else "")
     return f"""<!doctype html>

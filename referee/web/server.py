@@ -143,8 +143,11 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:        # noqa: N802 — the base class's name
         url = urlsplit(self.path)
         lang = parse_qs(url.query).get("lang", [None])[0]
-        if lang not in (None, "en", "zh-Hant", "zh-Hans"):
-            lang = None
+        if lang is not None:
+            from referee.say.catalog import languages
+
+            if lang not in languages():           # only a language with a catalog
+                lang = None
         route = url.path
         try:
             if route == "/":
