@@ -72,12 +72,12 @@ def _type(value, kind, path: str):
     return value
 
 
-def _count(value, path: str, low: int, high: int, why: str) -> int:
-    """A whole number the game bounds: `why` says where the bound comes from."""
+def _count(value, path: str, low: int, high: int, why: Said) -> int:
+    """A whole number the game bounds: `why` says where the bound comes from (in English only:
+    the Chinese text never said it)."""
     _type(value, int, path)
     if not low <= value <= high:
-        raise BadSituation(f"{path}: {value} is out of range; {why} ({low} to {high})",
-                           f"{path}：{value} 超出範圍（{low} 到 {high}）")
+        raise BadSituation.say("error.situation.out_of_range", path=path, value=value, why=why, low=low, high=high)
     return value
 
 
@@ -126,9 +126,8 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     variants = _variants(data.get("variants", []), edition, known_variants)
     unlimited = (rb.unlimited_bank or "unlimited-bank" in variants) and "finite-bank" not in variants
     max_gold = MAX_GOLD_UNLIMITED if unlimited else int(rb.setup["bank"])
-    gold_why = "more gold than a game can hold" if unlimited else f"the bank holds {max_gold} coins"
+    gold_why = Said("error.situation.why.unlimited") if unlimited else Said("error.situation.why.bank", gold=max_gold)
     deck_size = rb.deck_size()
-    cards_why = f"the {edition} deck has {deck_size} district cards"
 
     raw_players = _type(data.get("players", []), list, "players")
     if not 2 <= len(raw_players) <= 8:
@@ -169,29 +168,26 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
             raise BadSituation.say("error.situation.duplicate", i=i, card=rb.name(dupes[0]))
 
     state = State(players=players, characters=tuple(cast), variants=variants)
-    state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, "rounds count from 1")
+    state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, Said("error.situation.why.round"))
     for i, player in enumerate(players):
         for j, built in enumerate(player.city):
             if built.built_round > state.round:
                 raise BadSituation.say("error.situation.built_later", i=i, j=j, built=built.built_round, round=state.round)
     if "end_at" in table:
-        state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, "the city size that ends the game")
+        state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, Said("error.situation.why.end_at"))
     state.tax_pool = _count(table.get("tax_pool", 0), "table.tax_pool", 0, max_gold, gold_why)
     if state.tax_pool and edition != "2016":
         raise BadSituation.say("tax-collector.error.tax_pool")
     state.crown = _seat(players, table.get("crown"), "table.crown", default=0)
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
     if in_play + len(deck_top) > deck_size:
-        raise BadSituation(f"players: {in_play + len(deck_top)} district cards in hands, cities, under the Museum "
-                           f"and on the deck, but {cards_why}",
-                           f"players：手牌、城市、博物館下與牌堆頂共有 {in_play + len(deck_top)} 張地區牌，"
-                           f"但{edition_name(edition, 'zh-Hant')}牌堆只有 {deck_size} 張")
+        raise BadSituation.say("error.situation.too_many_cards", count=in_play + len(deck_top),
+                               deck=Said("error.situation.why.deck", edition=Said("edition.bare." + edition), size=deck_size))
     state.deck = deck_top + [UNKNOWN] * (deck_size - in_play - len(deck_top))
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)
     state.bank = int(rb.setup["bank"]) - coins_out
     if coins_out > max_gold and unlimited:
-        raise BadSituation(f"players: {coins_out} gold in play; {gold_why} (at most {max_gold})",
-                           f"players：場上有 {coins_out} 枚金幣，超過一局可能有的 {max_gold} 枚")
+        raise BadSituation.say("error.situation.too_much_gold", gold=coins_out, most=max_gold)
     if state.bank < 0 and not unlimited:
         raise BadSituation.say("error.situation.bank", gold=coins_out, bank=rb.setup["bank"])
     if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
@@ -355,15 +351,15 @@ class _Limits:
     seats: int
     cast: list[str]
     max_gold: int
-    gold_why: str
+    gold_why: Said
 
     @property
     def deck_size(self) -> int:
         return self.rb.deck_size()
 
     @property
-    def cards_why(self) -> str:
-        return f"the {self.rb.edition} deck has {self.deck_size} district cards"
+    def cards_why(self) -> Said:
+        return Said("error.situation.why.deck_cards", edition=Said("edition.bare." + self.rb.edition), size=self.deck_size)
 
 
 def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits, known: Counter) -> Player:
@@ -397,8 +393,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     hand = []
     raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
     if len(raw_hand) > limits.deck_size:
-        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}",
-                           f"{path}.hand：{len(raw_hand)} 張牌，但{edition_name(rb.edition, 'zh-Hant')}牌堆只有 {limits.deck_size} 張地區牌")
+        raise BadSituation.say("error.situation.hand_too_big", path=path, count=len(raw_hand), deck=limits.cards_why)
     for j, card in enumerate(raw_hand):
         card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
         hand.append(card_id)
@@ -406,8 +401,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
             known[card_id] += 1
     raw_city = _type(raw.get("city", []), list, f"{path}.city")
     if len(raw_city) > limits.deck_size:
-        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}",
-                           f"{path}.city：{len(raw_city)} 座地區，但{edition_name(rb.edition, 'zh-Hant')}牌堆只有 {limits.deck_size} 張地區牌")
+        raise BadSituation.say("error.situation.city_too_big", path=path, count=len(raw_city), deck=limits.cards_why)
     city = [_district(rb, entry, f"{path}.city[{j}]", known, limits.deck_size) for j, entry in enumerate(raw_city)]
     return Player(name, gold, hand, city, chars)
 
@@ -423,12 +417,10 @@ def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) ->
         raise BadSituation.say("error.situation.district_name", path=path)
     card = _name(rb, entry["name"], "district", f"{path}.name")
     known[card] += 1
-    stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size,
-                    f"cards under the Museum come from the deck of {deck_size}")
+    stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size, Said("museum.error.why.stored", size=deck_size))
     if stored and card != "museum":
         raise BadSituation.say("museum.error.stored", path=path)
-    built_round = _count(entry.get("built_round", 0), f"{path}.built_round", 0, MAX_ROUND,
-                         "0 (an earlier round) or the round it was built in")
+    built_round = _count(entry.get("built_round", 0), f"{path}.built_round", 0, MAX_ROUND, Said("error.situation.why.built_round"))
     return Built(card, built_round, (UNKNOWN,) * stored,
                  _type(entry.get("beautified", False), bool, f"{path}.beautified"))
 
