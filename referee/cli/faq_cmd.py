@@ -15,7 +15,7 @@ import sqlite3
 from referee.catalog.db import connect
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
-from referee.say.labels import colon, comma, label, parens
+from referee.say.labels import colon, comma, label, parens, semicolon
 from referee.say.lang import check_edition, choose
 from referee.text import EDITIONS
 
@@ -298,7 +298,7 @@ def _sources_text(sources: list[dict], lang: str) -> str:
         if where and where not in found:
             found.append(where)
     texts = [name + (parens(comma(lang).join(where), lang) if where else "") for name, where in places.items()]
-    return ("; " if lang == "en" else "；").join(texts)
+    return semicolon(lang).join(texts)
 
 
 def _reading_name(number: int, lang: str) -> str:

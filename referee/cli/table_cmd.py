@@ -397,14 +397,9 @@ class HandError(RefereeError):
     """`--hand` leaves out a card the table knows the player holds (named in the player's language)."""
 
     def __init__(self, text: str, player: str, card: str):
+        self.key, self.values = "error.table.hand_known", {"text": text, "player": player, "card": card}
         super().__init__(f"--hand {text!r}: {player} is known to hold {card}")
         self.text, self.player, self.card = text, player, card
-
-    def localized(self, lang: str, name=lambda n: n) -> str:
-        if lang == "en":
-            return str(self)
-        held = "已知手上有" if lang == "zh-Hant" else "已知手上有"
-        return f"--hand「{self.text}」：{self.player} {held}{name(self.card)}"
 
 
 def _hidden_hands(game) -> list[str]:
