@@ -56,6 +56,17 @@ class Own:
         return self.english if said in (self.key, text(self.key, "en")) else said
 
 
+class Inner:
+    """Another error's line inside a message, in the message's language (its card marks kept for
+    the CLI to name the cards)."""
+
+    def __init__(self, error: "RefereeError"):
+        self.error = error
+
+    def render(self, lang: str) -> str:
+        return self.error.localized(lang, card_mark)
+
+
 def _rendered(value, lang: str):
     return value.render(lang) if hasattr(value, "render") else value
 

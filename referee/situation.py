@@ -17,7 +17,7 @@ from referee.engine.casts import IllegalCast, check_cast, excluded_uniques, pres
 from referee.engine.facts import CastFacts
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
-from referee.errors import AmbiguousName, BadSituation, Listed, Said, UnknownName, card_mark
+from referee.errors import AmbiguousName, BadSituation, Inner, Listed, Said, UnknownName, card_mark
 from referee.text import edition_name
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
@@ -227,8 +227,9 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         try:
             game.apply(parse_move(game, text))
         except BadMove as error:
-            zh = getattr(error, "zh", None)
-            raise BadSituation(f"play.history: {error}", f"play.history：{zh}" if zh else None) from error
+            if error.key is None and error.zh is None:      # a line in English only stays so
+                raise BadSituation(f"play.history: {error}") from error
+            raise BadSituation.say("error.situation.history", error=Inner(error)) from error
         except IllegalMove as error:
             from referee.engine.reasons import reason
 
