@@ -10,7 +10,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from referee.engine.casts import IllegalCast, check_cast, preset_cast, preset_named
-from referee.errors import AmbiguousName, BadSituation, UnknownName
+from referee.errors import AmbiguousName, BadSituation, Said, UnknownName
 from referee.text import edition_name
 
 if TYPE_CHECKING:
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
 def type_checked(value, kind, path: str):
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        name = {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}[kind]
-        zh = {int: "整數", str: "文字", list: "清單", dict: "表格", bool: "true 或 false"}[kind]
-        raise BadSituation(f"{path}: expected {name}, got {value!r}", f"{path}：應該是{zh}，不是 {value!r}")
+        name = {int: "whole_number", str: "text", list: "list", dict: "table", bool: "boolean"}[kind]
+        raise BadSituation.say("error.situation.type", path=path, value=value,
+                               expected=Said("error.situation.kind." + name))
     return value
 
 

@@ -16,7 +16,7 @@ from referee.engine import Game, Rulebook
 from referee.engine.casts import excluded_uniques
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
-from referee.errors import BadSituation, UnknownName, card_mark
+from referee.errors import BadSituation, Inner, Listed, Said, UnknownName, card_mark
 from referee.text import edition_name
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
@@ -37,17 +37,22 @@ class Situation:
     opening: list[dict] = field(default_factory=list)
 
 
+def _edition(edition: str) -> Said:
+    """An edition as a refusal says it: its id in English (`the classic edition`), its name in Chinese."""
+    return Said("edition.bare." + edition)
+
+
 def read_text(text: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BadSituation(f"not valid TOML: {error}", f"不是有效的 TOML：{error}") from error
+        raise BadSituation.say("error.situation.toml", error=str(error)) from error
 
 
 def edition_of(data: dict) -> str:
     edition = str(data.get("edition", "2016"))
     if edition not in ("2016", "classic"):
-        raise BadSituation(f"edition: {edition!r} is not one of 2016, classic", f"edition：沒有「{edition}」這個版本；請選 2016 或 classic")
+        raise BadSituation.say("error.situation.edition", edition=edition)
     return edition
 
 
@@ -55,16 +60,15 @@ def _check_keys(table: dict, allowed: set[str], path: str) -> None:
     for key in table:
         if key not in allowed:
             where = f"{path}.{key}" if path else key
-            raise BadSituation(f"unknown key {where!r}; allowed here: {', '.join(sorted(allowed))}",
-                               f"不認得「{where}」這個鍵；這裡可用：{'、'.join(sorted(allowed))}")
+            raise BadSituation.say("error.situation.unknown_key", where=where, allowed=Listed(sorted(allowed)))
 
 
-def _count(value, path: str, low: int, high: int, why: str) -> int:
-    """A whole number the game bounds: `why` says where the bound comes from."""
+def _count(value, path: str, low: int, high: int, why: Said) -> int:
+    """A whole number the game bounds: `why` says where the bound comes from (in English only:
+    the Chinese text never said it)."""
     _type(value, int, path)
     if not low <= value <= high:
-        raise BadSituation(f"{path}: {value} is out of range; {why} ({low} to {high})",
-                           f"{path}：{value} 超出範圍（{low} 到 {high}）")
+        raise BadSituation.say("error.situation.out_of_range", path=path, value=value, why=why, low=low, high=high)
     return value
 
 
@@ -89,15 +93,13 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     variants = _variants(data.get("variants", []), edition, known_variants)
     unlimited = rb.bank_unlimited(variants)
     max_gold = MAX_GOLD_UNLIMITED if unlimited else int(rb.setup["bank"])
-    gold_why = "more gold than a game can hold" if unlimited else f"the bank holds {max_gold} coins"
+    gold_why = Said("error.situation.why.unlimited") if unlimited else Said("error.situation.why.bank", gold=max_gold)
     deck_size = rb.deck_size()
-    cards_why = f"the {edition} deck has {deck_size} district cards"
 
     raw_players = _type(data.get("players", []), list, "players")
     if not 2 <= len(raw_players) <= 8:
         count = len(raw_players)
-        raise BadSituation(f"players: {count} player{'' if count == 1 else 's'}; a game has 2 to 8",
-                           f"players：{count} 位玩家；一局遊戲要 2 到 8 位")
+        raise BadSituation.say("error.situation.one_player" if count == 1 else "error.situation.players", count=count)
     preset = None
     if "characters" in table:
         cast, preset = read_cast(rb, table["characters"], len(raw_players), "table.characters")
@@ -115,8 +117,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         players.append(player)
     for character, count in held.items():
         if count > 1:
-            raise BadSituation(f"players: {rb.name(character)} is held by {count} players",
-                               f"players：{card_mark(rb.name(character))} 同時在 {count} 位玩家手上")
+            raise BadSituation.say("error.situation.held_twice", card=rb.name(character), count=count)
 
     deck_top = [_name(rb, c, "district", f"table.deck[{i}]") for i, c in
                 enumerate(_type(table.get("deck", []), list, "table.deck"))]
@@ -124,63 +125,50 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     for card, count in known.items():
         copies = rb.districts[card].copies
         if count > copies:
-            raise BadSituation(f"{rb.name(card)}: {count} in play, but the {edition} edition has {copies}",
-                               f"{card_mark(rb.name(card))}：場上有 {count} 張，但{edition_name(edition, 'zh-Hant')}只有 {copies} 張")
+            raise BadSituation.say("error.situation.copies", card=rb.name(card), count=count, copies=copies,
+                                   edition=_edition(edition))
     _check_uniques(rb, cast, preset, known)
     for i, player in enumerate(players):
         ids = [b.id for b in player.city]
         dupes = [c for c, n in Counter(ids).items() if n > 1]
         if dupes and not player.has_built("quarry"):
-            raise BadSituation(f"players[{i}].city: {rb.name(dupes[0])} twice, and no power allows a duplicate",
-                               f"players[{i}].city：{card_mark(rb.name(dupes[0]))} 出現兩次，沒有能力允許重複")
+            raise BadSituation.say("error.situation.duplicate", i=i, card=rb.name(dupes[0]))
 
     state = State(players=players, characters=tuple(cast), variants=variants)
-    state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, "rounds count from 1")
+    state.round = _count(table.get("round", 1), "table.round", 1, MAX_ROUND, Said("error.situation.why.round"))
     for i, player in enumerate(players):
         for j, built in enumerate(player.city):
             if built.built_round > state.round:
-                raise BadSituation(f"players[{i}].city[{j}].built_round: round {built.built_round} "
-                                   f"is after the current round {state.round}",
-                                   f"players[{i}].city[{j}].built_round：第 {built.built_round} 輪在目前的第 "
-                                   f"{state.round} 輪之後")
+                raise BadSituation.say("error.situation.built_later", i=i, j=j, built=built.built_round, round=state.round)
     if "end_at" in table:
-        state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, "the city size that ends the game")
+        state.end_at = _count(table["end_at"], "table.end_at", 1, MAX_END_AT, Said("error.situation.why.end_at"))
     state.tax_pool = _count(table.get("tax_pool", 0), "table.tax_pool", 0, max_gold, gold_why)
     if state.tax_pool and edition != "2016":
-        raise BadSituation("table.tax_pool: only the 2016 Tax Collector keeps a pool of taxes",
-                           "table.tax_pool：只有2016年版的稅務官才有稅金池")
+        raise BadSituation.say("tax-collector.error.tax_pool")
     state.crown = _seat(players, table.get("crown"), "table.crown", default=0)
     in_play = sum(len(p.hand) + len(p.city) + sum(len(b.stored) for b in p.city) for p in players)
     if in_play + len(deck_top) > deck_size:
-        raise BadSituation(f"players: {in_play + len(deck_top)} district cards in hands, cities, under the Museum "
-                           f"and on the deck, but {cards_why}",
-                           f"players：手牌、城市、博物館下與牌堆頂共有 {in_play + len(deck_top)} 張地區牌，"
-                           f"但{edition_name(edition, 'zh-Hant')}牌堆只有 {deck_size} 張")
+        raise BadSituation.say("error.situation.too_many_cards", count=in_play + len(deck_top),
+                               deck=Said("error.situation.why.deck", edition=Said("edition.bare." + edition), size=deck_size))
     state.deck = deck_top + [UNKNOWN] * (deck_size - in_play - len(deck_top))
     coins_out = sum(p.gold for p in players) + state.tax_pool + sum(b.beautified for p in players for b in p.city)
     state.bank = int(rb.setup["bank"]) - coins_out
     if coins_out > max_gold and unlimited:
-        raise BadSituation(f"players: {coins_out} gold in play; {gold_why} (at most {max_gold})",
-                           f"players：場上有 {coins_out} 枚金幣，超過一局可能有的 {max_gold} 枚")
+        raise BadSituation.say("error.situation.too_much_gold", gold=coins_out, most=max_gold)
     if state.bank < 0 and not unlimited:
-        raise BadSituation(f"players: {coins_out} gold in play, but the bank holds only {rb.setup['bank']}",
-                           f"players：場上有 {coins_out} 枚金幣，但銀行只有 {rb.setup['bank']} 枚")
+        raise BadSituation.say("error.situation.bank", gold=coins_out, bank=rb.setup["bank"])
     if _type(table.get("bell_tower", False), bool, "table.bell_tower"):
         if edition != "classic" or not any(p.has_built("bell-tower") for p in players):
-            raise BadSituation("table.bell_tower: the Bell Tower must stand in a city (classic edition)",
-                               "table.bell_tower：要有城市裡有鐘塔才行（經典版）")
+            raise BadSituation.say("bell-tower.error.not_built")
         state.bell_tower = True
     phase = _type(table.get("phase", "turns"), str, "table.phase")
     if phase not in ("turns", "selection"):
-        raise BadSituation(f"table.phase: {phase!r} is not one of turns, selection",
-                           f"table.phase：「{phase}」不是 turns 或 selection")
+        raise BadSituation.say("error.situation.phase", phase=phase)
     secret = _type(table.get("secret", False), bool, "table.secret")
     if phase == "selection" and any(p.characters for p in players):
-        raise BadSituation("table.phase: in the selection phase nobody holds a character yet",
-                           "table.phase：選角階段還沒有人持有角色")
+        raise BadSituation.say("error.situation.selection_holds")
     if secret and phase != "selection":
-        raise BadSituation("table.secret: secret picks need phase = \"selection\"",
-                           "table.secret：秘密選角需要 phase = \"selection\"")
+        raise BadSituation.say("error.situation.secret")
     game = Game(rb, state, seed, table=True, secret_selection=secret)
     state.completed = _completed(rb, game, table)
     state.ending = bool(state.completed)
@@ -206,10 +194,11 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         try:
             game.apply(parse_move(game, text))
         except BadMove as error:
-            zh = getattr(error, "zh", None)
-            raise BadSituation(f"play.history: {error}", f"play.history：{zh}" if zh else None) from error
+            if error.key is None and error.zh is None:      # a line in English only stays so
+                raise BadSituation(f"play.history: {error}") from error
+            raise BadSituation.say("error.situation.history", error=Inner(error)) from error
         except IllegalMove as error:
-            from referee.say.refusals import reason
+            from referee.refusals import reason
 
             why = reason(error.key, error.values, "en")     # the engine's sentence, never its key
             zh_values = {k: card_mark(game.rb.name(v)) if isinstance(v, str) and (v in game.rb.characters or v in game.rb.districts) else v
@@ -263,10 +252,7 @@ def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
         if state.bell_tower:
             state.first_bonus = [first]
     elif len(complete) > 1:
-        raise BadSituation(
-            f"table.first_complete: {', '.join(players[s].name for s in complete)} have complete cities; "
-            "name the one who completed first",
-            f"table.first_complete：{'、'.join(players[s].name for s in complete)} 的城市都已完成；請指出誰先完成")
+        raise BadSituation.say("error.situation.first_of_many", players=Listed([players[s].name for s in complete]))
     return complete
 
 
@@ -278,15 +264,14 @@ def parse_move(game: Game, text: str):
         return game.parse(text)
     except (ValueError, IndexError) as error:
         # The notation reader met a form it does not expect (`²: gold`): still a bad input.
-        raise BadMove(f"cannot read the move {text!r}; write it as 'ACTOR: VERB ARGS'",
-                      f"看不懂「{text}」這一步；請寫成「行動者：動作 對象」") from error
+        raise BadMove.say("error.move.unreadable", text=text) from error
     except BadMove as error:
         if not str(error).startswith("unknown verb"):
             raise
         head = re.split(r"[:：]", text, maxsplit=1)[1].strip().partition(" ")[0]
         close = _closest_verbs(head)
-        raise BadMove(f"unknown verb {head!r} in {text!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
-                      f"「{text}」中沒有「{head}」這個動作" + (f"；是不是 {'、'.join(close)}？" if close else "")) from error
+        raise BadMove.say("error.move.unknown_verb", head=head, text=text,
+                          hint=Said("error.did_you_mean", names=Listed(close)) if close else "") from error
 
 
 def _closest_verbs(head: str) -> list[str]:
@@ -306,15 +291,15 @@ class _Limits:
     seats: int
     cast: list[str]
     max_gold: int
-    gold_why: str
+    gold_why: Said
 
     @property
     def deck_size(self) -> int:
         return self.rb.deck_size()
 
     @property
-    def cards_why(self) -> str:
-        return f"the {self.rb.edition} deck has {self.deck_size} district cards"
+    def cards_why(self) -> Said:
+        return Said("error.situation.why.deck_cards", edition=Said("edition.bare." + self.rb.edition), size=self.deck_size)
 
 
 def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits, known: Counter) -> Player:
@@ -322,37 +307,33 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     _type(raw, dict, path)
     _check_keys(raw, PLAYER_KEYS, path)
     if "name" not in raw:
-        raise BadSituation(f"{path}: a player needs a name", f"{path}：玩家需要名字")
+        raise BadSituation.say("error.situation.no_name", path=path)
     name = " ".join(_type(raw["name"], str, f"{path}.name").split())
     if not name:
-        raise BadSituation(f"{path}.name: a player's name cannot be empty", f"{path}.name：玩家名字不能是空的")
+        raise BadSituation.say("error.situation.empty_name", path=path)
     if any(mark in name for mark in ":：") or len(name) > 40:
         # Moves are written `NAME: VERB`: a colon would split the name.
         raise BadSituation(f"{path}.name: {name[:40]!r} must be at most 40 characters, without a colon")
     if any(p.name.casefold() == name.casefold() for p in seated):
-        raise BadSituation(f"{path}.name: two players are called {name!r}", f"{path}.name：有兩位玩家都叫「{name}」")
+        raise BadSituation.say("error.situation.same_name", path=path, name=name)
     cast = limits.cast
     chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
              _type(raw.get("characters", []), list, f"{path}.characters")]
     limit = 2 if limits.seats < int(rb.setup.get("two_characters_below", 4)) else 1
     if len(chars) > limit:
-        raise BadSituation(f"{path}.characters: at most {limit} character(s) each with {limits.seats} players",
-                           f"{path}.characters：{limits.seats} 人遊戲每人最多 {limit} 個角色")
+        raise BadSituation.say("error.situation.characters_each", path=path, limit=limit, seats=limits.seats)
     for c in chars:
         if c not in cast:
-            raise BadSituation(f"{path}.characters: {rb.name(c)} is not in the character set "
-                               f"({', '.join(rb.name(x) for x in cast)}); list it in table.characters",
-                               f"{path}.characters：{card_mark(rb.name(c))} 不在本局的角色中"
-                               f"（{'、'.join(card_mark(rb.name(x)) for x in cast)}）；請把它列在 table.characters")
+            raise BadSituation.say("error.situation.not_in_cast", path=path, card=rb.name(c),
+                                   cast=Listed([card_mark(rb.name(x)) for x in cast]))
     gold = _type(raw.get("gold", 0), int, f"{path}.gold")
     if gold < 0:
-        raise BadSituation(f"{path}.gold: negative gold ({gold})", f"{path}.gold：金幣不能是負數（{gold}）")
+        raise BadSituation.say("error.situation.negative_gold", path=path, gold=gold)
     _count(gold, f"{path}.gold", 0, limits.max_gold, limits.gold_why)
     hand = []
     raw_hand = _type(raw.get("hand", []), list, f"{path}.hand")
     if len(raw_hand) > limits.deck_size:
-        raise BadSituation(f"{path}.hand: {len(raw_hand)} cards, but {limits.cards_why}",
-                           f"{path}.hand：{len(raw_hand)} 張牌，但{edition_name(rb.edition, 'zh-Hant')}牌堆只有 {limits.deck_size} 張地區牌")
+        raise BadSituation.say("error.situation.hand_too_big", path=path, count=len(raw_hand), deck=limits.cards_why)
     for j, card in enumerate(raw_hand):
         card_id = UNKNOWN if card == UNKNOWN else _name(rb, card, "district", f"{path}.hand[{j}]")
         hand.append(card_id)
@@ -360,8 +341,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
             known[card_id] += 1
     raw_city = _type(raw.get("city", []), list, f"{path}.city")
     if len(raw_city) > limits.deck_size:
-        raise BadSituation(f"{path}.city: {len(raw_city)} districts, but {limits.cards_why}",
-                           f"{path}.city：{len(raw_city)} 座地區，但{edition_name(rb.edition, 'zh-Hant')}牌堆只有 {limits.deck_size} 張地區牌")
+        raise BadSituation.say("error.situation.city_too_big", path=path, count=len(raw_city), deck=limits.cards_why)
     city = [_district(rb, entry, f"{path}.city[{j}]", known, limits.deck_size) for j, entry in enumerate(raw_city)]
     return Player(name, gold, hand, city, chars)
 
@@ -374,15 +354,13 @@ def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) ->
     _type(entry, dict, path)
     _check_keys(entry, DISTRICT_KEYS, path)
     if "name" not in entry:
-        raise BadSituation(f"{path}: a district table needs a name", f"{path}：地區表格需要 name")
+        raise BadSituation.say("error.situation.district_name", path=path)
     card = _name(rb, entry["name"], "district", f"{path}.name")
     known[card] += 1
-    stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size,
-                    f"cards under the Museum come from the deck of {deck_size}")
+    stored = _count(entry.get("stored", 0), f"{path}.stored", 0, deck_size, Said("museum.error.why.stored", size=deck_size))
     if stored and card != "museum":
-        raise BadSituation(f"{path}.stored: only the Museum holds cards", f"{path}.stored：只有博物館能存放卡牌")
-    built_round = _count(entry.get("built_round", 0), f"{path}.built_round", 0, MAX_ROUND,
-                         "0 (an earlier round) or the round it was built in")
+        raise BadSituation.say("museum.error.stored", path=path)
+    built_round = _count(entry.get("built_round", 0), f"{path}.built_round", 0, MAX_ROUND, Said("error.situation.why.built_round"))
     return Built(card, built_round, (UNKNOWN,) * stored,
                  _type(entry.get("beautified", False), bool, f"{path}.beautified"))
 

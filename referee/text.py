@@ -12,13 +12,15 @@ def in_language(texts: tuple[str, str, str], lang: str) -> str:
     """The text for `lang` from an (en, zh-Hant, zh-Hans) triple, English for anything else."""
     return texts[LANGS.index(lang)] if lang in LANGS else texts[0]
 EDITIONS = ("2016", "classic")
-# What a player calls each edition, in the three languages (labels, refusals, situation checks).
-EDITION_NAMES = {"2016": ("2016 edition", "2016年版", "2016年版"),
-                 "classic": ("classic edition", "經典版", "经典版")}
 
 
 def edition_name(edition: str, lang: str) -> str:
-    return in_language(EDITION_NAMES[edition], lang) if edition in EDITION_NAMES else edition
+    """What a player calls an edition (the catalog's `edition.<id>`): labels, refusals, situation checks."""
+    if edition not in EDITIONS:
+        return edition
+    from referee.messages import text
+
+    return text("edition." + edition, lang)
 
 # Apostrophes, hyphens, dots and spaces vary between sources ("Thieves' Den", "Thieves Den",
 # "thieves-den"); none of them tells two cards apart. (str.translate: no regex to compile at

@@ -1,4 +1,4 @@
-"""Compile the gettext catalogs: every referee/say/locale/<code>/LC_MESSAGES/referee.po into the
+"""Compile the gettext catalogs: every referee/locale/<code>/LC_MESSAGES/referee.po into the
 referee.mo beside it (committed, so that an install needs no Babel), after writing the .po back
 in its normal form (entries sorted by key, one line per text), so that a hand edit in any order
 and parallel branches merge cleanly.
@@ -16,7 +16,7 @@ import io
 import sys
 from pathlib import Path
 
-LOCALES = Path(__file__).resolve().parent.parent / "referee" / "say" / "locale"
+LOCALES = Path(__file__).resolve().parent.parent / "referee" / "locale"
 
 
 def read(po: Path):

@@ -249,19 +249,19 @@ def _edition_asked(argv: list[str]) -> str:
         return "2016"
 
 
-# click's usage errors (a bad option value, a missing argument…), in the words of the player who
-# asked in Chinese: (pattern of click's English line, Traditional Chinese line).
+# click's usage errors (a bad option value, a missing argument…) said in the player's language:
+# (pattern of click's English line, the catalog key of the same line, usage.*).
 _USAGE = [
-    (r"Invalid value for (.+?): '(.*)' is not a valid (?:int|integer)\.", "{0} 的值「{1}」不是整數"),
-    (r"Invalid value for (.+?): (.*)", "{0} 的值不對：{1}"),
-    (r"No such option: (\S+) \(Possible options: (.+)\)", "沒有 {0} 這個選項（可用的選項：{1}）"),
-    (r"No such option: (\S+)", "沒有 {0} 這個選項"),
-    (r"Missing argument '(.+)'\.", "缺少參數 {0}"),
-    (r"Missing option '(.+)'\.", "缺少選項 {0}"),
-    (r"Option '(.+)' requires an argument\.", "選項 {0} 後面要有值"),
-    (r"No such command '(.+)'\. Did you mean '(.+)'\?", "沒有「{0}」這個指令；是不是 {1}？"),
-    (r"No such command '(.+)'\.", "沒有「{0}」這個指令"),
-    (r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", "多出的參數：{0}"),
+    (r"Invalid value for (.+?): '(.*)' is not a valid (?:int|integer)\.", "usage.invalid_int"),
+    (r"Invalid value for (.+?): (.*)", "usage.invalid_value"),
+    (r"No such option: (\S+) \(Possible options: (.+)\)", "usage.no_option_possible"),
+    (r"No such option: (\S+)", "usage.no_option"),
+    (r"Missing argument '(.+)'\.", "usage.missing_argument"),
+    (r"Missing option '(.+)'\.", "usage.missing_option"),
+    (r"Option '(.+)' requires an argument\.", "usage.option_needs_argument"),
+    (r"No such command '(.+)'\. Did you mean '(.+)'\?", "usage.no_command_did_you_mean"),
+    (r"No such command '(.+)'\.", "usage.no_command"),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", "usage.extra_arguments"),
 ]
 
 
@@ -276,15 +276,15 @@ def _usage_in_players_language(error, argv: list[str]) -> str:
         return message
     if lang == "en":
         return message
-    for pattern, chinese in _USAGE:
+    from referee.messages import text
+
+    for pattern, key in _USAGE:
         found = re.fullmatch(pattern, message.strip())
         if found:
-            text = chinese.format(*(g.replace("'", "") for g in found.groups()))
-            if lang == "zh-Hans":
-                from referee.chinese import to_simplified
-
-                text = to_simplified(text)
-            return text
+            said = text(key, lang)
+            if said == text(key, "en"):          # a language that does not say it otherwise: click's words
+                return message
+            return said.format(*(g.replace("'", "") for g in found.groups()))
     return message
 
 
@@ -330,19 +330,15 @@ def run(argv: list[str]) -> int:
         from rapidfuzz import process
 
         close = [name for name, _, _ in process.extract(requested, list(COMMANDS), limit=2, score_cutoff=50)]
-        hint = f"; did you mean {' or '.join(close)}?" if close else f"; commands: {', '.join(COMMANDS)}"
-        line = f"no command {_one_line(requested)!r}{hint}"
+        from referee.messages import text
+
         try:
             lang = _players_language(argv)
         except RefereeError:
             lang = "en"
-        if lang != "en":
-            hint = f"；是不是 {' 或 '.join(close)}？" if close else f"；指令有：{'、'.join(COMMANDS)}"
-            line = f"沒有「{_one_line(requested)}」這個指令{hint}"
-            if lang == "zh-Hans":
-                from referee.chinese import to_simplified
-
-                line = to_simplified(line)
+        hint = (text("error.no_command.did_you_mean", lang, commands=text("punct.or", lang).join(close)) if close
+                else text("error.no_command.commands", lang, commands=text("punct.comma", lang).join(COMMANDS)))
+        line = text("error.no_command", lang, command=_one_line(requested), hint=hint)
         print(f"referee: {line}", file=sys.stderr)
         return 2
     app = build_app(requested if requested in COMMANDS else None, argv[1] if len(argv) > 1 else None)

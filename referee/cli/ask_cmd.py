@@ -15,8 +15,7 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
         from referee.cli.templates import situation_template
 
         if file is not None:
-            raise BadSituation("--template prints a new file: give it without a FILE",
-                               "--template 會印出一個新檔案：不要同時給 FILE")
+            raise BadSituation.say("error.ask.template_prints_new_file")
         sys.stdout.write(situation_template(template, choose(lang)))
         return
     from referee.catalog.facts import rulebook
@@ -44,7 +43,7 @@ def rule_on_moves(situation, lang: str) -> dict:
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
     from referee.engine import IllegalMove
-    from referee.say.refusals import reason
+    from referee.refusals import reason
     from referee.situation import parse_move
 
     local = localized_names(connect(), situation.edition, lang)

@@ -15,27 +15,19 @@ import sqlite3
 from referee.catalog.db import connect
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
-from referee.say.labels import colon, comma, label, parens
+from referee.say.labels import colon, comma, label, parens, semicolon
 from referee.say.lang import check_edition, choose
-from referee.text import EDITIONS, in_language
+from referee.text import EDITIONS
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 _COLUMN = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans"}
 
-# Words of this command only, in the three languages (en, zh-Hant, zh-Hans).
-_WORDS = {
-    "empty": ("ask a question, for example: can the Warlord destroy the Keep?",
-              "請輸入一個問題，例如：軍閥可以拆堡壘嗎？", "请输入一个问题，例如：军阀可以拆堡垒吗？"),
-    "unsure": ("Not sure which of these answers your question: try naming the cards or the situation.",
-               "不太確定下面哪一條回答了你的問題：可以說出相關的卡牌或情況再問一次。",
-               "不太确定下面哪一条回答了你的问题：可以说出相关的卡牌或情况再问一次。"),
-    "rule": ("Rule", "規則", "规则"),
-    "card": ("Card", "卡牌", "卡牌"),
-}
-
 
 def _word(key: str, lang: str) -> str:
-    return in_language(_WORDS[key], lang)
+    """The catalog's `faq.<key>`: the words of this command only."""
+    from referee.messages import text
+
+    return text("faq." + key, lang)
 
 
 def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
@@ -44,10 +36,10 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
         query = " ".join(query)
     edition = check_edition(edition)
     if top < 1:
-        raise RefereeError(f"--top must be at least 1, not {top}", f"--top 至少要是 1，不是 {top}")
+        raise RefereeError.say("error.faq.top_must_be_at", top=top)
     query = (query or "").strip()
     if not query and not list_all:
-        raise RefereeError("give a question, an entry id, or --list", "請給一個問題、條目編號，或用 --list")
+        raise RefereeError.say("error.faq.give_question_entry_id")
     conn = connect()
     # An entry's id is the same in every language: then the locale decides.
     lang = choose(lang, None if _by_id(conn, query) else query)
@@ -76,7 +68,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
             _show(entry, lang)
         return
     if _ID.match(query):
-        raise RefereeError(*_unknown_id(conn, query))
+        raise _unknown_id(conn, query)
 
     from referee.search.query import EmptyQuery, search
 
@@ -147,14 +139,15 @@ def _filtered_ids(conn: sqlite3.Connection, card_ids: list[str] | None, edition:
     return ids
 
 
-def _unknown_id(conn: sqlite3.Connection, text: str) -> tuple[str, str]:
+def _unknown_id(conn: sqlite3.Connection, text: str) -> RefereeError:
     from rapidfuzz import fuzz, process
+
+    from referee.errors import Listed, Said
 
     ids = [r[0] for r in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules")]
     close = [i for i, score, _ in process.extract(text, ids, scorer=fuzz.ratio, limit=3) if score >= 60]
-    hint = f"; closest: {', '.join(close)}" if close else "; search with words instead, or see referee faq --list"
-    zh = f"；最接近的：{'、'.join(close)}" if close else "；請改用文字搜尋，或看 referee faq --list"
-    return f"no FAQ entry or rule with id {text!r}{hint}", f"沒有編號為「{text}」的 FAQ 條目或規則{zh}"
+    hint = Said("error.closest", names=Listed(close)) if close else Said("error.faq.search_instead")
+    return RefereeError.say("error.faq.unknown_id", text=text, hint=hint)
 
 
 # --- entries ----------------------------------------------------------------------------------
@@ -305,7 +298,7 @@ def _sources_text(sources: list[dict], lang: str) -> str:
         if where and where not in found:
             found.append(where)
     texts = [name + (parens(comma(lang).join(where), lang) if where else "") for name, where in places.items()]
-    return ("; " if lang == "en" else "；").join(texts)
+    return semicolon(lang).join(texts)
 
 
 def _reading_name(number: int, lang: str) -> str:

@@ -7,10 +7,10 @@ from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
 from referee.cli.output import console, escape, paragraph, print_json, table
-from referee.errors import RefereeError
+from referee.errors import Listed, RefereeError, Said
 from referee.say.labels import colon, comma, label, parens
 from referee.say.lang import check_edition, choose
-from referee.text import EDITIONS, edition_name
+from referee.text import EDITIONS
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
 
@@ -173,26 +173,22 @@ def _check_colour(colour: str | None) -> str | None:
 
     found = parse_district_type(colour)
     if not found:
-        raise RefereeError(f"unknown colour {colour!r}; choose one of: noble, religious, trade, military, unique",
-                           f"沒有「{colour}」這種類型；請選 貴族、宗教、商業、軍事 或 特殊")
+        raise RefereeError.say("error.lookup.unknown_colour_choose_one", colour=colour)
     return found
 
 
 def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
     edition = check_edition(edition)
     if rank is not None and not 1 <= rank <= 9:
-        raise RefereeError(f"--rank must be between 1 and 9 (the characters' ranks), not {rank}",
-                           f"--rank 是角色的順位，要在 1 到 9 之間，不是 {rank}")
+        raise RefereeError.say("error.lookup.rank_must_be_between", rank=rank)
     colour = _check_colour(colour)
     if rank is not None and kind == "district":
-        raise RefereeError("--rank is for characters; districts have a cost, not a rank",
-                           "--rank 只用於角色；地區有費用，沒有順位")
+        raise RefereeError.say("error.lookup.rank_for_characters_districts")
     # The words the refusal below offers work too.
     kind = {"角色": "character", "地區": "district", "地区": "district", "建築": "district", "建筑": "district"}.get(
         (kind or "").strip(), kind)
     if kind and kind not in ("character", "district"):
-        raise RefereeError(f"unknown kind {kind!r}; choose one of: character, district",
-                           f"沒有「{kind}」這種卡；請選 character（角色）或 district（地區）")
+        raise RefereeError.say("error.lookup.unknown_kind_choose_one", kind=kind)
     rows = card_data.list_cards(connect(), edition, rank, colour, kind)
     if json_out:
         print_json(rows)
@@ -226,26 +222,21 @@ def _variant_titles(conn, lang: str) -> dict[str, str]:
 def show_rules(topic, players, edition, lang, json_out) -> None:
     edition = check_edition(edition)
     if players is not None and not 2 <= players <= 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {players}", f"--players 要在 2 到 8 之間，不是 {players}")
+        raise RefereeError.say("error.lookup.players_must_be_between", players=players)
     if topic is not None and not topic.strip():
-        raise RefereeError("give a topic, a rule id or title words, or no argument for every rule",
-                           "請給主題、規則編號或標題中的字；不給則列出所有規則")
+        raise RefereeError.say("error.lookup.give_topic_rule_id")
     conn = connect()
     if rule_data.is_cast_topic(topic):
         return show_casts(conn, edition, lang, json_out)
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found and players is not None and rule_data.find_rules(conn, topic, edition, None):
         counts = sorted({n for r in rule_data.find_rules(conn, topic, edition, None) for n in r["players"]})
-        raise RefereeError(
-            f"the rules on {topic!r} are for {' or '.join(map(str, counts))} players, not {players}",
-            f"「{topic}」的規則只適用於 {' 或 '.join(map(str, counts))} 人，不適用於 {players} 人")
+        raise RefereeError.say("error.lookup.rules_for_players", topic=topic, counts=Listed(counts, joiner="punct.or"), players=players)
     if topic and not found and edition and rule_data.find_rules(conn, topic, None, players):
         other = next(e for e in EDITIONS if e != edition)
-        raise RefereeError(f"no rule on {topic!r} in the {edition} edition; try --edition {other}",
-                           f"{edition_name(edition, 'zh-Hant')}沒有關於「{topic}」的規則；請試 --edition {other}")
+        raise RefereeError.say("error.lookup.no_rule_in_edition", topic=topic, edition=Said("edition.bare." + edition), other=other)
     if topic and not found:
-        raise RefereeError(f"no rule on {topic!r}; topics: {', '.join(rule_data.topics(conn))}",
-                           f"找不到關於「{topic}」的規則；主題有：{'、'.join(rule_data.topics(conn))}")
+        raise RefereeError.say("error.lookup.no_rule_on_topics", topic=topic, topics=Listed(rule_data.topics(conn)))
     if json_out:
         print_json(found)
         return

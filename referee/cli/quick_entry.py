@@ -23,8 +23,7 @@ MAX_DIGITS = 4   # no count in a game reaches 10000; a longer number is a typing
 
 def _number(text: str, what: str, entry: str) -> int:
     if not re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, text):
-        raise BadSituation(f"--player {entry!r}: {what} takes a whole number from 0 to 9999, not {text!r}",
-                           f"--player {entry!r}：{what} 後面要接 0 到 9999 的整數，不是「{text}」")
+        raise BadSituation.say("error.quick_entry.player_takes_whole_number", entry=entry, what=what, text=text)
     return int(text)
 
 
@@ -46,8 +45,7 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
         text = unicodedata.normalize("NFKC", entry)     # full-width ：；，４ as typed on a Chinese keyboard
         name, sep, rest = text.partition(":")
         if not sep:
-            raise BadSituation(f"--player {entry!r}: write it as \"NAME: District, District; gold N; hand N\"",
-                               f"--player {entry!r}：請寫成「名字：地區，地區；金幣 N；手牌 N」")
+            raise BadSituation.say("error.quick_entry.player_write_as_name", entry=entry)
         parts = [p.strip() for p in rest.split(";")]
         player = {"name": name.strip(), "city": [c for c in _LIST.split(parts[0].strip()) if c]}
         given: set[str] = set()
@@ -66,15 +64,13 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
                                    f"(gold N, hand N, cards C1, C2, character CH, crown){hint}",
                                    f"--player {entry!r}：看不懂「{extra}」（可用 金幣 N、手牌 N、牌 C1，C2、角色 CH、皇冠）")
             if keyword in given or (keyword in ("hand", "cards") and {"hand", "cards"} & given):
-                raise BadSituation(f"--player {entry!r}: {word} is given twice", f"--player {entry!r}：{word} 給了兩次")
+                raise BadSituation.say("error.quick_entry.player_given_twice", entry=entry, word=word)
             given.add(keyword)
             if keyword == "crown":
                 if value:
-                    raise BadSituation(f"--player {entry!r}: crown takes nothing after it, got {value!r}",
-                                       f"--player {entry!r}：皇冠後面不用寫東西，卻寫了「{value}」")
+                    raise BadSituation.say("error.quick_entry.player_crown_takes_nothing", entry=entry, value=value)
                 if "crown" in data["table"]:
-                    raise BadSituation(f"--player {entry!r}: the crown is already with {data['table']['crown']}",
-                                       f"--player {entry!r}：皇冠已經在 {data['table']['crown']} 手上")
+                    raise BadSituation.say("error.quick_entry.player_crown_already_with", entry=entry, crown=data['table']['crown'])
                 data["table"]["crown"] = player["name"]
             elif keyword == "gold":
                 player["gold"] = _number(value, word, entry)
@@ -84,7 +80,7 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
                 count = _number(value, word, entry)
                 player["hand"] = ["?"] * min(count, 1000)   # the file reader refuses more than the deck
             elif not value:
-                raise BadSituation(f"--player {entry!r}: {word} needs names after it", f"--player {entry!r}：{word} 後面要寫名稱")
+                raise BadSituation.say("error.quick_entry.player_needs_names_after", entry=entry, word=word)
             elif keyword == "cards":
                 player["hand"] = [c for c in _LIST.split(value) if c]
             else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import codecs
 import sys
 
-from referee.errors import BadSituation
+from referee.errors import BadSituation, Own
 
 # A situation describes one table: even a long one is a few kilobytes. The bound keeps a
 # mistaken argument (a disk image, /dev/zero) from being read into memory.
@@ -20,8 +20,7 @@ _LEGACY = ("big5", "gb18030")
 def read_bytes(file: str | None) -> tuple[bytes, str]:
     """The raw bytes of FILE (or standard input for `-`) and the name to mention in messages."""
     if file is None:
-        raise BadSituation("give a situation file, or - for standard input (see referee ask --template 3)",
-                           "請給情境檔，或用 - 從標準輸入讀取（範本見 referee ask --template 3）")
+        raise BadSituation.say("error.reading.give_situation_file_for")
     if file == "-":
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
@@ -33,15 +32,15 @@ def read_bytes(file: str | None) -> tuple[bytes, str]:
         except OSError as error:
             import errno
 
-            why = {errno.ENOENT: "沒有這個檔案", errno.EACCES: "沒有讀取權限", errno.EISDIR: "這是資料夾，不是檔案",
-                   errno.ENOTDIR: "路徑中有一段不是資料夾"}.get(error.errno, error.strerror or str(error))
-            raise BadSituation(f"cannot read {file}: {error.strerror or error}", f"無法讀取 {file}：{why}") from error
+            name = {errno.ENOENT: "enoent", errno.EACCES: "eacces", errno.EISDIR: "eisdir", errno.ENOTDIR: "enotdir"}.get(error.errno)
+            system = str(error.strerror or error)
+            why = Own("error.reading.why." + name, system) if name else system
+            raise BadSituation.say("error.reading.cannot_read", file=file, why=why) from error
         except ValueError as error:   # a name with a NUL byte
-            raise BadSituation(f"cannot read {file!r}: {error}", f"無法讀取「{file}」：檔名不能含有 NUL 字元") from error
+            raise BadSituation.say("error.reading.nul_in_name", file=file, error=Own("error.reading.why.nul", str(error))) from error
         where = file
     if len(data) > MAX_BYTES:
-        raise BadSituation(f"{where} is larger than {MAX_BYTES // 1000} kB: not a situation file",
-                           f"{where} 超過 {MAX_BYTES // 1000} kB，不是情境檔")
+        raise BadSituation.say("error.reading.larger_than_kb_situation", where=where, size=MAX_BYTES // 1000)
     return data, where
 
 
@@ -54,8 +53,7 @@ def decode(data: bytes, where: str = "the file") -> str:
         return _strict(data, "utf-16", where)
     if b"\x00" in data:
         # Text never holds NUL bytes; UTF-16 saved without its byte-order mark is full of them.
-        raise BadSituation(f"{where}: has NUL bytes, as UTF-16 without a byte-order mark does; save it as UTF-8",
-                           f"{where}：含有 NUL 位元組（像是沒有 BOM 的 UTF-16）；請另存為 UTF-8")
+        raise BadSituation.say("error.reading.has_nul_bytes_as", where=where)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -72,10 +70,8 @@ def decode(data: bytes, where: str = "the file") -> str:
         return next(iter(readings.values()))
     tried = "UTF-8, UTF-16 (with a byte-order mark), Big5, GB18030"
     if readings:
-        raise BadSituation(f"{where}: cannot tell whether it is Big5 or GB18030 text; save it as UTF-8 (tried {tried})",
-                           f"{where}：無法判斷是 Big5 還是 GB18030 編碼；請另存為 UTF-8（試過 {tried}）")
-    raise BadSituation(f"{where}: not text in a known encoding (tried {tried}); save it as UTF-8",
-                       f"{where}：不是可辨認編碼的文字（試過 {tried}）；請另存為 UTF-8")
+        raise BadSituation.say("error.reading.cannot_tell_whether_big", where=where, tried=tried)
+    raise BadSituation.say("error.reading.text_in_known_encoding", where=where, tried=tried)
 
 
 def _strict(data: bytes, encoding: str, where: str) -> str:

@@ -15,32 +15,28 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
 
     spoken = None                       # a file's language, when --lang does not say (lang.file_language)
     if file and players:
-        raise BadSituation("give a situation file or --player entries, not both", "請給情境檔或 --player，不要兩者都給")
+        raise BadSituation.say("error.score.give_situation_file_player")
     if file:
         from referee.cli.reading import read_situation
 
         if bell_tower:
-            raise BadSituation("--bell-tower is for quick entry; a file says table.bell_tower = true",
-                               "--bell-tower 只用於快速輸入；檔案請寫 table.bell_tower = true")
+            raise BadSituation.say("error.score.bell_tower_for_quick")
         if first is not None:
-            raise BadSituation("--first is for quick entry; a file names table.first_complete",
-                               "--first 只用於快速輸入；檔案請寫 table.first_complete")
+            raise BadSituation.say("error.score.first_for_quick_entry")
         data, spoken = read_situation(file, lang)
         with refusals_in(spoken):
             if not isinstance(data.get("play", {}), dict):
-                raise BadSituation(f"play: expected a table, got {data['play']!r}", f"play：應該是表格，不是 {data['play']!r}")
+                raise BadSituation.say("error.score.play_expected_table_got", play=data['play'])
             data.pop("play", None)          # a final position: the moves are not replayed
             file_edition(edition, edition_of(data))
     elif players:
         if bell_tower and (check_edition(edition) or "2016") != "classic":
-            raise BadSituation("--bell-tower: the Bell Tower is a card of the classic edition (The Dark City); "
-                               "add -e classic", "--bell-tower：鐘塔是經典版（黑暗城市）的卡；請加上 -e classic")
+            raise BadSituation.say("error.score.bell_tower_bell_tower")
         data = quick_entry(players, first, check_edition(edition) or "2016")
         if bell_tower:
             data["table"]["bell_tower"] = True
     else:
-        raise BadSituation("give a situation file, or players with -p \"Ann: Temple, Castle\"",
-                           "請給情境檔，或用 -p \"小明：神殿，城堡\" 輸入玩家")
+        raise BadSituation.say("error.score.give_situation_file_players")
     with refusals_in(spoken):           # a file written in Chinese is refused in Chinese
         named = edition_of(data)        # the file's, or --edition's (they agree: checked above)
     with refusals_in(spoken, named):    # ... naming its cards as that edition does

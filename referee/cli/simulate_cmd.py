@@ -11,7 +11,7 @@ import time
 from collections import Counter
 
 from referee.cli.output import console, print_json
-from referee.errors import RefereeError
+from referee.errors import Listed, RefereeError
 from referee.say.labels import comma, label
 from referee.say.lang import check_edition, choose, refusals_in
 
@@ -71,10 +71,9 @@ def parse_players(text: str) -> list[int]:
     try:
         counts = list(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise RefereeError(f"--players must be a number or a range such as 2-8, not {text!r}",
-                               f"--players 要是人數或範圍（例如 2-8），不是「{text}」") from None
+        raise RefereeError.say("error.simulate.players_must_be_number", text=text) from None
     if not counts or counts[0] < 2 or counts[-1] > 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {text}", f"--players 要在 2 到 8 之間，不是 {text}")
+        raise RefereeError.say("error.simulate.players_must_be_between", text=text)
     return counts
 
 
@@ -99,8 +98,7 @@ def fixed_setup(rulebook, text: str, players: int):
             raise RefereeError(str(error), getattr(error, "zh", None)) from None
         missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
         if missing:
-            raise RefereeError(f"--characters: the engine does not play {', '.join(missing)} yet",
-                               f"--characters：規則引擎還不支援 {'、'.join(missing)}")
+            raise RefereeError.say("error.simulate.characters_engine_does_play", cards=Listed(missing))
     uniques = None
     if preset is not None:
         # The preset's uniques that the engine plays, topped up at random with others it plays.
@@ -116,11 +114,9 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
     counts = parse_players(players)
     editions = parse_editions(edition)
     if not 1 <= games <= MAX_GAMES:
-        raise RefereeError(f"--games must be between 1 and {MAX_GAMES}, not {games}",
-                           f"--games 要在 1 到 {MAX_GAMES} 之間，不是 {games}")
+        raise RefereeError.say("error.simulate.games_must_be_between", max_games=MAX_GAMES, games=games)
     if not 0 <= seed < 2 ** 63:
-        raise RefereeError(f"--seed must be a whole number from 0 to 2^63 - 1, not {seed}",
-                           f"--seed 要是 0 到 2^63 - 1 的整數，不是 {seed}")
+        raise RefereeError.say("error.simulate.seed_must_be_whole", seed=seed)
     lang = choose(lang)
     from referee.catalog.facts import rulebook
 

@@ -15,12 +15,10 @@ def run(words: str | None, lang: str | None, json_out: bool) -> None:
     if words is not None:
         key = name_key(words)
         if not key:
-            raise RefereeError("give words of a source's name or title, or nothing for every source",
-                           "請給來源名稱或標題中的字；不給則列出所有來源")
+            raise RefereeError.say("error.sources.give_words_source_name")
         rows = [r for r in rows if any(key in name_key(t) for t in (*r["name"].values(), r["title"], r["id"]))]
         if not rows:
-            raise RefereeError(f"no source matches {words!r}; referee sources lists them all",
-                               f"沒有符合「{words}」的來源；referee sources 會列出全部")
+            raise RefereeError.say("error.sources.no_source_matches_referee", words=words)
     if json_out:
         print_json([{k: r[k] for k in ("id", "name", "title", "links")} for r in rows])
         return

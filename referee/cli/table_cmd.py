@@ -64,8 +64,7 @@ def new(
         from referee.situation import edition_of
 
         if players or characters or crown or variant:
-            raise RefereeError("--from takes the players, cast, crown and variants from the file; give them there",
-                               "--from 從檔案讀取玩家、角色、皇冠和變體；請寫在檔案裡")
+            raise RefereeError.say("error.table.from_takes_players_cast")
         start, data, spoken = read_situation_text(from_file, lang)
         with refusals_in(spoken):               # a file written in Chinese is refused in Chinese
             edition = file_edition(edition, edition_of(data))
@@ -117,7 +116,7 @@ def do(
     local = _local(tracked.header.edition, lang)
     values = {}
     if refused:
-        from referee.say.refusals import reason       # the refusals' texts: only for a refusal
+        from referee.refusals import reason       # the refusals' texts: only for a refusal
 
         values = {k: local.get(v, v) if isinstance(v, str) else
                   (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
@@ -351,9 +350,7 @@ def delete(
         count = len(store.moves(name))
         if not sys.stdin.isatty():
             with refusals_in(spoken):
-                raise RefereeError(f"delete table {name!r} and its {count} recorded moves? Nothing was deleted: "
-                                   "add --yes to delete without being asked",
-                                   f"要刪除牌桌「{name}」和它記錄的 {count} 步嗎？未刪除任何東西：加上 --yes 即可直接刪除")
+                raise RefereeError.say("error.table.delete_table_its_recorded", name=name, count=count)
         answer = console().input(escape(_w("confirm_delete", lang, table=name, count=count)) + " ")
         if answer.strip().lower() not in ("y", "yes", "是", "好", "確定", "确定"):
             console().print(_w("kept", lang, table=escape(name)))

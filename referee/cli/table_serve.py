@@ -10,7 +10,7 @@ import typer
 
 from referee.cli.output import console, escape
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Said
 from referee.say.lang import choose, refusals_in
 from referee.say.table_text import table_language as _language, words as _w
 
@@ -37,15 +37,14 @@ def serve(
     said = lang or spoken or choose(None)
     with refusals_in(spoken):
         if not 0 <= port <= 65535:
-            raise RefereeError(f"--port {port}: a port is 0 to 65535 (0: any free one)",
-                               f"--port {port}：連接埠是 0 到 65535（0：任一個空閒的）")
+            raise RefereeError.say("error.table.port_port_any_free", port=port)
         hub = web.Hub(store.path, table, lang, _rulebook, _local)
         try:
             server = web.make_server(hub, host, port)
         except OSError as error:
-            en, zh = _LISTEN_ERRORS.get(error.errno, (error.strerror or str(error),) * 2)
-            raise RefereeError(f"cannot listen on {host}:{port} ({en}); choose another --port (0: any free one) or --host",
-                               f"無法在 {host}:{port} 監聽（{zh}）；請換一個 --port（0：任一個空閒的）或 --host") from None
+            name = _LISTEN_ERRORS.get(error.errno)
+            why = Said("error.table.listen." + name) if name else (error.strerror or str(error))
+            raise RefereeError.say("error.table.cannot_listen", host=host, port=port, why=why) from None
     import signal
 
     # Ctrl+C (or a kill) asks the server to stop instead of raising KeyboardInterrupt wherever
@@ -77,11 +76,7 @@ def serve(
 
 
 # Why a server cannot listen, in words (the system's own message is English only).
-_LISTEN_ERRORS = {
-    errno.EADDRINUSE: ("the port is in use", "這個連接埠已被占用"),
-    errno.EADDRNOTAVAIL: ("this computer has no such address", "這台電腦沒有這個位址"),
-    errno.EACCES: ("a port under 1024 needs an administrator", "1024 以下的連接埠需要管理員權限"),
-}
+_LISTEN_ERRORS = {errno.EADDRINUSE: "in_use", errno.EADDRNOTAVAIL: "no_address", errno.EACCES: "privileged"}
 
 
 def _address(host: str, port: int, lan_address, said: str) -> tuple[str, list[str]]:

@@ -11,7 +11,7 @@ _CAST = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Archite
 def situation_template(players: int, lang: str = "en") -> str:
     """The file in the player's language: names, characters and the question (keys stay English)."""
     if not 2 <= players <= 8:
-        raise RefereeError(f"--template takes 2 to 8 players, not {players}", f"--template 要 2 到 8 位玩家，不是 {players}")
+        raise RefereeError.say("error.templates.template_takes_players", players=players)
     names, local, question, other = _NAMES, (lambda card: card), "What happens when …?", 'or "classic"'
     if lang != "en":
         from referee.catalog.cards import localized_names

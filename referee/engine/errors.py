@@ -6,7 +6,7 @@ from __future__ import annotations
 
 class IllegalMove(Exception):
     """`key` names the reason (declared by the card or rule that refuses, see `reasons.py`; its
-    texts are in the catalogs, said by `referee.say.refusals`), `values` fill it in (card ids, player names, numbers: the CLI turns ids into
+    texts are in the catalogs, said by `referee.refusals`), `values` fill it in (card ids, player names, numbers: the CLI turns ids into
     names), `citations` are the rule and FAQ ids behind it."""
 
     def __init__(self, key: str, citations: tuple[str, ...] | str = (), **values):

@@ -1,7 +1,7 @@
 """Which refusals the engine can give, and whose words say each: the turn's and the selection's
 own here (`GENERAL`), the secret table's in `secret.py`, each card's with the card
 (`Behaviour.refusals`). Keys are the `IllegalMove.key` values; the texts are not here (the engine
-holds no display text) but in the catalogs, rendered by `referee.say.refusals`:
+holds no display text) but in the catalogs, rendered by `referee.refusals`:
 `refusal.<key>`, `secret.refusal.<key>`, `rank8.refusal.<key>`, `<card id>.refusal.<key>`."""
 
 from __future__ import annotations

@@ -104,7 +104,7 @@ class Behaviour:
     order: int = 0                                 # hook order among the districts (higher = later)
     editions: tuple[str, ...] = ("classic", "2016")
     verbs: tuple[Verb, ...] = ()
-    # The IllegalMove keys this card raises; their texts are in the catalogs (referee/say/locale)
+    # The IllegalMove keys this card raises; their texts are in the catalogs (referee/locale)
     # under `<card id>.refusal.<key>`: the engine holds no display text.
     refusals: tuple[str, ...] = ()
     # `use DISTRICT ...` for districts with an action: parse_use(notation, rest) -> args,

@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 
-from referee.text import EDITIONS, LANGS, edition_name, has_cjk
-from referee.errors import BadSituation, RefereeError
+from referee import messages as catalog
+from referee.text import EDITIONS, has_cjk
+from referee.errors import BadSituation, Listed, RefereeError, Said
 
 _ALIASES = {"zh-hant": "zh-Hant", "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "tc": "zh-Hant", "trad": "zh-Hant",
             "zh-hans": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "sc": "zh-Hans", "simp": "zh-Hans",
@@ -20,8 +21,7 @@ def check_edition(edition: str | None) -> str | None:
     value = edition.strip().lower()
     value = {"new": "2016", "revised": "2016", "old": "classic", "2000": "classic"}.get(value, value)
     if value not in EDITIONS:
-        raise RefereeError(f"unknown edition {edition!r}; choose one of: 2016, classic",
-                           f"沒有「{edition}」這個版本；請選 2016 或 classic")
+        raise RefereeError.say("error.unknown_edition", edition=edition)
     return value
 
 
@@ -29,8 +29,7 @@ def file_edition(asked: str | None, declared: str) -> str:
     """The edition of a situation file: the one it declares. An --edition given beside it must
     say the same: it cannot change the game the file describes, and is not silently ignored."""
     if asked is not None and check_edition(asked) != declared:
-        raise BadSituation(f"--edition {asked}: the file is a {declared} game",
-                           f"--edition {asked}：檔案寫的是{edition_name(declared, 'zh-Hant')}")
+        raise BadSituation.say("error.edition_of_file", asked=asked, declared=Said("edition.bare." + declared))
     return declared
 
 
@@ -60,9 +59,14 @@ def script_of(text: str) -> str | None:
 def choose(lang: str | None, *queries: str | None) -> str:
     if lang:
         value = _ALIASES.get(lang.strip().lower())
+        if value:
+            return value
+        # Any language with a catalog, by its code in any case (a catalog added later: `fr`).
+        codes = catalog.languages()
+        value = next((code for code in codes if code.lower() == lang.strip().lower()), None)
         if not value:
-            raise RefereeError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}",
-                               f"沒有「{lang}」這種語言；請選 {'、'.join(LANGS)}")
+            raise RefereeError.say("error.unknown_language", lang=lang,
+                                   choices=Listed(codes))
         return value
     text = " ".join(q for q in queries if q)
     if has_cjk(text):

@@ -98,14 +98,12 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         if not cached:
             tracked = replay(header, log, rulebook)
         if tracked.broken:
-            raise RefereeError(f"move {tracked.broken.seq} of this table ({tracked.broken.notation!r}) no longer "
-                               "replays; see referee table show",
-                               f"這張牌桌的第 {tracked.broken.seq} 步（{tracked.broken.notation}）無法重播；請看 referee table show")
+            raise RefereeError.say("error.table.move_this_table_no", seq=tracked.broken.seq, notation=tracked.broken.notation)
         game = tracked.game
         moves = []
         for text in texts:
             if not text.strip():
-                raise BadMove("an empty move", "空白的一步：請寫成「行動者：動作 對象」")
+                raise BadMove.say("error.table.empty_move")
             moves.append(game.parse(text))              # every move readable before any is recorded
         done: list[tuple[str, Move, list[dict]]] = []
         refused = None
@@ -131,9 +129,9 @@ def undo(store: Store, name: str, count: int, rulebook_for) -> tuple[Tracked, li
         header = store.header(name)
         log = store.moves(name, conn)
         if count < 1:
-            raise RefereeError("undo takes a number of moves of 1 or more", "undo 要撤銷的步數至少是 1")
+            raise RefereeError.say("error.table.undo_takes_number_moves")
         if count > len(log):
-            raise RefereeError(f"only {len(log)} move(s) are recorded on this table", f"這張牌桌只記錄了 {len(log)} 步")
+            raise RefereeError.say("error.table.only_move_are_recorded", count=len(log))
         keep = log[:-count]
         store.cut(conn, name, keep[-1].seq if keep else 0)
         tracked = replay(header, keep, rulebook_for(header.edition))

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-from referee.errors import RefereeError
+from referee.errors import Listed, RefereeError, Said
 
 SCHEMA_VERSION = 2
 
@@ -110,7 +110,7 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists() and self.path.is_dir():
-            raise TableError(f"{self.path} is a folder, not a tables file", f"{self.path} 是資料夾，不是牌桌檔案")
+            raise TableError.say("error.table.folder_tables_file", path=self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -119,13 +119,12 @@ class Store:
             if version < SCHEMA_VERSION:
                 self._migrate(conn)
             elif version > SCHEMA_VERSION:
-                raise TableError(f"{self.path} was written by a newer referee (schema {version})",
-                                 f"{self.path} 是較新版本的 referee 寫的（結構版本 {version}）")
+                raise TableError.say("error.table.was_written_by_newer", path=self.path, version=version)
             self._use_rollback_journal(conn)
             conn.execute("PRAGMA synchronous = EXTRA")
             conn.execute("SELECT name FROM games LIMIT 1").fetchall()
         except sqlite3.DatabaseError as error:
-            raise TableError(f"{self.path} is not a tables file ({error})", f"{self.path} 不是牌桌檔案（{error}）") from None
+            raise TableError.say("error.table.tables_file", path=self.path, error=error) from None
         return conn
 
     @staticmethod
@@ -143,8 +142,7 @@ class Store:
 
         existing = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
         if existing - {"_sqlite_migrations"} and "games" not in existing:
-            raise TableError(f"{self.path} is not a tables file (it holds other tables)",
-                             f"{self.path} 不是牌桌檔案（裡面是別的資料表）")
+            raise TableError.say("error.table.tables_file_holds_other", path=self.path)
         conn.execute("BEGIN IMMEDIATE")      # one process migrates; the others wait, then see it done
         try:
             if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
@@ -170,8 +168,7 @@ class Store:
     def create(self, header: Header) -> None:
         with self.writing() as conn:
             if conn.execute("SELECT 1 FROM games WHERE name = ?", (header.name,)).fetchone():
-                raise TableError(f"a table named {header.name!r} exists already (referee table delete {header.name})",
-                                 f"已經有名為「{header.name}」的牌桌（referee table delete {header.name}）")
+                raise TableError.say("error.table.table_named_exists_already", name=header.name)
             row = header._asdict()
             for key in ("players", "variants", "characters"):
                 row[key] = json.dumps(row[key], ensure_ascii=False)
@@ -182,8 +179,7 @@ class Store:
     def header(self, name: str) -> Header:
         row = self.conn.execute("SELECT * FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:
-            raise TableError(f"no table named {name!r}{_closest(name, self.names())}",
-                             f"沒有名為「{name}」的牌桌{_closest(name, self.names(), zh=True)}")
+            raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
         return _header(self.conn, row)
 
     def names(self) -> list[str]:
@@ -192,8 +188,7 @@ class Store:
     def delete(self, name: str) -> None:
         with self.writing() as conn:
             if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
-                raise TableError(f"no table named {name!r}{_closest(name, self.names())}",
-                             f"沒有名為「{name}」的牌桌{_closest(name, self.names(), zh=True)}")
+                raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
             conn.execute("DELETE FROM positions WHERE game = ?", (name,))
             conn.execute("DELETE FROM games WHERE name = ?", (name,))
@@ -208,8 +203,7 @@ class Store:
         """The table a command acts on: the one `--table` names, else the current one."""
         name = table or self.current()
         if name is None:
-            raise TableError("no current table: referee table new NAME --players \"Ann,Bob,Cid,Dan\", or --table NAME",
-                             "沒有目前的牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"，或用 --table 名稱")
+            raise TableError.say("error.table.no_current_table_referee")
         return name
 
     def use(self, name: str) -> None:
@@ -264,12 +258,9 @@ def _header(conn, row) -> Header:
     return Header(**values)
 
 
-def _closest(name: str, names: list[str], zh: bool = False) -> str:
+def _closest(name: str, names: list[str]) -> Said:
     if not names:
-        if zh:
-            return "（還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"）"
-        return " (there is no table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\")"
+        return Said("error.table.no_table_yet")
     from rapidfuzz import process
 
-    close = [n for n, _, _ in process.extract(name, names, limit=3)]
-    return f"；現有的牌桌：{'、'.join(close)}" if zh else f"; tables: {', '.join(close)}"
+    return Said("error.table.tables", tables=Listed(n for n, _, _ in process.extract(name, names, limit=3)))

@@ -30,7 +30,6 @@ from referee.errors import RefereeError
 from referee.web import page
 from referee.web.hub import KEEPALIVE_SECONDS, Hub, Limits
 
-LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 
 
 def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
@@ -72,7 +71,9 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
 
 def _lang(request: Request) -> str | None:
     asked = (request.query_params.getlist("lang") or [None])[0]
-    return asked if asked in LANGUAGES else None            # an unknown language: the table's own
+    from referee.messages import languages
+
+    return asked if asked in languages() else None          # a language with no catalog: the table's own
 
 
 async def _render(hub: Hub, lang: str | None) -> tuple[str, str, str]:

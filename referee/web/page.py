@@ -12,31 +12,24 @@ from __future__ import annotations
 
 from html import escape
 
+from referee import messages as catalog
 from referee.say.labels import comma, label, winners_line
 from referee.say.table_text import broken_text, hand_text, next_text, position_facts
 from referee.table.view import HOST, RoundMarks, Viewer, see
-from referee.text import in_language
-
-LANGUAGES = (("en", "English"), ("zh-Hant", "繁體"), ("zh-Hans", "简体"))
-
-_WORDS = {
-    "title": ("Table {table}", "牌桌 {table}", "牌桌 {table}"),
-    "live": ("live", "即時更新", "实时更新"),
-    "offline": ("reconnecting…", "重新連線中…", "重新连接中…"),
-    "recent": ("Last moves", "最近幾步", "最近几步"),
-    "nothing_yet": ("No move recorded yet.", "還沒有記錄任何一步。", "还没有记录任何一步。"),
-    "share": ("Scan to open this page on another phone", "用另一支手機掃描即可開啟本頁", "用另一部手机扫描即可打开本页"),
-    "turn_now": ("now", "行動中", "行动中"),
-    "provisional": ("score so far", "目前分數", "目前分数"),
-    "unreadable": ("The tables file cannot be read now ({why}).", "現在無法讀取牌桌檔案（{why}）。", "现在无法读取牌桌文件（{why}）。"),
-    "bewitched": ("{character} is bewitched", "{character} 被施咒", "{character} 被施咒"),
-}
 
 _RECENT = 6                                   # moves shown, newest first
 
 
+def languages_named() -> list[tuple[str, str]]:
+    """Each language with a catalog, by its own name (`language.name`; its code if its catalog has none)."""
+    english = catalog.text("language.name", "en")
+    return [(code, name if code == "en" or name != english else code)
+            for code in catalog.languages() for name in [catalog.text("language.name", code)]]
+
+
 def word(key: str, lang: str, **values) -> str:
-    return in_language(_WORDS[key], lang).format(**values)
+    """The catalog's `page.<key>` (the words of the phones' page only), filled in."""
+    return catalog.text("page." + key, lang).format(**values)
 
 
 def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> str:
@@ -147,9 +140,9 @@ def message(text: str) -> str:
 def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
     """The whole page: `fragment` (a view), links to the other languages, the live status, and
     the script that replaces the view with each one the server sends on `events`."""
-    html_lang = {"en": "en", "zh-Hant": "zh-Hant", "zh-Hans": "zh-Hans"}[lang]
+    html_lang = lang                       # the codes are BCP 47 tags
     languages = " ".join(f'<a href="?lang={code}"{" aria-current=page" if code == lang else ""}>{name}</a>'
-                         for code, name in LANGUAGES)
+                         for code, name in languages_named())
     share = (f'<details class="share"><summary>{escape(word("share", lang))}</summary>{share_svg}</details>'
              if share_svg else "")
     return f"""<!doctype html>

@@ -50,12 +50,12 @@ def _catalog_messages(code: str) -> dict[str, str]:
     """The messages of one catalog as written (no fallback to English)."""
     import gettext
 
-    with (ROOT / "referee" / "say" / "locale" / code / "LC_MESSAGES" / "referee.mo").open("rb") as fp:
+    with (ROOT / "referee" / "locale" / code / "LC_MESSAGES" / "referee.mo").open("rb") as fp:
         return {k: v for k, v in gettext.GNUTranslations(fp)._catalog.items() if k}
 
 
 def test_every_refusal_has_a_text_in_each_catalog_with_the_same_placeholders():
-    from referee.say.refusals import message_keys
+    from referee.refusals import message_keys
 
     known = message_keys()
     for where, key, _ in refusals_in_code():

@@ -7,7 +7,7 @@ table's under `secret.refusal.<key>`, the turn's and the selection's under `refu
 
 from __future__ import annotations
 
-from referee.say.catalog import text
+from referee.messages import text
 
 
 def message_key(key: str) -> str | None:

@@ -1,6 +1,6 @@
 """Every word the program says, in every language: one gettext catalog per language code.
 
-`referee/say/locale/<code>/LC_MESSAGES/referee.po` is the reviewed source (msgid: a namespaced
+`referee/locale/<code>/LC_MESSAGES/referee.po` is the reviewed source (msgid: a namespaced
 key such as `label.rank`, `event.gold` or `thief.event.robbed`; msgstr: the text, with
 `{placeholder}` fields for str.format) and `referee.mo` its compiled form, written by
 `scripts/compile_catalogs.py`. The folder of a code spells `-` as `_` (zh-Hant: `zh_Hant`).
@@ -53,19 +53,20 @@ def _translations(lang: str):
                 found = gettext.GNUTranslations(fp)
         except FileNotFoundError:
             found = gettext.NullTranslations()
-        if lang != "en":
-            found.add_fallback(_translations("en"))
         _loaded[(base, lang)] = found
     return found
 
 
-def text(key: str, lang: str, **values) -> str:
+def text(key: str, lang: str, /, **values) -> str:
     """The text of `key` in `lang` (English when that catalog lacks it; the key itself when no
-    catalog has it), with `values` filled in when any are given."""
+    catalog has it), with `values` filled in when any are given. English is read only when a
+    message is missing: gettext's own fallback chain would parse its catalog up front."""
     message = _translations(lang).gettext(key)
+    if message == key and lang != "en":
+        message = _translations("en").gettext(key)
     return message.format(**values) if values else message
 
 
 def has(key: str, lang: str = "en") -> bool:
     """Whether a catalog (or English, its fallback) holds `key`."""
-    return _translations(lang).gettext(key) != key
+    return text(key, lang) != key
