@@ -20,6 +20,11 @@ from referee.text import EDITIONS, LANGS, name_key
 
 SCHEMA_VERSION = "1"
 
+# Where a card's alias is used (data/SCHEMA.md, `characters.toml`): which printed edition or
+# rules text, or players, fan code, English or our own translation.
+ALIAS_USES = frozenset({"zh-Hant-2016", "zh-Hant-classic", "zh-Hans-rules", "faq-zh", "posts", "code", "en",
+                        "other-language", "ours"})
+
 
 class DataError(Exception):
     """The text files contradict each other or break the schema."""
@@ -124,6 +129,13 @@ def validate(bundle: Bundle) -> list[str]:
         for lang in LANGS:
             if lang not in card.get("names", {}):
                 problems.append(f"card {card['id']}: no {lang} name")
+    for card in bundle.characters + bundle.districts:
+        for alias in card.get("aliases", []):
+            text = alias if isinstance(alias, str) else alias["text"]
+            used = [] if isinstance(alias, str) else alias.get("used", [])
+            if not used or set(used) - ALIAS_USES:
+                problems.append(f"card {card['id']}: alias {text!r} must say where it is used"
+                                f" (used = one or more of {', '.join(sorted(ALIAS_USES))})")
     for entry in bundle.faq:
         for card in entry.get("cards", []):
             if card not in known_cards:
@@ -251,7 +263,8 @@ def alias_rows(bundle: Bundle, convert) -> list[dict]:
     beat aliases meant for the edition, which beat aliases from any source."""
     rows: dict[tuple, dict] = {}
 
-    def add(text: str, card: str, kind: str, edition: str, priority: int, note: str | None) -> None:
+    def add(text: str, card: str, kind: str, edition: str, priority: int, note: str | None,
+            used: str = "printed") -> None:
         for form in {text, convert("t2s", text), convert("s2t", text)}:
             key = name_key(form)
             if not key:
@@ -259,7 +272,7 @@ def alias_rows(bundle: Bundle, convert) -> list[dict]:
             slot = (key, card, edition)
             if slot not in rows or rows[slot]["priority"] > priority:
                 rows[slot] = {"key": key, "text": form, "card_id": card, "kind": kind,
-                              "edition": edition, "priority": priority, "note": note}
+                              "edition": edition, "priority": priority, "note": note, "used": used}
 
     for kind, cards in (("character", bundle.characters), ("district", bundle.districts)):
         for card in cards:
@@ -277,7 +290,8 @@ def alias_rows(bundle: Bundle, convert) -> list[dict]:
                     priority = 1 if scoped and edition in scoped else 2
                     if scoped and edition not in scoped:
                         priority = 3   # the alias means this card in another edition only
-                    add(alias["text"], card["id"], kind, edition, priority, alias.get("note"))
+                    add(alias["text"], card["id"], kind, edition, priority, alias.get("note"),
+                        " ".join(alias.get("used", [])))
     return list(rows.values())
 
 

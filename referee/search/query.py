@@ -65,6 +65,7 @@ PARAMS = {
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
+    "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
 }
 
 
@@ -90,6 +91,7 @@ class Parsed:
     meaningful: bool = True
     groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
     editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
+    alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
 
     @property
     def actor(self) -> str | None:
@@ -135,7 +137,17 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
-                  lex.editions(fixed, names))
+                  lex.editions(fixed, names), _named_alone(fixed, spoken, names))
+
+
+def _named_alone(fixed: str, spoken: list[str], names: dict) -> set[str]:
+    """The cards meant when the query is one card name and nothing else (「钟楼」, "the armory"):
+    the player wants the card itself, which no phrasing of a side ruling matches as well as the
+    card's printed name does when the name typed is an alias."""
+    if len(set(spoken)) != 1:
+        return set()
+    rest = compact(fixed, "").replace(spoken[0], "", 1)
+    return set(names[spoken[0]]) if rest in ("", "the", "a", "an") else set()
 
 
 def name_bigrams(names: dict) -> set[str]:
@@ -288,6 +300,8 @@ def search(
             part["edition"] = PARAMS["every_edition"]   # no edition named: the answer for both first
         if doc.kind == "card":
             part["card_text"] = PARAMS["overview"] if overview else -PARAMS["card_text"]
+            if doc.id in parsed.alone:
+                part["name_alone"] = PARAMS["name_alone"]
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
         scores[key] = sum(part.values())
