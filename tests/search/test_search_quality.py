@@ -362,3 +362,23 @@ def test_the_naming_note_comes_before_the_ruling_it_explains(conn):
     # decides the answer, so the note on the names comes first.
     ids = [h.id for h in search(conn, "要塞可以被拆嗎", top=2)]
     assert ids == ["keep.which-card", "keep.rank-8"]
+
+
+# --- orderings issue 18 reported ------------------------------------------------------------------
+
+
+def test_the_first_to_complete_gets_the_four_before_the_others_two(conn):
+    ids = [h.id for h in search(conn, "第一个盖满的人加几分", top=3)]
+    assert ids[0] == "scoring.first-complete" and "scoring.other-complete" in ids[1:]
+
+
+def test_two_player_rules_are_the_two_player_draft(conn):
+    # "Two players tie" in the tie-break's question once read as the two-player game.
+    ids = [h.id for h in search(conn, "2 player rules", top=3)]
+    assert ids[0] in ("draft.two-players", "draft.two-player") and "general.tie-break" not in ids
+    assert "two-players" not in parse(conn, "Two or more players tie for the most points. Who wins?").concepts
+
+
+def test_how_many_cards_the_wizard_takes(conn):
+    ids = [h.id for h in search(conn, "巫师可以从别人手里拿几张牌", top=2)]
+    assert ids == ["wizard.take-card", "wizard.extra-build"]
