@@ -45,6 +45,7 @@ class Bundle:
     substitutes: dict = field(default_factory=dict)
     lexicon: dict = field(default_factory=dict)
     questions: list[dict] = field(default_factory=list)   # faq/questions/: how players asked, labelled
+    differences: dict = field(default_factory=dict)       # data/differences.toml: the editions compared
 
 
 def _read(path: Path) -> dict:
@@ -80,6 +81,8 @@ def load_bundle(data: Path | None = None, faq: Path | None = None, held_out: set
         bundle.substitutes = casts.get("substitutes", {})
     if (data / "lexicon.toml").is_file():
         bundle.lexicon = _read(data / "lexicon.toml")
+    if (data / "differences.toml").is_file():
+        bundle.differences = _read(data / "differences.toml")
     if (data / "sources.toml").is_file():
         bundle.sources = _read(data / "sources.toml").get("source", [])
     for path in sorted((data / "rules").glob("*.toml"), key=_rules_file_order):
@@ -152,6 +155,9 @@ def validate(bundle: Bundle) -> list[str]:
                 if not entry.get(part, {}).get(lang):
                     problems.append(f"faq {entry['id']}: {part} has no {lang} text")
     problems += _cast_problems(bundle)
+    from referee import differences
+
+    problems += differences.problems(bundle)
     documents = set(card_ids) | {i for items in (bundle.faq, bundle.rules) for e in items
                                  for i in [e["id"], *e.get("aliases", [])]}
     for question in bundle.questions:
@@ -295,7 +301,8 @@ def alias_rows(bundle: Bundle, convert) -> list[dict]:
     return list(rows.values())
 
 
-def rule_rows(bundle: Bundle) -> list[dict]:
+def rule_rows(bundle: Bundle, generated: list[dict] = ()) -> list[dict]:
+    """The rules of the files, then those made from other data (`generated`: the editions compared)."""
     return [
         {
             "id": rule["id"],
@@ -311,7 +318,7 @@ def rule_rows(bundle: Bundle) -> list[dict]:
             **_texts("text", rule.get("text")),
             "sources": json.dumps(rule.get("sources", []), ensure_ascii=False),
         }
-        for position, rule in enumerate(bundle.rules)
+        for position, rule in enumerate([*bundle.rules, *generated])
     ]
 
 
@@ -414,7 +421,14 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["cards"].create_index(["kind", "edition"])
         db["aliases"].insert_all(alias_rows(bundle, convert))
         db["aliases"].create_index(["key", "edition"])
-        db["rules"].insert_all(rule_rows(bundle), pk="id")
+        # What differs between the editions: its table, and each row as a rule the search finds.
+        from referee import differences
+
+        compared = differences.table_rows(bundle)
+        if compared:
+            db["differences"].insert_all(compared, pk="id")
+        generated = differences.rules(bundle, compared)
+        db["rules"].insert_all(rule_rows(bundle, generated), pk="id")
         db["variants"].insert_all(variant_rows(bundle), pk="id")
         db["sources"].insert_all(
             [{"id": s["id"], **_texts("name", s.get("name")), "title": s.get("title"), "url": s.get("url"),
