@@ -112,6 +112,8 @@ def _duplicates(ids: list[str]) -> list[str]:
 
 def validate(bundle: Bundle) -> list[str]:
     """Every inconsistency between the files, as readable lines (empty when all is well)."""
+    from referee import differences
+
     problems: list[str] = []
     card_ids = [c["id"] for c in bundle.characters] + [d["id"] for d in bundle.districts]
     for kind, ids in (
@@ -155,11 +157,9 @@ def validate(bundle: Bundle) -> list[str]:
                 if not entry.get(part, {}).get(lang):
                     problems.append(f"faq {entry['id']}: {part} has no {lang} text")
     problems += _cast_problems(bundle)
-    from referee import differences
-
     problems += differences.problems(bundle)
     documents = set(card_ids) | {i for items in (bundle.faq, bundle.rules) for e in items
-                                 for i in [e["id"], *e.get("aliases", [])]}
+                                 for i in [e["id"], *e.get("aliases", [])]} | differences.rule_ids(bundle)
     for question in bundle.questions:
         expect = question.get("expect", [])
         for ident in [expect] if isinstance(expect, str) else expect:

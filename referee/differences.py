@@ -22,6 +22,8 @@ _CHANGES = ("rank", "cost", "copies")
 # A change of rank, cost or copies in the words of the generated search text (the CLI prints
 # these with its own labels).
 _CHANGE_WORDS = {"rank": ("rank", "順位", "顺位"), "cost": ("cost", "費用", "费用"), "copies": ("copies", "張數", "张数")}
+# Words that make every row a comparison for the search (the lexicon's concept edition-difference).
+_COMPARES = ["difference", "差別", "区别"]
 _SIDE_NAMES = {"classic": ("Classic", "經典版", "经典版"), "2016": ("2016", "2016年版", "2016年版")}
 
 
@@ -122,6 +124,13 @@ def problems(bundle) -> list[str]:
     return out
 
 
+def rule_ids(bundle) -> set[str]:
+    """The ids of the rules `rules` makes (a question may be labelled with them)."""
+    if not bundle.differences.get("difference"):
+        return set()
+    return {f"{TOPIC}.overview"} | {f"{TOPIC}.{row['id']}" for row in table_rows(bundle)}
+
+
 def table_rows(bundle) -> list[dict]:
     """The rows of the `differences` table, in the file's order, then the cards whose rank, cost
     or copies alone differ."""
@@ -169,8 +178,13 @@ def _sources(bundle, row: dict, cards: dict) -> list[dict]:
         for ref in refs:
             for facts in cards.get(ref, {}).get("editions", {}).values():
                 found += facts.get("sources", [])[:2]
+    from referee.catalog.sources import readable_where
+
     unique = []
     for source in found:
+        # A player reads these: the places in a document a reader can find, not our line numbers.
+        source = {k: v for k, v in source.items() if k != "where"} | (
+            {"where": readable_where(source["where"])} if readable_where(source.get("where")) else {})
         if source not in unique:
             unique.append(source)
     return unique
@@ -189,7 +203,7 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         "title": overview.get("title", {}),
         "text": {lang: "\n".join(
             row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in LANGS},
-        "sources": overview.get("sources", []), "asked": overview.get("asked", {}),
+        "sources": overview.get("sources", []), "asked": overview.get("asked", {}), "keywords": _COMPARES,
     }]
     for row in table:
         column = {lang: lang.replace("-", "_").lower() for lang in LANGS}
@@ -214,9 +228,10 @@ def rules(bundle, table: list[dict]) -> list[dict]:
                                    for template in asked.get(lang, [])]
         out.append({
             "id": f"{TOPIC}.{row['id']}", "topic": TOPIC, "editions": list(EDITIONS),
-            "title": {lang: (f"{what[lang]}: classic vs 2016" if lang == "en" else
+            # "The Keep": an English card name that is an everyday word names the card after "the".
+            "title": {lang: (f"{'The ' if card else ''}{what[lang]}: classic vs 2016" if lang == "en" else
                              f"{what[lang]}：經典版與2016年版的不同" if lang == "zh-Hant" else
                              f"{what[lang]}：经典版与2016年版的不同") for lang in LANGS},
-            "text": text, "sources": json.loads(row["sources"]), "asked": phrasings,
+            "text": text, "sources": json.loads(row["sources"]), "asked": phrasings, "keywords": _COMPARES,
         })
     return out

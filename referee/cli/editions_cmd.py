@@ -63,10 +63,15 @@ def show(conn: sqlite3.Connection, lang: str, json_out: bool) -> None:
         out.print()
 
 
-def differs_line(conn: sqlite3.Connection, card_id: str, other: str, lang: str) -> str | None:
-    """`In the classic edition it differs: …` for a card whose rules differ in the other edition
-    (a change of cost or rank alone is already on the other-edition line)."""
+def card_differences(conn: sqlite3.Connection, card_id: str) -> dict | None:
+    """What differs about one card between the editions (for `referee card`, its JSON too)."""
     row = differences.for_card(conn, card_id)
-    if not row or not row["editions"][other][lang]:
+    return {"what": row["what"], "editions": row["editions"], "changes": row["changes"]} if row else None
+
+
+def differs_line(found: dict | None, other: str, lang: str) -> str | None:
+    """`In the classic edition it works differently: …` for a card whose rules differ in the
+    other edition (a change of cost or rank alone is already on the other-edition line)."""
+    if not found or not found["editions"][other][lang]:
         return None
-    return label("differs", lang).format(edition=label(other, lang)) + colon(lang) + row["editions"][other][lang]
+    return label("differs", lang).format(edition=label(other, lang)) + colon(lang) + found["editions"][other][lang]

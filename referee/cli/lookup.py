@@ -56,12 +56,9 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     view["matched_by"] = match.how
     from referee.cli import editions_cmd
 
-    if other_editions:      # what works differently in the other edition (data/differences.toml)
-        from referee.catalog.differences import for_card
-
-        row = for_card(conn, match.id)
-        if row:
-            view["differences"] = {"what": row["what"], "editions": row["editions"], "changes": row["changes"]}
+    differs = editions_cmd.card_differences(conn, match.id) if other_editions else None
+    if differs:              # what works differently in the other edition (data/differences.toml)
+        view["differences"] = differs
     if json_out:
         print_json(view)
         return
@@ -92,9 +89,9 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         # moving the whole unspaced sentence to a line of its own.
         paragraph(out, f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{ability}", lang)
     for other in other_editions:        # the rules that differ, right under the card's own
-        differs = editions_cmd.differs_line(conn, match.id, other, lang)
-        if differs:
-            paragraph(out, differs, lang)
+        line = editions_cmd.differs_line(differs, other, lang)
+        if line:
+            paragraph(out, line, lang)
     if view["aliases"]:
         out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape(('、' if lang != 'en' else ', ').join(view['aliases'][:16]))}[/dim]")
     for line in _same_words(conn, name, match, edition, other_editions, lang):

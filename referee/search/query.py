@@ -9,7 +9,9 @@
    cards it shares with the query, plus a little when the card acting in its question is the
    query's, minus when that card is one the query does not name; plus a little when its question
    has the query's form; minus for a house-rule-only document and for card texts (a ruling or
-   rule answers better than the card). Re-rank the best by how closely the query reads like the
+   rule answers better than the card), unless the query is nothing but the card's name (钟楼:
+   the card itself first); minus for a rule comparing the editions, unless the query asks how
+   the editions differ. Re-rank the best by how closely the query reads like the
    document's question, title or the ways players ask for it.
 3. A query with no meaningful word is refused (`EmptyQuery`); a weak best hit is flagged unsure.
 
@@ -66,12 +68,16 @@ PARAMS = {
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
     "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
+    "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
 }
 
 
 _COMMON_FORMS = {"yes-no", "how"}   # the forms most questions have
 # Concepts that ask nothing of a card beyond what it is or does (its ability, that it is a character).
 _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
+# The concept of a question that compares the editions (新舊版差別, "what changed"): the rules
+# that compare them (`referee rules editions`) answer it, and no other question.
+_COMPARE = "edition-difference"
 
 
 class EmptyQuery(ValueError):
@@ -264,6 +270,11 @@ def search(
     # of it but what it is or does, which its own text answers best.
     overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
         set(parsed.concepts) - _OVERVIEW_CONCEPTS) and forms <= {"how", "yes-no"}
+    # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
+    # asked of the editions (one named, old and new, or a card by its two editions' names), not
+    # of two things in one game (天文台和普通抽牌有啥区别).
+    compares = _COMPARE in parsed.concepts and bool(
+        parsed.editions or _old_and_new(parsed.text) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
     named_edition = parsed.editions[0] if len(parsed.editions) == 1 and not edition else None
     parts: dict[str, dict[str, float]] = {}
@@ -304,6 +315,10 @@ def search(
                 part["name_alone"] = PARAMS["name_alone"]
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
+            # A comparison of the editions answers a question comparing them; one comparing a
+            # card's (the Wizard, whose rules did not change) is answered by its row or the card.
+            if _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
+                part["comparison"] = -PARAMS["comparison"]
         scores[key] = sum(part.values())
         if explain is not None:
             parts[key] = part
@@ -336,6 +351,16 @@ def search(
         for hit in hits:
             hit.unsure = True
     return hits
+
+
+_OLD = {"old", "older", "original", "旧", "老"}
+_NEW = {"new", "newer", "revised", "新"}
+
+
+def _old_and_new(folded: str) -> bool:
+    """Whether a question speaks of an old and a new version of something (旧…新, old … new)."""
+    said = set(words(folded)) | set(CJK.findall(folded))
+    return bool(said & _OLD) and bool(said & _NEW)
 
 
 def _role_score(parsed: Parsed, doc: Doc) -> float:
