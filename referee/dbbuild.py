@@ -421,7 +421,7 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["cards"].create_index(["kind", "edition"])
         db["aliases"].insert_all(alias_rows(bundle, convert))
         db["aliases"].create_index(["key", "edition"])
-        # What differs between the editions: its table, and each row as a rule the search finds.
+        # What differs between the editions: its table, and each row but the lists of cards as a rule the search finds.
         from referee import differences
 
         compared = differences.table_rows(bundle)

@@ -4,8 +4,9 @@ The file says in words what differs, row by row; the numbers stay where they are
 edition's facts (`{end_at}`, `{bank}`, `{uniques_in_deck}`: data/editions.toml) and a card's
 facts (`{gold_per_discard}`: data/districts.toml) fill the placeholders of the text of their
 edition, and a card's rank, cost and copies are compared here, never written twice. Each row
-becomes a row of the `differences` table (`referee rules editions`, `referee card`) and a rule
-of topic "editions" (`editions.ROW`), so that the search finds it like any rule.
+becomes a row of the `differences` table (`referee rules editions`, `referee card`) and, but
+for the lists of cards only one edition has, a rule of topic "editions" (`editions.ROW`), so
+that the search finds it like any rule.
 """
 
 from __future__ import annotations
@@ -128,7 +129,8 @@ def rule_ids(bundle) -> set[str]:
     """The ids of the rules `rules` makes (a question may be labelled with them)."""
     if not bundle.differences.get("difference"):
         return set()
-    return {f"{TOPIC}.overview"} | {f"{TOPIC}.{row['id']}" for row in table_rows(bundle)}
+    listings = {row["id"] for row in bundle.differences["difference"] if row.get("only_in_edition")}
+    return {f"{TOPIC}.overview"} | {f"{TOPIC}.{row['id']}" for row in table_rows(bundle) if row["id"] not in listings}
 
 
 def table_rows(bundle) -> list[dict]:
@@ -198,6 +200,7 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         return []
     cards = _cards(bundle)
     asked = bundle.differences.get("asked", {})
+    listings = {row["id"] for row in bundle.differences.get("difference", []) if row.get("only_in_edition")}
     out = [{
         "id": f"{TOPIC}.overview", "topic": TOPIC, "editions": list(EDITIONS),
         "title": overview.get("title", {}),
@@ -206,6 +209,10 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         "sources": overview.get("sources", []), "asked": overview.get("asked", {}), "keywords": _COMPARES,
     }]
     for row in table:
+        if row["id"] in listings:
+            # A list of some thirty card names would make each name a commoner word for the
+            # search, and every question naming one of those cards rank worse (王座廳 in 2 人局).
+            continue
         column = {lang: lang.replace("-", "_").lower() for lang in LANGS}
         what = {lang: row[f"what_{column[lang]}"] for lang in LANGS}
         card = cards.get(row["card"]) if row["card"] else None

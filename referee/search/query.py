@@ -337,7 +337,9 @@ def search(
     if explain is not None:
         explain.update({key: parts[key] for key in pool})
     hits = [Hit(docs[key].id, round(scores[key], 3), docs[key].kind) for key in pool]
-    hits.sort(key=lambda h: (-h.score, h.kind != "faq", h.id))
+    # Equal scores: the FAQ's answer, then the closer text match, then the id (stable output).
+    text_of = {(docs[key].kind, docs[key].id): text_scores.get(key, 0.0) for key in pool}
+    hits.sort(key=lambda h: (-h.score, h.kind != "faq", -text_of[(h.kind, h.id)], h.id))
     # A FAQ entry and the rule it restates may share an id (draft.eight-players): one id, one hit.
     seen: set[str] = set()
     hits = [h for h in hits if not (h.id in seen or seen.add(h.id))][:top]
