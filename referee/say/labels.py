@@ -25,6 +25,7 @@ LABELS = {
     "sources": ("Sources", "出處", "出处"),
     "other_edition": ("In the other edition", "另一版本", "另一版本"),
     "not_in_edition": ("not in this edition", "本版本沒有此卡", "本版本没有此卡"),
+    "differs": ("In the {edition} it works differently", "{edition}的不同之處", "{edition}的不同之处"),
     "question": ("Q", "問", "问"),
     "answer": ("A", "答", "答"),
     "readings": ("Sources disagree", "各來源說法不同", "各来源说法不同"),
