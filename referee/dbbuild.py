@@ -20,6 +20,11 @@ from referee.text import EDITIONS, LANGS, name_key
 
 SCHEMA_VERSION = "1"
 
+# Where a card's alias is used (data/SCHEMA.md, `characters.toml`): which printed edition or
+# rules text, or players, fan code, English or our own translation.
+ALIAS_USES = frozenset({"zh-Hant-2016", "zh-Hant-classic", "zh-Hans-rules", "faq-zh", "posts", "code", "en",
+                        "other-language", "ours"})
+
 
 class DataError(Exception):
     """The text files contradict each other or break the schema."""
@@ -40,6 +45,7 @@ class Bundle:
     substitutes: dict = field(default_factory=dict)
     lexicon: dict = field(default_factory=dict)
     questions: list[dict] = field(default_factory=list)   # faq/questions/: how players asked, labelled
+    differences: dict = field(default_factory=dict)       # data/differences.toml: the editions compared
 
 
 def _read(path: Path) -> dict:
@@ -75,6 +81,8 @@ def load_bundle(data: Path | None = None, faq: Path | None = None, held_out: set
         bundle.substitutes = casts.get("substitutes", {})
     if (data / "lexicon.toml").is_file():
         bundle.lexicon = _read(data / "lexicon.toml")
+    if (data / "differences.toml").is_file():
+        bundle.differences = _read(data / "differences.toml")
     if (data / "sources.toml").is_file():
         bundle.sources = _read(data / "sources.toml").get("source", [])
     for path in sorted((data / "rules").glob("*.toml"), key=_rules_file_order):
@@ -104,6 +112,8 @@ def _duplicates(ids: list[str]) -> list[str]:
 
 def validate(bundle: Bundle) -> list[str]:
     """Every inconsistency between the files, as readable lines (empty when all is well)."""
+    from referee import differences
+
     problems: list[str] = []
     card_ids = [c["id"] for c in bundle.characters] + [d["id"] for d in bundle.districts]
     for kind, ids in (
@@ -124,6 +134,13 @@ def validate(bundle: Bundle) -> list[str]:
         for lang in LANGS:
             if lang not in card.get("names", {}):
                 problems.append(f"card {card['id']}: no {lang} name")
+    for card in bundle.characters + bundle.districts:
+        for alias in card.get("aliases", []):
+            text = alias if isinstance(alias, str) else alias["text"]
+            used = [] if isinstance(alias, str) else alias.get("used", [])
+            if not used or set(used) - ALIAS_USES:
+                problems.append(f"card {card['id']}: alias {text!r} must say where it is used"
+                                f" (used = one or more of {', '.join(sorted(ALIAS_USES))})")
     for entry in bundle.faq:
         for card in entry.get("cards", []):
             if card not in known_cards:
@@ -140,8 +157,9 @@ def validate(bundle: Bundle) -> list[str]:
                 if not entry.get(part, {}).get(lang):
                     problems.append(f"faq {entry['id']}: {part} has no {lang} text")
     problems += _cast_problems(bundle)
+    problems += differences.problems(bundle)
     documents = set(card_ids) | {i for items in (bundle.faq, bundle.rules) for e in items
-                                 for i in [e["id"], *e.get("aliases", [])]}
+                                 for i in [e["id"], *e.get("aliases", [])]} | differences.rule_ids(bundle)
     for question in bundle.questions:
         expect = question.get("expect", [])
         for ident in [expect] if isinstance(expect, str) else expect:
@@ -252,7 +270,8 @@ def alias_rows(bundle: Bundle, convert) -> list[dict]:
     beat aliases meant for the edition, which beat aliases from any source."""
     rows: dict[tuple, dict] = {}
 
-    def add(text: str, card: str, kind: str, edition: str, priority: int, note: str | None) -> None:
+    def add(text: str, card: str, kind: str, edition: str, priority: int, note: str | None,
+            used: str = "printed") -> None:
         for form in {text, convert("t2s", text), convert("s2t", text)}:
             key = name_key(form)
             if not key:
@@ -260,7 +279,7 @@ def alias_rows(bundle: Bundle, convert) -> list[dict]:
             slot = (key, card, edition)
             if slot not in rows or rows[slot]["priority"] > priority:
                 rows[slot] = {"key": key, "text": form, "card_id": card, "kind": kind,
-                              "edition": edition, "priority": priority, "note": note}
+                              "edition": edition, "priority": priority, "note": note, "used": used}
 
     for kind, cards in (("character", bundle.characters), ("district", bundle.districts)):
         for card in cards:
@@ -278,11 +297,13 @@ def alias_rows(bundle: Bundle, convert) -> list[dict]:
                     priority = 1 if scoped and edition in scoped else 2
                     if scoped and edition not in scoped:
                         priority = 3   # the alias means this card in another edition only
-                    add(alias["text"], card["id"], kind, edition, priority, alias.get("note"))
+                    add(alias["text"], card["id"], kind, edition, priority, alias.get("note"),
+                        " ".join(alias.get("used", [])))
     return list(rows.values())
 
 
-def rule_rows(bundle: Bundle) -> list[dict]:
+def rule_rows(bundle: Bundle, generated: list[dict] = ()) -> list[dict]:
+    """The rules of the files, then those made from other data (`generated`: the editions compared)."""
     return [
         {
             "id": rule["id"],
@@ -298,7 +319,7 @@ def rule_rows(bundle: Bundle) -> list[dict]:
             **_texts("text", rule.get("text")),
             "sources": json.dumps(rule.get("sources", []), ensure_ascii=False),
         }
-        for position, rule in enumerate(bundle.rules)
+        for position, rule in enumerate([*bundle.rules, *generated])
     ]
 
 
@@ -401,7 +422,14 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["cards"].create_index(["kind", "edition"])
         db["aliases"].insert_all(alias_rows(bundle, convert))
         db["aliases"].create_index(["key", "edition"])
-        db["rules"].insert_all(rule_rows(bundle), pk="id")
+        # What differs between the editions: its table, and each row but the lists of cards as a rule the search finds.
+        from referee import differences
+
+        compared = differences.table_rows(bundle)
+        if compared:
+            db["differences"].insert_all(compared, pk="id")
+        generated = differences.rules(bundle, compared)
+        db["rules"].insert_all(rule_rows(bundle, generated), pk="id")
         db["variants"].insert_all(variant_rows(bundle), pk="id")
         db["sources"].insert_all(
             [{"id": s["id"], **_texts("name", s.get("name")), "title": s.get("title"), "url": s.get("url"),

@@ -94,6 +94,9 @@ def test_character_facts(rulebooks, edition):
     ("煉金術士", "2016", "alchemist"), ("炼金术师", "classic", "alchemist"), ("皇后", "2016", "queen"),
     ("奸商", "classic", "merchant"), ("君主", "classic", "king"), ("Condottiere", "classic", "warlord"),
     ("tax collector", "2016", "tax-collector"), ("TAX-COLLECTOR", "2016", "tax-collector"),
+    # names players use that no printed edition does (issue 18)
+    ("先知", "2016", "seer"), ("收税官", "2016", "tax-collector"), ("收稅官", "classic", "tax-collector"),
+    ("法官", "2016", "magistrate"), ("紅衣主教", "2016", "cardinal"), ("贸易商", "2016", "trader"),
 ])
 def test_character_aliases(conn, alias, edition, expected):
     assert resolve(conn, alias, edition, kind="character").id == expected
@@ -108,6 +111,8 @@ def test_character_aliases(conn, alias, edition, expected):
     ("瞭望塔", "2016", "watchtower"), ("了望塔", "classic", "watchtower"), ("Battlefield", "2016", "barracks"),
     ("戰場", "classic", "barracks"), ("港口", "2016", "harbor"), ("魔法學院", "2016", "school-of-magic"),
     ("军械库", "2016", "armory"), ("博物馆", "2016", "museum"), ("許願井", "2016", "wishing-well"),
+    ("框架", "2016", "framework"), ("脚手架", "2016", "framework"), ("許願池", "2016", "wishing-well"),
+    ("许愿池", "classic", "wishing-well"), ("兵工厂", "2016", "armory"), ("剧场", "2016", "theater"),
 ])
 def test_district_aliases(conn, alias, edition, expected):
     assert resolve(conn, alias, edition, kind="district").id == expected
@@ -194,3 +199,22 @@ def test_every_alias_resolves_in_both_scripts(conn, kind, card, text, edition):
             assert any(card in c.lower().replace(" ", "-").replace("'", "") for c in error.choices), (form, error)
             continue
         assert match.id == card or card in match.others, (form, match)
+
+
+def test_every_alias_says_where_it_is_used():
+    from referee.dbbuild import ALIAS_USES, load_bundle, validate
+
+    bundle = load_bundle()
+    for card in bundle.characters + bundle.districts:
+        for alias in card.get("aliases", []):
+            assert alias["used"] and set(alias["used"]) <= ALIAS_USES, (card["id"], alias)
+    bundle.characters[0]["aliases"].append({"text": "無名"})
+    bundle.characters[0]["aliases"].append({"text": "亂寫", "used": ["rumour"]})
+    problems = validate(bundle)
+    assert any("'無名' must say where it is used" in p for p in problems)
+    assert any("'亂寫' must say where it is used" in p for p in problems)
+
+
+def test_an_alias_row_keeps_where_it_is_used(conn):
+    used = dict(conn.execute("SELECT text, used FROM aliases WHERE card_id = 'seer'"))
+    assert used["先知"] == "posts" and used["預言家"] == "printed"

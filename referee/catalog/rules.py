@@ -34,8 +34,8 @@ def find_rules(
     rows = [r for r in conn.execute("SELECT * FROM rules ORDER BY variant IS NOT NULL, position")
             if (not edition or edition in r["editions"].split())
             and (players is None or not r["players"].split() or players in [int(p) for p in r["players"].split()])]
-    if not topic:
-        return [rule_view(r) for r in rows]
+    if not topic:   # every rule of the files; the editions compared are `referee rules editions`
+        return [rule_view(r) for r in rows if r["topic"] != "editions"]
     renamed = conn.execute("SELECT id FROM id_aliases WHERE kind = 'rule' AND alias = ?", (topic,)).fetchone()
     if renamed:   # an old id of a renamed rule still opens it
         topic = renamed[0]

@@ -44,7 +44,7 @@ def cards(
 
 
 def rules(
-    topic: Optional[str] = typer.Argument(None, metavar="TOPIC", help="A topic (setup, draft, turn, end, scoring, ties, team, variant…), a rule id, or title words."),
+    topic: Optional[str] = typer.Argument(None, metavar="TOPIC", help="A topic (setup, draft, turn, end, scoring, ties, team, variant…; casts; editions: what differs between the two editions), a rule id, or title words."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Only rules that apply with this many players (2-8)."),
     edition: str = EditionOpt,
     lang: Optional[str] = LangOpt,

@@ -76,6 +76,10 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
         hits = search(conn, query, top, set(card_ids) if card_ids else None, edition)
     except EmptyQuery:
         raise RefereeError(_word("empty", lang)) from None
+    if not hits:
+        from referee.cli.no_answer import nothing_found
+
+        raise nothing_found(conn, query, edition)
     entries = _hit_entries(conn, hits, lang, edition)
     unsure = bool(hits) and hits[0].unsure
     if json_out:

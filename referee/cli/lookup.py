@@ -54,6 +54,11 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     view["aliases"] = _aliases(conn, match.id, edition)
     view["also_means"] = list(match.others)
     view["matched_by"] = match.how
+    from referee.cli import editions_cmd
+
+    differs = editions_cmd.card_differences(conn, match.id) if other_editions else None
+    if differs:              # what works differently in the other edition (data/differences.toml)
+        view["differences"] = differs
     if json_out:
         print_json(view)
         return
@@ -83,6 +88,10 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         # A full-width colon in Chinese: rich then wraps the ability right after the label instead of
         # moving the whole unspaced sentence to a line of its own.
         paragraph(out, f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{ability}", lang)
+    for other in other_editions:        # the rules that differ, right under the card's own
+        line = editions_cmd.differs_line(differs, other, lang)
+        if line:
+            paragraph(out, line, lang)
     if view["aliases"]:
         out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape(('、' if lang != 'en' else ', ').join(view['aliases'][:16]))}[/dim]")
     for line in _same_words(conn, name, match, edition, other_editions, lang):
@@ -228,6 +237,12 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     conn = connect()
     if rule_data.is_cast_topic(topic):
         return show_casts(conn, edition, lang, json_out)
+    from referee.catalog.differences import is_editions_topic
+
+    if is_editions_topic(topic):       # both editions side by side: --edition does not choose one
+        from referee.cli import editions_cmd
+
+        return editions_cmd.show(conn, choose(lang, None), json_out)
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found and players is not None and rule_data.find_rules(conn, topic, edition, None):
         counts = sorted({n for r in rule_data.find_rules(conn, topic, edition, None) for n in r["players"]})

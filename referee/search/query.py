@@ -9,7 +9,9 @@
    cards it shares with the query, plus a little when the card acting in its question is the
    query's, minus when that card is one the query does not name; plus a little when its question
    has the query's form; minus for a house-rule-only document and for card texts (a ruling or
-   rule answers better than the card). Re-rank the best by how closely the query reads like the
+   rule answers better than the card), unless the query is nothing but the card's name (钟楼:
+   the card itself first); minus for a rule comparing the editions, unless the query asks how
+   the editions differ. Re-rank the best by how closely the query reads like the
    document's question, title or the ways players ask for it.
 3. A query with no meaningful word is refused (`EmptyQuery`); a weak best hit is flagged unsure.
 
@@ -65,12 +67,17 @@ PARAMS = {
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
+    "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
+    "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
 }
 
 
 _COMMON_FORMS = {"yes-no", "how"}   # the forms most questions have
 # Concepts that ask nothing of a card beyond what it is or does (its ability, that it is a character).
 _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
+# The concept of a question that compares the editions (新舊版差別, "what changed"): the rules
+# that compare them (`referee rules editions`) answer it, and no other question.
+_COMPARE = "edition-difference"
 
 
 class EmptyQuery(ValueError):
@@ -90,6 +97,7 @@ class Parsed:
     meaningful: bool = True
     groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
     editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
+    alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
 
     @property
     def actor(self) -> str | None:
@@ -135,7 +143,17 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
-                  lex.editions(fixed, names))
+                  lex.editions(fixed, names), _named_alone(fixed, spoken, names))
+
+
+def _named_alone(fixed: str, spoken: list[str], names: dict) -> set[str]:
+    """The cards meant when the query is one card name and nothing else (「钟楼」, "the armory"):
+    the player wants the card itself, which no phrasing of a side ruling matches as well as the
+    card's printed name does when the name typed is an alias."""
+    if len(set(spoken)) != 1:
+        return set()
+    rest = compact(fixed, "").replace(spoken[0], "", 1)
+    return set(names[spoken[0]]) if rest in ("", "the", "a", "an") else set()
 
 
 def name_bigrams(names: dict) -> set[str]:
@@ -252,6 +270,11 @@ def search(
     # of it but what it is or does, which its own text answers best.
     overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
         set(parsed.concepts) - _OVERVIEW_CONCEPTS) and forms <= {"how", "yes-no"}
+    # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
+    # asked of the editions (one named, old and new, or a card by its two editions' names), not
+    # of two things in one game (天文台和普通抽牌有啥区别).
+    compares = _COMPARE in parsed.concepts and bool(
+        parsed.editions or _old_and_new(parsed.text) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
     named_edition = parsed.editions[0] if len(parsed.editions) == 1 and not edition else None
     parts: dict[str, dict[str, float]] = {}
@@ -288,8 +311,14 @@ def search(
             part["edition"] = PARAMS["every_edition"]   # no edition named: the answer for both first
         if doc.kind == "card":
             part["card_text"] = PARAMS["overview"] if overview else -PARAMS["card_text"]
+            if doc.id in parsed.alone:
+                part["name_alone"] = PARAMS["name_alone"]
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
+            # A comparison of the editions answers a question comparing them; one comparing a
+            # card's (the Wizard, whose rules did not change) is answered by its row or the card.
+            if _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
+                part["comparison"] = -PARAMS["comparison"]
         scores[key] = sum(part.values())
         if explain is not None:
             parts[key] = part
@@ -308,7 +337,9 @@ def search(
     if explain is not None:
         explain.update({key: parts[key] for key in pool})
     hits = [Hit(docs[key].id, round(scores[key], 3), docs[key].kind) for key in pool]
-    hits.sort(key=lambda h: (-h.score, h.kind != "faq", h.id))
+    # Equal scores: the FAQ's answer, then the closer text match, then the id (stable output).
+    text_of = {(docs[key].kind, docs[key].id): text_scores.get(key, 0.0) for key in pool}
+    hits.sort(key=lambda h: (-h.score, h.kind != "faq", -text_of[(h.kind, h.id)], h.id))
     # A FAQ entry and the rule it restates may share an id (draft.eight-players): one id, one hit.
     seen: set[str] = set()
     hits = [h for h in hits if not (h.id in seen or seen.add(h.id))][:top]
@@ -322,6 +353,16 @@ def search(
         for hit in hits:
             hit.unsure = True
     return hits
+
+
+_OLD = {"old", "older", "original", "旧", "老"}
+_NEW = {"new", "newer", "revised", "新"}
+
+
+def _old_and_new(folded: str) -> bool:
+    """Whether a question speaks of an old and a new version of something (旧…新, old … new)."""
+    said = set(words(folded)) | set(CJK.findall(folded))
+    return bool(said & _OLD) and bool(said & _NEW)
 
 
 def _role_score(parsed: Parsed, doc: Doc) -> float:

@@ -167,3 +167,26 @@ def test_card_hit_shows_the_card_text_in_the_players_language(cli, lang, name):
     assert card["answer"] and card["card_ids"] == ["warlord"]
     text = cli("faq", "warlrod bishop killed", "--top", "10", "--lang", lang).stdout
     assert name in text
+
+
+@pytest.mark.parametrize("query, lang, words", [
+    ("框框", None, "找不到回答「框框」的條目"),
+    ("xyzzy plugh", None, "nothing answers 'xyzzy plugh'"),
+    ("框框", "zh-Hans", "找不到回答「框框」的条目"),
+])
+def test_a_question_that_finds_nothing_is_one_line_and_exit_2(cli, query, lang, words):
+    done = cli("faq", query, *(["--lang", lang] if lang else []))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().count("\n") == 0 and words in done.stderr
+    assert cli("faq", query, "--json").returncode == 2
+
+
+def test_nothing_found_names_the_closest_card_names(conn):
+    # 框架 was the Framework's name at one table before it became an alias: a name that close
+    # to a card's is offered, in the words of the edition and language asked in.
+    from referee.cli.no_answer import nothing_found
+
+    error = nothing_found(conn, "框架子", None)
+    assert "closest names: Framework" in str(error)
+    assert "最接近的名稱：⟦Framework⟧" in error.zh
+    assert "closest" not in str(nothing_found(conn, "xyzzy plugh", None))

@@ -329,3 +329,56 @@ def test_one_id_one_hit(conn):
     for query in ("8個人可以玩嗎", "7人局8个角色够用吗", "eight players ninth character"):
         ids = [h.id for h in search(conn, query, top=5)]
         assert len(ids) == len(set(ids)) == 5, ids
+
+
+# --- a card's name alone (issue 18) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query, card", [
+    ("钟楼", "bell-tower"), ("兵工厂", "armory"), ("收税官", "tax-collector"), ("收稅官", "tax-collector"),
+    ("先知", "seer"), ("框架", "framework"), ("許願池", "wishing-well"), ("许愿池", "wishing-well"),
+    ("the armory", "armory"), ("鐘塔", "bell-tower"), ("Haunted City", "haunted-quarter"),
+])
+def test_a_card_name_alone_finds_the_card_first(conn, query, card):
+    # Whatever name is typed, printed or an alias players use: the card's own text (what it
+    # does) comes before any side ruling on it, and it is no doubt.
+    hits = search(conn, query, top=3)
+    assert hits[0].id == card and hits[0].kind == "card" and not hits[0].unsure
+
+
+def test_a_name_among_other_words_is_not_a_name_alone(conn):
+    assert parse(conn, "钟楼被拆了怎么办").alone == set()
+    assert search(conn, "钟楼被拆了怎么办", top=1)[0].id == "bell-tower.destroyed"
+    assert parse(conn, "要塞").alone == {"keep", "fortress"}
+
+
+def test_a_name_that_means_two_cards_shows_both_then_the_naming_note(conn):
+    ids = [h.id for h in search(conn, "要塞", top=3)]
+    assert set(ids[:2]) == {"keep", "fortress"} and ids[2] == "keep.which-card"
+
+
+def test_the_naming_note_comes_before_the_ruling_it_explains(conn):
+    # 要塞 names the Keep in some translations, the Fortress in others: which card is meant
+    # decides the answer, so the note on the names comes first.
+    ids = [h.id for h in search(conn, "要塞可以被拆嗎", top=2)]
+    assert ids == ["keep.which-card", "keep.rank-8"]
+
+
+# --- orderings issue 18 reported ------------------------------------------------------------------
+
+
+def test_the_first_to_complete_gets_the_four_before_the_others_two(conn):
+    ids = [h.id for h in search(conn, "第一个盖满的人加几分", top=3)]
+    assert ids[0] == "scoring.first-complete" and "scoring.other-complete" in ids[1:]
+
+
+def test_two_player_rules_are_the_two_player_draft(conn):
+    # "Two players tie" in the tie-break's question once read as the two-player game.
+    ids = [h.id for h in search(conn, "2 player rules", top=3)]
+    assert ids[0] in ("draft.two-players", "draft.two-player") and "general.tie-break" not in ids
+    assert "two-players" not in parse(conn, "Two or more players tie for the most points. Who wins?").concepts
+
+
+def test_how_many_cards_the_wizard_takes(conn):
+    ids = [h.id for h in search(conn, "巫师可以从别人手里拿几张牌", top=2)]
+    assert ids == ["wizard.take-card", "wizard.extra-build"]

@@ -1,0 +1,77 @@
+"""`referee rules editions`: what differs between the classic and the 2016 editions, rule by rule
+and card by card, each row with its sources; and the line `referee card` prints for a card whose
+rules differ in the other edition. The words are data (data/differences.toml)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from referee.catalog import differences
+from referee.say.labels import colon, label, semicolon
+from referee.cli.output import console, escape, paragraph, print_json
+
+
+def _side(row: dict, side: str, lang: str) -> str:
+    """One edition's cell: what changed in rank, cost or copies (read from the cards), then the words."""
+    changes = [f"{label(key, lang)} {value}" for key, value in row["changes"].get(side, {}).items()]
+    text = row["editions"][side][lang]
+    return semicolon(lang).join([*changes, *([text] if text else [])])
+
+
+def _edition(side: str, lang: str) -> str:
+    name = label(side, lang)
+    return name[0].upper() + name[1:]
+
+
+def sources_text(sources: list[dict], lang: str) -> str:
+    """`2016 規則書（Game End）；經典版規則書`: each document once, with the places in it a reader
+    can find."""
+    from referee.catalog import sources as source_data
+
+    known = source_data.by_id()
+    places: dict[str, list[str]] = {}
+    for ref in sources:
+        source = known.get(source_data.source_id(ref) or "")
+        name = source_data.name(source, lang) if source else str(source_data.source_id(ref))
+        where = source_data.readable_where(ref.get("where"))
+        found = places.setdefault(name, [])
+        if where and where not in found:
+            found.append(where)
+    sep = ", " if lang == "en" else "、"
+    texts = [name + ((f" ({sep.join(w)})" if lang == "en" else f"（{sep.join(w)}）") if w else "")
+             for name, w in places.items()]
+    return semicolon(lang).join(texts)
+
+
+def show(conn: sqlite3.Connection, lang: str, json_out: bool) -> None:
+    rows = differences.all_rows(conn)
+    if json_out:
+        print_json(rows)
+        return
+    out = console()
+    title = conn.execute("SELECT title_en, title_zh_hant, title_zh_hans FROM rules WHERE id = 'editions.overview'").fetchone()
+    if title:
+        out.print(f"[bold]{escape(title[('en', 'zh-Hant', 'zh-Hans').index(lang)])}[/bold]")
+        out.print()
+    for row in rows:
+        out.print(f"[bold]{escape(row['what'][lang])}[/bold]")
+        for side in differences.SIDES:
+            paragraph(out, f"{_edition(side, lang)}{colon(lang)}{_side(row, side, lang)}", lang, indent=2, hang=4)
+        if row["sources"]:
+            paragraph(out, f"[dim]{escape(label('sources', lang) + colon(lang) + sources_text(row['sources'], lang))}[/dim]",
+                      lang, markup=True, indent=2, hang=4)
+        out.print()
+
+
+def card_differences(conn: sqlite3.Connection, card_id: str) -> dict | None:
+    """What differs about one card between the editions (for `referee card`, its JSON too)."""
+    row = differences.for_card(conn, card_id)
+    return {"what": row["what"], "editions": row["editions"], "changes": row["changes"]} if row else None
+
+
+def differs_line(found: dict | None, other: str, lang: str) -> str | None:
+    """`In the classic edition it works differently: …` for a card whose rules differ in the
+    other edition (a change of cost or rank alone is already on the other-edition line)."""
+    if not found or not found["editions"][other][lang]:
+        return None
+    return label("differs", lang).format(edition=label(other, lang)) + colon(lang) + found["editions"][other][lang]
