@@ -190,6 +190,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
         for item in lexicon.get(table, []):
             for lang in ("zh-Hant", "zh-Hans"):
                 corpus_chars.update(CJK.findall("".join(item.get(lang, []))))
+    corpus_chars.update(CJK.findall("".join(t for pair in lexicon.get("spoken", {}).get("zh", []) for t in pair)))
     simplify = _char_table(conn, convert, corpus_chars)
 
     lex_rows = lexicon_rows(lexicon, simplify)
@@ -224,7 +225,9 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
     for doc in docs:
         if doc.kind == "rule":   # the cards a rule's title names (國王 in "the King is never discarded")
             doc.cards = list(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex))
-        cut = {part: terms(fold(text, simplify)) for part, text in doc.parts.items()}
+        # The ways players ask are read as a query is, colloquial forms in written words (冇 → 沒有).
+        cut = {part: terms(lex.standard(fold(text, simplify)) if part in ("asked", "heard") else fold(text, simplify))
+               for part, text in doc.parts.items()}
         if doc.kind == "faq" and _generic(lex, doc.q_en, name_words):
             # "How does the Poor House work?" says nothing of what it does: its answer does.
             cut["keywords"] += cut["answer"]
@@ -237,7 +240,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
         answered = lex.concepts(fold(doc.parts["answer"], simplify), name_map)
         # The concepts of the ways players ask count as the answer's do: they say what the
         # document is about in more words than its one question, but were not written by its author.
-        answered += [c for c in lex.concepts(fold(doc.parts["asked"] + " " + doc.parts.get("heard", ""), simplify), name_map)
+        answered += [c for c in lex.concepts(lex.standard(fold(doc.parts["asked"] + " " + doc.parts.get("heard", ""), simplify)), name_map)
                      if c not in asked and c not in answered]
         cut["answer"] += [concept_term(c) for c in answered]
         cut["concepts"] = [concept_term(c) for c in asked]
@@ -253,7 +256,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
             # The question and each way players ask it, one per line: the query is compared with each.
             "\n".join(" ".join(words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
-            "\n".join(compact(fold(text, simplify), "") for text in
+            "\n".join(compact(lex.standard(fold(text, simplify)), "") for text in
                       [doc.q_zh, *(q for lang in ("zh-Hant", "zh-Hans") for q in (*doc.asked.get(lang, []), *doc.heard.get(lang, [])))]),
         ))
 

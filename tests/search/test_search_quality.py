@@ -382,3 +382,21 @@ def test_two_player_rules_are_the_two_player_draft(conn):
 def test_how_many_cards_the_wizard_takes(conn):
     ids = [h.id for h in search(conn, "巫师可以从别人手里拿几张牌", top=2)]
     assert ids == ["wizard.take-card", "wizard.extra-build"]
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("軍閥可唔可以拆堡壘", "軍閥可不可以拆堡壘"),       # Cantonese
+    ("刺客殺咗國王點算", "刺客殺了國王怎麼辦"),
+    ("邊個先揀角色", "誰先選角色"),
+    ("刺客甚麼時候用能力", "刺客什麼時候用能力"),        # Taiwanese spelling
+    ("主教會被軍閥拆ㄇ", "主教會被軍閥拆嗎"),            # a zhuyin letter for the particle
+    ("can u destroy the keep w/ the warlord", "can you destroy the keep with the warlord"),
+])
+def test_everyday_spellings_read_as_the_written_words(conn, typed, written):
+    assert parse(conn, typed).text == parse(conn, written).text
+    assert [h.id for h in search(conn, typed)] == [h.id for h in search(conn, written)]
+
+
+def test_a_word_that_holds_a_colloquial_form_is_left_alone(conn):
+    assert "关系" in parse(conn, "主教跟軍閥有什麼關係").text     # 係 alone is 是, not inside 關係
+    assert parse(conn, "keep your gold").text == "keep your gold"   # "u", "r" only as whole words
