@@ -71,6 +71,7 @@ PARAMS = {
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
     "second": 0.2,      # the question similarity counts the second closest phrasing this much
     "literal": 0.9,     # ... unless the closest is at least this similar
+    "narrower": 5.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
 
@@ -141,6 +142,11 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     forms = lex.forms(fixed, names) if CJK.search(fixed) else (
         lex.head_forms(fixed, names, r"[.?!,;:]+|\s[-–—]\s") or lex.forms(fixed, names))
     meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
+    both = Parsed(fixed, [], editions=lex.editions(fixed, names))
+    if (_COMPARE not in concepts and not forms and _both_editions(both)
+            and not set(concepts) - _OVERVIEW_CONCEPTS):
+        # 「新舊版」, "warlord classic 2016": the two editions named and nothing asked of them.
+        concepts.append(_COMPARE)
     query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
@@ -277,9 +283,12 @@ def search(
     # asked of the editions (one named, old and new, or a card by its two editions' names), not
     # of two things in one game (天文台和普通抽牌有啥区别).
     compares = _COMPARE in parsed.concepts and bool(
-        parsed.editions or _old_and_new(parsed.text) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
+        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
+    # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
+    whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
-    named_edition = parsed.editions[0] if len(parsed.editions) == 1 and not edition else None
+    named_edition = (parsed.editions[0] if len(parsed.editions) == 1 and not edition
+                     and not _old_and_new(parsed.text) else None)   # (新舊版 names both)
     parts: dict[str, dict[str, float]] = {}
     text_scores, scores = scores, {}
     for key in candidates:
@@ -288,6 +297,11 @@ def search(
         if total:
             shared = sum(w * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
                          for c, w in weights.items())
+            if (compares and doc.kind == "card" and doc.id in parsed.cards
+                    and _COMPARE not in doc.asked and _COMPARE not in doc.answered):
+                # A card's own text shows both editions' texts: it answers whether they differ
+                # (the Assassin's did not change, and has no row of its own), as its row does better.
+                shared += PARAMS["answered"] * weights.get(_COMPARE, 0.0)
             part["concept"] = PARAMS["concept"] * shared / total
         if doc.asked and PARAMS["unasked"]:
             # A question about more than the query asks (the Magician with an empty hand, for
@@ -299,8 +313,8 @@ def search(
             part["role"] = _role_score(parsed, doc)
             if doc.cards and all(c in parsed.cards for c in doc.cards):
                 part["role"] += PARAMS["same_cards"]
-        elif doc.subject:
-            part["no_card"] = -PARAMS["no_card"]
+        elif doc.subject or (compares and doc.cards and _COMPARE in doc.asked):
+            part["no_card"] = -PARAMS["no_card"]   # (how the editions differ: the table, not one card's row)
         if key not in text_scores and not any(part.values()):
             continue
         shared_forms = forms.intersection(doc.forms) if forms else ()
@@ -322,6 +336,9 @@ def search(
             # card's (the Wizard, whose rules did not change) is answered by its row or the card.
             if _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
                 part["comparison"] = -PARAMS["comparison"]
+            elif compares and whole == bool(doc.asked - {_COMPARE} or doc.cards):
+                # The bank's row, for "classic vs 2016"; the editions as a whole, for "tie break old vs new".
+                part["comparison"] = -PARAMS["narrower"]
         scores[key] = sum(part.values())
         if explain is not None:
             parts[key] = part
@@ -362,10 +379,20 @@ _OLD = {"old", "older", "original", "旧", "老"}
 _NEW = {"new", "newer", "revised", "新"}
 
 
+_BOTH = {"editions", "versions", "版本", "两版", "两个版"}   # the editions together, neither named
+
+
 def _old_and_new(folded: str) -> bool:
     """Whether a question speaks of an old and a new version of something (旧…新, old … new)."""
     said = set(words(folded)) | set(CJK.findall(folded))
     return bool(said & _OLD) and bool(said & _NEW)
+
+
+def _both_editions(parsed: Parsed) -> bool:
+    """Whether a question speaks of both editions: names each (classic vs 2016), an old and a new
+    version of something (新舊版), or the editions together ("editions", 版本)."""
+    return (len(parsed.editions) > 1 or _old_and_new(parsed.text)
+            or bool(set(words(parsed.text)) & _BOTH) or any(w in parsed.text for w in _BOTH if CJK.match(w)))
 
 
 def _role_score(parsed: Parsed, doc: Doc) -> float:

@@ -400,3 +400,23 @@ def test_everyday_spellings_read_as_the_written_words(conn, typed, written):
 def test_a_word_that_holds_a_colloquial_form_is_left_alone(conn):
     assert "关系" in parse(conn, "主教跟軍閥有什麼關係").text     # 係 alone is 是, not inside 關係
     assert parse(conn, "keep your gold").text == "keep your gold"   # "u", "r" only as whole words
+
+
+@pytest.mark.parametrize("query", ["classic vs 2016", "新舊版", "版本差異", "compare editions"])
+def test_the_editions_as_a_whole_find_the_overview_before_any_row(conn, query):
+    assert search(conn, query, top=1)[0].id == "editions.overview"
+
+
+def test_one_rule_compared_finds_its_row_before_the_overview(conn):
+    ranked = [h.id for h in search(conn, "tie break old vs new", top=3)]
+    assert ranked.index("editions.tie-break") < ranked.index("editions.overview")
+
+
+def test_both_editions_named_in_a_question_that_asks_something_else_is_no_comparison(conn):
+    assert "edition-difference" not in parse(conn, "可以把舊版黑暗城市的角色混進2016版一起玩嗎").concepts
+    assert "edition-difference" in parse(conn, "新舊版 軍閥").concepts
+
+
+def test_a_card_that_did_not_change_is_its_own_answer(conn):
+    assert search(conn, "新舊版 刺客", top=1)[0].id == "assassin"
+    assert search(conn, "新舊版 軍閥", top=1)[0].id == "editions.warlord"   # a card that changed: its row
