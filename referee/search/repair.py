@@ -19,6 +19,8 @@ PARAMS = {
     "repair_ratio": 4,  # ... and this many times as many as the slip
     "spell": 80,        # an unknown English word is read as the closest known one this similar
     "name_bonus": 5,    # ... a card's name counting this much closer
+    "name_spell": 70,   # ... or, when none is, the closest card name this similar
+    "name_pair": 20,    # ... a word that makes a card's name with the next or the last counting this much closer
 }
 
 
@@ -62,12 +64,29 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
         "SELECT term FROM search_vocab WHERE length(term) BETWEEN ? AND ? AND term GLOB '[a-z]*'",
         (shortest, longest))]
     choices += [k for k in names if k.isascii() and shortest <= len(k) <= longest]
+    # The words of the cards' names too ("hanted quarter": haunted, not hand).
+    name_words = {w for (name,) in conn.execute("SELECT DISTINCT name FROM cards") for w in words(name.casefold())
+                  if shortest <= len(w) <= longest}
+    choices += sorted(name_words)
     out = {}
+    name_choices = [k for k in names if k.isascii() and shortest <= len(k) <= longest] + sorted(name_words)
+    said = words(folded)
     for word in unknown:
         close = process.extract(word, choices, scorer=fuzz.ratio, score_cutoff=PARAMS["spell"], limit=5)
+        if not close:   # "emporer": a card's name is what players misspell most, and more loosely
+            close = process.extract(word, name_choices, scorer=fuzz.ratio, score_cutoff=PARAMS["name_spell"], limit=5)
         if close:
-            # A card's name wins a tie: "theif" is the Thief, not "their".
-            out[word] = max(close, key=lambda c: (c[1] + (PARAMS["name_bonus"] if c[0] in names else 0), c[0]))[0]
+            at = said.index(word)
+            around = (said[at - 1] if at else "", said[at + 1] if at + 1 < len(said) else "")
+
+            def rank(choice):
+                """A card's name wins a tie ("theif" is the Thief, not "their"), and a word that
+                makes a card's name with its neighbour wins ("grate wall": the Great Wall)."""
+                bonus = PARAMS["name_bonus"] if choice in names or choice in name_words else 0
+                if around[0] + choice in names or choice + around[1] in names:
+                    bonus += PARAMS["name_pair"]
+                return bonus
+            out[word] = max(close, key=lambda c: (c[1] + rank(c[0]), c[0]))[0]
     return out
 
 

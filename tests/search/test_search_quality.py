@@ -420,3 +420,13 @@ def test_both_editions_named_in_a_question_that_asks_something_else_is_no_compar
 def test_a_card_that_did_not_change_is_its_own_answer(conn):
     assert search(conn, "新舊版 刺客", top=1)[0].id == "assassin"
     assert search(conn, "新舊版 軍閥", top=1)[0].id == "editions.warlord"   # a card that changed: its row
+
+
+@pytest.mark.parametrize("query, repaired", [
+    ("emporer", {"emporer": "emperor"}),              # too far from any word: a card's name, looser
+    ("the grate wall", {"grate": "great"}),           # gate is closer, but great makes the Great Wall
+    ("thrown room", {"thrown": "throne"}),
+    ("hanted quarter", {"hanted": "haunted"}),        # a word of a two-word name
+])
+def test_a_misspelt_word_of_a_card_name_is_mended_to_the_name(conn, query, repaired):
+    assert parse(conn, query).repaired == repaired
