@@ -6,7 +6,7 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_chars`   every CJK character of the corpus and of the card names, plus every character
                    pypinyin knows: its Simplified form (character by character) and its toneless
                    readings. Queries fold through it.
-- `search_pinyin`  reading → character, for the characters the corpus uses (the candidates when a
+- `search_pinyin`  reading → character (and whether it is the character's usual reading), for the characters the corpus uses (the candidates when a
                    query character is a same-sounding slip: 回盒 → 回合).
 - `search_vocab`   every term of the corpus and of the card names with its document frequency
                    (a query bigram that is not in it is a candidate for repair; an English word
@@ -53,15 +53,18 @@ def _char_table(conn, convert, corpus_chars: set[str]) -> dict[str, str]:
         s = s if len(s) == 1 else char
         if s != char:
             simplify[char] = s
-        readings = sorted({_toneless(r) for r in known.get(char, "").split(",") if r})
+        # In pypinyin's order, the usual reading first (前 is qian, and only rarely jian).
+        readings = list(dict.fromkeys(_toneless(r) for r in known.get(char, "").split(",") if r))
         rows.append((char, s, " ".join(readings)))
     conn.execute("CREATE TABLE search_chars (char TEXT PRIMARY KEY, simp TEXT, pinyin TEXT) WITHOUT ROWID")
     conn.executemany("INSERT INTO search_chars VALUES (?, ?, ?)", rows)
     readings_of = {char: pinyin.split() for char, _, pinyin in rows}
     folded_corpus = {simplify.get(c, c) for c in corpus_chars}
-    pairs = sorted({(r, c) for c in folded_corpus for r in readings_of.get(c, [])})
-    conn.execute("CREATE TABLE search_pinyin (pinyin TEXT, char TEXT, PRIMARY KEY (pinyin, char)) WITHOUT ROWID")
-    conn.executemany("INSERT INTO search_pinyin VALUES (?, ?)", pairs)
+    # usual: 1 when the reading is the character's first (钱 is qian; 不 is fu only rarely).
+    pairs = sorted({(r, c, int(n == 0)) for c in folded_corpus for n, r in enumerate(readings_of.get(c, []))})
+    conn.execute("CREATE TABLE search_pinyin (pinyin TEXT, char TEXT, usual INTEGER, PRIMARY KEY (pinyin, char))"
+                 " WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_pinyin VALUES (?, ?, ?)", pairs)
     return simplify
 
 

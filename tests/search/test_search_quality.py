@@ -430,3 +430,13 @@ def test_a_card_that_did_not_change_is_its_own_answer(conn):
 ])
 def test_a_misspelt_word_of_a_card_name_is_mended_to_the_name(conn, query, repaired):
     assert parse(conn, query).repaired == repaired
+
+
+def test_a_slip_is_mended_by_the_usual_readings(conn):
+    # 前 reads qian (錢) and only rarely jian (建); 还 reads hai or huan, and only rarely fu (付).
+    assert "钱" in parse(conn, "盜賊可以偷國王的前嗎").text and "建" not in parse(conn, "盜賊可以偷國王的前嗎").text
+    assert "付" not in parse(conn, "預言家抽一張再還一張，可以還剛剛拿到的那張嗎").text
+
+
+def test_the_character_a_phone_offers_for_the_particle_is_the_particle(conn):
+    assert parse(conn, "刺客可以殺國王媽").text == parse(conn, "刺客可以殺國王嗎").text
