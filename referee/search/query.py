@@ -71,6 +71,7 @@ PARAMS = {
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
     "second": 0.2,      # the question similarity counts the second closest phrasing this much
     "literal": 0.9,     # ... unless the closest is at least this similar
+    "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "narrower": 5.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
@@ -407,11 +408,20 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
         score -= PARAMS["foreign_subject"]   # a ruling on another card, which mentions this one
     if len(parsed.groups) >= 2 and all(group & set(doc.cards) for group in parsed.groups):
         score += PARAMS["all_cards"]
+    if doc.actor and doc.actor not in parsed.cards and len(parsed.groups) >= 2:
+        score -= PARAMS["foreign_actor"]   # the query names who acts; the Warlord is not the Armory
+    if _SHIELDED in parsed.concepts and len(parsed.groups) >= 2:
+        return score   # "does the Bishop protect against the Armory": the card named first acts on nothing
     if doc.actor and doc.actor == parsed.actor:
         score += PARAMS["actor"]
     elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
         score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
     return score
+
+
+# The concept of a card shielding from another ("the Bishop protects against the Warlord",
+# 「主教防軍閥」): the first card named is the one shielded, and the other acts.
+_SHIELDED = "protect"
 
 
 def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> dict[str, float]:

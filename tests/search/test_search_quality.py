@@ -440,3 +440,10 @@ def test_a_slip_is_mended_by_the_usual_readings(conn):
 
 def test_the_character_a_phone_offers_for_the_particle_is_the_particle(conn):
     assert parse(conn, "刺客可以殺國王媽").text == parse(conn, "刺客可以殺國王嗎").text
+
+
+def test_the_card_shielded_is_named_first_and_the_other_acts(conn):
+    # "does the Bishop protect against the Armory": the Armory acts, and the Warlord's ruling on
+    # the Bishop (a card the query does not name acting) is not the answer.
+    ranked = [h.id for h in search(conn, "does the bishop protect against the armory", top=3)]
+    assert ranked[0] == "armory.bishop"
