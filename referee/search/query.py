@@ -53,7 +53,7 @@ PARAMS = {
     "answered": 0.8,    # ... a concept only its answer mentions counts this much
     "same_cards": 3.0,  # the document concerns no card but those the query names
     "all_cards": 6.0,   # the document concerns every card the query names (two or more)
-    "form": 3.0,        # the document's question has the query's form (can …? how …?)
+    "form": 2.25,       # the document's question has the query's form (can …? how …?)
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
     "other_edition": 10.0,  # a document of the other edition than the one the query names
