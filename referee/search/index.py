@@ -6,7 +6,7 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_chars`   every CJK character of the corpus and of the card names, plus every character
                    pypinyin knows: its Simplified form (character by character) and its toneless
                    readings. Queries fold through it.
-- `search_pinyin`  reading → character, for the characters the corpus uses (the candidates when a
+- `search_pinyin`  reading → character (and whether it is the character's usual reading), for the characters the corpus uses (the candidates when a
                    query character is a same-sounding slip: 回盒 → 回合).
 - `search_vocab`   every term of the corpus and of the card names with its document frequency
                    (a query bigram that is not in it is a candidate for repair; an English word
@@ -53,15 +53,18 @@ def _char_table(conn, convert, corpus_chars: set[str]) -> dict[str, str]:
         s = s if len(s) == 1 else char
         if s != char:
             simplify[char] = s
-        readings = sorted({_toneless(r) for r in known.get(char, "").split(",") if r})
+        # In pypinyin's order, the usual reading first (前 is qian, and only rarely jian).
+        readings = list(dict.fromkeys(_toneless(r) for r in known.get(char, "").split(",") if r))
         rows.append((char, s, " ".join(readings)))
     conn.execute("CREATE TABLE search_chars (char TEXT PRIMARY KEY, simp TEXT, pinyin TEXT) WITHOUT ROWID")
     conn.executemany("INSERT INTO search_chars VALUES (?, ?, ?)", rows)
     readings_of = {char: pinyin.split() for char, _, pinyin in rows}
     folded_corpus = {simplify.get(c, c) for c in corpus_chars}
-    pairs = sorted({(r, c) for c in folded_corpus for r in readings_of.get(c, [])})
-    conn.execute("CREATE TABLE search_pinyin (pinyin TEXT, char TEXT, PRIMARY KEY (pinyin, char)) WITHOUT ROWID")
-    conn.executemany("INSERT INTO search_pinyin VALUES (?, ?)", pairs)
+    # usual: 1 when the reading is the character's first (钱 is qian; 不 is fu only rarely).
+    pairs = sorted({(r, c, int(n == 0)) for c in folded_corpus for n, r in enumerate(readings_of.get(c, []))})
+    conn.execute("CREATE TABLE search_pinyin (pinyin TEXT, char TEXT, usual INTEGER, PRIMARY KEY (pinyin, char))"
+                 " WITHOUT ROWID")
+    conn.executemany("INSERT INTO search_pinyin VALUES (?, ?, ?)", pairs)
     return simplify
 
 
@@ -190,6 +193,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
         for item in lexicon.get(table, []):
             for lang in ("zh-Hant", "zh-Hans"):
                 corpus_chars.update(CJK.findall("".join(item.get(lang, []))))
+    corpus_chars.update(CJK.findall("".join(t for pair in lexicon.get("spoken", {}).get("zh", []) for t in pair)))
     simplify = _char_table(conn, convert, corpus_chars)
 
     lex_rows = lexicon_rows(lexicon, simplify)
@@ -224,7 +228,9 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
     for doc in docs:
         if doc.kind == "rule":   # the cards a rule's title names (國王 in "the King is never discarded")
             doc.cards = list(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex))
-        cut = {part: terms(fold(text, simplify)) for part, text in doc.parts.items()}
+        # The ways players ask are read as a query is, colloquial forms in written words (冇 → 沒有).
+        cut = {part: terms(lex.standard(fold(text, simplify)) if part in ("asked", "heard") else fold(text, simplify))
+               for part, text in doc.parts.items()}
         if doc.kind == "faq" and _generic(lex, doc.q_en, name_words):
             # "How does the Poor House work?" says nothing of what it does: its answer does.
             cut["keywords"] += cut["answer"]
@@ -237,7 +243,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
         answered = lex.concepts(fold(doc.parts["answer"], simplify), name_map)
         # The concepts of the ways players ask count as the answer's do: they say what the
         # document is about in more words than its one question, but were not written by its author.
-        answered += [c for c in lex.concepts(fold(doc.parts["asked"] + " " + doc.parts.get("heard", ""), simplify), name_map)
+        answered += [c for c in lex.concepts(lex.standard(fold(doc.parts["asked"] + " " + doc.parts.get("heard", ""), simplify)), name_map)
                      if c not in asked and c not in answered]
         cut["answer"] += [concept_term(c) for c in answered]
         cut["concepts"] = [concept_term(c) for c in asked]
@@ -253,7 +259,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
             # The question and each way players ask it, one per line: the query is compared with each.
             "\n".join(" ".join(words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
-            "\n".join(compact(fold(text, simplify), "") for text in
+            "\n".join(compact(lex.standard(fold(text, simplify)), "") for text in
                       [doc.q_zh, *(q for lang in ("zh-Hant", "zh-Hans") for q in (*doc.asked.get(lang, []), *doc.heard.get(lang, [])))]),
         ))
 

@@ -44,6 +44,9 @@ def lexicon_rows(lexicon: dict, simplify: dict[str, str]) -> list[tuple[str, str
     for key, kind in (("en", "ambiguous"), ("after", "after")):
         for text in lexicon.get("ambiguous", {}).get(key, []):
             rows.add(_row(text, kind, "", simplify))
+    for script in ("zh", "en"):   # [typed, written]: folded whole (a zhuyin letter is no run)
+        for typed, written in lexicon.get("spoken", {}).get(script, []):
+            rows.add((fold(typed, simplify).strip(), script, "spoken", fold(written, simplify)))
     return sorted(r for r in rows if r[0])
 
 
@@ -62,10 +65,14 @@ class Lexicon:
         self.zh: dict[str, dict[str, str]] = {kind: {} for kind in kinds}
         self.en: dict[str, dict[tuple[str, ...], str]] = {kind: {} for kind in kinds}
         self.implies: dict[str, list[str]] = {}   # concept → the cards it implies
+        self.spoken: dict[str, str] = {}           # a colloquial form → the standard written words
+        self._spoken_len: int | None = None
         self._found: dict = {}                     # recent find() results (a query reads them thrice)
         for form, script, kind, ident in rows:
             if kind == "implies":
                 self.implies.setdefault(form, []).append(ident)
+            elif kind == "spoken":
+                self.spoken[form] = ident
             elif script == "zh":
                 self.zh[kind][form] = ident
             else:
@@ -76,6 +83,33 @@ class Lexicon:
         self.steady = {k for kind in ("stop", "particle") for k in self.zh[kind] if len(k) == 1}
         self.longest_zh = max((len(k) for table in self.zh.values() for k in table), default=1)
         self.longest_en = max((len(k) for table in self.en.values() for k in table), default=1)
+
+    def standard(self, folded: str) -> str:
+        """Folded text with its colloquial forms in standard written words (係咪 → 是不是, 冇 →
+        沒有, ㄇ → 嗎, "u" → "you"): leftmost longest; a Latin form only as a whole word."""
+        spoken = self.spoken
+        if not spoken:
+            return folded
+        longest = self._longest_spoken
+        out, i, n = [], 0, len(folded)
+        while i < n:
+            for j in range(min(n, i + longest), i, -1):
+                form = folded[i:j]
+                if form in spoken and (not form[0].isascii() or (
+                        (i == 0 or not folded[i - 1].isalnum()) and (j == n or not folded[j].isalnum()))):
+                    out.append(spoken[form])
+                    i = j
+                    break
+            else:
+                out.append(folded[i])
+                i += 1
+        return "".join(out)
+
+    @property
+    def _longest_spoken(self) -> int:
+        if self._spoken_len is None:
+            self._spoken_len = max((len(k) for k in self.spoken), default=1)
+        return self._spoken_len
 
     def find(self, folded: str, kind: str, names: dict | None = None) -> list[tuple[int, str]]:
         """(position, id) of each form of `kind` in folded text, in order; for stop words the id

@@ -43,9 +43,9 @@ PARAMS = {
     "fuzzy": 30.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
     "text_pool": 80,    # the best text matches that are candidates at all (speed)
-    "subject": 0.5,     # ... the document's subject card counts this much more
+    "subject": 0.65,    # ... the document's subject card counts this much more
     "missing": 0.2,     # ... each card of the document the query does not name, against
-    "no_card": 6.0,     # a document about a card, for a query naming none
+    "no_card": 8.0,     # a document about a card, for a query naming none
     "actor": 4.0,       # the card acting in the document's question is the query's first card
     "reversed": 7.0,    # ... is another card the query names (roles reversed), against
     "stranger": 14.0,   # the document's acting card and subject are both cards the query does not name
@@ -53,7 +53,7 @@ PARAMS = {
     "answered": 0.8,    # ... a concept only its answer mentions counts this much
     "same_cards": 3.0,  # the document concerns no card but those the query names
     "all_cards": 6.0,   # the document concerns every card the query names (two or more)
-    "form": 3.0,        # the document's question has the query's form (can …? how …?)
+    "form": 2.25,       # the document's question has the query's form (can …? how …?)
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
     "other_edition": 10.0,  # a document of the other edition than the one the query names
@@ -69,6 +69,10 @@ PARAMS = {
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
     "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
+    "second": 0.2,      # the question similarity counts the second closest phrasing this much
+    "literal": 0.9,     # ... unless the closest is at least this similar
+    "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
+    "narrower": 5.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
 
@@ -115,13 +119,14 @@ class Hit:
 def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
     rows = char_rows(conn, fold(query))
     simplify = {c: r[0] for c, r in rows.items() if r[0] != c}
-    folded = fold(query, simplify)
+    lex = lexicon_mod.load(conn)
+    # Colloquial forms first (係咪 → 是不是, 冇 → 沒有): what follows reads the written words.
+    folded = lex.standard(fold(query, simplify))
     names = card_names(conn, edition)
     spelled = spell(conn, folded, names)
     fixed = folded
     for typo, right in spelled.items():
         fixed = replace_word(fixed, typo, right)
-    lex = lexicon_mod.load(conn)
     repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
                       named_chars(fixed, names), known_word_chars(lex, fixed, names), name_bigrams(names),
                       lex.steady)
@@ -138,6 +143,11 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     forms = lex.forms(fixed, names) if CJK.search(fixed) else (
         lex.head_forms(fixed, names, r"[.?!,;:]+|\s[-–—]\s") or lex.forms(fixed, names))
     meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
+    both = Parsed(fixed, [], editions=lex.editions(fixed, names))
+    if (_COMPARE not in concepts and not forms and _both_editions(both)
+            and not set(concepts) - _OVERVIEW_CONCEPTS):
+        # 「新舊版」, "warlord classic 2016": the two editions named and nothing asked of them.
+        concepts.append(_COMPARE)
     query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
@@ -274,9 +284,12 @@ def search(
     # asked of the editions (one named, old and new, or a card by its two editions' names), not
     # of two things in one game (天文台和普通抽牌有啥区别).
     compares = _COMPARE in parsed.concepts and bool(
-        parsed.editions or _old_and_new(parsed.text) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
+        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
+    # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
+    whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
-    named_edition = parsed.editions[0] if len(parsed.editions) == 1 and not edition else None
+    named_edition = (parsed.editions[0] if len(parsed.editions) == 1 and not edition
+                     and not _old_and_new(parsed.text) else None)   # (新舊版 names both)
     parts: dict[str, dict[str, float]] = {}
     text_scores, scores = scores, {}
     for key in candidates:
@@ -285,6 +298,11 @@ def search(
         if total:
             shared = sum(w * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
                          for c, w in weights.items())
+            if (compares and doc.kind == "card" and doc.id in parsed.cards
+                    and _COMPARE not in doc.asked and _COMPARE not in doc.answered):
+                # A card's own text shows both editions' texts: it answers whether they differ
+                # (the Assassin's did not change, and has no row of its own), as its row does better.
+                shared += PARAMS["answered"] * weights.get(_COMPARE, 0.0)
             part["concept"] = PARAMS["concept"] * shared / total
         if doc.asked and PARAMS["unasked"]:
             # A question about more than the query asks (the Magician with an empty hand, for
@@ -296,8 +314,8 @@ def search(
             part["role"] = _role_score(parsed, doc)
             if doc.cards and all(c in parsed.cards for c in doc.cards):
                 part["role"] += PARAMS["same_cards"]
-        elif doc.subject:
-            part["no_card"] = -PARAMS["no_card"]
+        elif doc.subject or (compares and doc.cards and _COMPARE in doc.asked):
+            part["no_card"] = -PARAMS["no_card"]   # (how the editions differ: the table, not one card's row)
         if key not in text_scores and not any(part.values()):
             continue
         shared_forms = forms.intersection(doc.forms) if forms else ()
@@ -319,6 +337,9 @@ def search(
             # card's (the Wizard, whose rules did not change) is answered by its row or the card.
             if _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
                 part["comparison"] = -PARAMS["comparison"]
+            elif compares and whole == bool(doc.asked - {_COMPARE} or doc.cards):
+                # The bank's row, for "classic vs 2016"; the editions as a whole, for "tie break old vs new".
+                part["comparison"] = -PARAMS["narrower"]
         scores[key] = sum(part.values())
         if explain is not None:
             parts[key] = part
@@ -359,10 +380,20 @@ _OLD = {"old", "older", "original", "旧", "老"}
 _NEW = {"new", "newer", "revised", "新"}
 
 
+_BOTH = {"editions", "versions", "版本", "两版", "两个版"}   # the editions together, neither named
+
+
 def _old_and_new(folded: str) -> bool:
     """Whether a question speaks of an old and a new version of something (旧…新, old … new)."""
     said = set(words(folded)) | set(CJK.findall(folded))
     return bool(said & _OLD) and bool(said & _NEW)
+
+
+def _both_editions(parsed: Parsed) -> bool:
+    """Whether a question speaks of both editions: names each (classic vs 2016), an old and a new
+    version of something (新舊版), or the editions together ("editions", 版本)."""
+    return (len(parsed.editions) > 1 or _old_and_new(parsed.text)
+            or bool(set(words(parsed.text)) & _BOTH) or any(w in parsed.text for w in _BOTH if CJK.match(w)))
 
 
 def _role_score(parsed: Parsed, doc: Doc) -> float:
@@ -377,11 +408,20 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
         score -= PARAMS["foreign_subject"]   # a ruling on another card, which mentions this one
     if len(parsed.groups) >= 2 and all(group & set(doc.cards) for group in parsed.groups):
         score += PARAMS["all_cards"]
+    if doc.actor and doc.actor not in parsed.cards and len(parsed.groups) >= 2:
+        score -= PARAMS["foreign_actor"]   # the query names who acts; the Warlord is not the Armory
+    if _SHIELDED in parsed.concepts and len(parsed.groups) >= 2:
+        return score   # "does the Bishop protect against the Armory": the card named first acts on nothing
     if doc.actor and doc.actor == parsed.actor:
         score += PARAMS["actor"]
     elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
         score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
     return score
+
+
+# The concept of a card shielding from another ("the Bishop protects against the Warlord",
+# 「主教防軍閥」): the first card named is the one shielded, and the other acts.
+_SHIELDED = "protect"
 
 
 def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> dict[str, float]:
@@ -398,7 +438,18 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
         en_lines, zh_lines = phrasings.get(key, ((), ()))
         lines = [(zh, line) for line in zh_lines] if zh else []
         lines += [(en, line) for line in en_lines] if en else []
-        out[key] = max((_dice(ours, theirs) for ours, theirs in lines), default=0.0)
+        # The closest phrasing, and a little of the next: a document that two players' ways of
+        # asking resemble answers more surely than one whose single look-alike shares a few words
+        # (held out, each set gains or holds top-1 against the closest alone).
+        best = second = 0.0
+        for ours, theirs in lines:
+            score = _dice(ours, theirs)
+            if score > best:
+                best, second = score, best
+            elif score > second:
+                second = score
+        # (A phrasing the query all but repeats is that very question: it stands alone.)
+        out[key] = best if best >= PARAMS["literal"] else (best + PARAMS["second"] * second) / (1 + PARAMS["second"])
     return out
 
 

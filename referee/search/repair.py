@@ -17,8 +17,11 @@ PARAMS = {
     "rare_df": 2,       # a query bigram in at most this many documents may be a same-sound slip
     "repair_df": 5,     # ... repaired to a same-sounding bigram in at least this many documents
     "repair_ratio": 4,  # ... and this many times as many as the slip
+    "other_reading": 0.2,  # ... a character's other readings counting this much of its usual one
     "spell": 80,        # an unknown English word is read as the closest known one this similar
     "name_bonus": 5,    # ... a card's name counting this much closer
+    "name_spell": 70,   # ... or, when none is, the closest card name this similar
+    "name_pair": 20,    # ... a word that makes a card's name with the next or the last counting this much closer
 }
 
 
@@ -62,12 +65,29 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
         "SELECT term FROM search_vocab WHERE length(term) BETWEEN ? AND ? AND term GLOB '[a-z]*'",
         (shortest, longest))]
     choices += [k for k in names if k.isascii() and shortest <= len(k) <= longest]
+    # The words of the cards' names too ("hanted quarter": haunted, not hand).
+    name_words = {w for (name,) in conn.execute("SELECT DISTINCT name FROM cards") for w in words(name.casefold())
+                  if shortest <= len(w) <= longest}
+    choices += sorted(name_words)
     out = {}
+    name_choices = [k for k in names if k.isascii() and shortest <= len(k) <= longest] + sorted(name_words)
+    said = words(folded)
     for word in unknown:
         close = process.extract(word, choices, scorer=fuzz.ratio, score_cutoff=PARAMS["spell"], limit=5)
+        if not close:   # "emporer": a card's name is what players misspell most, and more loosely
+            close = process.extract(word, name_choices, scorer=fuzz.ratio, score_cutoff=PARAMS["name_spell"], limit=5)
         if close:
-            # A card's name wins a tie: "theif" is the Thief, not "their".
-            out[word] = max(close, key=lambda c: (c[1] + (PARAMS["name_bonus"] if c[0] in names else 0), c[0]))[0]
+            at = said.index(word)
+            around = (said[at - 1] if at else "", said[at + 1] if at + 1 < len(said) else "")
+
+            def rank(choice):
+                """A card's name wins a tie ("theif" is the Thief, not "their"), and a word that
+                makes a card's name with its neighbour wins ("grate wall": the Great Wall)."""
+                bonus = PARAMS["name_bonus"] if choice in names or choice in name_words else 0
+                if around[0] + choice in names or choice + around[1] in names:
+                    bonus += PARAMS["name_pair"]
+                return bonus
+            out[word] = max(close, key=lambda c: (c[1] + rank(c[0]), c[0]))[0]
     return out
 
 
@@ -147,9 +167,10 @@ def _surest_slip(conn, folded, readings, named, known, name_grams, steady):
     if not sounds:
         return None
     marks = ",".join("?" * len(sounds))
-    alike: dict[str, set[str]] = {}
-    for pinyin, char in conn.execute(f"SELECT pinyin, char FROM search_pinyin WHERE pinyin IN ({marks})", sorted(sounds)):
-        alike.setdefault(pinyin, set()).add(char)
+    alike: dict[str, dict[str, int]] = {}   # reading → {character: 1 when it is its usual reading}
+    for pinyin, char, usual in conn.execute(
+            f"SELECT pinyin, char, usual FROM search_pinyin WHERE pinyin IN ({marks})", sorted(sounds)):
+        alike.setdefault(pinyin, {})[char] = usual
 
     def sound(char_at: int) -> bool:
         """The character at this position reads as meant: a function word, inside a word of the
@@ -160,15 +181,21 @@ def _surest_slip(conn, folded, readings, named, known, name_grams, steady):
         return any(df.get(at_gram.get(at), 0) > PARAMS["rare_df"] for at in (char_at - 1, char_at)
                    if not {at, at + 1} & named)
 
-    variants: dict[tuple[int, str], set[str]] = {}
+    # Each variant with how likely its sound is: a slip sounds as both characters usually read
+    # (前 for 錢, qian), rarely by another reading of either (前 as jian would make it 建, 还 as
+    # fu 付).
+    variants: dict[tuple[int, str], dict[str, float]] = {}
     for at, g in rare:
         for pos in (0, 1):
             if sound(at + pos):
                 continue
-            for reading in readings.get(g[pos], []):
-                for char in alike.get(reading, ()):
+            for n, reading in enumerate(readings.get(g[pos], [])):
+                for char, usual in alike.get(reading, {}).items():
+                    likely = (1.0 if n == 0 else PARAMS["other_reading"]) * (1.0 if usual else PARAMS["other_reading"])
                     if char != g[pos]:
-                        variants.setdefault((at, g), set()).add(g[:pos] + char + g[pos + 1:])
+                        options = variants.setdefault((at, g), {})
+                        variant = g[:pos] + char + g[pos + 1:]
+                        options[variant] = max(options.get(variant, 0.0), likely)
     if not variants:
         return None
     vdf = doc_freq(conn, set().union(*variants.values()))
@@ -178,8 +205,8 @@ def _surest_slip(conn, folded, readings, named, known, name_grams, steady):
         if names and not df.get(g, 0):        # a card's name misheard: mended before anything else
             chosen.append(((1, 0), at, g, max(names, key=lambda v: (vdf.get(v, 0), v))))
             continue
-        best = max(options, key=lambda v: (vdf.get(v, 0), v))
-        if vdf.get(best, 0) >= max(PARAMS["repair_df"], PARAMS["repair_ratio"] * df.get(g, 0)):
+        best = max(options, key=lambda v: (vdf.get(v, 0) * options[v], v))
+        if vdf.get(best, 0) * options[best] >= max(PARAMS["repair_df"], PARAMS["repair_ratio"] * df.get(g, 0)):
             chosen.append(((0, vdf[best]), at, g, best))
     if not chosen:
         return None

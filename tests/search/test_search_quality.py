@@ -382,3 +382,68 @@ def test_two_player_rules_are_the_two_player_draft(conn):
 def test_how_many_cards_the_wizard_takes(conn):
     ids = [h.id for h in search(conn, "巫师可以从别人手里拿几张牌", top=2)]
     assert ids == ["wizard.take-card", "wizard.extra-build"]
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("軍閥可唔可以拆堡壘", "軍閥可不可以拆堡壘"),       # Cantonese
+    ("刺客殺咗國王點算", "刺客殺了國王怎麼辦"),
+    ("邊個先揀角色", "誰先選角色"),
+    ("刺客甚麼時候用能力", "刺客什麼時候用能力"),        # Taiwanese spelling
+    ("主教會被軍閥拆ㄇ", "主教會被軍閥拆嗎"),            # a zhuyin letter for the particle
+    ("can u destroy the keep w/ the warlord", "can you destroy the keep with the warlord"),
+])
+def test_everyday_spellings_read_as_the_written_words(conn, typed, written):
+    assert parse(conn, typed).text == parse(conn, written).text
+    assert [h.id for h in search(conn, typed)] == [h.id for h in search(conn, written)]
+
+
+def test_a_word_that_holds_a_colloquial_form_is_left_alone(conn):
+    assert "关系" in parse(conn, "主教跟軍閥有什麼關係").text     # 係 alone is 是, not inside 關係
+    assert parse(conn, "keep your gold").text == "keep your gold"   # "u", "r" only as whole words
+
+
+@pytest.mark.parametrize("query", ["classic vs 2016", "新舊版", "版本差異", "compare editions"])
+def test_the_editions_as_a_whole_find_the_overview_before_any_row(conn, query):
+    assert search(conn, query, top=1)[0].id == "editions.overview"
+
+
+def test_one_rule_compared_finds_its_row_before_the_overview(conn):
+    ranked = [h.id for h in search(conn, "tie break old vs new", top=3)]
+    assert ranked.index("editions.tie-break") < ranked.index("editions.overview")
+
+
+def test_both_editions_named_in_a_question_that_asks_something_else_is_no_comparison(conn):
+    assert "edition-difference" not in parse(conn, "可以把舊版黑暗城市的角色混進2016版一起玩嗎").concepts
+    assert "edition-difference" in parse(conn, "新舊版 軍閥").concepts
+
+
+def test_a_card_that_did_not_change_is_its_own_answer(conn):
+    assert search(conn, "新舊版 刺客", top=1)[0].id == "assassin"
+    assert search(conn, "新舊版 軍閥", top=1)[0].id == "editions.warlord"   # a card that changed: its row
+
+
+@pytest.mark.parametrize("query, repaired", [
+    ("emporer", {"emporer": "emperor"}),              # too far from any word: a card's name, looser
+    ("the grate wall", {"grate": "great"}),           # gate is closer, but great makes the Great Wall
+    ("thrown room", {"thrown": "throne"}),
+    ("hanted quarter", {"hanted": "haunted"}),        # a word of a two-word name
+])
+def test_a_misspelt_word_of_a_card_name_is_mended_to_the_name(conn, query, repaired):
+    assert parse(conn, query).repaired == repaired
+
+
+def test_a_slip_is_mended_by_the_usual_readings(conn):
+    # 前 reads qian (錢) and only rarely jian (建); 还 reads hai or huan, and only rarely fu (付).
+    assert "钱" in parse(conn, "盜賊可以偷國王的前嗎").text and "建" not in parse(conn, "盜賊可以偷國王的前嗎").text
+    assert "付" not in parse(conn, "預言家抽一張再還一張，可以還剛剛拿到的那張嗎").text
+
+
+def test_the_character_a_phone_offers_for_the_particle_is_the_particle(conn):
+    assert parse(conn, "刺客可以殺國王媽").text == parse(conn, "刺客可以殺國王嗎").text
+
+
+def test_the_card_shielded_is_named_first_and_the_other_acts(conn):
+    # "does the Bishop protect against the Armory": the Armory acts, and the Warlord's ruling on
+    # the Bishop (a card the query does not name acting) is not the answer.
+    ranked = [h.id for h in search(conn, "does the bishop protect against the armory", top=3)]
+    assert ranked[0] == "armory.bishop"
