@@ -67,6 +67,14 @@ class Inner:
         return self.error.localized(lang, card_mark)
 
 
+class Named(dict):
+    """A name the data gives by language code (a preset's `names`): the shown language's, English
+    where the data does not carry that language."""
+
+    def render(self, lang: str) -> str:
+        return self.get(lang) or self["en"]
+
+
 def _rendered(value, lang: str):
     return value.render(lang) if hasattr(value, "render") else value
 

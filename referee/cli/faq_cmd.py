@@ -75,7 +75,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
     try:
         hits = search(conn, query, top, set(card_ids) if card_ids else None, edition)
     except EmptyQuery:
-        raise RefereeError(_word("empty", lang)) from None
+        raise RefereeError.say("faq.empty") from None
     if not hits:
         from referee.cli.no_answer import nothing_found
 
@@ -128,7 +128,7 @@ def _cards_named(conn: sqlite3.Connection, name: str, edition: str | None) -> li
         except UnknownName as unknown:
             error = error or unknown
     if not found:
-        raise error or RefereeError(f"unknown card {name!r}")
+        raise error or RefereeError.say("error.faq.unknown_card", name=name)
     return list(dict.fromkeys(found))
 
 

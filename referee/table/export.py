@@ -19,4 +19,4 @@ def exported(store: Store, name: str, fmt: str) -> str | dict:
         from referee.table.situation_text import with_history
 
         return with_history(header.start, [m.notation for m in logged])
-    raise RefereeError(f"--format {fmt!r}: choose toml or json", f"--format「{fmt}」：請選 toml 或 json")
+    raise RefereeError.say("error.table.format_choose_toml_json", fmt=fmt)

@@ -12,8 +12,7 @@ def declare_hands(game, declared: list[str]) -> None:
     for text in declared:
         who, sep, cards = text.replace("：", ":").partition(":")
         if not sep:
-            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"",
-                               f"--hand「{text}」：請寫成 \"小明：密庫，神殿\"")
+            raise RefereeError.say("error.table.hand_write_as_ann", text=text)
         seat = state.seat_of(who.strip())
         if seat is None:
             from referee.errors import UnknownName
@@ -22,8 +21,7 @@ def declare_hands(game, declared: list[str]) -> None:
         shown = list(game.notation.districts(cards)) if cards.strip() else []
         player = state.players[seat]
         if len(shown) != len(player.hand):
-            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}",
-                               f"--hand「{text}」：{player.name} 手上有 {len(player.hand)} 張牌，不是 {len(shown)} 張")
+            raise RefereeError.say("error.table.hand_holds_card", text=text, name=player.name, count=len(player.hand), count2=len(shown))
         known = [c for c in player.hand if c != "?"]
         for card in known:
             if card not in shown:
