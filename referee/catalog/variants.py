@@ -32,7 +32,7 @@ def check_variants(ids: list, edition: str, known: dict[str, list[str]] | None =
 
             if option:
                 close = [v for v, _, _ in process.extract(variant, sorted(known), limit=3)]
-                raise RefereeError.say("error.variants.unknown_variant_closest", variant=variant, value=Listed(close))
+                raise RefereeError.say("error.variants.unknown_option", variant=variant, value=Listed(close))
             close = [c for c, _, _ in process.extract(variant, [k for k, e in known.items() if edition in e], limit=3)]
             raise UnknownName("variant", variant, close)
         if option:
@@ -41,5 +41,5 @@ def check_variants(ids: list, edition: str, known: dict[str, list[str]] | None =
             raise BadSituation.say("error.variants.other_edition", i=i, variant=variant,
                                    editions=" and ".join(known[variant]), edition=edition)
     if len(set(ids)) != len(ids) and not option:
-        raise BadSituation.say("error.variants.variants_variant_listed_twice")
+        raise BadSituation.say("error.variants.listed_twice")
     return frozenset(ids)

@@ -24,4 +24,4 @@ def nothing_found(conn: sqlite3.Connection, query: str, edition: str | None) -> 
     names = [name for _, name in sorted(best.values(), key=lambda item: -item[0])[:3]]
     if names:
         return RefereeError.say("error.no_answer.closest", query=query, names=Listed(card_mark(n) for n in names))
-    return RefereeError.say("error.no_answer.nothing_answers_ask_with", query=query)
+    return RefereeError.say("error.no_answer.none", query=query)

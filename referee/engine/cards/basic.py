@@ -141,7 +141,7 @@ def _parse_draw(notation: "Notation", tail: str) -> tuple:
     if keyword.lower() not in ("keep", "留", "保留"):
         from referee.errors import BadMove
 
-        raise BadMove(f"draw takes 'keep C[, C]', got {tail!r}", f"draw 後面要寫「keep 卡牌」，不是「{tail}」")
+        raise BadMove.say("error.move.draw_args", tail=tail)
     return notation.districts(cards)
 
 
@@ -283,7 +283,7 @@ def _parse_income(notation: "Notation", tail: str) -> tuple:
     if not found:
         from referee.errors import BadMove
 
-        raise BadMove(f"income takes 'N gold M cards', got {tail!r}", f"income 後面要寫「N gold M cards」，不是「{tail}」")
+        raise BadMove.say("error.move.income_args", tail=tail)
     return (int(found.group(1)), int(found.group(2)))
 
 

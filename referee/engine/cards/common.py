@@ -120,7 +120,7 @@ def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, 
 
     found = split(0, count)
     if found is None:
-        raise BadMove(f"expected {count} characters, got {text!r}", f"要寫 {count} 個角色，不是「{text}」")
+        raise BadMove.say("error.move.character_count", count=count, text=text)
     return found
 
 

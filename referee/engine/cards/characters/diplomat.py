@@ -107,8 +107,7 @@ def _parse_exchange(notation, tail: str) -> tuple:
                 first_error = first_error or error
     if first_error is not None:
         raise first_error
-    raise BadMove(f"exchange takes 'C PLAYER C2' (give C, take PLAYER's C2), got {tail!r}",
-                          f"exchange 後面要寫「地區 玩家 地區2」（給出地區，換走玩家的地區2），不是「{tail}」")
+    raise BadMove.say("diplomat.error.exchange_args", tail=tail)
 
 
 def _format_exchange(notation, move: Move) -> str:

@@ -37,7 +37,7 @@ def _parse_navigate(notation, tail: str) -> tuple:
     if resource is None:
         from referee.errors import BadMove
 
-        raise BadMove(f"navigate takes 'gold' or 'cards', got {tail!r}", f"navigate 後面要寫 gold 或 cards，不是「{tail}」")
+        raise BadMove.say("navigator.error.navigate_args", tail=tail)
     return (resource,)
 
 

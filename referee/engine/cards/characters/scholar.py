@@ -29,7 +29,7 @@ def _parse_scholar(notation, tail: str) -> tuple:
     if keyword.casefold() not in KEEP_WORDS or not card.strip():
         from referee.errors import BadMove
 
-        raise BadMove(f"scholar takes 'keep C', got {tail!r}", f"scholar 後面要寫「keep 卡牌」，不是「{tail}」")
+        raise BadMove.say("scholar.error.keep_args", tail=tail)
     return (notation.district(card),)
 
 
