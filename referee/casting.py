@@ -10,7 +10,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from referee.engine.casts import IllegalCast, check_cast, preset_cast, preset_named
-from referee.errors import AmbiguousName, BadSituation, Listed, Named, Said, UnknownName
+from referee.errors import AmbiguousName, BadSituation, Listed, Named, Said, UnknownName, Typed
 
 if TYPE_CHECKING:
     from referee.engine.facts import CastFacts, Rulebook
@@ -26,7 +26,7 @@ def type_checked(value, kind, path: str):
 
 def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | None = None) -> str:
     if not isinstance(text, str):
-        raise BadSituation.say("error.situation.expected_name", path=path, text=text)
+        raise BadSituation.say("error.situation.expected_name", path=path, text=Typed(text))
     rank = unicodedata.normalize("NFKC", text).strip()          # ８ typed on a Chinese keyboard is 8
     if kind == "character" and re.fullmatch(r"[0-9]{1,2}", rank):  # a rank (², ٣ are not)
         found = [c for c in rb.by_rank(int(rank)) if in_play is None or c in in_play]
@@ -60,7 +60,7 @@ def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], 
         preset = preset_named(rb, text)
         if preset is None:
             names = Listed(Named(c.names) for c in rb.casts.values()) if rb.casts else Said("error.situation.no_presets")
-            raise BadSituation.say("error.situation.not_a_preset", path=path, value=value,
+            raise BadSituation.say("error.situation.not_a_preset", path=path, value=Typed(value),
                                    edition=Said("edition.bare." + rb.edition), names=names)
         try:
             return list(preset_cast(rb, preset, players, nine)), preset

@@ -16,7 +16,7 @@ from referee.engine import Game, Rulebook
 from referee.engine.casts import excluded_uniques
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
-from referee.errors import BadSituation, Inner, Listed, Named, Said, UnknownName, card_mark
+from referee.errors import BadSituation, Inner, Listed, Named, Said, UnknownName, card_mark, Typed
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
 TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower",
@@ -195,7 +195,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         except BadMove as error:
             raise BadSituation.say("error.situation.history", error=Inner(error)) from error
         except IllegalMove as error:
-            raise BadSituation.say("error.situation.history_illegal", text=text, why=_Refusal(game.rb, error)) from error
+            raise BadSituation.say("error.situation.history_illegal", text=Typed(text), why=_Refusal(game.rb, error)) from error
     game._undo.clear()
     from referee.engine.registry import supported
 
@@ -231,7 +231,7 @@ def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
     if "first_complete" in table:
         first = _seat(players, table["first_complete"], "table.first_complete", default=None)
         if first not in complete:
-            raise BadSituation.say("error.situation.first_not_complete", name=players[first].name,
+            raise BadSituation.say("error.situation.first_not_complete", name=Typed(players[first].name),
                                    size=city_size(rb, players[first].city), end=game.end_at,
                                    why=_why_size(rb, state, game))
         complete.remove(first)
@@ -300,7 +300,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
         raise BadSituation.say("error.situation.empty_name", path=path)
     if any(mark in name for mark in ":：") or len(name) > 40:
         # Moves are written `NAME: VERB`: a colon would split the name.
-        raise BadSituation.say("error.situation.long_name", path=path, name=name[:40])
+        raise BadSituation.say("error.situation.long_name", path=path, name=Typed(name[:40]))
     if any(p.name.casefold() == name.casefold() for p in seated):
         raise BadSituation.say("error.situation.same_name", path=path, name=name)
     cast = limits.cast

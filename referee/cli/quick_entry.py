@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from referee.errors import BadSituation, Inner, Said
+from referee.errors import BadSituation, Inner, Said, Typed
 
 # Quick-entry keywords in the three languages: what a player types after the city.
 _KEYWORDS = {
@@ -60,7 +60,7 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
 
                 close = process.extractOne(word, list(_KEYWORDS))
                 hint = Said("error.quick_entry.did_you_mean", word=close[0]) if close and close[1] >= 60 else ""
-                raise BadSituation.say("error.quick_entry.unknown_part", entry=entry, extra=extra, hint=hint)
+                raise BadSituation.say("error.quick_entry.unknown_part", entry=Typed(entry), extra=Typed(extra), hint=hint)
             if keyword in given or (keyword in ("hand", "cards") and {"hand", "cards"} & given):
                 raise BadSituation.say("error.quick_entry.player_given_twice", entry=entry, word=word)
             given.add(keyword)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from referee.say.lang import check_edition, choose
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Typed
 
 from referee.sheet.casts import OTHER_SCRIPT, Cast
 
@@ -26,7 +26,7 @@ def _output(path: str | None) -> str:
         return "html"
     found = FORMATS.get(Path(path).suffix.lower())
     if found is None:
-        raise RefereeError.say("error.sheet.output_kind", path=path)
+        raise RefereeError.say("error.sheet.output_kind", path=Typed(path))
     return found
 
 
@@ -61,7 +61,7 @@ def _from_table(name: str | None, edition: str | None) -> tuple[Cast, str] | Non
     if edition and check_edition(edition) != header.edition:
         from referee.errors import Said
 
-        raise RefereeError.say("error.sheet.table_edition", edition=edition, table=chosen,
+        raise RefereeError.say("error.sheet.table_edition", edition=edition, table=Typed(chosen),
                                plays=Said("edition." + header.edition))
     from referee.sheet.casts import table_cast
 
@@ -144,5 +144,5 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
 
             write_pdf(lambda scale: sheet_page(connect(), cast, langs, paper, scale), target, len(langs))
     except OSError as error:
-        raise RefereeError.say("error.sheet.cannot_write", output=output, why=error.strerror or error) from None
+        raise RefereeError.say("error.sheet.cannot_write", output=Typed(output), why=error.strerror or error) from None
     print(target)

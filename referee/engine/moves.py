@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine import registry
-from referee.errors import AmbiguousName, BadMove, RefereeError, Said, UnknownName
+from referee.errors import AmbiguousName, BadMove, RefereeError, Said, UnknownName, Typed
 from referee.text import parse_rank
 
 if TYPE_CHECKING:
@@ -135,24 +135,24 @@ class Notation:
 
     def nothing(self, tail: str) -> tuple:
         if tail:
-            raise BadMove.say("error.move.unexpected_words", tail=tail)
+            raise BadMove.say("error.move.unexpected_words", tail=Typed(tail))
         return ()
 
     # -- parse and print ---------------------------------------------------------------------
 
     def parse(self, text: str) -> Move:
         if ":" not in text and "：" not in text:
-            raise BadMove.say("error.move.no_colon", text=text)
+            raise BadMove.say("error.move.no_colon", text=Typed(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
         rest = rest.strip()
         if not rest:
-            raise BadMove.say("error.move.no_verb", text=text)
+            raise BadMove.say("error.move.no_verb", text=Typed(text))
         head, _, tail = rest.partition(" ")
         tail = tail.strip()
         name = registry.verb_named(head)
         if name is None:
-            raise BadMove.say("error.move.unknown_verb", head=head, text=text, hint=_did_you_mean(head))
+            raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=_did_you_mean(head))
         verb, _ = registry.verb(name)
         try:
             return Move(actor, name, verb.parse(self, tail))

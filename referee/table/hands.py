@@ -3,7 +3,7 @@ and whose unknown cards could still change a score."""
 
 from __future__ import annotations
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Typed
 
 
 def declare_hands(game, declared: list[str]) -> None:
@@ -12,7 +12,7 @@ def declare_hands(game, declared: list[str]) -> None:
     for text in declared:
         who, sep, cards = text.replace("：", ":").partition(":")
         if not sep:
-            raise RefereeError.say("error.table.hand_write_as_ann", text=text)
+            raise RefereeError.say("error.table.hand_write_as_ann", text=Typed(text))
         seat = state.seat_of(who.strip())
         if seat is None:
             from referee.errors import UnknownName
@@ -21,7 +21,7 @@ def declare_hands(game, declared: list[str]) -> None:
         shown = list(game.notation.districts(cards)) if cards.strip() else []
         player = state.players[seat]
         if len(shown) != len(player.hand):
-            raise RefereeError.say("error.table.hand_holds_card", text=text, name=player.name, count=len(player.hand), count2=len(shown))
+            raise RefereeError.say("error.table.hand_holds_card", text=Typed(text), name=Typed(player.name), count=len(player.hand), count2=len(shown))
         known = [c for c in player.hand if c != "?"]
         for card in known:
             if card not in shown:

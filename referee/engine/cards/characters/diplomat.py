@@ -92,7 +92,7 @@ def _pair_problem(game, mine, owner: int, taken: str) -> tuple | None:
 def _parse_exchange(notation, tail: str) -> tuple:
     """`C PLAYER C2`: district names and player names may have spaces; the one reading where
     both districts are names and the middle is a seated player."""
-    from referee.errors import AmbiguousName, BadMove, UnknownName
+    from referee.errors import AmbiguousName, BadMove, UnknownName, Typed
 
     words = tail.split()
     first_error = None
@@ -107,7 +107,7 @@ def _parse_exchange(notation, tail: str) -> tuple:
                 first_error = first_error or error
     if first_error is not None:
         raise first_error
-    raise BadMove.say("diplomat.error.exchange_args", tail=tail)
+    raise BadMove.say("diplomat.error.exchange_args", tail=Typed(tail))
 
 
 def _format_exchange(notation, move: Move) -> str:
