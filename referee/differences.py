@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 
-from referee.text import EDITIONS, LANGS
+from referee.text import EDITIONS, DATA_LANGS
 
 TOPIC = "editions"
 _SIDES = ("classic", "2016")          # the order of the table: the older edition first
@@ -29,7 +29,7 @@ _SIDE_NAMES = {"classic": ("Classic", "經典版", "经典版"), "2016": ("2016"
 
 
 def _word(words: tuple[str, str, str], lang: str) -> str:
-    return words[LANGS.index(lang)]
+    return words[DATA_LANGS.index(lang)]
 
 
 def _players(counts: dict, lang: str) -> str:
@@ -102,10 +102,10 @@ def problems(bundle) -> list[str]:
         card = row.get("card")
         if card and not all(e in cards.get(card, {}).get("editions", {}) for e in EDITIONS):
             out.append(f"{where}: {card!r} is not a card of both editions")
-        if not card and any(not row.get("what", {}).get(lang) for lang in LANGS):
-            out.append(f"{where}: a row about no card needs `what` in {', '.join(LANGS)}")
+        if not card and any(not row.get("what", {}).get(lang) for lang in DATA_LANGS):
+            out.append(f"{where}: a row about no card needs `what` in {', '.join(DATA_LANGS)}")
         for side in _SIDES if not row.get("only_in_edition") else ():
-            for lang in LANGS:
+            for lang in DATA_LANGS:
                 text = row.get(side, {}).get(lang)
                 if not text:
                     out.append(f"{where}: no {side} text in {lang}")
@@ -148,7 +148,7 @@ def table_rows(bundle) -> list[dict]:
                   "changes": json.dumps(card_changes(cards[card]) if card else {}),
                   "refs": " ".join(row.get("refs", [])),
                   "sources": json.dumps(_sources(bundle, row, cards), ensure_ascii=False)}
-        for lang in LANGS:
+        for lang in DATA_LANGS:
             column = lang.replace("-", "_").lower()
             record[f"what_{column}"] = row.get("what", {}).get(lang) or (_name(cards[card], lang) if card else "")
             for side in _SIDES:
@@ -205,7 +205,7 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         "id": f"{TOPIC}.overview", "topic": TOPIC, "editions": list(EDITIONS),
         "title": overview.get("title", {}),
         "text": {lang: "\n".join(
-            row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in LANGS},
+            row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in DATA_LANGS},
         "sources": overview.get("sources", []), "asked": overview.get("asked", {}), "keywords": _COMPARES,
     }]
     for row in table:
@@ -213,12 +213,12 @@ def rules(bundle, table: list[dict]) -> list[dict]:
             # A list of some thirty card names would make each name a commoner word for the
             # search, and every question naming one of those cards rank worse (王座廳 in 2 人局).
             continue
-        column = {lang: lang.replace("-", "_").lower() for lang in LANGS}
-        what = {lang: row[f"what_{column[lang]}"] for lang in LANGS}
+        column = {lang: lang.replace("-", "_").lower() for lang in DATA_LANGS}
+        what = {lang: row[f"what_{column[lang]}"] for lang in DATA_LANGS}
         card = cards.get(row["card"]) if row["card"] else None
         changes = json.loads(row["changes"])
         text = {}
-        for lang in LANGS:
+        for lang in DATA_LANGS:
             lines = []
             for side in _SIDES:
                 cell = row[f"{'y2016' if side == '2016' else side}_{column[lang]}"]
@@ -229,7 +229,7 @@ def rules(bundle, table: list[dict]) -> list[dict]:
             text[lang] = "\n".join(lines)
         phrasings = {}
         if card:
-            for lang in LANGS:
+            for lang in DATA_LANGS:
                 names = dict.fromkeys([card["names"][lang], *(e.get("names", {}).get(lang) for e in card["editions"].values())])
                 phrasings[lang] = [template.format(name=name) for name in names if name
                                    for template in asked.get(lang, [])]
@@ -238,7 +238,7 @@ def rules(bundle, table: list[dict]) -> list[dict]:
             # "The Keep": an English card name that is an everyday word names the card after "the".
             "title": {lang: (f"{'The ' if card else ''}{what[lang]}: classic vs 2016" if lang == "en" else
                              f"{what[lang]}：經典版與2016年版的不同" if lang == "zh-Hant" else
-                             f"{what[lang]}：经典版与2016年版的不同") for lang in LANGS},
+                             f"{what[lang]}：经典版与2016年版的不同") for lang in DATA_LANGS},
             "text": text, "sources": json.loads(row["sources"]), "asked": phrasings, "keywords": _COMPARES,
         })
     return out
