@@ -15,7 +15,9 @@ from referee import messages as catalog
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCALES = ROOT / "referee" / "locale"
-CODES = ("en", "zh_Hant", "zh_Hans")
+# Every catalog in the repository (a language added is checked as soon as its folder is there).
+CODES = ("en", "zh_Hant", "zh_Hans", *sorted(p.parent.parent.name for p in LOCALES.glob("*/LC_MESSAGES/referee.po")
+                                            if p.parent.parent.name not in ("en", "zh_Hant", "zh_Hans")))
 
 
 def read_po(code: str, locales: Path = LOCALES):
