@@ -279,7 +279,6 @@ def _hit_json(entry: dict) -> dict:
 
 # --- text for people --------------------------------------------------------------------------
 
-_NUMERALS = "一二三四五六七八九十"
 
 
 def _escape(text: str) -> str:
@@ -307,10 +306,8 @@ def _sources_text(sources: list[dict], lang: str) -> str:
 
 def _reading_name(number: int, lang: str) -> str:
     """Reading 1, 讀法一: the reading's name for people (its id is for programs)."""
-    if lang == "en":
-        return f"Reading {number}"
-    numeral = _NUMERALS[number - 1] if number <= len(_NUMERALS) else str(number)
-    return ("讀法" if lang == "zh-Hant" else "读法") + numeral
+    numerals = _word("numerals", lang).split()     # how the language counts readings: 1 2 3, 一 二 三
+    return _word("reading", lang).format(n=numerals[number - 1] if number <= len(numerals) else number)
 
 
 def _show(entry: dict, lang: str, number: int | None = None) -> None:

@@ -12,6 +12,11 @@ from referee.text import has_cjk
 _READS = ("zh-Hant", "zh-Hans")
 
 
+def reads(lang: str) -> bool:
+    """Whether a move can be said in `lang`'s own words (else it is shown as its English notation)."""
+    return lang in _READS
+
+
 def said(game, move, lang: str, local: dict[str, str]) -> str:
     """`move` in `lang` (`local`: card id or English name → the name in `lang`); the canonical
     notation when `lang` is English or the Chinese form would not read back to `move`."""

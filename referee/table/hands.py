@@ -33,14 +33,10 @@ class HandError(RefereeError):
     """`--hand` leaves out a card the table knows the player holds (named in the player's language)."""
 
     def __init__(self, text: str, player: str, card: str):
-        super().__init__(f"--hand {text!r}: {player} is known to hold {card}")
+        self.key = "error.table.hand_known"
+        self.values = {"text": Typed(text), "player": Typed(player), "card": card}
+        super().__init__(str(RefereeError.say(self.key, **self.values)))
         self.text, self.player, self.card = text, player, card
-
-    def localized(self, lang: str, name=lambda n: n) -> str:
-        if lang == "en":
-            return str(self)
-        held = "已知手上有" if lang == "zh-Hant" else "已知手上有"
-        return f"--hand「{self.text}」：{self.player} {held}{name(self.card)}"
 
 
 def hidden_hands(game) -> list[str]:
