@@ -215,10 +215,11 @@ def _progress_title(asked: str, editions: list[str], players: str, lang: str) ->
 
 def _table_kind(key: str, lang: str) -> str:
     """`2016 5p` (the JSON key) for people: `2016 5p`, `2016年版 5 人`."""
-    if lang == "en":
-        return key
+    from referee.messages import text
+
     edition, players = key.split()
-    return f"{label(edition, lang)} {players.removesuffix('p')} 人"
+    return text("simulate.table_kind", lang, edition=text("edition.bare." + edition, lang),
+                players=players.removesuffix("p"))
 
 
 def _top_up(rb, cast, uniques: list[str], seed: int) -> list[str]:
