@@ -20,16 +20,26 @@ TOPIC = "editions"
 _SIDES = ("classic", "2016")          # the order of the table: the older edition first
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _CHANGES = ("rank", "cost", "copies")
-# A change of rank, cost or copies in the words of the generated search text (the CLI prints
-# these with its own labels).
-_CHANGE_WORDS = {"rank": ("rank", "順位", "顺位"), "cost": ("cost", "費用", "费用"), "copies": ("copies", "張數", "张数")}
-# Words that make every row a comparison for the search (the lexicon's concept edition-difference).
-_COMPARES = ["difference", "差別", "区别"]
-_SIDE_NAMES = {"classic": ("Classic", "經典版", "经典版"), "2016": ("2016", "2016年版", "2016年版")}
+# The words of the generated text are the catalog's `differences.*`: a change of rank, cost or
+# copies (`differences.change.<what>`; the CLI prints these with its own labels), each edition's
+# name (`differences.side.<edition>`), the word that makes every row a comparison for the search
+# (`differences.compares`: the lexicon's concept edition-difference, in every data language).
 
 
-def _word(words: tuple[str, str, str], lang: str) -> str:
-    return words[DATA_LANGS.index(lang)]
+def _diff_word(key: str, lang: str, **values) -> str:
+    from referee.messages import text
+
+    return text("differences." + key, lang, **values)
+
+
+def _punct(key: str, lang: str) -> str:
+    from referee.messages import text
+
+    return text("punct." + key, lang)
+
+
+def _compares() -> list[str]:
+    return [_diff_word("compares", lang) for lang in DATA_LANGS]
 
 
 def _players(counts: dict, lang: str) -> str:
@@ -40,15 +50,15 @@ def _players(counts: dict, lang: str) -> str:
         by_value.setdefault(value, []).append(players)
     main = max(by_value, key=lambda v: len(by_value[v]))
     rest = [(v, ps) for v, ps in by_value.items() if v != main]
-    unit = {"en": " districts", "zh-Hant": "個地區", "zh-Hans": "个地区"}[lang]
     if not rest:
-        return f"{main}{unit}"
+        return _diff_word("size", lang, n=main)
     parts = []
     for value, players in rest:
         span = f"{players[0]}–{players[-1]}" if len(players) > 1 else str(players[0])
-        parts.append(f"{value} with {span} players" if lang == "en" else
-                     f"{span}人時為{value}個" if lang == "zh-Hant" else f"{span}人时为{value}个")
-    return f"{main}{unit} ({'; '.join(parts)})" if lang == "en" else f"{main}{unit}（{'；'.join(parts)}）"
+        parts.append(_diff_word("size_with", lang, value=value, span=span))
+    from referee.messages import text
+
+    return _diff_word("size", lang, n=main) + text("punct.parens", lang, text=text("punct.semicolon", lang).join(parts))
 
 
 def _values(bundle, edition: str, card: str | None, lang: str) -> dict[str, str]:
@@ -153,7 +163,7 @@ def table_rows(bundle) -> list[dict]:
             record[f"what_{column}"] = row.get("what", {}).get(lang) or (_name(cards[card], lang) if card else "")
             for side in _SIDES:
                 if row.get("only_in_edition"):
-                    text = ("、" if lang != "en" else ", ").join(
+                    text = _punct("comma", lang).join(
                         _name(c, lang, side) for c in cards.values() if list(c.get("editions", {})) == [side])
                 else:
                     text = _fill(row.get(side, {}).get(lang, ""), _values(bundle, side, card, lang))
@@ -206,7 +216,7 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         "title": overview.get("title", {}),
         "text": {lang: "\n".join(
             row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in DATA_LANGS},
-        "sources": overview.get("sources", []), "asked": overview.get("asked", {}), "keywords": _COMPARES,
+        "sources": overview.get("sources", []), "asked": overview.get("asked", {}), "keywords": _compares(),
     }]
     for row in table:
         if row["id"] in listings:
@@ -222,10 +232,9 @@ def rules(bundle, table: list[dict]) -> list[dict]:
             lines = []
             for side in _SIDES:
                 cell = row[f"{'y2016' if side == '2016' else side}_{column[lang]}"]
-                change = ", ".join(f"{_word(_CHANGE_WORDS[k], lang)} {v}" for k, v in changes.get(side, {}).items())
-                cell = "; ".join(part for part in (change, cell) if part) if lang == "en" else \
-                    "；".join(part for part in (change, cell) if part)
-                lines.append(f"{_word(_SIDE_NAMES[side], lang)}{': ' if lang == 'en' else '：'}{cell}")
+                change = ", ".join(f"{_diff_word('change.' + k, lang)} {v}" for k, v in changes.get(side, {}).items())
+                cell = _punct("semicolon", lang).join(part for part in (change, cell) if part)
+                lines.append(f"{_diff_word('side.' + side, lang)}{_punct('colon', lang)}{cell}")
             text[lang] = "\n".join(lines)
         phrasings = {}
         if card:
@@ -236,9 +245,7 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         out.append({
             "id": f"{TOPIC}.{row['id']}", "topic": TOPIC, "editions": list(EDITIONS),
             # "The Keep": an English card name that is an everyday word names the card after "the".
-            "title": {lang: (f"{'The ' if card else ''}{what[lang]}: classic vs 2016" if lang == "en" else
-                             f"{what[lang]}：經典版與2016年版的不同" if lang == "zh-Hant" else
-                             f"{what[lang]}：经典版与2016年版的不同") for lang in DATA_LANGS},
-            "text": text, "sources": json.loads(row["sources"]), "asked": phrasings, "keywords": _COMPARES,
+            "title": {lang: _diff_word("title.card" if card else "title.rule", lang, what=what[lang]) for lang in DATA_LANGS},
+            "text": text, "sources": json.loads(row["sources"]), "asked": phrasings, "keywords": _compares(),
         })
     return out

@@ -93,7 +93,7 @@ def test_the_placeholders_agree_in_every_language():
 
 # The helpers that read the catalog under a prefix: `words("next_pick", …)` is `table.next_pick`.
 _HELPERS = {"text": "", "say": "", "Said": "", "Own": "", "CastProblem": "", "words": "table.", "_w": "table.", "word": "page.",  # (web/page.py; the sheet's own `word` is `sheet.`, below)
-            "label": "label.", "_word": "faq."}
+            "label": "label.", "_word": "faq.", "_diff_word": "differences."}
 
 
 def used_keys() -> set[str]:
@@ -119,6 +119,10 @@ def used_keys() -> set[str]:
     found |= {"table." + phase for phase in ("selection", "turns", "over")}
     found |= {f"error.situation.kind.{k}" for k in ("whole_number", "text", "list", "table", "boolean")}
     found |= {f"error.situation.size.{k}" for k in ("edition", "bell_tower")}
+    from referee import differences
+
+    found |= {f"differences.change.{k}" for k in differences._CHANGES} | {f"differences.side.{e}" for e in EDITIONS}
+    found |= {"differences.title.card", "differences.title.rule"}
     from referee import refusals
 
     found |= set(refusals.message_keys().values())
