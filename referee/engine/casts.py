@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from referee.engine.facts import CastFacts
-from referee.errors import Listed, Said, card_mark
+from referee.errors import Listed, RefereeError, Said, card_mark
 from referee.text import name_key
 
 if TYPE_CHECKING:      # annotations only: `random` is not loaded by a game that deals nothing
@@ -43,8 +43,6 @@ class CastProblem(str):
     as the player does); the str is its English text."""
 
     def __new__(cls, key: str, /, **values):
-        from referee.errors import RefereeError
-
         said = Said(key, **values)
         line = super().__new__(cls, str(RefereeError.say(key, **values)))
         line.said = said
