@@ -10,8 +10,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from referee.engine.casts import IllegalCast, check_cast, preset_cast, preset_named
-from referee.errors import AmbiguousName, BadSituation, Said, UnknownName
-from referee.text import edition_name
+from referee.errors import AmbiguousName, BadSituation, Listed, Named, Said, UnknownName, Typed
 
 if TYPE_CHECKING:
     from referee.engine.facts import CastFacts, Rulebook
@@ -27,7 +26,7 @@ def type_checked(value, kind, path: str):
 
 def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | None = None) -> str:
     if not isinstance(text, str):
-        raise BadSituation(f"{path}: expected a name, got {text!r}")
+        raise BadSituation.say("error.situation.expected_name", path=path, text=Typed(text))
     rank = unicodedata.normalize("NFKC", text).strip()          # ８ typed on a Chinese keyboard is 8
     if kind == "character" and re.fullmatch(r"[0-9]{1,2}", rank):  # a rank (², ٣ are not)
         found = [c for c in rb.by_rank(int(rank)) if in_play is None or c in in_play]
@@ -60,18 +59,15 @@ def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], 
             text, nine = text[:-2].strip(), True
         preset = preset_named(rb, text)
         if preset is None:
-            names = ", ".join(c.names["en"] for c in rb.casts.values()) or "none in this edition"
-            zh_names = "、".join(c.names.get("zh-Hant", c.names["en"]) for c in rb.casts.values()) or "此版本沒有"
-            edition_zh = edition_name(rb.edition, "zh-Hant")
-            raise BadSituation(f"{path}: {value!r} is not a preset cast of the {rb.edition} edition "
-                               f"(presets: {names}); or list the characters",
-                               f"{path}：「{value}」不是{edition_zh}的建議角色組合（組合有：{zh_names}）；或列出角色")
+            names = Listed(Named(c.names) for c in rb.casts.values()) if rb.casts else Said("error.situation.no_presets")
+            raise BadSituation.say("error.situation.not_a_preset", path=path, value=Typed(value),
+                                   edition=Said("edition.bare." + rb.edition), names=names)
         try:
             return list(preset_cast(rb, preset, players, nine)), preset
         except IllegalCast as error:
-            raise BadSituation(f"{path}: {error}", f"{path}：{error.zh}" if error.zh else None) from error
+            raise BadSituation.say("error.situation.cast", path=path, problem=error.problem.said) from error
     cast = [card_id(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(type_checked(value, list, path))]
     problem = check_cast(rb, players, cast, rank9_optional=True)
     if problem:
-        raise BadSituation(f"{path}: {problem}", f"{path}：{problem.zh}")
+        raise BadSituation.say("error.situation.cast", path=path, problem=problem.said)
     return cast, None

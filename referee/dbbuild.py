@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee import paths
-from referee.text import EDITIONS, LANGS, name_key
+from referee.text import EDITIONS, DATA_LANGS, name_key
 
 SCHEMA_VERSION = "1"
 
@@ -131,7 +131,7 @@ def validate(bundle: Bundle) -> list[str]:
         for edition in card.get("editions", {}):
             if edition not in EDITIONS:
                 problems.append(f"card {card['id']}: unknown edition {edition!r}")
-        for lang in LANGS:
+        for lang in DATA_LANGS:
             if lang not in card.get("names", {}):
                 problems.append(f"card {card['id']}: no {lang} name")
     for card in bundle.characters + bundle.districts:
@@ -153,7 +153,7 @@ def validate(bundle: Bundle) -> list[str]:
         if engine is not None and engine != "checked" and not str(engine).startswith("cannot decide: "):
             problems.append(f"faq {entry['id']}: engine must be \"checked\" or \"cannot decide: WHY\", not {engine!r}")
         for part in ("question", "answer"):
-            for lang in LANGS:
+            for lang in DATA_LANGS:
                 if not entry.get(part, {}).get(lang):
                     problems.append(f"faq {entry['id']}: {part} has no {lang} text")
     problems += _cast_problems(bundle)
@@ -165,7 +165,7 @@ def validate(bundle: Bundle) -> list[str]:
         for ident in [expect] if isinstance(expect, str) else expect:
             if ident not in documents:
                 problems.append(f"{question['_file']}: {question['q']!r} expects an unknown document {ident!r}")
-        if question.get("lang") not in LANGS:
+        if question.get("lang") not in DATA_LANGS:
             problems.append(f"{question['_file']}: {question['q']!r} has no lang (en, zh-Hant or zh-Hans)")
     for rule in bundle.rules:
         variant = rule.get("variant")
@@ -185,7 +185,7 @@ def _cast_problems(bundle: Bundle) -> list[str]:
         if edition not in bundle.editions:
             problems.append(f"{where}: unknown edition {edition!r}")
             continue
-        for lang in LANGS:
+        for lang in DATA_LANGS:
             if not cast.get("names", {}).get(lang) or not cast.get("about", {}).get(lang):
                 problems.append(f"{where}: no {lang} name or description")
         characters = cast.get("characters", [])
@@ -210,7 +210,7 @@ def _cast_problems(bundle: Bundle) -> list[str]:
 
 def _texts(prefix: str, text: dict | None) -> dict:
     text = text or {}
-    return {f"{prefix}_{lang.replace('-', '_').lower()}": text.get(lang) for lang in LANGS}
+    return {f"{prefix}_{lang.replace('-', '_').lower()}": text.get(lang) for lang in DATA_LANGS}
 
 
 def _names_for(card: dict, edition: str) -> dict:

@@ -14,22 +14,32 @@ from __future__ import annotations
 import json
 import re
 
-from referee.text import EDITIONS, LANGS
+from referee.text import EDITIONS, DATA_LANGS
 
 TOPIC = "editions"
 _SIDES = ("classic", "2016")          # the order of the table: the older edition first
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _CHANGES = ("rank", "cost", "copies")
-# A change of rank, cost or copies in the words of the generated search text (the CLI prints
-# these with its own labels).
-_CHANGE_WORDS = {"rank": ("rank", "順位", "顺位"), "cost": ("cost", "費用", "费用"), "copies": ("copies", "張數", "张数")}
-# Words that make every row a comparison for the search (the lexicon's concept edition-difference).
-_COMPARES = ["difference", "差別", "区别"]
-_SIDE_NAMES = {"classic": ("Classic", "經典版", "经典版"), "2016": ("2016", "2016年版", "2016年版")}
+# The words of the generated text are the catalog's `differences.*`: a change of rank, cost or
+# copies (`differences.change.<what>`; the CLI prints these with its own labels), each edition's
+# name (`differences.side.<edition>`), the word that makes every row a comparison for the search
+# (`differences.compares`: the lexicon's concept edition-difference, in every data language).
 
 
-def _word(words: tuple[str, str, str], lang: str) -> str:
-    return words[LANGS.index(lang)]
+def _diff_word(key: str, lang: str, **values) -> str:
+    from referee.messages import text
+
+    return text("differences." + key, lang, **values)
+
+
+def _punct(key: str, lang: str) -> str:
+    from referee.messages import text
+
+    return text("punct." + key, lang)
+
+
+def _compares() -> list[str]:
+    return [_diff_word("compares", lang) for lang in DATA_LANGS]
 
 
 def _players(counts: dict, lang: str) -> str:
@@ -40,15 +50,15 @@ def _players(counts: dict, lang: str) -> str:
         by_value.setdefault(value, []).append(players)
     main = max(by_value, key=lambda v: len(by_value[v]))
     rest = [(v, ps) for v, ps in by_value.items() if v != main]
-    unit = {"en": " districts", "zh-Hant": "個地區", "zh-Hans": "个地区"}[lang]
     if not rest:
-        return f"{main}{unit}"
+        return _diff_word("size", lang, n=main)
     parts = []
     for value, players in rest:
         span = f"{players[0]}–{players[-1]}" if len(players) > 1 else str(players[0])
-        parts.append(f"{value} with {span} players" if lang == "en" else
-                     f"{span}人時為{value}個" if lang == "zh-Hant" else f"{span}人时为{value}个")
-    return f"{main}{unit} ({'; '.join(parts)})" if lang == "en" else f"{main}{unit}（{'；'.join(parts)}）"
+        parts.append(_diff_word("size_with", lang, value=value, span=span))
+    from referee.messages import text
+
+    return _diff_word("size", lang, n=main) + text("punct.parens", lang, text=text("punct.semicolon", lang).join(parts))
 
 
 def _values(bundle, edition: str, card: str | None, lang: str) -> dict[str, str]:
@@ -102,10 +112,10 @@ def problems(bundle) -> list[str]:
         card = row.get("card")
         if card and not all(e in cards.get(card, {}).get("editions", {}) for e in EDITIONS):
             out.append(f"{where}: {card!r} is not a card of both editions")
-        if not card and any(not row.get("what", {}).get(lang) for lang in LANGS):
-            out.append(f"{where}: a row about no card needs `what` in {', '.join(LANGS)}")
+        if not card and any(not row.get("what", {}).get(lang) for lang in DATA_LANGS):
+            out.append(f"{where}: a row about no card needs `what` in {', '.join(DATA_LANGS)}")
         for side in _SIDES if not row.get("only_in_edition") else ():
-            for lang in LANGS:
+            for lang in DATA_LANGS:
                 text = row.get(side, {}).get(lang)
                 if not text:
                     out.append(f"{where}: no {side} text in {lang}")
@@ -148,12 +158,12 @@ def table_rows(bundle) -> list[dict]:
                   "changes": json.dumps(card_changes(cards[card]) if card else {}),
                   "refs": " ".join(row.get("refs", [])),
                   "sources": json.dumps(_sources(bundle, row, cards), ensure_ascii=False)}
-        for lang in LANGS:
+        for lang in DATA_LANGS:
             column = lang.replace("-", "_").lower()
             record[f"what_{column}"] = row.get("what", {}).get(lang) or (_name(cards[card], lang) if card else "")
             for side in _SIDES:
                 if row.get("only_in_edition"):
-                    text = ("、" if lang != "en" else ", ").join(
+                    text = _punct("comma", lang).join(
                         _name(c, lang, side) for c in cards.values() if list(c.get("editions", {})) == [side])
                 else:
                     text = _fill(row.get(side, {}).get(lang, ""), _values(bundle, side, card, lang))
@@ -205,40 +215,37 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         "id": f"{TOPIC}.overview", "topic": TOPIC, "editions": list(EDITIONS),
         "title": overview.get("title", {}),
         "text": {lang: "\n".join(
-            row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in LANGS},
-        "sources": overview.get("sources", []), "asked": overview.get("asked", {}), "keywords": _COMPARES,
+            row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in DATA_LANGS},
+        "sources": overview.get("sources", []), "asked": overview.get("asked", {}), "keywords": _compares(),
     }]
     for row in table:
         if row["id"] in listings:
             # A list of some thirty card names would make each name a commoner word for the
             # search, and every question naming one of those cards rank worse (王座廳 in 2 人局).
             continue
-        column = {lang: lang.replace("-", "_").lower() for lang in LANGS}
-        what = {lang: row[f"what_{column[lang]}"] for lang in LANGS}
+        column = {lang: lang.replace("-", "_").lower() for lang in DATA_LANGS}
+        what = {lang: row[f"what_{column[lang]}"] for lang in DATA_LANGS}
         card = cards.get(row["card"]) if row["card"] else None
         changes = json.loads(row["changes"])
         text = {}
-        for lang in LANGS:
+        for lang in DATA_LANGS:
             lines = []
             for side in _SIDES:
                 cell = row[f"{'y2016' if side == '2016' else side}_{column[lang]}"]
-                change = ", ".join(f"{_word(_CHANGE_WORDS[k], lang)} {v}" for k, v in changes.get(side, {}).items())
-                cell = "; ".join(part for part in (change, cell) if part) if lang == "en" else \
-                    "；".join(part for part in (change, cell) if part)
-                lines.append(f"{_word(_SIDE_NAMES[side], lang)}{': ' if lang == 'en' else '：'}{cell}")
+                change = ", ".join(f"{_diff_word('change.' + k, lang)} {v}" for k, v in changes.get(side, {}).items())
+                cell = _punct("semicolon", lang).join(part for part in (change, cell) if part)
+                lines.append(f"{_diff_word('side.' + side, lang)}{_punct('colon', lang)}{cell}")
             text[lang] = "\n".join(lines)
         phrasings = {}
         if card:
-            for lang in LANGS:
+            for lang in DATA_LANGS:
                 names = dict.fromkeys([card["names"][lang], *(e.get("names", {}).get(lang) for e in card["editions"].values())])
                 phrasings[lang] = [template.format(name=name) for name in names if name
                                    for template in asked.get(lang, [])]
         out.append({
             "id": f"{TOPIC}.{row['id']}", "topic": TOPIC, "editions": list(EDITIONS),
             # "The Keep": an English card name that is an everyday word names the card after "the".
-            "title": {lang: (f"{'The ' if card else ''}{what[lang]}: classic vs 2016" if lang == "en" else
-                             f"{what[lang]}：經典版與2016年版的不同" if lang == "zh-Hant" else
-                             f"{what[lang]}：经典版与2016年版的不同") for lang in LANGS},
-            "text": text, "sources": json.loads(row["sources"]), "asked": phrasings, "keywords": _COMPARES,
+            "title": {lang: _diff_word("title.card" if card else "title.rule", lang, what=what[lang]) for lang in DATA_LANGS},
+            "text": text, "sources": json.loads(row["sources"]), "asked": phrasings, "keywords": _compares(),
         })
     return out

@@ -67,6 +67,26 @@ class Inner:
         return self.error.localized(lang, card_mark)
 
 
+class Typed(str):
+    """Words the player typed, inside a message: said as typed, except that Simplified Chinese
+    writes them in its own script, as it did when the whole Traditional line was converted."""
+
+    def render(self, lang: str) -> str:
+        if lang != "zh-Hans":
+            return str(self)
+        from referee.chinese import to_simplified
+
+        return to_simplified(str(self))
+
+
+class Named(dict):
+    """A name the data gives by language code (a preset's `names`): the shown language's, English
+    where the data does not carry that language."""
+
+    def render(self, lang: str) -> str:
+        return self.get(lang) or self["en"]
+
+
 def _rendered(value, lang: str):
     return value.render(lang) if hasattr(value, "render") else value
 

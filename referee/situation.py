@@ -16,8 +16,7 @@ from referee.engine import Game, Rulebook
 from referee.engine.casts import excluded_uniques
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
-from referee.errors import BadSituation, Inner, Listed, Said, UnknownName, card_mark
-from referee.text import edition_name
+from referee.errors import BadSituation, Inner, Listed, Named, Said, UnknownName, card_mark, Typed
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
 TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower",
@@ -194,17 +193,9 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
         try:
             game.apply(parse_move(game, text))
         except BadMove as error:
-            if error.key is None and error.zh is None:      # a line in English only stays so
-                raise BadSituation(f"play.history: {error}") from error
             raise BadSituation.say("error.situation.history", error=Inner(error)) from error
         except IllegalMove as error:
-            from referee.refusals import reason
-
-            why = reason(error.key, error.values, "en")     # the engine's sentence, never its key
-            zh_values = {k: card_mark(game.rb.name(v)) if isinstance(v, str) and (v in game.rb.characters or v in game.rb.districts) else v
-                         for k, v in error.values.items()}
-            raise BadSituation(f"play.history: {text!r} is not legal here: {why}",
-                               f"play.history：「{text}」在這裡不合法：{reason(error.key, zh_values, 'zh-Hant')}") from error
+            raise BadSituation.say("error.situation.history_illegal", text=Typed(text), why=_Refusal(game.rb, error)) from error
     game._undo.clear()
     from referee.engine.registry import supported
 
@@ -222,15 +213,13 @@ def _check_uniques(rb: Rulebook, cast, preset, known: Counter) -> None:
     barred = excluded_uniques(rb, cast)
     for district in seen:
         if preset is not None and district not in preset.uniques:
-            raise BadSituation(f"{rb.name(district)} is not one of the unique districts of {preset.names['en']}",
-                               f"{card_mark(rb.name(district))}不是「{preset.names.get('zh-Hant', preset.names['en'])}」"
-                               "的特殊地區")
+            raise BadSituation.say("error.situation.unique_not_in_preset", district=card_mark(rb.name(district)),
+                                   preset=Named(preset.names))
         if district in barred:
             by = next(c for c in cast if district in excluded_uniques(rb, [c]))
-            raise BadSituation(f"{rb.name(district)} is not used when the {rb.name(by)} is in the cast "
-                               f"({rb.edition} edition, rule setup.incompatible-cards.{rb.edition})",
-                               f"有{card_mark(rb.name(by))}時不用{card_mark(rb.name(district))}"
-                               f"（{edition_name(rb.edition, 'zh-Hant')}，規則 setup.incompatible-cards.{rb.edition}）")
+            raise BadSituation.say("error.situation.unique_barred", district=card_mark(rb.name(district)),
+                                   by=card_mark(rb.name(by)), edition=Said("edition.bare." + rb.edition),
+                                   rule="setup.incompatible-cards." + rb.edition)
 
 
 def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
@@ -242,11 +231,9 @@ def _completed(rb: Rulebook, game: Game, table: dict) -> list[int]:
     if "first_complete" in table:
         first = _seat(players, table["first_complete"], "table.first_complete", default=None)
         if first not in complete:
-            raise BadSituation(
-                f"table.first_complete: {players[first].name}'s city has {city_size(rb, players[first].city)} "
-                f"districts, but a city is complete at {game.end_at} ({_why_size(rb, state, game)})",
-                f"table.first_complete：{players[first].name} 的城市只有 {city_size(rb, players[first].city)} 座建築，"
-                f"但要 {game.end_at} 座才算完成（{edition_name(rb.edition, 'zh-Hant')}，{len(players)} 位玩家）")
+            raise BadSituation.say("error.situation.first_not_complete", name=Typed(players[first].name),
+                                   size=city_size(rb, players[first].city), end=game.end_at,
+                                   why=_why_size(rb, state, game))
         complete.remove(first)
         complete.insert(0, first)
         if state.bell_tower:
@@ -313,7 +300,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
         raise BadSituation.say("error.situation.empty_name", path=path)
     if any(mark in name for mark in ":：") or len(name) > 40:
         # Moves are written `NAME: VERB`: a colon would split the name.
-        raise BadSituation(f"{path}.name: {name[:40]!r} must be at most 40 characters, without a colon")
+        raise BadSituation.say("error.situation.long_name", path=path, name=Typed(name[:40]))
     if any(p.name.casefold() == name.casefold() for p in seated):
         raise BadSituation.say("error.situation.same_name", path=path, name=name)
     cast = limits.cast
@@ -365,14 +352,28 @@ def _district(rb: Rulebook, entry, path: str, known: Counter, deck_size: int) ->
                  _type(entry.get("beautified", False), bool, f"{path}.beautified"))
 
 
-def _why_size(rb: Rulebook, state: State, game: Game) -> str:
+def _why_size(rb: Rulebook, state: State, game: Game) -> Said:
     """Where the completing size comes from, as a player would check it."""
     if state.end_at:
-        return "table.end_at"
-    why = f"{rb.edition} edition, {len(state.players)} players"
-    if state.bell_tower:
-        why += ", the Bell Tower announced"
-    return why
+        return Said("error.situation.size.end_at")
+    kind = "bell_tower" if state.bell_tower else "edition"
+    return Said("error.situation.size." + kind, edition=Said("edition.bare." + rb.edition), players=len(state.players))
+
+
+class _Refusal:
+    """The engine's sentence for a move of the history it refused, in the message's language (its
+    card names marked for the CLI), never its key."""
+
+    def __init__(self, rb: Rulebook, error):
+        self.rb, self.error = rb, error
+
+    def render(self, lang: str) -> str:
+        from referee.refusals import reason
+
+        rb = self.rb
+        values = {k: card_mark(rb.name(v)) if isinstance(v, str) and (v in rb.characters or v in rb.districts) else v
+                  for k, v in self.error.values.items()}
+        return reason(self.error.key, values, lang)
 
 
 def _variants(value, edition: str, known: dict[str, list[str]] | None) -> frozenset[str]:

@@ -5,12 +5,23 @@ from __future__ import annotations
 import re
 import unicodedata
 
-LANGS = ("en", "zh-Hant", "zh-Hans")
+# The languages the data files carry (card names, rules, FAQ entries, presets, sources: data/
+# and faq/). The program's own words are in the catalogs (referee.messages), which may hold more.
+DATA_LANGS = ("en", "zh-Hant", "zh-Hans")
 
 
-def in_language(texts: tuple[str, str, str], lang: str) -> str:
-    """The text for `lang` from an (en, zh-Hant, zh-Hans) triple, English for anything else."""
-    return texts[LANGS.index(lang)] if lang in LANGS else texts[0]
+def data_lang(lang: str) -> str:
+    """The language to read the data in for a player of `lang`: English where it does not carry `lang`."""
+    return lang if lang in DATA_LANGS else "en"
+
+
+class ByLanguage(dict):
+    """Texts the data gives by language code: a language the data does not carry reads English."""
+
+    def __missing__(self, lang: str) -> str:
+        return dict.get(self, "en")
+
+
 EDITIONS = ("2016", "classic")
 
 

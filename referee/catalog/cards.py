@@ -6,11 +6,15 @@ import json
 import sqlite3
 
 from referee.engine.types import COLOURS
-from referee.text import LANGS
+from referee.text import DATA_LANGS, ByLanguage, data_lang
 
 
 def _lang_column(prefix: str, lang: str) -> str:
     return f"{prefix}_{lang.replace('-', '_').lower()}"
+
+
+def _name_column(lang: str) -> str:
+    return "name" if lang == "en" else _lang_column("name", lang)
 
 
 def card_view(row: sqlite3.Row) -> dict:
@@ -18,10 +22,10 @@ def card_view(row: sqlite3.Row) -> dict:
         "kind": row["kind"],
         "id": row["id"],
         "name": row["name"],
-        "names": {"en": row["name"], "zh-Hant": row["name_zh_hant"], "zh-Hans": row["name_zh_hans"]},
+        "names": ByLanguage({lang: row[_name_column(lang)] for lang in DATA_LANGS}),
         "edition": row["edition"],
         "set": row["card_set"],
-        "ability": {lang: row[_lang_column("ability", lang)] for lang in LANGS},
+        "ability": ByLanguage({lang: row[_lang_column("ability", lang)] for lang in DATA_LANGS}),
         "sources": json.loads(row["sources"] or "[]"),
     }
     if row["kind"] == "character":
@@ -89,7 +93,7 @@ def standard_characters(conn: sqlite3.Connection, edition: str) -> list[str]:
 
 def localized_names(conn: sqlite3.Connection, edition: str, lang: str) -> dict[str, str]:
     """English canonical name and id → the name in `lang`, for translating engine messages."""
-    column = {"en": "name", "zh-Hant": "name_zh_hant", "zh-Hans": "name_zh_hans"}[lang]
+    column = _name_column(data_lang(lang))
     names: dict[str, str] = {}
     for row in conn.execute(f"SELECT id, name, {column} FROM cards WHERE edition = ?", (edition,)):
         names[row[0]] = row[2]

@@ -11,7 +11,9 @@ from referee.catalog import sources
 def citation_text(conn: sqlite3.Connection, citation_id: str, lang: str) -> str:
     """`Game End (2016 rulebook)` for a rule, the question for a FAQ entry; the id only when
     the database does not know it."""
-    column = lang.replace("-", "_").lower()
+    from referee.text import data_lang
+
+    column = data_lang(lang).replace("-", "_").lower()
     row = conn.execute(f"SELECT title_{column}, sources FROM rules WHERE id = ?", (citation_id,)).fetchone()
     if row is None:
         row = conn.execute(f"SELECT q_{column}, sources FROM faq WHERE id = ?", (citation_id,)).fetchone()
@@ -26,4 +28,4 @@ def citation_text(conn: sqlite3.Connection, citation_id: str, lang: str) -> str:
             names.append(name)
     if not names:
         return row[0]
-    return f"{row[0]} ({', '.join(names[:2])})" if lang == "en" else f"{row[0]}（{'、'.join(names[:2])}）"
+    return sources.in_parens(row[0], names[:2], lang)

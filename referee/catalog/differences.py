@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from referee.text import LANGS, name_key
+from referee.text import DATA_LANGS, ByLanguage, name_key
 
 # The words that ask `referee rules` for the comparison instead of a topic's rules.
 TOPICS = {name_key(w) for w in ("editions", "edition", "differences", "diff", "版本", "版本差異", "版本差异",
@@ -20,7 +20,9 @@ def is_editions_topic(topic: str | None) -> bool:
 
 
 def _column(lang: str) -> str:
-    return lang.replace("-", "_").lower()
+    from referee.text import data_lang
+
+    return data_lang(lang).replace("-", "_").lower()
 
 
 def _view(row: sqlite3.Row) -> dict:
@@ -28,8 +30,8 @@ def _view(row: sqlite3.Row) -> dict:
     return {
         "id": row["id"],
         "card": row["card"],
-        "what": {lang: row[f"what_{_column(lang)}"] for lang in LANGS},
-        "editions": {side: {lang: row[f"{sides[side]}_{_column(lang)}"] for lang in LANGS} for side in SIDES},
+        "what": ByLanguage({lang: row[f"what_{_column(lang)}"] for lang in DATA_LANGS}),
+        "editions": {side: ByLanguage({lang: row[f"{sides[side]}_{_column(lang)}"] for lang in DATA_LANGS}) for side in SIDES},
         "changes": json.loads(row["changes"] or "{}"),
         "refs": row["refs"].split(),
         "sources": json.loads(row["sources"] or "[]"),

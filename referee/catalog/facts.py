@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from referee.catalog.db import connect
 from referee.engine.facts import CastFacts, CharacterFacts, DistrictFacts, Rulebook
-from referee.text import LANGS, name_key
+from referee.text import DATA_LANGS, ByLanguage, name_key
 
 
 def load_rulebook(conn: sqlite3.Connection, edition: str) -> Rulebook:
@@ -48,7 +48,7 @@ def load_casts(conn: sqlite3.Connection, edition: str) -> tuple[dict[str, CastFa
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "casts" in tables:
         for row in conn.execute("SELECT * FROM casts WHERE edition = ? ORDER BY position", (edition,)):
-            names = {lang: row[f"name_{lang.replace('-', '_').lower()}"] for lang in LANGS}
+            names = ByLanguage({lang: row[f"name_{lang.replace('-', '_').lower()}"] for lang in DATA_LANGS})
             keys = {name_key(text) for text in (row["id"], *names.values(), *json.loads(row["aliases"]))}
             casts[row["id"]] = CastFacts(row["id"], names, tuple(row["characters"].split()), row["rank9"],
                                          tuple(row["uniques"].split()), frozenset(keys))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from referee.text import LANGS, name_key
+from referee.text import DATA_LANGS, ByLanguage, name_key
 
 
 def rule_view(row: sqlite3.Row) -> dict:
@@ -15,8 +15,8 @@ def rule_view(row: sqlite3.Row) -> dict:
         "editions": row["editions"].split(),
         "players": [int(p) for p in row["players"].split()],
         "variant": row["variant"],
-        "title": {lang: row[f"title_{lang.replace('-', '_').lower()}"] for lang in LANGS},
-        "text": {lang: row[f"text_{lang.replace('-', '_').lower()}"] for lang in LANGS},
+        "title": ByLanguage({lang: row[f"title_{lang.replace('-', '_').lower()}"] for lang in DATA_LANGS}),
+        "text": ByLanguage({lang: row[f"text_{lang.replace('-', '_').lower()}"] for lang in DATA_LANGS}),
         "sources": json.loads(row["sources"] or "[]"),
     }
 
@@ -43,7 +43,7 @@ def find_rules(
     exact = [r for r in rows if name_key(r["topic"]) == key or r["id"] == topic or r["id"].startswith(topic + ".")]
     if exact:
         return [rule_view(r) for r in exact]
-    titles = [f"title_{lang.replace('-', '_').lower()}" for lang in LANGS]
+    titles = [f"title_{lang.replace('-', '_').lower()}" for lang in DATA_LANGS]
     return [
         rule_view(r) for r in rows
         if any(key in name_key(t or "") for t in (*(r[column] for column in titles), r["id"]))
@@ -66,7 +66,7 @@ def find_casts(conn: sqlite3.Connection, edition: str) -> dict:
     their cards in every language."""
     rules = [r for r in find_rules(conn, None, edition, None) if not r["variant"]
              and any(r["id"] == p or (p.endswith(".") and r["id"] == p + edition) for p in CAST_RULES)]
-    names = {row["id"]: {lang: row[f"name{'' if lang == 'en' else '_' + lang.replace('-', '_').lower()}"] for lang in LANGS}
+    names = {row["id"]: ByLanguage({lang: row[f"name{'' if lang == 'en' else '_' + lang.replace('-', '_').lower()}"] for lang in DATA_LANGS})
              for row in conn.execute("SELECT * FROM cards WHERE edition = ?", (edition,))}
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     presets = []
@@ -74,8 +74,8 @@ def find_casts(conn: sqlite3.Connection, edition: str) -> dict:
         for row in conn.execute("SELECT * FROM casts WHERE edition = ? ORDER BY position", (edition,)):
             presets.append({
                 "id": row["id"],
-                "name": {lang: row[f"name_{lang.replace('-', '_').lower()}"] for lang in LANGS},
-                "about": {lang: row[f"about_{lang.replace('-', '_').lower()}"] for lang in LANGS},
+                "name": ByLanguage({lang: row[f"name_{lang.replace('-', '_').lower()}"] for lang in DATA_LANGS}),
+                "about": ByLanguage({lang: row[f"about_{lang.replace('-', '_').lower()}"] for lang in DATA_LANGS}),
                 "aliases": json.loads(row["aliases"]),
                 "characters": [{"id": c, "names": names[c]} for c in row["characters"].split()],
                 "rank9": {"id": row["rank9"], "names": names[row["rank9"]]} if row["rank9"] else None,

@@ -14,7 +14,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 from referee import paths
-from referee.text import LANGS
+from referee.text import DATA_LANGS
 
 # Locators that only help us: `l.107-108`, `doc/district cards.csv`, `districts.rs …()`.
 _LINE_NUMBERS = re.compile(r"\s*\bl\.\s*\d+(?:\s*-\s*\d+)?")
@@ -64,7 +64,14 @@ def describe(ref: dict, lang: str) -> str:
         details.append(where)
     if not details:
         return text
-    return f"{text} ({', '.join(details)})" if lang == "en" else f"{text}（{'、'.join(details)}）"
+    return in_parens(text, details, lang)
+
+
+def in_parens(text: str, details: list[str], lang: str) -> str:
+    """`text (a, b)` as the language writes it: `text（a、b）` in Chinese."""
+    from referee.messages import text as said
+
+    return text + said("punct.parens", lang, text=said("punct.comma", lang).join(details))
 
 
 def listing(lang: str) -> list[dict]:
@@ -73,7 +80,7 @@ def listing(lang: str) -> list[dict]:
     for source in all_sources():
         links = [source["url"]] if source.get("url") else []
         links += [url for _, url in sorted(source.get("links", {}).items(), key=lambda item: int(item[0]))]
-        rows.append({"id": source["id"], "name": {lg: name(source, lg) for lg in LANGS},
+        rows.append({"id": source["id"], "name": {lg: name(source, lg) for lg in DATA_LANGS},
                      "title": source.get("title", ""), "links": links, "shown": name(source, lang)})
     return rows
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from referee.catalog.db import connect
-from referee.errors import BadSituation, RefereeError, UnknownName
+from referee.errors import BadSituation, Listed, RefereeError, UnknownName
 
 
 @lru_cache(maxsize=None)
@@ -32,15 +32,14 @@ def check_variants(ids: list, edition: str, known: dict[str, list[str]] | None =
 
             if option:
                 close = [v for v, _, _ in process.extract(variant, sorted(known), limit=3)]
-                raise RefereeError(f"unknown variant {variant!r}; closest: {', '.join(close)}",
-                                   f"沒有「{variant}」這個變體；最接近的：{'、'.join(close)}")
+                raise RefereeError.say("error.variants.unknown_option", variant=variant, value=Listed(close))
             close = [c for c, _, _ in process.extract(variant, [k for k, e in known.items() if edition in e], limit=3)]
             raise UnknownName("variant", variant, close)
         if option:
             continue
         if edition not in known[variant]:
-            raise BadSituation(f"variants[{i}]: {variant!r} is a variant of the {' and '.join(known[variant])} "
-                               f"edition, not {edition}")
+            raise BadSituation.say("error.variants.other_edition", i=i, variant=variant,
+                                   editions=" and ".join(known[variant]), edition=edition)
     if len(set(ids)) != len(ids) and not option:
-        raise BadSituation("variants: a variant is listed twice", "variants：有變體列了兩次")
+        raise BadSituation.say("error.variants.listed_twice")
     return frozenset(ids)

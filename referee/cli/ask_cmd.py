@@ -63,7 +63,9 @@ def rule_on_moves(situation, lang: str) -> dict:
             "actor": game.state.players[seat].name if seat is not None else move.actor,
             "character": game.rb.name(character) if character else None,
         }
-        if lang != "en":                        # the move in the player's words, for people
+        from referee.say.notation import reads
+
+        if reads(lang):                         # the move in the player's words, for people
             from referee.say.notation import said
 
             step["said"] = said(game, shown, lang, local)

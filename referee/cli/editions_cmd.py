@@ -37,9 +37,7 @@ def sources_text(sources: list[dict], lang: str) -> str:
         found = places.setdefault(name, [])
         if where and where not in found:
             found.append(where)
-    sep = ", " if lang == "en" else "、"
-    texts = [name + ((f" ({sep.join(w)})" if lang == "en" else f"（{sep.join(w)}）") if w else "")
-             for name, w in places.items()]
+    texts = [source_data.in_parens(name, w, lang) if w else name for name, w in places.items()]
     return semicolon(lang).join(texts)
 
 
@@ -49,9 +47,12 @@ def show(conn: sqlite3.Connection, lang: str, json_out: bool) -> None:
         print_json(rows)
         return
     out = console()
-    title = conn.execute("SELECT title_en, title_zh_hant, title_zh_hans FROM rules WHERE id = 'editions.overview'").fetchone()
+    from referee.text import data_lang
+
+    column = "title_" + data_lang(lang).replace("-", "_").lower()
+    title = conn.execute(f"SELECT {column} FROM rules WHERE id = 'editions.overview'").fetchone()
     if title:
-        out.print(f"[bold]{escape(title[('en', 'zh-Hant', 'zh-Hans').index(lang)])}[/bold]")
+        out.print(f"[bold]{escape(title[0])}[/bold]")
         out.print()
     for row in rows:
         out.print(f"[bold]{escape(row['what'][lang])}[/bold]")

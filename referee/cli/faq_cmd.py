@@ -17,7 +17,7 @@ from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, parens, semicolon
 from referee.say.lang import check_edition, choose
-from referee.text import EDITIONS
+from referee.text import EDITIONS, data_lang
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 _COLUMN = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans"}
@@ -75,7 +75,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
     try:
         hits = search(conn, query, top, set(card_ids) if card_ids else None, edition)
     except EmptyQuery:
-        raise RefereeError(_word("empty", lang)) from None
+        raise RefereeError.say("faq.empty") from None
     if not hits:
         from referee.cli.no_answer import nothing_found
 
@@ -128,7 +128,7 @@ def _cards_named(conn: sqlite3.Connection, name: str, edition: str | None) -> li
         except UnknownName as unknown:
             error = error or unknown
     if not found:
-        raise error or RefereeError(f"unknown card {name!r}")
+        raise error or RefereeError.say("error.faq.unknown_card", name=name)
     return list(dict.fromkeys(found))
 
 
@@ -159,7 +159,7 @@ def _unknown_id(conn: sqlite3.Connection, text: str) -> RefereeError:
 
 def _card_names(conn: sqlite3.Connection, edition: str | None, lang: str = "en") -> dict[str, str]:
     """Card id → name in `lang`, the edition's when one is chosen (2016 before classic otherwise)."""
-    column = {"en": "name", "zh-Hant": "name_zh_hant", "zh-Hans": "name_zh_hans"}[lang]
+    column = "name" if data_lang(lang) == "en" else "name_" + _COLUMN[data_lang(lang)]
     names: dict[str, str] = {}
     order = [edition] if edition else []
     order += [e for e in EDITIONS if e not in order]
@@ -185,7 +185,7 @@ def _hit_entries(conn: sqlite3.Connection, hits, lang: str, edition: str | None)
 def _faq_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str | None) -> list[dict]:
     if not ids:
         return []
-    col = _COLUMN[lang]
+    col = _COLUMN[data_lang(lang)]
     marks = ",".join("?" * len(ids))
     rows = {r[0]: r for r in conn.execute(
         f"SELECT id, cards, editions, q_{col}, a_{col}, sources, readings, aliases, engine FROM faq WHERE id IN ({marks})", ids)}
@@ -223,7 +223,7 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
     """Rules shaped like FAQ entries: the title is the question, the text the answer."""
     if not ids:
         return []
-    col = _COLUMN[lang]
+    col = _COLUMN[data_lang(lang)]
     marks = ",".join("?" * len(ids))
     rows = {r[0]: r for r in conn.execute(
         f"SELECT id, editions, variant, title_{col}, text_{col}, sources, aliases FROM rules WHERE id IN ({marks})", ids)}
@@ -245,11 +245,11 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
 def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: str | None) -> list[dict]:
     """Cards shaped like FAQ entries: the name is the question, the ability of the edition in
     play (the chosen one, else 2016 where the card exists) the answer."""
-    name_col = "name" if lang == "en" else f"name_{_COLUMN[lang]}"
+    name_col = "name" if data_lang(lang) == "en" else f"name_{_COLUMN[data_lang(lang)]}"
     out = []
     for card_id in ids:
         rows = {r[0]: r for r in conn.execute(
-            f"SELECT edition, name, {name_col}, ability_{_COLUMN[lang]}, sources FROM cards WHERE id = ?", (card_id,))}
+            f"SELECT edition, name, {name_col}, ability_{_COLUMN[data_lang(lang)]}, sources FROM cards WHERE id = ?", (card_id,))}
         ed = edition if edition in rows else ("2016" if "2016" in rows else next(iter(rows)))
         _, name_en, name, ability, sources = rows[ed]
         out.append({
@@ -262,7 +262,7 @@ def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
 
 def _named_sources(conn: sqlite3.Connection, sources: list[dict], lang: str) -> list[dict]:
     """Each source with the short name a player recognises (`name`), in the player's language."""
-    col = _COLUMN[lang]
+    col = _COLUMN[data_lang(lang)]
     out = []
     for source in sources:
         key = f"seed-{source['seed']}" if "seed" in source else source.get("doc")
@@ -279,7 +279,6 @@ def _hit_json(entry: dict) -> dict:
 
 # --- text for people --------------------------------------------------------------------------
 
-_NUMERALS = "一二三四五六七八九十"
 
 
 def _escape(text: str) -> str:
@@ -307,10 +306,8 @@ def _sources_text(sources: list[dict], lang: str) -> str:
 
 def _reading_name(number: int, lang: str) -> str:
     """Reading 1, 讀法一: the reading's name for people (its id is for programs)."""
-    if lang == "en":
-        return f"Reading {number}"
-    numeral = _NUMERALS[number - 1] if number <= len(_NUMERALS) else str(number)
-    return ("讀法" if lang == "zh-Hant" else "读法") + numeral
+    numerals = _word("numerals", lang).split()     # how the language counts readings: 1 2 3, 一 二 三
+    return _word("reading", lang).format(n=numerals[number - 1] if number <= len(numerals) else number)
 
 
 def _show(entry: dict, lang: str, number: int | None = None) -> None:

@@ -8,9 +8,9 @@ from referee.catalog.db import connect
 from referee.catalog.names import resolve
 from referee.cli.output import console, escape, paragraph, print_json, table
 from referee.errors import Listed, RefereeError, Said
-from referee.say.labels import colon, comma, label, parens
+from referee.say.labels import clause, colon, comma, label, parens
 from referee.say.lang import check_edition, choose
-from referee.text import EDITIONS
+from referee.text import EDITIONS, data_lang
 
 _TERMINAL = {"purple": "magenta"}   # the terminal's name for the card colour
 
@@ -64,12 +64,13 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         return
     out = console()
     names = view["names"]
-    title = f"[bold]{escape(names[lang])}[/bold]"
-    if lang != "en":
+    shown = data_lang(lang)        # the names the data carries: English for a language it does not
+    title = f"[bold]{escape(names[shown])}[/bold]"
+    if shown != "en":
         title += f"  {escape(names['en'])}"
-    other_script = names["zh-Hans"] if lang == "zh-Hant" else names["zh-Hant"]
-    if lang != "en" and other_script != names[lang]:
-        title += f" / {escape(other_script)}"
+        other_script = names["zh-Hans"] if shown == "zh-Hant" else names["zh-Hant"]
+        if other_script != names[shown]:
+            title += f" / {escape(other_script)}"
     out.print(title)
     if view["kind"] == "character":
         facts = f"{label('rank', lang)} {view['rank']}"
@@ -83,29 +84,29 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     if view.get("note_edition"):
         facts += f" · {view['note_edition']}"
     out.print(facts)
-    ability = view["ability"].get(lang)
+    ability = view["ability"][lang]
     if ability:
         # A full-width colon in Chinese: rich then wraps the ability right after the label instead of
         # moving the whole unspaced sentence to a line of its own.
-        paragraph(out, f"{label('ability', lang)}{': ' if lang == 'en' else '：'}{ability}", lang)
+        paragraph(out, f"{label('ability', lang)}{colon(lang)}{ability}", lang)
     for other in other_editions:        # the rules that differ, right under the card's own
         line = editions_cmd.differs_line(differs, other, lang)
         if line:
             paragraph(out, line, lang)
     if view["aliases"]:
-        out.print(f"[dim]{label('aliases', lang)}{': ' if lang == 'en' else '：'}{escape(('、' if lang != 'en' else ', ').join(view['aliases'][:16]))}[/dim]")
+        out.print(f"[dim]{label('aliases', lang)}{colon(lang)}{escape(comma(lang).join(view['aliases'][:16]))}[/dim]")
     for line in _same_words(conn, name, match, edition, other_editions, lang):
         out.print(f"[dim]{escape(line)}[/dim]")
     for other in other_editions:
         alt = card_data.get_card(conn, match.id, other)
         detail = f"{label('rank', lang)} {alt['rank']}" if alt["kind"] == "character" else f"{label('cost', lang)} {alt['cost']}"
         out.print(f"[dim]{label('other_edition', lang)}{parens(label(other, lang), lang)}{colon(lang)}"
-                  f"{escape(alt['names'][lang])}{', ' if lang == 'en' else '，'}{detail}[/dim]")
+                  f"{escape(alt['names'][lang])}{clause(lang)}{detail}[/dim]")
 
 
 def _card_line(card: dict, lang: str) -> str:
     """`堡壘（Keep） · 特殊 · 費用 3`: enough to tell two cards of the same name apart."""
-    text = card["names"][lang] + (parens(card["names"]["en"], lang).strip() if lang != "en" else "")
+    text = card["names"][lang] + (parens(card["names"]["en"], lang).strip() if data_lang(lang) != "en" else "")
     if card["kind"] == "character":
         return f"{text} · {label('rank', lang)} {card['rank']}"
     return f"{text} · {label(card['type'], lang)} · {label('cost', lang)} {card['cost']}"
@@ -224,7 +225,9 @@ def list_cards(edition, rank, colour, kind, lang, json_out) -> None:
 
 def _variant_titles(conn, lang: str) -> dict[str, str]:
     """A house rule by its title in the player's language (its id is for files)."""
-    column = lang.replace("-", "_").lower()
+    from referee.text import data_lang
+
+    column = data_lang(lang).replace("-", "_").lower()
     return {row[0]: row[1] for row in conn.execute(f"SELECT id, title_{column} FROM variants") if row[1]}
 
 

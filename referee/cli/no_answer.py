@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from referee.errors import RefereeError, card_mark
+from referee.errors import Listed, RefereeError, card_mark, Typed
 
 # A closest name below this (rapidfuzz WRatio) is not a suggestion: 45 is what any two short
 # Latin words share, 60 what 框架 shares with 脚手架 (the Framework).
@@ -23,7 +23,5 @@ def nothing_found(conn: sqlite3.Connection, query: str, edition: str | None) -> 
                 best[card_id] = (score, name)
     names = [name for _, name in sorted(best.values(), key=lambda item: -item[0])[:3]]
     if names:
-        return RefereeError(f"nothing answers {query!r}; closest names: {', '.join(names)}",
-                            f"找不到回答「{query}」的條目；最接近的名稱：{'、'.join(card_mark(n) for n in names)}")
-    return RefereeError(f"nothing answers {query!r}; ask with other words, or see referee faq --list",
-                        f"找不到回答「{query}」的條目；請換個說法，或看 referee faq --list")
+        return RefereeError.say("error.no_answer.closest", query=Typed(query), names=Listed(card_mark(n) for n in names))
+    return RefereeError.say("error.no_answer.none", query=Typed(query))

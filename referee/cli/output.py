@@ -110,7 +110,7 @@ def paragraph(out, text: str, lang: str, *, markup: bool = False, indent: int = 
     # table of emoji codes, some 2 ms to load, is never read).
     body = Text.from_markup(text, emoji=False) if markup else Text(text)
     hang = indent if hang is None else hang
-    if lang == "en":
+    if _breaks_at_spaces(lang):
         if not (indent or hang):
             out.print(body)
             return
@@ -123,6 +123,14 @@ def paragraph(out, text: str, lang: str, *, markup: bool = False, indent: int = 
         out.print(Text("\n").join(lines), overflow="fold")
         return
     out.print(Text("\n").join(_chinese_lines(body, out.width, indent, hang)), overflow="fold")
+
+
+def _breaks_at_spaces(lang: str) -> bool:
+    """Whether the language's lines break at spaces (its catalog's `layout.breaks`: `spaces`, as
+    in English, or `characters`, as in Chinese); a language that does not say breaks as English."""
+    from referee.messages import text
+
+    return text("layout.breaks", lang) == "spaces"
 
 
 def _chinese_lines(body, width: int, indent: int, hang: int) -> list:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from referee.errors import BadSituation
+from referee.errors import BadSituation, Inner, Said, Typed
 
 # Quick-entry keywords in the three languages: what a player types after the city.
 _KEYWORDS = {
@@ -59,10 +59,8 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
                 from rapidfuzz import process
 
                 close = process.extractOne(word, list(_KEYWORDS))
-                hint = f"; did you mean {close[0]!r}?" if close and close[1] >= 60 else ""
-                raise BadSituation(f"--player {entry!r}: unknown part {extra!r} "
-                                   f"(gold N, hand N, cards C1, C2, character CH, crown){hint}",
-                                   f"--player {entry!r}：看不懂「{extra}」（可用 金幣 N、手牌 N、牌 C1，C2、角色 CH、皇冠）")
+                hint = Said("error.quick_entry.did_you_mean", word=close[0]) if close and close[1] >= 60 else ""
+                raise BadSituation.say("error.quick_entry.unknown_part", entry=Typed(entry), extra=Typed(extra), hint=hint)
             if keyword in given or (keyword in ("hand", "cards") and {"hand", "cards"} & given):
                 raise BadSituation.say("error.quick_entry.player_given_twice", entry=entry, word=word)
             given.add(keyword)
@@ -93,11 +91,13 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
 
 def as_quick_entry(error: BadSituation, entries: list[str]) -> BadSituation:
     """A file reader's refusal in the words of the command line that produced the data."""
-    def rewrite(message: str | None) -> str | None:
-        if message is None:
-            return None
+    def rewrite(message: str) -> str:
         message = re.sub(r"players\[(\d+)\](\.\w+)?", lambda m: f"--player {entries[int(m.group(1))]!r}", message)
         return (message.replace("table.first_complete", "--first").replace("table.crown", "crown")
                 .replace("table.bell_tower", "--bell-tower"))
 
-    return BadSituation(rewrite(str(error)), rewrite(getattr(error, "zh", None)))
+    class Rewritten:
+        def render(self, lang: str) -> str:
+            return rewrite(Inner(error).render(lang))
+
+    return BadSituation.say("error.as_typed", line=Rewritten())

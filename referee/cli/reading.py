@@ -78,8 +78,8 @@ def _strict(data: bytes, encoding: str, where: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
-        raise BadSituation(f"{where}: starts as {encoding.upper()} but byte {error.start} is not {encoding.upper()}") \
-            from error
+        raise BadSituation.say("error.reading.bad_byte", where=where, encoding=encoding.upper(),
+                               byte=error.start) from error
 
 
 def _most_plausible(readings: dict[str, str]) -> dict[str, str]:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from referee.say.lang import check_edition, choose
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Typed
 
 from referee.sheet.casts import OTHER_SCRIPT, Cast
 
@@ -21,20 +21,19 @@ FORMATS = {".pdf": "pdf", ".html": "html", ".htm": "html"}
 
 def _output(path: str | None) -> str:
     if path is None:
-        raise RefereeError("say where to write the sheet: -o cast.pdf (to print), -o cast.html, or -o - for the HTML",
-                           "請指定要寫到哪裡：-o 角色表.pdf（列印用）、-o 角色表.html，或 -o - 輸出 HTML")
+        raise RefereeError.say("error.sheet.no_output")
     if path == "-":
         return "html"
     found = FORMATS.get(Path(path).suffix.lower())
     if found is None:
-        raise RefereeError(f"-o {path}: the sheet is written as .pdf or .html", f"-o {path}：只能寫成 .pdf 或 .html")
+        raise RefereeError.say("error.sheet.output_kind", path=Typed(path))
     return found
 
 
 def _paper(paper: str) -> str:
     value = paper.strip().lower()
     if value not in ("a4", "letter"):
-        raise RefereeError(f"--paper {paper}: choose a4 or letter", f"--paper {paper}：請選 a4 或 letter")
+        raise RefereeError.say("error.sheet.paper", paper=paper)
     return value
 
 
@@ -60,10 +59,10 @@ def _from_table(name: str | None, edition: str | None) -> tuple[Cast, str] | Non
         return None
     header = store.header(chosen)
     if edition and check_edition(edition) != header.edition:
-        from referee.text import edition_name
+        from referee.errors import Said
 
-        raise RefereeError(f"--edition {edition}: table {chosen} plays the {edition_name(header.edition, 'en')}",
-                           f"--edition {edition}：牌桌 {chosen} 玩的是{edition_name(header.edition, 'zh-Hant')}")
+        raise RefereeError.say("error.sheet.table_edition", edition=edition, table=Typed(chosen),
+                               plays=Said("edition." + header.edition))
     from referee.sheet.casts import table_cast
 
     return table_cast(header, _rulebook(header.edition)), table_language(None, header)
@@ -103,15 +102,15 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
     kind, paper = _output(output), _paper(paper)
     asked = choose(lang) if lang else None
     if table and characters:
-        raise RefereeError("--table or --characters, not both", "--table 和 --characters 只能擇一")
+        raise RefereeError.say("error.sheet.table_and_characters")
     if players is not None and not 2 <= players <= 8:
-        raise RefereeError(f"--players must be between 2 and 8, not {players}", f"--players 要在 2 到 8 之間，不是 {players}")
+        raise RefereeError.say("error.sheet.players_range", players=players)
     cast, spoken = None, None
     if characters:
         cast = _from_characters(characters, check_edition(edition) or "2016", players)
     else:
         if table and players is not None:
-            raise RefereeError("--players: a table has its own players", "--players：牌桌有自己的玩家")
+            raise RefereeError.say("error.sheet.table_players")
         if table or (players is None and edition is None):      # the current table, if there is one
             cast, spoken = _from_table(table, edition) or (None, None)
         if cast is None:
@@ -126,8 +125,7 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
     langs = [lang]
     if both_scripts:
         if lang not in OTHER_SCRIPT:
-            raise RefereeError("--both-scripts: the second page is the other Chinese script; ask for --lang zh-Hant or zh-Hans",
-                               "--both-scripts：第二頁是另一種中文字體；請用 --lang zh-Hant 或 zh-Hans")
+            raise RefereeError.say("error.sheet.both_scripts")
         langs.append(OTHER_SCRIPT[lang])
 
     from referee.catalog.db import connect
@@ -146,5 +144,5 @@ def run(table: str | None, characters: str | None, players: int | None, edition:
 
             write_pdf(lambda scale: sheet_page(connect(), cast, langs, paper, scale), target, len(langs))
     except OSError as error:
-        raise RefereeError(f"-o {output}: {error.strerror or error}", f"-o {output}：無法寫入（{error.strerror or error}）") from None
+        raise RefereeError.say("error.sheet.cannot_write", output=Typed(output), why=error.strerror or error) from None
     print(target)

@@ -86,7 +86,7 @@ def parse_editions(text: str) -> list[str]:
 def fixed_setup(rulebook, text: str, players: int):
     """`--characters`: a preset's name (its uniques come with it) or a comma-separated list."""
     from referee.engine.registry import supported
-    from referee.errors import BadSituation
+    from referee.errors import BadSituation, Inner
     from referee.situation import read_cast
 
     value = [p for p in text.replace("，", ",").split(",") if p.strip()] if "," in text or "，" in text else text
@@ -95,7 +95,7 @@ def fixed_setup(rulebook, text: str, players: int):
         try:
             cast, preset = read_cast(rulebook, value, players, "--characters")
         except BadSituation as error:
-            raise RefereeError(str(error), getattr(error, "zh", None)) from None
+            raise RefereeError.say("error.as_typed", line=Inner(error)) from None
         missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
         if missing:
             raise RefereeError.say("error.simulate.characters_engine_does_play", cards=Listed(missing))
@@ -215,10 +215,11 @@ def _progress_title(asked: str, editions: list[str], players: str, lang: str) ->
 
 def _table_kind(key: str, lang: str) -> str:
     """`2016 5p` (the JSON key) for people: `2016 5p`, `2016年版 5 人`."""
-    if lang == "en":
-        return key
+    from referee.messages import text
+
     edition, players = key.split()
-    return f"{label(edition, lang)} {players.removesuffix('p')} 人"
+    return text("simulate.table_kind", lang, edition=text("edition.bare." + edition, lang),
+                players=players.removesuffix("p"))
 
 
 def _top_up(rb, cast, uniques: list[str], seed: int) -> list[str]:

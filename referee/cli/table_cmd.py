@@ -17,7 +17,7 @@ from referee.cli.table_common import local as _local, rulebook as _rulebook, sto
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
-from referee.say.notation import names_as_set_up, said, said_in_turn
+from referee.say.notation import names_as_set_up, reads as _reads, said, said_in_turn
 from referee.say.table_text import (broken_text, hand_text, next_text, position_facts, table_language as _language,
                                     words as _w)
 
@@ -249,7 +249,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         return
     lang = _language(lang, header)
     texts = [m.notation for m in logged]
-    if lang != "en" and logged:                  # each move as it reads in the player's language
+    if logged and _reads(lang):                  # each move as it reads in the player's language
         from referee.table import service
 
         start = service.starting_game(header, _rulebook(header.edition))

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from referee.errors import RefereeError
-
-_NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+from referee.messages import text
 _CAST = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord"]
 
 
@@ -12,16 +11,17 @@ def situation_template(players: int, lang: str = "en") -> str:
     """The file in the player's language: names, characters and the question (keys stay English)."""
     if not 2 <= players <= 8:
         raise RefereeError.say("error.templates.template_takes_players", players=players)
-    names, local, question, other = _NAMES, (lambda card: card), "What happens when …?", 'or "classic"'
-    if lang != "en":
+    names = text("template.players", lang).split()
+    question, other = text("template.question", lang), text("template.other_edition", lang)
+    local = lambda card: card  # noqa: E731
+    from referee.text import data_lang
+
+    if data_lang(lang) != "en":          # the card names in the player's language, where the data has them
         from referee.catalog.cards import localized_names
         from referee.catalog.db import connect
 
         table = localized_names(connect(), "2016", lang)
-        names = _NAMES_ZH[lang]
         local = lambda card: table.get(card, card)  # noqa: E731
-        question = "…的時候會怎樣？" if lang == "zh-Hant" else "…的时候会怎样？"
-        other = '或 "classic"（經典版）' if lang == "zh-Hant" else '或 "classic"（经典版）'
     two_each = players < 4
     lines = [
         f'edition = "2016"                 # {other}',
@@ -44,6 +44,3 @@ def situation_template(players: int, lang: str = "en") -> str:
     lines += ["", "[play]", "history = []", "moves = [", f'  "{local(_CAST[0])}: gold",', "]", ""]
     return "\n".join(lines)
 
-
-_NAMES_ZH = {"zh-Hant": ["小明", "小華", "阿傑", "小美", "阿宏", "小芳", "阿強", "小玲"],
-             "zh-Hans": ["小明", "小华", "阿杰", "小美", "阿宏", "小芳", "阿强", "小玲"]}

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from referee.engine.facts import CastFacts
-from referee.errors import card_mark
-from referee.text import edition_name, name_key
+from referee.errors import Listed, RefereeError, Said, card_mark
+from referee.text import name_key
 
 if TYPE_CHECKING:      # annotations only: `random` is not loaded by a game that deals nothing
     import random
@@ -29,22 +29,23 @@ NINE = 9
 
 
 class IllegalCast(ValueError):
-    """A cast the rules do not allow: the message is one line naming the problem (`zh`: the
-    same in Traditional Chinese, card names marked for the CLI to put the player's name)."""
+    """A cast the rules do not allow: the message is one line naming the problem (its English
+    text; `problem` says it in any language)."""
 
-    def __init__(self, problem: str):
+    def __init__(self, problem: "CastProblem"):
         super().__init__(problem)
-        self.zh = getattr(problem, "zh", None)
+        self.problem = problem
 
 
 class CastProblem(str):
-    """One line naming what is wrong with a cast, in English, with `zh` the same line in
-    Traditional Chinese; card names are ⟦marked⟧ there, for the CLI to write as the player does
-    (referee.errors.card_mark)."""
+    """One line naming what is wrong with a cast: the catalog's `key` filled in with `values`
+    (`said` renders it in the language it is shown in, card names ⟦marked⟧ for the CLI to write
+    as the player does); the str is its English text."""
 
-    def __new__(cls, en: str, zh: str):
-        line = super().__new__(cls, en)
-        line.zh = zh
+    def __new__(cls, key: str, /, **values):
+        said = Said(key, **values)
+        line = super().__new__(cls, str(RefereeError.say(key, **values)))
+        line.said = said
         return line
 
 
@@ -52,8 +53,8 @@ def _mark(rb: "Rulebook", card: str) -> str:
     return card_mark(rb.name(card))
 
 
-def _edition_zh(rb: "Rulebook") -> str:
-    return edition_name(rb.edition, "zh-Hant")
+def _edition(rb: "Rulebook"):
+    return Said("edition.bare." + rb.edition)
 
 
 def _rank(rb: "Rulebook", character: str) -> int:
@@ -72,11 +73,10 @@ def character_problem(rb: "Rulebook", character: str, players: int) -> str | Non
     """Why `character` may not play with `players` players, or None."""
     facts = rb.characters[character]
     if players < facts.min_players:
-        return CastProblem(f"the {facts.name} needs at least {facts.min_players} players, not {players}",
-                           f"{_mark(rb, character)}至少要 {facts.min_players} 人才能用，不是 {players} 人")
+        return CastProblem("error.cast.too_few_players", card=_mark(rb, character), least=facts.min_players,
+                           players=players)
     if players in facts.excluded_players:
-        return CastProblem(f"the {facts.name} is not used with {players} players",
-                           f"{players} 人遊戲不用{_mark(rb, character)}")
+        return CastProblem("error.cast.not_with_players", card=_mark(rb, character), players=players)
     return None
 
 
@@ -88,30 +88,25 @@ def check_cast(rb: "Rulebook", players: int, characters, rank9_optional: bool = 
     characters = tuple(characters)
     for character in characters:
         if character not in rb.characters:
-            return CastProblem(f"{character} is not a character of the {rb.edition} edition",
-                               f"{character} 不是{_edition_zh(rb)}的角色")
+            return CastProblem("error.cast.not_a_character", character=character, edition=_edition(rb))
     if len(set(characters)) != len(characters):
         twice = next(c for c in characters if characters.count(c) > 1)
-        return CastProblem(f"the {rb.name(twice)} is listed twice", f"{_mark(rb, twice)}列了兩次")
+        return CastProblem("error.cast.listed_twice", card=_mark(rb, twice))
     by_rank: dict[int, list[str]] = {}
     for character in characters:
         by_rank.setdefault(_rank(rb, character), []).append(character)
     for rank in sorted(by_rank):
         if len(by_rank[rank]) > 1:
-            names = " and ".join(rb.name(c) for c in by_rank[rank])
-            return CastProblem(f"one character per rank: the {names} are both rank {rank}",
-                               f"每個順位只能有一個角色：{'和'.join(_mark(rb, c) for c in by_rank[rank])}都是 {rank} 號")
+            names = Listed((_mark(rb, c) for c in by_rank[rank]), joiner="punct.and")
+            return CastProblem("error.cast.same_rank", cards=names, rank=rank)
     missing = [rank for rank in RANKS if rank not in by_rank]
     if missing:
-        return CastProblem(f"one character per rank: no rank {', '.join(map(str, missing))} character",
-                           f"每個順位都要有一個角色：缺少 {'、'.join(map(str, missing))} 號")
+        return CastProblem("error.cast.missing_rank", ranks=Listed(missing))
     if NINE in by_rank and not rank9_allowed(rb, players):
-        return CastProblem(
-            f"no rank 9 character with {players} players in the {rb.edition} edition (the {rb.name(by_rank[NINE][0])})",
-            f"{_edition_zh(rb)} {players} 人遊戲不用 9 號角色（{_mark(rb, by_rank[NINE][0])}）")
+        return CastProblem("error.cast.no_rank_nine", players=players, edition=_edition(rb),
+                           card=_mark(rb, by_rank[NINE][0]))
     if NINE not in by_rank and rank9_required(rb, players) and not rank9_optional:
-        return CastProblem(f"{players} players need a rank 9 character in the {rb.edition} edition",
-                           f"{_edition_zh(rb)} {players} 人遊戲需要一個 9 號角色")
+        return CastProblem("error.cast.needs_rank_nine", players=players, edition=_edition(rb))
     for character in characters:
         problem = character_problem(rb, character, players)
         if problem:
@@ -181,8 +176,7 @@ def random_cast(rb: "Rulebook", players: int, rng: random.Random,
     for rank in RANKS:
         options = pool(rank)
         if not options:
-            raise IllegalCast(CastProblem(f"no usable rank {rank} character for {players} players",
-                                          f"{players} 人遊戲沒有可用的 {rank} 號角色"))
+            raise IllegalCast(CastProblem("error.cast.no_usable_rank", rank=rank, players=players))
         cast.append(rng.choice(options))
     nines = pool(NINE) if rank9_allowed(rb, players) else []
     if nines and (rank9_required(rb, players) or rng.random() < 0.5):

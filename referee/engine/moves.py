@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine import registry
-from referee.errors import AmbiguousName, BadMove, RefereeError, UnknownName
+from referee.errors import AmbiguousName, BadMove, RefereeError, Said, UnknownName, Typed
 from referee.text import parse_rank
 
 if TYPE_CHECKING:
@@ -135,25 +135,24 @@ class Notation:
 
     def nothing(self, tail: str) -> tuple:
         if tail:
-            raise BadMove(f"unexpected words {tail!r}", f"多出的字「{tail}」")
+            raise BadMove.say("error.move.unexpected_words", tail=Typed(tail))
         return ()
 
     # -- parse and print ---------------------------------------------------------------------
 
     def parse(self, text: str) -> Move:
         if ":" not in text and "：" not in text:
-            raise BadMove(f"a move is 'ACTOR: VERB ARGS', got {text!r}", f"一步要寫成「行動者：動作 對象」，不是「{text}」")
+            raise BadMove.say("error.move.no_colon", text=Typed(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
         rest = rest.strip()
         if not rest:
-            raise BadMove(f"no verb in {text!r}", f"「{text}」沒有動作")
+            raise BadMove.say("error.move.no_verb", text=Typed(text))
         head, _, tail = rest.partition(" ")
         tail = tail.strip()
         name = registry.verb_named(head)
         if name is None:
-            raise BadMove(f"unknown verb {head!r} in {text!r}{_did_you_mean(head)}",
-                          f"「{text}」中沒有「{head}」這個動作{_did_you_mean(head, zh=True)}")
+            raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=_did_you_mean(head))
         verb, _ = registry.verb(name)
         try:
             return Move(actor, name, verb.parse(self, tail))
@@ -177,10 +176,8 @@ class Notation:
         return f"{actor}: {body}"
 
 
-def _did_you_mean(word: str, zh: bool = False) -> str:
+def _did_you_mean(word: str):
     from rapidfuzz import fuzz, process
 
     close = process.extractOne(word.lower(), registry.verb_words(), scorer=fuzz.ratio, score_cutoff=60)
-    if zh:
-        return f"；是不是 {close[0]}？" if close else ""
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return Said("error.move.verb_hint", verb=close[0]) if close else ""

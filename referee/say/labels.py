@@ -25,6 +25,11 @@ def comma(lang: str) -> str:
     return catalog.text("punct.comma", lang)
 
 
+def clause(lang: str) -> str:
+    """Between the parts of a sentence: `Thief, rank 2`, `盜賊，2 號`."""
+    return catalog.text("punct.clause", lang)
+
+
 def semicolon(lang: str) -> str:
     """Between the parts of a list whose parts have commas: `A (x, y); B`, `A（x、y）；B`."""
     return catalog.text("punct.semicolon", lang)

@@ -4,17 +4,24 @@ move, so a player may paste it again; the log and JSON keep the canonical Englis
 
 from __future__ import annotations
 
+from referee.messages import text as catalog_text
 from referee.text import has_cjk
 
-# The word a verb is shown with where its first word would read oddly on its own.
-_SHOWN = {"gold": ("拿金幣", "拿金币")}
+# The languages the notation reads moves in besides English: the engine's verbs have words in
+# the Chinese scripts (each card's `Verb.words`); any other language reads the English notation.
+_READS = ("zh-Hant", "zh-Hans")
+
+
+def reads(lang: str) -> bool:
+    """Whether a move can be said in `lang`'s own words (else it is shown as its English notation)."""
+    return lang in _READS
 
 
 def said(game, move, lang: str, local: dict[str, str]) -> str:
     """`move` in `lang` (`local`: card id or English name → the name in `lang`); the canonical
     notation when `lang` is English or the Chinese form would not read back to `move`."""
     canonical = game.format(move)
-    if lang == "en":
+    if lang not in _READS:
         return canonical
     from referee.engine import registry
     from referee.engine.moves import Notation
@@ -32,7 +39,7 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
     verb = found[0]
     body = (verb.format(names, move) if verb.format else " ".join(map(str, move.args))) if move.args else ""
     if body.startswith("keep "):                 # the cards a draw keeps (draw, Scholar): 保留
-        body = "保留 " + body[len("keep "):]
+        body = catalog_text("notation.keep", lang) + " " + body[len("keep "):]
     text = f"{actor}：{_word(verb, lang)}" + (f" {body.replace(', ', '、')}" if body else "")
     try:
         return text if game.parse(text) == move else canonical
@@ -43,7 +50,7 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
 def said_in_turn(game, notations: list[str], lang: str, local: dict[str, str], take_back: bool = True) -> list[str]:
     """Moves from `game`'s position on, each in the player's language as it read in its own
     position: played one by one, then (`take_back`) taken back again."""
-    if lang == "en":
+    if lang not in _READS:
         return notations
     from referee.engine.errors import IllegalMove
     from referee.errors import RefereeError
@@ -63,8 +70,9 @@ def said_in_turn(game, notations: list[str], lang: str, local: dict[str, str], t
 
 
 def _word(verb, lang: str) -> str:
-    if verb.name in _SHOWN:
-        return _SHOWN[verb.name][0 if lang == "zh-Hant" else 1]
+    shown = catalog_text("notation.verb." + verb.name, lang)
+    if shown != "notation.verb." + verb.name:  # a word the verb is shown with where its own would read oddly
+        return shown
     from referee.say.lang import script_of
 
     chinese = [w for w in verb.words if has_cjk(w)]

@@ -14,11 +14,9 @@ from __future__ import annotations
 import sqlite3
 
 from referee.search.normalise import CJK, fold, runs, terms
+from referee.text import DATA_LANGS
 
 CONCEPT_PREFIX = "zz"   # a concept's search term: zz + its id without hyphens (zzdestroy)
-
-_LANGS = ("en", "zh-Hant", "zh-Hans")
-
 
 def concept_term(concept: str) -> str:
     return CONCEPT_PREFIX + concept.replace("-", "")
@@ -30,10 +28,10 @@ def lexicon_rows(lexicon: dict, simplify: dict[str, str]) -> list[tuple[str, str
     rows: set[tuple[str, str, str, str]] = set()
     for kind, table in (("concept", "concept"), ("form", "form"), ("edition", "edition")):
         for item in lexicon.get(table, []):
-            for lang in _LANGS:
+            for lang in DATA_LANGS:
                 for text in item.get(lang, []):
                     rows.add(_row(text, kind, item["id"], simplify))
-    for lang in _LANGS:
+    for lang in DATA_LANGS:
         for text in lexicon.get("stopwords", {}).get(lang, []):
             rows.add(_row(text, "stop", "", simplify))
     for text in lexicon.get("stopwords", {}).get("particles", []):

@@ -52,8 +52,10 @@ def sheet_page(conn, cast: Cast, langs, paper: str = "a4", scale: float = 1.0) -
     from referee.sheet.content import build_sheet
     from referee.sheet.html import sheet_html
 
-    names = cast.names or {}
+    from referee.text import ByLanguage
+
+    names = ByLanguage(cast.names or {})     # a language the data does not carry: the English name
     return sheet_html([build_sheet(conn, cast.edition, cast.characters, lang, players=cast.players,
-                                   uniques=cast.uniques, cast_name=names.get(lang), player_counts=cast.counts,
+                                   uniques=cast.uniques, cast_name=names[lang], player_counts=cast.counts,
                                    variants=cast.variants)
                        for lang in langs], paper, scale)

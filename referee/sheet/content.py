@@ -11,7 +11,7 @@ import sqlite3
 from typing import NamedTuple
 
 from referee.sheet.words import word
-from referee.text import edition_name
+from referee.text import data_lang, edition_name
 
 # The rules the sheet quotes, by section; `{edition}` is the edition's id. A rule missing from the
 # edition is left out (the classic Bell Tower, say, has its own rules the sheet does not need).
@@ -65,11 +65,11 @@ class Sheet(NamedTuple):
 
 
 def _column(prefix: str, lang: str) -> str:
-    return f"{prefix}_{lang.replace('-', '_').lower()}"
+    return f"{prefix}_{data_lang(lang).replace('-', '_').lower()}"
 
 
 def _name_column(lang: str) -> str:
-    return "name" if lang == "en" else _column("name", lang)
+    return "name" if data_lang(lang) == "en" else _column("name", lang)
 
 
 def in_short(row: sqlite3.Row, lang: str) -> str:
@@ -78,7 +78,7 @@ def in_short(row: sqlite3.Row, lang: str) -> str:
     if own:
         return own
     text = (row[_column("ability", lang)] or "").strip()
-    if lang == "en":
+    if data_lang(lang) == "en":     # the data's English text: its first sentence
         return re.split(r"(?<=[.!?])\s+(?=[A-Z(])", text)[0]
     return text.split("。")[0] + "。" if "。" in text else text
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
+from referee.messages import text as said
 from referee.sheet.content import Rule, Sheet
 
 PAPER = {"a4": "A4", "letter": "letter"}          # CSS page sizes, by the --paper the command takes
@@ -56,7 +57,7 @@ def _rule(rule: Rule, colon: str) -> str:
 
 
 def _page(sheet: Sheet) -> str:
-    heads, colon = sheet.headings, "：" if sheet.lang != "en" else ": "
+    heads, colon = sheet.headings, said("punct.colon", sheet.lang)
     rows = "".join(f'<tr><td class="rank">{c.rank}</td><td class="name">{escape(c.name)}</td>'
                    f"<td>{escape(c.ability)}</td></tr>" for c in sheet.characters)
     left = (f"<h2>{escape(heads['round'])}</h2>"

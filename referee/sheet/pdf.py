@@ -19,9 +19,7 @@ def write_pdf(page: Callable[[float], str], target: Path, pages: int = 1) -> Non
     try:
         from weasyprint import HTML
     except (ImportError, OSError) as error:     # OSError: the package is there, pango is not
-        raise RefereeError(f"cannot write a PDF: WeasyPrint is not usable here ({' '.join(str(error).split())}); "
-                           "see the README's set-up, or write -o FILE.html",
-                           "無法產生 PDF：這台機器無法使用 WeasyPrint；請見 README 的安裝說明，或改寫 -o 檔名.html") from None
+        raise RefereeError.say("error.sheet.no_pdf", detail=" ".join(str(error).split())) from None
     for scale in SCALES:
         document = HTML(string=page(scale)).render()
         if len(document.pages) <= pages:

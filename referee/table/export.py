@@ -3,7 +3,7 @@ reads it), or the log as JSON."""
 
 from __future__ import annotations
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Typed
 from referee.table.store import Store
 
 
@@ -19,4 +19,4 @@ def exported(store: Store, name: str, fmt: str) -> str | dict:
         from referee.table.situation_text import with_history
 
         return with_history(header.start, [m.notation for m in logged])
-    raise RefereeError(f"--format {fmt!r}: choose toml or json", f"--format「{fmt}」：請選 toml 或 json")
+    raise RefereeError.say("error.table.format_choose_toml_json", fmt=Typed(fmt))

@@ -3,7 +3,7 @@ and whose unknown cards could still change a score."""
 
 from __future__ import annotations
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Typed
 
 
 def declare_hands(game, declared: list[str]) -> None:
@@ -12,8 +12,7 @@ def declare_hands(game, declared: list[str]) -> None:
     for text in declared:
         who, sep, cards = text.replace("：", ":").partition(":")
         if not sep:
-            raise RefereeError(f"--hand {text!r}: write it as \"Ann: Secret Vault, Temple\"",
-                               f"--hand「{text}」：請寫成 \"小明：密庫，神殿\"")
+            raise RefereeError.say("error.table.hand_write_as_ann", text=Typed(text))
         seat = state.seat_of(who.strip())
         if seat is None:
             from referee.errors import UnknownName
@@ -22,8 +21,7 @@ def declare_hands(game, declared: list[str]) -> None:
         shown = list(game.notation.districts(cards)) if cards.strip() else []
         player = state.players[seat]
         if len(shown) != len(player.hand):
-            raise RefereeError(f"--hand {text!r}: {player.name} holds {len(player.hand)} card(s), not {len(shown)}",
-                               f"--hand「{text}」：{player.name} 手上有 {len(player.hand)} 張牌，不是 {len(shown)} 張")
+            raise RefereeError.say("error.table.hand_holds_card", text=Typed(text), name=Typed(player.name), count=len(player.hand), count2=len(shown))
         known = [c for c in player.hand if c != "?"]
         for card in known:
             if card not in shown:
@@ -35,14 +33,10 @@ class HandError(RefereeError):
     """`--hand` leaves out a card the table knows the player holds (named in the player's language)."""
 
     def __init__(self, text: str, player: str, card: str):
-        super().__init__(f"--hand {text!r}: {player} is known to hold {card}")
+        self.key = "error.table.hand_known"
+        self.values = {"text": Typed(text), "player": Typed(player), "card": card}
+        super().__init__(str(RefereeError.say(self.key, **self.values)))
         self.text, self.player, self.card = text, player, card
-
-    def localized(self, lang: str, name=lambda n: n) -> str:
-        if lang == "en":
-            return str(self)
-        held = "已知手上有" if lang == "zh-Hant" else "已知手上有"
-        return f"--hand「{self.text}」：{self.player} {held}{name(self.card)}"
 
 
 def hidden_hands(game) -> list[str]:

@@ -11,7 +11,7 @@ from referee.table.store import Header
 def table_name(name: str) -> str:
     name = name.strip()
     if not name:
-        raise RefereeError("a table needs a name", "牌桌需要一個名稱")
+        raise RefereeError.say("error.table.table_needs_name")
     return name
 
 
@@ -35,10 +35,9 @@ def from_options(name: str, rulebook, players: str | None, characters: str | Non
 
     seats = [p.strip() for p in (players or "").replace("，", ",").split(",") if p.strip()]
     if not 2 <= len(seats) <= 8:
-        raise RefereeError(f'--players: {len(seats)} player(s); a game has 2 to 8 ("Ann,Bob,Cid,Dan")',
-                           f'--players：{len(seats)} 位玩家；一局要 2 到 8 人（"Ann,Bob,Cid,Dan"）')
+        raise RefereeError.say("error.table.players_player_game_has", count=len(seats))
     if len({s.casefold() for s in seats}) != len(seats):
-        raise RefereeError("--players: two players have the same name", "--players：有兩位玩家同名")
+        raise RefereeError.say("error.table.players_two_players_have")
     cast = _cast(rulebook, characters, len(seats))
     seat = _crown_seat(seats, crown)
     from referee.catalog.variants import check_variants
@@ -75,5 +74,5 @@ def _cast(rb, text: str | None, players: int) -> list[str]:
         return cast
     cast, _ = read_cast(rb, parts, players, "--characters")
     if len(set(cast)) != len(cast):
-        raise RefereeError("--characters: a character is listed twice", "--characters：有角色列了兩次")
+        raise RefereeError.say("error.table.characters_character_listed_twice")
     return cast

@@ -32,7 +32,6 @@ def with_history(start: str, moves: list[str]) -> str:
     replays to the same position."""
     start = start.rstrip()
     if "\n[play]" in "\n" + start:
-        raise RefereeError("this table started from a file with its own [play] section; export --format json",
-                           "這張牌桌是從含有 [play] 的檔案開始的；請用 export --format json")
+        raise RefereeError.say("error.table.this_table_started_from")
     history = ",\n".join("  " + _q(move) for move in moves)
     return f"{start}\n\n[play]\nhistory = [\n{history}\n]\n" if moves else start + "\n"

@@ -15,18 +15,32 @@ from referee import messages as catalog
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCALES = ROOT / "referee" / "locale"
-CODES = ("en", "zh_Hant", "zh_Hans")
+# Every catalog in the repository (a language added is checked as soon as its folder is there).
+CODES = ("en", "zh_Hant", "zh_Hans", *sorted(p.parent.parent.name for p in LOCALES.glob("*/LC_MESSAGES/referee.po")
+                                            if p.parent.parent.name not in ("en", "zh_Hant", "zh_Hans")))
 
 
-def read_po(code: str):
+def read_po(code: str, locales: Path = LOCALES):
     from babel.messages.pofile import read_po
 
-    with (LOCALES / code / "LC_MESSAGES" / "referee.po").open("rb") as fp:
+    with (locales / code / "LC_MESSAGES" / "referee.po").open("rb") as fp:
         return read_po(fp, locale=code, domain="referee")
 
 
-def messages(code: str) -> dict[str, str]:
-    return {m.id: m.string for m in read_po(code) if m.id}
+def messages(code: str, locales: Path = LOCALES) -> dict[str, str]:
+    return {m.id: m.string for m in read_po(code, locales) if m.id}
+
+
+def gaps(locales: Path = LOCALES) -> list[str]:
+    """What the catalogs under `locales` lack: a key some catalog has and another has not, or
+    holds with an empty text."""
+    keys = {code: messages(code, locales) for code in CODES}
+    every = set().union(*keys.values())
+    found = []
+    for code, texts in keys.items():
+        found += [f"missing in {code}: {key}" for key in sorted(every - set(texts))]
+        found += [f"empty in {code}: {key}" for key, text in sorted(texts.items()) if not text.strip()]
+    return found
 
 
 def placeholders(text: str) -> set[str]:
@@ -46,12 +60,22 @@ def test_each_mo_is_its_po_compiled(code):
 
 
 def test_every_key_has_a_text_in_every_language():
-    keys = [set(messages(code)) for code in CODES]
-    every = set().union(*keys)
-    for code, found in zip(CODES, keys):
-        assert not every - found, f"missing in {code}: {sorted(every - found)[:20]}"
-        empty = sorted(k for k, v in messages(code).items() if not v.strip())
-        assert not empty, f"empty in {code}: {empty[:20]}"
+    assert not gaps(), gaps()[:20]
+
+
+def test_a_message_missing_in_one_language_is_found(tmp_path):
+    import shutil
+
+    from babel.messages.pofile import write_po
+
+    for code in CODES:
+        shutil.copytree(LOCALES / code, tmp_path / code)
+    traditional = read_po("zh_Hant")
+    del traditional["label.rank"]
+    traditional["label.cost"].string = " "
+    with (tmp_path / "zh_Hant" / "LC_MESSAGES" / "referee.po").open("wb") as fp:
+        write_po(fp, traditional)
+    assert gaps(tmp_path) == ["missing in zh_Hant: label.rank", "empty in zh_Hant: label.cost"]
 
 
 # Messages whose Chinese text has always left out a detail the English one gives (the output
@@ -68,8 +92,8 @@ def test_the_placeholders_agree_in_every_language():
 
 
 # The helpers that read the catalog under a prefix: `words("next_pick", …)` is `table.next_pick`.
-_HELPERS = {"text": "", "say": "", "Said": "", "Own": "", "words": "table.", "_w": "table.", "word": "page.",  # (web/page.py; the sheet's own `word` is `sheet.`, below)
-            "label": "label.", "_word": "faq."}
+_HELPERS = {"text": "", "say": "", "Said": "", "Own": "", "CastProblem": "", "words": "table.", "_w": "table.", "word": "page.",  # (web/page.py; the sheet's own `word` is `sheet.`, below)
+            "label": "label.", "_word": "faq.", "_diff_word": "differences."}
 
 
 def used_keys() -> set[str]:
@@ -78,8 +102,7 @@ def used_keys() -> set[str]:
     call = re.compile(r"""\b(%s)\(\s*["']([A-Za-z0-9_.\-]+)["']\s*[,)]""" % "|".join(_HELPERS))
     found = set()
     for path in (ROOT / "referee").rglob("*.py"):
-        if "engine" in path.parts:          # the engine's keys are checked with its registry
-            continue
+        # (the engine's refusal keys are checked with its registry, below; its errors' keys here)
         source = path.read_text(encoding="utf-8")
         helpers = {**_HELPERS, "word": "sheet."} if "sheet" in path.parts else _HELPERS   # the sheet's own word()
         found |= {helpers[helper] + key for helper, key in call.findall(source)
@@ -95,6 +118,11 @@ def used_keys() -> set[str]:
     found |= {f"edition.{e}" for e in EDITIONS} | {f"edition.bare.{e}" for e in EDITIONS}
     found |= {"table." + phase for phase in ("selection", "turns", "over")}
     found |= {f"error.situation.kind.{k}" for k in ("whole_number", "text", "list", "table", "boolean")}
+    found |= {f"error.situation.size.{k}" for k in ("edition", "bell_tower")}
+    from referee import differences
+
+    found |= {f"differences.change.{k}" for k in differences._CHANGES} | {f"differences.side.{e}" for e in EDITIONS}
+    found |= {"differences.title.card", "differences.title.rule"}
     from referee import refusals
 
     found |= set(refusals.message_keys().values())

@@ -8,14 +8,14 @@ import pytest
 
 from referee.sheet.content import build_sheet, counts_text, in_short
 from referee.sheet.html import sheet_html
-from referee.text import LANGS
+from referee.text import DATA_LANGS
 
 
 def test_every_character_has_a_short_ability_in_every_language(conn):
     rows = conn.execute("SELECT * FROM cards WHERE kind = 'character'").fetchall()
     assert len(rows) == 45
     for row in rows:
-        for lang in LANGS:
+        for lang in DATA_LANGS:
             short = row[f"short_{lang.replace('-', '_').lower()}"]
             assert short and len(short) < len(row[f"ability_{lang.replace('-', '_').lower()}"]), (row["id"], lang)
 

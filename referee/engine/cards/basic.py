@@ -139,9 +139,9 @@ def _parse_draw(notation: "Notation", tail: str) -> tuple:
         return ()
     keyword, _, cards = tail.partition(" ")
     if keyword.lower() not in ("keep", "留", "保留"):
-        from referee.errors import BadMove
+        from referee.errors import BadMove, Typed
 
-        raise BadMove(f"draw takes 'keep C[, C]', got {tail!r}", f"draw 後面要寫「keep 卡牌」，不是「{tail}」")
+        raise BadMove.say("error.move.draw_args", tail=Typed(tail))
     return notation.districts(cards)
 
 
@@ -281,9 +281,9 @@ def _parse_income(notation: "Notation", tail: str) -> tuple:
         return ()
     found = re.fullmatch(_SPLIT, tail.strip(), re.I)
     if not found:
-        from referee.errors import BadMove
+        from referee.errors import BadMove, Typed
 
-        raise BadMove(f"income takes 'N gold M cards', got {tail!r}", f"income 後面要寫「N gold M cards」，不是「{tail}」")
+        raise BadMove.say("error.move.income_args", tail=Typed(tail))
     return (int(found.group(1)), int(found.group(2)))
 
 

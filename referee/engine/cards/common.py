@@ -100,7 +100,7 @@ def format_player_district(notation: "Notation", move: "Move") -> str:
 def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, ...]:
     """`count` characters written one after the other (`King Bishop Warlord`, names with spaces
     such as `Tax Collector` allowed, commas optional), in the order written."""
-    from referee.errors import BadMove, RefereeError
+    from referee.errors import BadMove, RefereeError, Typed
 
     text = text.replace(",", " ").replace("，", " ").replace("、", " ")
     words = text.split()
@@ -120,7 +120,7 @@ def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, 
 
     found = split(0, count)
     if found is None:
-        raise BadMove(f"expected {count} characters, got {text!r}", f"要寫 {count} 個角色，不是「{text}」")
+        raise BadMove.say("error.move.character_count", count=count, text=Typed(text))
     return found
 
 

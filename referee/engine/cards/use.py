@@ -10,7 +10,7 @@ from referee.engine.registry import Verb, behaviour, register_verb
 
 def _parse_use(notation, tail: str) -> tuple:
     """The district name may have spaces: try the longest prefix that names one."""
-    from referee.errors import BadMove, UnknownName
+    from referee.errors import BadMove, UnknownName, card_mark, Typed
 
     words = tail.split()
     for cut in range(len(words), 0, -1):
@@ -21,7 +21,7 @@ def _parse_use(notation, tail: str) -> tuple:
             if card is not None and card.parse_use is not None:
                 return (district, *card.parse_use(notation, rest))
             if rest:
-                raise BadMove(f"unexpected words {rest!r} after use {notation.name(district)}", f"use 地區後面多出「{rest}」")
+                raise BadMove.say("error.move.after_use", rest=Typed(rest), district=card_mark(notation.name(district)))
             return (district,)
     raise UnknownName("district", tail, [])
 

@@ -97,7 +97,7 @@ def _generate_threaten(game) -> list[Move]:
 
 
 def _parse_shown(notation, tail: str) -> tuple:
-    from referee.errors import BadMove
+    from referee.errors import BadMove, Typed
 
     word = tail.strip().lower()
     if not word:
@@ -105,8 +105,7 @@ def _parse_shown(notation, tail: str) -> tuple:
     aliases = {"flowers": "flowers", "花邊": "flowers", "花边": "flowers", "鮮花": "flowers", "鲜花": "flowers",
                "blank": "blank", "空白": "blank"}
     if word not in aliases:
-        raise BadMove(f"expose takes nothing, 'flowers' or 'blank'; got {tail!r}",
-                          f"expose 後面不寫東西，或寫 flowers、blank；不是「{tail}」")
+        raise BadMove.say("blackmailer.error.expose_args", tail=Typed(tail))
     return (aliases[word],)
 
 

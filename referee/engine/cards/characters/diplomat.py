@@ -92,7 +92,7 @@ def _pair_problem(game, mine, owner: int, taken: str) -> tuple | None:
 def _parse_exchange(notation, tail: str) -> tuple:
     """`C PLAYER C2`: district names and player names may have spaces; the one reading where
     both districts are names and the middle is a seated player."""
-    from referee.errors import AmbiguousName, BadMove, UnknownName
+    from referee.errors import AmbiguousName, BadMove, UnknownName, Typed
 
     words = tail.split()
     first_error = None
@@ -107,8 +107,7 @@ def _parse_exchange(notation, tail: str) -> tuple:
                 first_error = first_error or error
     if first_error is not None:
         raise first_error
-    raise BadMove(f"exchange takes 'C PLAYER C2' (give C, take PLAYER's C2), got {tail!r}",
-                          f"exchange 後面要寫「地區 玩家 地區2」（給出地區，換走玩家的地區2），不是「{tail}」")
+    raise BadMove.say("diplomat.error.exchange_args", tail=Typed(tail))
 
 
 def _format_exchange(notation, move: Move) -> str:

@@ -22,7 +22,7 @@ from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN, Pending
-from referee.errors import BadMove
+from referee.errors import BadMove, Typed
 
 _TAKE = ("take", "拿", "取")
 _RESOURCES = {"gold": "gold", "金幣": "gold", "金币": "gold", "card": "card", "牌": "card", "卡": "card",
@@ -35,12 +35,11 @@ def _parse_crown(notation, tail: str) -> tuple:
     if not words:
         return (player,)
     if len(words) < 2 or words[0].casefold() not in _TAKE or words[1].casefold() not in _RESOURCES:
-        raise BadMove(f"crown takes 'PLAYER take gold', 'PLAYER take card [C]' or 'PLAYER take nothing', got {tail!r}",
-                      f"crown 後面要寫「玩家 take gold」、「玩家 take card [卡牌]」或「玩家 take nothing」，不是「{tail}」")
+        raise BadMove.say("emperor.error.crown_args", tail=Typed(tail))
     resource = _RESOURCES[words[1].casefold()]
     if len(words) > 2:
         if resource != "card":
-            raise BadMove(f"only a card is named after 'take card', got {tail!r}", f"只有 take card 後面可以寫卡牌名稱，不是「{tail}」")
+            raise BadMove.say("emperor.error.card_after_take_card", tail=Typed(tail))
         return (player, resource, notation.district(" ".join(words[2:])))
     return (player, resource)
 

@@ -35,9 +35,9 @@ def _built_this_turn(turn) -> bool:
 def _parse_navigate(notation, tail: str) -> tuple:
     resource = RESOURCES.get(tail.strip().casefold())
     if resource is None:
-        from referee.errors import BadMove
+        from referee.errors import BadMove, Typed
 
-        raise BadMove(f"navigate takes 'gold' or 'cards', got {tail!r}", f"navigate 後面要寫 gold 或 cards，不是「{tail}」")
+        raise BadMove.say("navigator.error.navigate_args", tail=Typed(tail))
     return (resource,)
 
 

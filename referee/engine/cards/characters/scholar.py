@@ -27,9 +27,9 @@ def _plan(game) -> tuple[int, int]:
 def _parse_scholar(notation, tail: str) -> tuple:
     keyword, _, card = tail.partition(" ")
     if keyword.casefold() not in KEEP_WORDS or not card.strip():
-        from referee.errors import BadMove
+        from referee.errors import BadMove, Typed
 
-        raise BadMove(f"scholar takes 'keep C', got {tail!r}", f"scholar 後面要寫「keep 卡牌」，不是「{tail}」")
+        raise BadMove.say("scholar.error.keep_args", tail=Typed(tail))
     return (notation.district(card),)
 
 

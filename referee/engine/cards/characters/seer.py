@@ -19,7 +19,7 @@ from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Pending
-from referee.errors import BadMove
+from referee.errors import BadMove, Typed
 
 _SPLIT = (",", "，", "、")
 
@@ -34,7 +34,7 @@ def _parse_seer(notation, tail: str) -> tuple:
     for part in (p.strip() for p in tail.split(",")):
         player, card = notation.player_then(part)
         if not card:
-            raise BadMove(f"seer names 'PLAYER CARD' pairs, got {part!r}", f"seer 後面要寫「玩家 卡牌」，不是「{part}」")
+            raise BadMove.say("seer.error.pairs", part=Typed(part))
         named.append((player, notation.district(card)))
     return tuple(named)
 
@@ -103,7 +103,7 @@ def _generate_seer(game) -> list[Move]:
 def _parse_give(notation, tail: str) -> tuple:
     player, card = notation.player_then(tail)
     if not card:
-        raise BadMove(f"give takes 'PLAYER C', got {tail!r}", f"give 後面要寫「玩家 卡牌」，不是「{tail}」")
+        raise BadMove.say("seer.error.give_args", tail=Typed(tail))
     return (player, notation.district(card))
 
 

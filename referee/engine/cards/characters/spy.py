@@ -25,15 +25,14 @@ _FOUND = r"^(.*?)\s+(?:found|找到|發現|发现)\s*(\d+)$"      # compiled by 
 
 
 def _parse_spy(notation, tail: str) -> tuple:
-    from referee.errors import BadMove
+    from referee.errors import BadMove, Listed, Typed
 
     player, rest = notation.player_then(tail)
     found = re.match(_FOUND, rest.strip(), re.I)
     kind_text, count = (found.group(1), int(found.group(2))) if found else (rest.strip(), None)
     kind = parse_district_type(kind_text)
     if kind is None:
-        raise BadMove(f"spy takes 'PLAYER TYPE [found N]', TYPE one of {', '.join(TYPES)}; got {kind_text!r}",
-                      f"spy 後面要寫「玩家 類型 [found N]」，類型是 {'、'.join(TYPES)} 之一；不是「{kind_text}」")
+        raise BadMove.say("spy.error.spy_args", types=Listed(TYPES), kind_text=Typed(kind_text))
     return (player, kind) if count is None else (player, kind, count)
 
 

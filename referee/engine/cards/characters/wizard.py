@@ -18,7 +18,7 @@ from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
-from referee.errors import BadMove
+from referee.errors import BadMove, Typed
 
 NAME_CHARACTERS = "name-characters-not-players"
 _TAKE = ("take", "拿", "取")
@@ -41,8 +41,7 @@ def _character_then(notation, tail: str) -> tuple[str, str]:
             return notation.character(" ".join(words[:cut])), " ".join(words[cut:])
         except RefereeError:
             continue
-    raise BadMove(f"look names a character with the variant {NAME_CHARACTERS}, got {tail!r}",
-                  f"使用變體 {NAME_CHARACTERS} 時，look 後面要寫角色，不是「{tail}」")
+    raise BadMove.say("wizard.error.look_character", name_characters=NAME_CHARACTERS, tail=Typed(tail))
 
 
 def _parse_look(notation, tail: str) -> tuple:
@@ -52,8 +51,7 @@ def _parse_look(notation, tail: str) -> tuple:
     if by_character and not words:
         return (target,)          # the named character's holder had nothing to take (or nobody holds it)
     if len(words) < 2 or words[0].casefold() not in _TAKE:
-        raise BadMove(f"look takes 'PLAYER take C' or 'PLAYER take C build', got {tail!r}",
-                      f"look 後面要寫「玩家 take 卡牌」或「玩家 take 卡牌 build」，不是「{tail}」")
+        raise BadMove.say("wizard.error.look_args", tail=Typed(tail))
     words = words[1:]
     build = words[-1].casefold() in _BUILD
     card = notation.district(" ".join(words[:-1] if build else words))

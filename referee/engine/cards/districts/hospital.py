@@ -39,18 +39,17 @@ class Hospital(Behaviour):
     # -- the answer: gold or draw -----------------------------------------------------------------
 
     def parse_use(self, notation, rest: str) -> tuple:
-        from referee.errors import BadMove
+        from referee.errors import BadMove, Typed
 
         word, _, tail = rest.strip().partition(" ")
         if word.casefold() in ("gold", "金幣", "金币", "拿錢", "拿钱"):
             if tail:
-                raise BadMove(f"unexpected words {tail!r} after use Hospital gold", f"use Hospital gold 後面多出「{tail}」")
+                raise BadMove.say("hospital.error.after_gold", tail=Typed(tail))
             return ("gold",)
         if word.casefold() in ("draw", "抽牌", "摸牌"):
             tail = re.sub(r"^(keep|留|保留)\s+", "", tail.strip(), flags=re.I)
             return ("draw", *(notation.districts(tail) if tail else ()))
-        raise BadMove(f"use Hospital takes 'gold' or 'draw [keep C]', got {rest!r}",
-                          f"use Hospital 後面要寫 gold 或 draw [keep 卡牌]，不是「{rest}」")
+        raise BadMove.say("hospital.error.use_args", rest=Typed(rest))
 
     def format_use(self, notation, args: tuple) -> str:
         if args[0] == "draw" and len(args) > 1:
