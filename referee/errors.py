@@ -96,10 +96,7 @@ class RefereeError(Exception):
     "error.unknown_edition", edition=…)`): the catalog's text, rendered in the language decided
     when it is shown (`refusals_in` may set it after the raise); values that are `Said` or
     `Listed` are rendered in that language too. Card names inside the texts carry `⟦…⟧` marks
-    that the CLI replaces with the player's names (str(): the English text, marks taken off).
-
-    The older form `RefereeError(english, traditional)` (Simplified converted from it at run
-    time) stays while the engine still raises it."""
+    that the CLI replaces with the player's names (str(): the English text, marks taken off)."""
 
     # The player's language when the command knows it better than its command line does (a
     # situation file written in Chinese: referee.say.lang.refusals_in); None: the command line says.
@@ -110,19 +107,10 @@ class RefereeError(Exception):
     key: str | None = None
     values: dict = {}
 
-    def __init__(self, message: str = "", zh: str | None = None):
-        super().__init__(message)
-        self._zh = zh
-
     @property
     def zh(self) -> str | None:
-        """The Traditional Chinese line (marks kept) for code that still wraps errors the older
-        way (`f"{path}：{error.zh}"`); a keyed error renders it from the catalog."""
-        return self.render("zh-Hant") if self.key else self._zh
-
-    @zh.setter
-    def zh(self, value: str | None) -> None:
-        self._zh = value
+        """The Traditional Chinese line, marks kept (None for a line said in English only)."""
+        return self.render("zh-Hant") if self.key else None
 
     @classmethod
     def say(cls, key: str, /, **values):
@@ -136,15 +124,7 @@ class RefereeError(Exception):
         return Said(self.key, **self.values).render(lang)
 
     def localized(self, lang: str, name=lambda n: n) -> str:
-        if self.key:
-            return _names(self.render(lang), name)
-        if lang not in ("zh-Hant", "zh-Hans") or not self._zh:
-            return str(self)
-        if lang == "zh-Hant":
-            return _names(self._zh, name)
-        from referee.chinese import to_simplified
-
-        return _names(to_simplified(self._zh), name)
+        return _names(self.render(lang), name) if self.key else str(self)
 
 
 class _What:

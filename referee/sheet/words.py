@@ -7,4 +7,4 @@ from referee.messages import text
 
 
 def word(key: str, lang: str, **values) -> str:
-    return text("sheet." + key, lang, **values) if values else text("sheet." + key, lang)
+    return text("sheet." + key, lang, **values)
