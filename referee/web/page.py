@@ -225,5 +225,5 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto;background:#fff}
 @media (prefers-color-scheme:dark){body{background:#1b1a17;color:#eee}.facts,.characters,.counts,.recent ol{color:#ccc}
  .player{background:#26241f;border-color:#444}.next,.message{background:#1f3350}.broken{background:#502020}
- .district{color:#222}nav a{color:#bbb}nav a[aria-current]{color:#fff}.marks{color:#f0a0a0}.player.winner{background:#3a3320}}
+ .district{color:#222}.recent h2,.share summary{color:#aaa}nav a{color:#bbb}nav a[aria-current]{color:#fff}.marks{color:#f0a0a0}.player.winner{background:#3a3320}}
 """
