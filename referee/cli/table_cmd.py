@@ -134,11 +134,17 @@ def do(
             "state": show_json(tracked)["state"],
         })
     else:
+        from referee.say.events import INFERRED
+
         out = console()
         for text, move, events in done:
             out.print(f"[green]✓[/green] {escape(said(game, move, lang, local))}")
             for event in events:
-                out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+                if event["event"] in INFERRED:       # taken to be so, not typed: a marked line of its own
+                    out.print(f"  [yellow]» {escape(_w('inferred', lang))}{colon(lang)}"
+                              f"{escape(describe(event, lang, local))}[/yellow]")
+                else:
+                    out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
         if refused:
             out.print(f"[red]✗[/red] {escape(said(game, refused.move, lang, local))}  {_w('refused', lang)}")
             paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
@@ -200,10 +206,16 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
         return
     from referee.table.view import see
 
+    from referee.say.table_text import round_marks
+
     game = tracked.game
     out = console()
     out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
-    for player in see(game).players:             # the host's view: everything the table records
+    seen = see(game)                             # the host's view: everything the table records
+    marks = round_marks(seen.marks, lang, local)
+    if marks:                                    # as the phones show them
+        out.print("  " + escape(" · ".join(marks)))
+    for player in seen.players:
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
@@ -231,10 +243,14 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     out = console()
     groups: dict[str, list[str]] = {}
     for move in legal:         # in the player's language where it reads back (say/notation.py)
+        if not move.actor:     # the table's own move (`pass`): said by nobody in particular
+            groups.setdefault("", []).append(said(game, move, lang, local))
+            continue
         actor, _, body = said(game, move, lang, local).replace("：", ": ", 1).partition(": ")
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
-        paragraph(out, f"[bold]{escape(actor)}[/bold]{colon(lang)}{escape(' · '.join(bodies))}", lang, markup=True)
+        head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
+        paragraph(out, f"{head}{escape(' · '.join(bodies))}", lang, markup=True)
 
 
 @app.command("log")

@@ -145,7 +145,7 @@ class Game(Operations):
         if state.phase != "turns":
             return []
         if state.turn is None and state.awaiting is not None:
-            return self._secret_reveals()
+            return self._secret_reveals() + [Move("", "pass", (state.awaiting,))]
         if state.turn is None:           # between turns only a pending decision can be made
             return turn.pending_answers(self)
         moves = turn.legal_moves(self)

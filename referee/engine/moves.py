@@ -38,6 +38,10 @@ class Move(NamedTuple):
 # (all three fields given), for the move generators, which make thousands per game.
 make_move = partial(tuple.__new__, Move)
 
+# The verbs a move may be typed with and without an actor: the table itself says them (the calls
+# nobody answers are passed), so the canonical move names nobody: `pass Thief, Magician`.
+WITHOUT_ACTOR = frozenset({"pass"})
+
 # Compiled by `re` on first use (and kept in its cache): a command that reads no list of names
 # does not pay for it at start-up.
 _SPLIT_LIST = r"\s*[,，、]\s*"
@@ -142,6 +146,10 @@ class Notation:
 
     def parse(self, text: str) -> Move:
         if ":" not in text and "：" not in text:
+            head, _, tail = text.strip().partition(" ")
+            if registry.verb_named(head) in WITHOUT_ACTOR:     # `pass 2 3`: nobody answers
+                name = registry.verb_named(head)
+                return Move("", name, registry.verb(name)[0].parse(self, tail.strip()))
             raise BadMove.say("error.move.no_colon", text=Typed(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
@@ -154,6 +162,12 @@ class Notation:
         if name is None:
             raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=_did_you_mean(head))
         verb, _ = registry.verb(name)
+        if name in WITHOUT_ACTOR:
+            # `Thief: pass` passes the Thief's call; `Ann: pass` is Ann saying so (the caller).
+            args = verb.parse(self, tail)
+            if actor in self.rb.characters:
+                args = tuple(sorted(dict.fromkeys((actor, *args)), key=lambda c: self.rb.characters[c].rank))
+            return Move("", name, args)
         try:
             return Move(actor, name, verb.parse(self, tail))
         except RefereeError as error:
@@ -173,7 +187,7 @@ class Notation:
             body = move.verb + " " + " ".join(str(a) for a in move.args)
         else:
             body = move.verb + " " + found[0].format(self, move)
-        return f"{actor}: {body}"
+        return f"{actor}: {body}" if actor else body
 
 
 def _did_you_mean(word: str):

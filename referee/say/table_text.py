@@ -93,15 +93,16 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     kind = nxt["kind"]
     name = lambda key: local.get(nxt[key], nxt[key])  # noqa: E731
     if kind == "faceup":
-        text = words("next_faceup", lang, player=nxt["player"])
+        cards = comma(lang).join([words("character_slot", lang)] * nxt.get("count", 1))
+        text = words("next_faceup", lang, player=nxt["player"], cards=cards)
     elif kind == "pick":
         text = words("next_secret" if nxt["secret"] else "next_pick", lang, player=nxt["player"])
     elif kind == "discard":
         text = words("next_discard", lang, player=nxt["player"])
     elif kind == "reveal":
         text = words("next_reveal_end" if nxt["round_end"] else "next_reveal", lang, character=name("character"), rank=nxt["rank"])
-        if nxt.get("killed"):
-            text += words("or_killed", lang, character=name("killed"))
+        if not nxt["round_end"]:
+            text += words("or_pass", lang)
     elif kind == "turn":
         text = words("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
     elif kind == "decision" and nxt["card"] in DECISIONS:      # a decision with a sentence of its own
@@ -114,3 +115,25 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     else:
         return None
     return text
+
+
+def round_marks(marks, lang: str, local: dict[str, str]) -> list[str]:
+    """What this round put on the characters (a `view.RoundMarks`), in the words of its events:
+    the face-up discards, the killed, the robbed, the bewitched, warrants and threats (who holds
+    them stays unknown). `table show` and the phones' page say the same."""
+    from referee.say.events import describe
+
+    found = []
+    if marks.faceup:
+        found.append(describe({"event": "faceup", "characters": list(marks.faceup)}, lang, local))
+    if marks.killed:
+        found.append(describe({"event": "killed", "character": marks.killed}, lang, local))
+    if marks.bewitched:      # (the page's words: the phones said it first)
+        found.append(catalog.text("page.bewitched", lang).format(character=local.get(marks.bewitched, marks.bewitched)))
+    if marks.robbed:
+        found.append(describe({"event": "robbed", "character": marks.robbed}, lang, local))
+    if marks.warrants:
+        found.append(describe({"event": "warrants", "characters": list(marks.warrants)}, lang, local))
+    if marks.threats:
+        found.append(describe({"event": "threatened", "characters": list(marks.threats)}, lang, local))
+    return found

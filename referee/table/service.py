@@ -115,13 +115,22 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
                 refused = Refused(text, move, error)
                 break
             seq += 1
-            canonical = game.format(move)
+            canonical = game.format(_named(move, events))
             store.append(conn, name, seq, canonical, game.state.round)
             done.append((canonical, move, events))
             log = log + [Logged(seq, canonical, game.state.round, "")]
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused
+
+
+def _named(move: Move, events: list[dict]) -> Move:
+    """The move as the log keeps it: a bare `pass` names the calls it passed (`pass Thief`)."""
+    if move.verb == "pass" and not move.args:
+        for event in events:
+            if event["event"] == "passed":
+                return type(move)(move.actor, move.verb, tuple(event["characters"]))
+    return move
 
 
 def undo(store: Store, name: str, count: int, rulebook_for) -> tuple[Tracked, list[Logged]]:
@@ -151,12 +160,14 @@ def expected_next(game: Game) -> dict:
         if not d.order:
             return {"kind": "selection"}
         seat, step = d.order[0]
-        return {"kind": step, "player": state.players[seat].name, "secret": game.secret_selection}
+        found = {"kind": step, "player": state.players[seat].name, "secret": game.secret_selection}
+        if step == "faceup":               # how many, by the rules in force (players, cast)
+            found["count"] = game.rb.faceup_discards(len(state.players), len(state.characters))
+        return found
     if state.awaiting is not None:
-        killed = state.marks.killed
-        silent = killed if killed and state.holder(killed) is None and killed != state.awaiting else None
+        # A call nobody answers is passed by the table (`pass`), never by showing the killed card.
         return {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
-                "round_end": state.calling >= 10, "killed": silent}
+                "round_end": state.calling >= 10}
     if state.turn is not None:
         turn = state.turn
         return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,

@@ -68,12 +68,21 @@ def typed_at_the_table(rulebook, full, public):
     for text in public:
         if text.startswith("?"):
             text = text[1:]
+            while table.state.phase == "turns" and table.state.awaiting is not None and table.state.calling < 10:
+                table.apply(table.parse("pass"))      # the calls left, nobody answering them
+                typed.append("pass")
             if table.state.phase != "turns":
                 continue                 # the round ended without it: nobody asked for it
         move = table.parse(text)
-        try:
-            table.apply(move)
-        except IllegalMove as error:
-            raise AssertionError(f"{text!r} refused at the table: {error.key} {error.values}") from None
+        while True:
+            try:
+                table.apply(move)
+                break
+            except IllegalMove as error:
+                if table.state.awaiting is None and error.key != "call_open":
+                    raise AssertionError(f"{text!r} refused at the table: {error.key} {error.values}") from None
+            # A call nobody answers (its card lay face down): the table passes it, as it is told.
+            table.apply(table.parse("pass"))
+            typed.append("pass")
         typed.append(text)
     return table, typed
