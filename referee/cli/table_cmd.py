@@ -74,6 +74,9 @@ def new(
         edition = check_edition(edition) or "2016"
         header = setup.from_options(name, _rulebook(edition), players, characters, crown, variant or [],
                                     not recorded_picks)
+    from referee.say.table_text import new_language
+
+    header = header._replace(lang=new_language(lang, header.start))   # the table's one language
     store = _store()
     with refusals_in(spoken):
         store.create(header)
@@ -212,6 +215,12 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     out = console()
     out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
     seen = see(game)                             # the host's view: everything the table records
+    state = game.state
+    if state.phase == "draft" and state.round > 1:      # the round just ended, said as `do` said it
+        from referee.say.events import describe
+
+        out.print("  " + escape(describe({"event": "round_ended", "round": state.round - 1,
+                                          "crown": state.players[state.crown].name}, lang, local)))
     marks = round_marks(seen.marks, lang, local)
     if marks:                                    # as the phones show them
         out.print("  " + escape(" · ".join(marks)))
@@ -331,7 +340,7 @@ def export(
 
 
 @app.command("list")
-def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the locale)."),
+def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the current table's, else the locale)."),
                 json_out: bool = JsonOpt) -> None:
     """Every table, the current one marked."""
     store = _store()
@@ -340,7 +349,8 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
     if json_out:
         print_json([{"table": n, "current": n == current, "moves": len(store.moves(n))} for n in names])
         return
-    lang = choose(lang)
+    # The current table's language (a table list is typed at that table), else the locale's.
+    lang = _language(lang, store.header(current)) if current in names else choose(lang)
     out = console()
     if not names:
         out.print(_w("no_tables", lang))

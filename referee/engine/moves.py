@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine import registry
-from referee.errors import AmbiguousName, BadMove, RefereeError, Said, UnknownName, Typed
+from referee.errors import AmbiguousName, BadMove, Listed, RefereeError, Said, UnknownName, Typed
 from referee.text import parse_rank
 
 if TYPE_CHECKING:
@@ -193,5 +193,17 @@ class Notation:
 def _did_you_mean(word: str):
     from rapidfuzz import fuzz, process
 
+    from referee.text import has_cjk
+
+    if has_cjk(word):
+        # Chinese verbs are two or three characters: a shared one is the best clue (重抽 → 換牌?
+        # no; → 抽牌, and the Magician's 換牌 by its meaning). The closest few, one word per verb.
+        shared = sorted((w for w in registry.verb_words() if has_cjk(w) and set(w) & set(word)),
+                        key=lambda w: (-fuzz.ratio(w, word), len(w), w))
+        verbs: dict[str, str] = {}
+        for found in shared:
+            verbs.setdefault(registry.verb_named(found), found)
+        if verbs:
+            return Said("error.move.verb_hints", verbs=Listed(list(verbs.values())[:3], "punct.or"))
     close = process.extractOne(word.lower(), registry.verb_words(), scorer=fuzz.ratio, score_cutoff=60)
     return Said("error.move.verb_hint", verb=close[0]) if close else ""

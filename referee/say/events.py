@@ -14,7 +14,7 @@ _GENERAL = frozenset({"gold", "gold_from", "card", "cards", "built", "destroyed"
 INFERRED = frozenset({"taken_as", "turn_ended_implied"})
 _OF_A_CARD = {
     "killed": "assassin.event.killed", "robbed": "thief.event.robbed",
-    "hands_swapped": "magician.event.hands_swapped", "stored": "museum.event.stored",
+    "hands_swapped": "magician.event.hands_swapped", "redrawn": "magician.event.redrawn", "stored": "museum.event.stored",
     "recovered": "graveyard.event.recovered", "bell_tower": "bell-tower.event.announced",
     "bell_tower_fallen": "bell-tower.event.fallen", "bewitched": "witch.event.bewitched",
     "resumed": "witch.event.resumed", "warrants": "magistrate.event.warrants",

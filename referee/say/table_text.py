@@ -13,20 +13,26 @@ def words(key: str, lang: str, **values) -> str:
 
 
 def table_language(lang: str | None, header, typed: str = "") -> str:
-    """The language a table speaks: --lang; else Chinese typed on the command line (moves, a
-    hand, a table's name: the player's own words, in their script; the notation's verbs and
-    names in Latin letters say nothing); else the language of the situation file the table
-    started from, by the rule of `ask` and `score` (lang.file_language), which `table new --from`
-    answered in. The table stores no language of its own: its header keeps that file. A table
-    set up with --players started from a file referee wrote, whose only words of a language are
-    the players' names: Chinese names speak Chinese in their script, names in Latin letters
-    leave it to the locale. Chinese typed in characters both scripts share (阿美：面朝上 商人)
-    says Chinese but not which: the table's own script, if it speaks Chinese."""
+    """The language a table speaks: --lang (for that command only); else the language stored
+    with the table at `new` (`Header.lang`, `new_language`): one script for every command, whatever
+    script a move is typed in.
+
+    A table that stored none (made before schema 3, or whose players' names and file said no
+    language) speaks as tables did: Chinese typed on the command line (moves, a hand, a table's
+    name: the player's own words, in their script; the notation's verbs and names in Latin
+    letters say nothing); else the language of the situation file the table started from, by the
+    rule of `ask` and `score` (lang.file_language). A table set up with --players started from a
+    file referee wrote, whose only words of a language are the players' names: Chinese names
+    speak Chinese in their script, names in Latin letters leave it to the locale. Chinese typed
+    in characters both scripts share (阿美：面朝上 商人) says Chinese but not which: the table's own
+    script, if it speaks Chinese."""
     from referee.say.lang import choose, file_language, script_of
     from referee.text import has_cjk
 
     if lang:
         return choose(lang)
+    if header is not None and getattr(header, "lang", ""):
+        return header.lang
     if has_cjk(typed):
         script = script_of(typed)
         if script:
@@ -43,6 +49,29 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
         except tomllib.TOMLDecodeError:     # a damaged tables file: the replay refuses it, in words
             pass
     return file_language(header.start, question)
+
+
+def new_language(lang: str | None, start: str) -> str:
+    """The language stored with a new table: --lang; else what its starting file says (a question
+    in one language, else the script of its Chinese: the players' names of `--players`); ""
+    when only the locale would say (names in Latin letters), which each command then asks."""
+    from referee.say.lang import choose, file_language
+    from referee.text import has_cjk
+
+    if lang:
+        return choose(lang)
+    question = None
+    if "question" in start:
+        import tomllib
+
+        try:
+            question = tomllib.loads(start).get("question")
+        except tomllib.TOMLDecodeError:
+            pass
+    asked = question if isinstance(question, str) else ""
+    if has_cjk(asked) or has_cjk(start) or any(c.isascii() and c.isalpha() for c in asked):
+        return file_language(start, question)
+    return ""
 
 
 def position_facts(game, lang: str, until_end: bool = False) -> list[str]:

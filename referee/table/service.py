@@ -49,11 +49,11 @@ class Refused(NamedTuple):
 
 
 def new_header(name: str, edition: str, players: list[str], characters: list[str], crown: int,
-               variants: list[str], secret: bool, start: str) -> Header:
+               variants: list[str], secret: bool, start: str, lang: str = "") -> Header:
     import time
 
     return Header(name, edition, players, variants, characters, crown, 0, secret, start, __version__,
-                  time.strftime("%Y-%m-%d %H:%M:%S"))
+                  time.strftime("%Y-%m-%d %H:%M:%S"), lang)
 
 
 def starting_game(header: Header, rulebook) -> Game:
@@ -109,6 +109,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         refused = None
         seq = log[-1].seq if log else 0
         for text, move in zip(texts, moves):
+            made_in = game.state.round           # a move that ends a round belongs to that round
             try:
                 events = game.apply(move)
             except IllegalMove as error:
@@ -116,9 +117,9 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
                 break
             seq += 1
             canonical = game.format(_named(move, events))
-            store.append(conn, name, seq, canonical, game.state.round)
+            store.append(conn, name, seq, canonical, made_in)
             done.append((canonical, move, events))
-            log = log + [Logged(seq, canonical, game.state.round, "")]
+            log = log + [Logged(seq, canonical, made_in, "")]
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused

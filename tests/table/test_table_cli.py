@@ -268,8 +268,9 @@ def test_chinese_both_scripts_share_speaks_the_tables_script(table):
     result = table("do", "阿美：面朝上 商人")
     assert result.stdout.splitlines() == ["✓ 阿美：面朝上 商人", "    面朝上弃掉：商人",
                                           "下一步：从 阿美 开始秘密选角；第一个行动即结束选角。"]
-    result = table("do", "阿强：刺殺 國王")                       # typed in traditional: answered so
-    assert "    國王 被刺殺" in result.stdout.splitlines()
+    result = table("do", "阿强：刺殺 國王")          # typed in traditional: the table keeps its script
+    assert "    国王 被刺杀" in result.stdout.splitlines()
+    assert table("show").stdout.splitlines()[0].startswith("周六 · 第 1 轮")
 
 
 def test_the_chinese_hints_show_moves_that_read():
