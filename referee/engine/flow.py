@@ -319,6 +319,7 @@ def pass_calls(game: "Operations", move: Move) -> None:
                               player=state.players[state.turn.seat].name)
         raise IllegalMove("pass_nothing", ("turn.calling-order",))
     ranks = game.rb.characters
+    game.event("passed", characters=list(named))      # said first: the calls it sets off follow
     for character in named:
         if state.awaiting == character:
             state.awaiting = None
@@ -333,7 +334,6 @@ def pass_calls(game: "Operations", move: Move) -> None:
             continue                         # its call passed by itself (nobody could answer it)
         raise IllegalMove("pass_not_called", ("turn.calling-order",), character=character,
                           called=now or "", rank=ranks[now].rank if now else 0)
-    game.event("passed", characters=list(named))
 
 
 def resume_after_reveal(game: "Operations", character: str) -> None:

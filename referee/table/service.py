@@ -116,9 +116,12 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
                 refused = Refused(text, move, error)
                 break
             seq += 1
-            canonical = game.format(_named(move, events))
+            named = _named(move, events)
+            if named is not move:                # the game's history as a replay of the log has it
+                game.history[-1] = game.history[-1]._replace(move=named)
+            canonical = game.format(named)
             store.append(conn, name, seq, canonical, made_in)
-            done.append((canonical, move, events))
+            done.append((canonical, named, events))
             log = log + [Logged(seq, canonical, made_in, "")]
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
