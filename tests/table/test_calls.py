@@ -289,3 +289,25 @@ def test_every_hint_reads_back_as_the_move_it_names(rulebooks, edition, players)
                 assert _PASS[lang] in hint, hint
                 game.apply(game.parse(_PASS[lang]))
             assert game.state.phase == "draft" and game.state.round == 2
+
+
+def test_a_reveal_typed_on_two_terminals_at_once_is_recorded_once(table, tables):
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", "Cid: faceup Merchant, Architect")
+    env = {**os.environ, "LANG": "C.UTF-8"}
+    for _ in range(3):
+        runs = [subprocess.Popen([sys.executable, "-m", "referee", "table", "do", "Dan: reveal Assassin"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT) for _ in range(2)]
+        codes = sorted(run.wait() for run in runs)
+        for run in runs:
+            run.stdout.close()
+            run.stderr.close()
+        logged = [m["move"] for m in json.loads(table("log", "--json").stdout)]
+        assert logged.count("Dan: reveal Assassin") == 1 and codes[-1] == 1
+        table("undo")
