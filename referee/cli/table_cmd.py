@@ -278,6 +278,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         from referee.table import service
 
         start = service.starting_game(header, _rulebook(header.edition))
+        start.legacy_calls = True            # only reads moves once recorded (maybe under older rules)
         texts = said_in_turn(start, texts, lang, _local(header.edition, lang), take_back=False)
     out = console()
     for m, text in zip(logged, texts):

@@ -244,7 +244,7 @@ def killed_acts_at_secret_table(game: "Operations", move: Move) -> None:
     for card in secret.killed_acts(game, seat):
         read = getattr(card, "read_as_answer", None)
         if card.is_answer(move) or (read is not None and read(move) is not None):
-            if not game.implicit_ends:
+            if not game.implicit_ends and not game.legacy_calls:
                 _refuse_open_call(game, rank, killed)     # the calls before it are passed first
             killed_turn_at_secret_table(game, seat, card)
             return
@@ -267,13 +267,19 @@ def reveal_at_secret_table(game: "Operations", move: Move) -> bool:
         # The killed character's holder shows it at the round's end (reveal_problem refuses it
         # during the round: the victim stays silent).
         state.players[seat].characters = state.players[seat].characters + [character]
-        resume_after_reveal(game, character)
+        if state.calling >= 10:
+            resume_after_reveal(game, character)
+        elif state.awaiting is not None and not secret.possibly_held(game, state.awaiting):
+            state.calling -= 1               # (a legacy log's reveal: the call it left unanswerable)
+            state.awaiting = None
+            call_next(game)
         return True
     rank = game.rb.characters[character].rank
     # A tracked table sees every move: a call somebody could still answer is passed only by the
     # table (`pass`), never by a later character's move (situation files describe only some).
     strict = not game.implicit_ends
-    if strict:
+    calls = strict and not game.legacy_calls
+    if calls:
         _refuse_open_call(game, rank, character)
     while state.turn is not None and game.rb.characters[state.turn.character].rank < rank:
         if strict and not state.turn.gathered:
@@ -281,7 +287,7 @@ def reveal_at_secret_table(game: "Operations", move: Move) -> bool:
             raise IllegalMove("turn_not_over", ("turn.gather", "turn.calling-order"), character=state.turn.character,
                               player=state.players[state.turn.seat].name, actor=name)
         _end_implied(game)                   # the moves in between were not described
-        if strict:
+        if calls:
             _refuse_open_call(game, rank, character)
     if state.turn is not None:
         raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)

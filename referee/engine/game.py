@@ -61,6 +61,10 @@ class Game(Operations):
         # every move: there a turn that has not gathered does not end by itself (the tracker sets
         # this to False).
         self.implicit_ends = True
+        # A tracked table's log recorded before a call was passed only explicitly (`pass`): its
+        # moves replay as they were recorded then — a later character's reveal passing the calls
+        # before it, a killed character shown during the round. Never set while recording.
+        self.legacy_calls = False
         self.notation = Notation(rulebook, state)
         self._undo: list[tuple] = []
         self.history: list[Step] = []

@@ -85,6 +85,8 @@ def reveal_problem(game: "Operations", seat: int, character: str, acting: bool =
     if character == state.marks.killed:
         if acting:
             return ("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"), {"character": character})
+        if game.legacy_calls:
+            return None                                   # (a log recorded when this was allowed)
         # The victim stays silent and skips his turn; only at the round's end does a killed
         # King's (Emperor's, Patrician's) holder show the card: never to pass a call.
         return ("killed_stays_hidden", ("assassin.killed-stays-hidden", "assassin.killed-loses-turn"),

@@ -65,15 +65,23 @@ def starting_game(header: Header, rulebook) -> Game:
     return game
 
 
-def replay(header: Header, log: list[Logged], rulebook) -> Tracked:
+# What a log recorded before calls were passed explicitly may hold, refused today: replayed as then.
+_LEGACY = frozenset({"call_open", "killed_stays_hidden"})
+
+
+def replay(header: Header, log: list[Logged], rulebook, legacy: bool = False) -> Tracked:
     game = starting_game(header, rulebook)
+    game.legacy_calls = legacy
     for logged in log:
         try:
             game.apply(game.parse(logged.notation))
         except IllegalMove as error:
+            if error.key in _LEGACY and not legacy:
+                return replay(header, log, rulebook, legacy=True)
             return Tracked(header, game, log, Broken(logged.seq, logged.notation, error.key, error.values))
         except RefereeError as error:
             return Tracked(header, game, log, Broken(logged.seq, logged.notation, "unreadable", {"why": str(error)}))
+    game.legacy_calls = False                 # the moves typed from now on: by today's rules
     return Tracked(header, game, log, None)
 
 

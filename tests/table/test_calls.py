@@ -311,3 +311,26 @@ def test_a_reveal_typed_on_two_terminals_at_once_is_recorded_once(table, tables)
         logged = [m["move"] for m in json.loads(table("log", "--json").stdout)]
         assert logged.count("Dan: reveal Assassin") == 1 and codes[-1] == 1
         table("undo")
+
+
+def test_a_log_recorded_before_explicit_passes_still_replays(table, tables, shown):
+    """Logs recorded when a later reveal passed the calls before it, and when the prompt told a
+    killed character's holder to show it, replay as they were recorded; moves typed from then on
+    follow today's rules."""
+    import sqlite3
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan,Eve", "--crown", "Cid")
+    old = ["Cid: faceup Bishop", "Dan: kill Merchant", "Dan: gold", "Dan: end", "Eve: reveal Merchant",
+           "Ann: reveal Magician", "Ann: gold", "Ann: end"]
+    conn = sqlite3.connect(tables)
+    conn.executemany("INSERT INTO moves (game, seq, notation, round, at) VALUES ('t', ?, ?, 1, '')",
+                     list(enumerate(old, 1)))
+    conn.commit()
+    conn.close()
+    state = shown()
+    assert state["turn"]["kind"] == "reveal" and state["turn"]["character"] == "king"
+    assert {p["name"]: p["characters"] for p in state["state"]["players"]}["Eve"] == ["Merchant"]
+    assert table("log").stdout.splitlines()[-1].endswith("Ann: end")
+    result = table("do", "Bob: reveal Warlord")
+    assert result.returncode == 1 and "type “pass” first" in result.stdout
+    assert table("do", "pass 4 7", "Bob: reveal Warlord").returncode == 0
