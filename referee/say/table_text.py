@@ -138,8 +138,9 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     elif kind == "discard":
         text = words("next_discard", lang, player=nxt["player"])
     elif kind == "reveal":
-        text = words("next_reveal_end" if nxt["round_end"] else "next_reveal", lang, character=name("character"), rank=nxt["rank"])
-        if not nxt["round_end"]:
+        key = "next_reveal_end" if nxt["round_end"] else "next_killed_call" if nxt.get("killed") else "next_reveal"
+        text = words(key, lang, character=name("character"), rank=nxt["rank"])
+        if key == "next_reveal":
             text += words("or_pass", lang)
     elif kind == "turn":
         text = words("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))

@@ -178,8 +178,11 @@ def expected_next(game: Game) -> dict:
         return found
     if state.awaiting is not None:
         # A call nobody answers is passed by the table (`pass`), never by showing the killed card.
-        return {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
-                "round_end": state.calling >= 10}
+        found = {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
+                 "round_end": state.calling >= 10}
+        if state.awaiting == state.marks.killed and state.calling < 10:
+            found["killed"] = True          # its holder acts through a card he owns (the Hospital), unrevealed
+        return found
     if state.turn is not None:
         turn = state.turn
         return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,

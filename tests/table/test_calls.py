@@ -224,6 +224,10 @@ def test_the_killed_hospital_owner_takes_his_action_as_gold_or_draw(rulebooks, t
     _play(game, "Ann: faceup Thief, Bishop", "Cid: kill Merchant", "Cid: gold", "Cid: end", "pass", "Ann: reveal King",
           "Ann: gold", "Ann: end")
     assert game.state.awaiting == "merchant"                    # Bob may hold it and owns the Hospital
+    for lang in ("en", "zh-Hant", "zh-Hans"):                   # never told to reveal the killed card
+        prompt = next_text(game, lang, _local(game.rb, lang))
+        assert "reveal" not in prompt and "翻開" not in prompt and "翻开" not in prompt, prompt
+        assert ("“pass”" in prompt or "「跳過」" in prompt or "「跳过」" in prompt), prompt
     if gold is None:
         assert _refused(game, typed).key == "killed_no_turn"      # no Hospital: the killed take no turn
         return
