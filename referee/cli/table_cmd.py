@@ -74,6 +74,9 @@ def new(
         edition = check_edition(edition) or "2016"
         header = setup.from_options(name, _rulebook(edition), players, characters, crown, variant or [],
                                     not recorded_picks)
+    from referee.say.table_text import new_language
+
+    header = header._replace(lang=new_language(lang, header.start))   # the table's one language
     store = _store()
     with refusals_in(spoken):
         store.create(header)
@@ -134,11 +137,17 @@ def do(
             "state": show_json(tracked)["state"],
         })
     else:
+        from referee.say.events import INFERRED
+
         out = console()
         for text, move, events in done:
             out.print(f"[green]✓[/green] {escape(said(game, move, lang, local))}")
             for event in events:
-                out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+                if event["event"] in INFERRED:       # taken to be so, not typed: a marked line of its own
+                    out.print(f"  [yellow]» {escape(_w('inferred', lang))}{colon(lang)}"
+                              f"{escape(describe(event, lang, local))}[/yellow]")
+                else:
+                    out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
         if refused:
             out.print(f"[red]✗[/red] {escape(said(game, refused.move, lang, local))}  {_w('refused', lang)}")
             paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
@@ -200,10 +209,22 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
         return
     from referee.table.view import see
 
+    from referee.say.table_text import round_marks
+
     game = tracked.game
     out = console()
     out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
-    for player in see(game).players:             # the host's view: everything the table records
+    seen = see(game)                             # the host's view: everything the table records
+    state = game.state
+    if state.phase == "draft" and state.round > 1:      # the round just ended, said as `do` said it
+        from referee.say.events import describe
+
+        out.print("  " + escape(describe({"event": "round_ended", "round": state.round - 1,
+                                          "crown": state.players[state.crown].name}, lang, local)))
+    marks = round_marks(seen.marks, lang, local)
+    if marks:                                    # as the phones show them
+        out.print("  " + escape(" · ".join(marks)))
+    for player in seen.players:
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
@@ -231,10 +252,14 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     out = console()
     groups: dict[str, list[str]] = {}
     for move in legal:         # in the player's language where it reads back (say/notation.py)
+        if not move.actor:     # the table's own move (`pass`): said by nobody in particular
+            groups.setdefault("", []).append(said(game, move, lang, local))
+            continue
         actor, _, body = said(game, move, lang, local).replace("：", ": ", 1).partition(": ")
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
-        paragraph(out, f"[bold]{escape(actor)}[/bold]{colon(lang)}{escape(' · '.join(bodies))}", lang, markup=True)
+        head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
+        paragraph(out, f"{head}{escape(' · '.join(bodies))}", lang, markup=True)
 
 
 @app.command("log")
@@ -253,6 +278,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         from referee.table import service
 
         start = service.starting_game(header, _rulebook(header.edition))
+        start.legacy_calls = True            # only reads moves once recorded (maybe under older rules)
         texts = said_in_turn(start, texts, lang, _local(header.edition, lang), take_back=False)
     out = console()
     for m, text in zip(logged, texts):
@@ -315,7 +341,7 @@ def export(
 
 
 @app.command("list")
-def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the locale)."),
+def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the current table's, else the locale)."),
                 json_out: bool = JsonOpt) -> None:
     """Every table, the current one marked."""
     store = _store()
@@ -324,7 +350,8 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
     if json_out:
         print_json([{"table": n, "current": n == current, "moves": len(store.moves(n))} for n in names])
         return
-    lang = choose(lang)
+    # The current table's language (a table list is typed at that table), else the locale's.
+    lang = _language(lang, store.header(current)) if current in names else choose(lang)
     out = console()
     if not names:
         out.print(_w("no_tables", lang))

@@ -48,8 +48,16 @@ def play(game: "Operations", move: Move) -> None:
         begin_secret_turns(game)             # the first move of the turns: the picks stay secret
     elif move.verb in draft.SELECTION_VERBS:
         draft.outside_selection(game, move)  # refused: said so, not read as a reveal or a turn
+    if move.verb == "pass":
+        pass_calls(game, move)
+        settle(game)
+        return
     # Only a secret table hides who holds what: elsewhere (every simulated game) the two
     # checks of a secret table are not even called.
+    if state.secret and move.verb == "reveal" and move.args and state.holder(move.args[0]) is not None \
+            and state.holder(move.args[0]) == state.seat_of(move.actor):
+        # Shown already: a second reveal (typed twice, or from two terminals) records nothing.
+        raise IllegalMove("reveal_again", ("turn.calling-order",), character=move.args[0], player=move.actor)
     if state.secret:
         killed_acts_at_secret_table(game, move)
     if state.secret and reveal_at_secret_table(game, move):
@@ -188,7 +196,16 @@ def advance_to(game: "Operations", move: Move) -> None:
             # A tracked game sees every turn: one that has not gathered is not over (a
             # mistyped name must not silently cost a player his turn).
             raise IllegalMove("must_gather", ("turn.gather",), character=state.turn.character)
-        end_turn(game)
+        _end_implied(game)
+
+
+def _end_implied(game: "Operations") -> None:
+    """End the current turn because a later character acts: at a tracked table, said (an event of
+    its own) — the table never typed `end`."""
+    turn = game.state.turn
+    if not game.implicit_ends:
+        game.event("turn_ended_implied", character=turn.character, player=game.state.players[turn.seat].name)
+    end_turn(game)
 
 
 # -- a table with secret picks ---------------------------------------------------------------
@@ -225,7 +242,10 @@ def killed_acts_at_secret_table(game: "Operations", move: Move) -> None:
     if seat is None or seat not in secret.open_seats(game):
         return
     for card in secret.killed_acts(game, seat):
-        if card.is_answer(move):
+        read = getattr(card, "read_as_answer", None)
+        if card.is_answer(move) or (read is not None and read(move) is not None):
+            if not game.implicit_ends and not game.legacy_calls:
+                _refuse_open_call(game, rank, killed)     # the calls before it are passed first
             killed_turn_at_secret_table(game, seat, card)
             return
 
@@ -242,29 +262,84 @@ def reveal_at_secret_table(game: "Operations", move: Move) -> bool:
     problem = secret.reveal_problem(game, seat, character, acting=move.verb != "reveal")
     if problem:
         raise refuse(problem)
+    name = state.players[seat].name
     if character == state.marks.killed:
-        # The killed character's holder shows it: no turn, but the calls it leaves unanswered
-        # may now have nobody left to answer them.
+        # The killed character's holder shows it at the round's end (reveal_problem refuses it
+        # during the round: the victim stays silent).
         state.players[seat].characters = state.players[seat].characters + [character]
         if state.calling >= 10:
             resume_after_reveal(game, character)
         elif state.awaiting is not None and not secret.possibly_held(game, state.awaiting):
-            state.calling -= 1
+            state.calling -= 1               # (a legacy log's reveal: the call it left unanswerable)
             state.awaiting = None
             call_next(game)
         return True
     rank = game.rb.characters[character].rank
+    # A tracked table sees every move: a call somebody could still answer is passed only by the
+    # table (`pass`), never by a later character's move (situation files describe only some).
+    strict = not game.implicit_ends
+    calls = strict and not game.legacy_calls
+    if calls:
+        _refuse_open_call(game, rank, character)
     while state.turn is not None and game.rb.characters[state.turn.character].rank < rank:
-        if not game.implicit_ends and not state.turn.gathered:
+        if strict and not state.turn.gathered:
             # Said as the table sees it: someone acted while another player's turn is open.
             raise IllegalMove("turn_not_over", ("turn.gather", "turn.calling-order"), character=state.turn.character,
-                              player=state.players[state.turn.seat].name, actor=state.players[seat].name)
-        end_turn(game)                       # the moves in between were not described
+                              player=state.players[state.turn.seat].name, actor=name)
+        _end_implied(game)                   # the moves in between were not described
+        if calls:
+            _refuse_open_call(game, rank, character)
     if state.turn is not None:
         raise IllegalMove("turn_passed", ("turn.calling-order",), character=character, current=state.turn.character)
     state.players[seat].characters = state.players[seat].characters + [character]
+    if strict and move.verb != "reveal" and secret.own_character(game, move) is None:
+        # A gold, a build…: it says who he is only because of the call it answers. Said.
+        game.event("taken_as", player=name, character=character)
     resume_after_reveal(game, character)
     return False
+
+
+def _refuse_open_call(game: "Operations", rank: int, character: str) -> None:
+    """A later character's move while an earlier call waits for an answer: refused, saying how
+    the table passes it."""
+    state = game.state
+    awaited = state.awaiting
+    if awaited is not None and state.calling < 10 and game.rb.characters[awaited].rank < rank:
+        raise IllegalMove("call_open", ("turn.calling-order",), called=awaited,
+                          rank=game.rb.characters[awaited].rank, character=character)
+
+
+def pass_calls(game: "Operations", move: Move) -> None:
+    """`pass [CH …]`: nobody answers the call now (and those named after it): nobody holds
+    those characters this round; the next is called. At the round's end, the killed character
+    nobody shows (its card lay face down) lets the round end."""
+    state = game.state
+    if state.phase == "turns" and state.turn is not None and state.awaiting is None \
+            and (state.turn.gathered or game.implicit_ends) and not state.turn.then \
+            and (state.pending is None or not state.pending.required):
+        _end_implied(game)                   # a gathered turn nobody ended: the table calls on (said)
+    named = move.args or ((state.awaiting,) if state.awaiting is not None else ())
+    if state.phase != "turns" or state.awaiting is None:
+        if state.phase == "turns" and state.turn is not None:
+            raise IllegalMove("pass_turn_open", ("turn.calling-order",), character=state.turn.character,
+                              player=state.players[state.turn.seat].name)
+        raise IllegalMove("pass_nothing", ("turn.calling-order",))
+    ranks = game.rb.characters
+    game.event("passed", characters=list(named))      # said first: the calls it sets off follow
+    for character in named:
+        if state.awaiting == character:
+            state.awaiting = None
+            if state.calling >= 10:
+                _finish_round(game)
+                break
+            call_next(game)
+            continue
+        now = state.awaiting or (state.turn.character if state.turn is not None else None)
+        if (character in state.characters and state.holder(character) is None and now is not None
+                and ranks[character].rank < ranks[now].rank and not state.calling >= 10):
+            continue                         # its call passed by itself (nobody could answer it)
+        raise IllegalMove("pass_not_called", ("turn.calling-order",), character=character,
+                          called=now or "", rank=ranks[now].rank if now else 0)
 
 
 def resume_after_reveal(game: "Operations", character: str) -> None:
@@ -288,6 +363,13 @@ def end_round(game: "Operations") -> None:
             and _acts_at_round_end(game, killed):
         state.calling, state.turn, state.awaiting = 10, None, killed
         return                             # a secret table: the killed character's holder must show it
+    _finish_round(game)
+
+
+def _finish_round(game: "Operations") -> None:
+    """The round's end once the killed character is shown (or passed: nobody held it)."""
+    state = game.state
+    killed = state.marks.killed
     if killed:
         seat = state.holder(killed)
         if seat is not None:
@@ -319,6 +401,8 @@ def close_round(game: "Operations") -> None:
         names, rule = winners(game.rb, state, results)
         game.event("game_over", scores={r["name"]: r["score"] for r in results}, winners=names, tie_break=rule)
         return
+    if not game.implicit_ends:            # a tracked table hears the round end (and who has the crown)
+        game.event("round_ended", round=state.round, crown=state.players[state.crown].name)
     state.round += 1
     state.marks = Marks()
     state.pending = None

@@ -61,6 +61,10 @@ class Game(Operations):
         # every move: there a turn that has not gathered does not end by itself (the tracker sets
         # this to False).
         self.implicit_ends = True
+        # A tracked table's log recorded before a call was passed only explicitly (`pass`): its
+        # moves replay as they were recorded then — a later character's reveal passing the calls
+        # before it, a killed character shown during the round. Never set while recording.
+        self.legacy_calls = False
         self.notation = Notation(rulebook, state)
         self._undo: list[tuple] = []
         self.history: list[Step] = []
@@ -145,7 +149,7 @@ class Game(Operations):
         if state.phase != "turns":
             return []
         if state.turn is None and state.awaiting is not None:
-            return self._secret_reveals()
+            return self._secret_reveals() + [Move("", "pass", (state.awaiting,))]
         if state.turn is None:           # between turns only a pending decision can be made
             return turn.pending_answers(self)
         moves = turn.legal_moves(self)

@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine import registry
-from referee.errors import AmbiguousName, BadMove, RefereeError, Said, UnknownName, Typed
+from referee.errors import AmbiguousName, BadMove, Listed, RefereeError, Said, UnknownName, Typed
 from referee.text import parse_rank
 
 if TYPE_CHECKING:
@@ -37,6 +37,10 @@ class Move(NamedTuple):
 # make_move((actor, verb, args)): a Move built without the named tuple's Python-level __new__
 # (all three fields given), for the move generators, which make thousands per game.
 make_move = partial(tuple.__new__, Move)
+
+# The verbs a move may be typed with and without an actor: the table itself says them (the calls
+# nobody answers are passed), so the canonical move names nobody: `pass Thief, Magician`.
+WITHOUT_ACTOR = frozenset({"pass"})
 
 # Compiled by `re` on first use (and kept in its cache): a command that reads no list of names
 # does not pay for it at start-up.
@@ -142,6 +146,10 @@ class Notation:
 
     def parse(self, text: str) -> Move:
         if ":" not in text and "：" not in text:
+            head, _, tail = text.strip().partition(" ")
+            if registry.verb_named(head) in WITHOUT_ACTOR:     # `pass 2 3`: nobody answers
+                name = registry.verb_named(head)
+                return Move("", name, registry.verb(name)[0].parse(self, tail.strip()))
             raise BadMove.say("error.move.no_colon", text=Typed(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
@@ -154,6 +162,12 @@ class Notation:
         if name is None:
             raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=_did_you_mean(head))
         verb, _ = registry.verb(name)
+        if name in WITHOUT_ACTOR:
+            # `Thief: pass` passes the Thief's call; `Ann: pass` is Ann saying so (the caller).
+            args = verb.parse(self, tail)
+            if actor in self.rb.characters:
+                args = tuple(sorted(dict.fromkeys((actor, *args)), key=lambda c: self.rb.characters[c].rank))
+            return Move("", name, args)
         try:
             return Move(actor, name, verb.parse(self, tail))
         except RefereeError as error:
@@ -173,11 +187,23 @@ class Notation:
             body = move.verb + " " + " ".join(str(a) for a in move.args)
         else:
             body = move.verb + " " + found[0].format(self, move)
-        return f"{actor}: {body}"
+        return f"{actor}: {body}" if actor else body
 
 
 def _did_you_mean(word: str):
     from rapidfuzz import fuzz, process
 
+    from referee.text import has_cjk
+
+    if has_cjk(word):
+        # Chinese verbs are two or three characters: a shared one is the best clue (重抽 → 換牌?
+        # no; → 抽牌, and the Magician's 換牌 by its meaning). The closest few, one word per verb.
+        shared = sorted((w for w in registry.verb_words() if has_cjk(w) and set(w) & set(word)),
+                        key=lambda w: (-fuzz.ratio(w, word), len(w), w))
+        verbs: dict[str, str] = {}
+        for found in shared:
+            verbs.setdefault(registry.verb_named(found), found)
+        if verbs:
+            return Said("error.move.verb_hints", verbs=Listed(list(verbs.values())[:3], "punct.or"))
     close = process.extractOne(word.lower(), registry.verb_words(), scorer=fuzz.ratio, score_cutoff=60)
     return Said("error.move.verb_hint", verb=close[0]) if close else ""

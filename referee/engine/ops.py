@@ -32,6 +32,7 @@ class Operations:
     table: bool                  # a physical table (game.py: the selection recorded, not dealt)
     secret_selection: bool       # ... whose picks stay secret (secret.py)
     implicit_ends: bool          # a later character's move ends the turns before it (a situation file)
+    legacy_calls: bool           # a log recorded before calls were passed explicitly (flow.py): replayed as then
     _events: list[dict]
 
     hooks: "Hooks"

@@ -85,7 +85,12 @@ def reveal_problem(game: "Operations", seat: int, character: str, acting: bool =
     if character == state.marks.killed:
         if acting:
             return ("killed_no_turn", ("assassin.killed-loses-turn", "turn.calling-order"), {"character": character})
-        return None                                       # its holder may show it at any time
+        if game.legacy_calls:
+            return None                                   # (a log recorded when this was allowed)
+        # The victim stays silent and skips his turn; only at the round's end does a killed
+        # King's (Emperor's, Patrician's) holder show the card: never to pass a call.
+        return ("killed_stays_hidden", ("assassin.killed-stays-hidden", "assassin.killed-loses-turn"),
+                {"character": character})
     if awaited is not None and rb.characters[character].rank < rb.characters[awaited].rank:
         return ("reveal_passed", ("turn.calling-order",), {"character": character})
     return None
@@ -96,13 +101,20 @@ def implied_character(game: "Operations", move: Move) -> str | None:
     character's own verb (`kill` → the Assassin), else the character being called now."""
     if move.verb == "reveal":
         return move.args[0] if move.args else None
-    found = registry.verb(move.verb)
-    if found is not None and found[1] in game.rb.characters:
-        return found[1]
+    own = own_character(game, move)
+    if own is not None:
+        return own
     state = game.state
     if state.turn is not None:
         return state.turn.character
     return state.awaiting
+
+
+def own_character(game: "Operations", move: Move) -> str | None:
+    """The character whose own verb `move` is (`kill` → the Assassin), or None (a basic move, a
+    district's: it says nothing of who made it)."""
+    found = registry.verb(move.verb)
+    return found[1] if found is not None and found[1] in game.rb.characters else None
 
 
 def unrevealed_seat(game: "Operations", move: Move) -> int | None:
@@ -134,8 +146,36 @@ def apply_reveal(game: "Operations", move: Move) -> None:
         raise IllegalMove("reveal_wrong", ("turn.calling-order",), character=character)
 
 
+def parse_passed(notation, tail: str) -> tuple:
+    """`pass`, `pass 2 3`, `跳過 盜賊、魔術師`: the characters whose calls nobody answers, in
+    calling order (none named: the call now)."""
+    from referee.engine.cards.common import by_rank, split_characters
+    from referee.errors import RefereeError
+
+    words = tail.replace(",", " ").replace("，", " ").replace("、", " ").split()
+    if not words:
+        return ()
+    error = None
+    for count in range(len(words), 0, -1):       # each word a character first (`pass 2 3`)
+        try:
+            return by_rank(notation, dict.fromkeys(split_characters(notation, tail, count)))
+        except RefereeError as problem:
+            error = error or problem
+    notation.character(tail)                      # the closest names of a single unknown one
+    raise error
+
+
+def apply_pass(game: "Operations", move: Move) -> None:
+    """Played by the flow (`flow.pass_calls`), which alone moves the calls on."""
+    raise IllegalMove("pass_nothing", ("turn.calling-order",))
+
+
 registry.register_verb(registry.Verb("reveal", ("翻開", "翻开", "亮出", "亮"), parse_character, apply_reveal, None, format_names))
+# A call nobody answers (its card lies face down, or its holder forgot to answer and the table
+# agrees he has not got it) is passed by the table, explicitly: never inferred from a later move.
+registry.register_verb(registry.Verb("pass", ("跳過", "跳过", "略過", "略过"), parse_passed, apply_pass, None, format_names))
 
 # The refusals of the secret table; their texts are in the catalogs under `secret.refusal.<key>`.
 REFUSALS = ("reveal_faceup", "reveal_taken", "reveal_all_known", "reveal_passed", "turn_not_over", "others_turn",
-            "reveal_wrong")
+            "reveal_wrong", "killed_stays_hidden", "call_open", "reveal_again", "pass_nothing", "pass_turn_open",
+            "pass_not_called")

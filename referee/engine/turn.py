@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine import registry
 from referee.engine.cards import basic
+from referee.engine.cards.common import mover_seat
 from referee.engine.cards.use import generate_use
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
@@ -62,7 +63,14 @@ def apply(game: "Operations", move: Move, card=_ASK) -> None:
         return
     if state.pending is not None:
         if state.pending.required:
-            waiting = getattr(game.hooks.answers.get(state.pending.kind), "waiting_refusal", None)
+            answering = game.hooks.answers.get(state.pending.kind)
+            read = getattr(answering, "read_as_answer", None)
+            meant = read(move) if read is not None else None
+            if meant is not None and mover_seat(game, meant) == state.pending.seat:
+                # The answer as the one who owes it says it (the Hospital's `Bob: gold`).
+                answering.answer(game, meant)
+                return
+            waiting = getattr(answering, "waiting_refusal", None)
             if waiting is not None:              # the card's own words (the Seer's gives)
                 raise waiting(game)
             raise IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name,

@@ -8,10 +8,13 @@ from referee.messages import text
 # keyed under the card's id (`theater.event.swap`), beside the card's other words.
 _GENERAL = frozenset({"gold", "gold_from", "card", "cards", "built", "destroyed", "city_completed", "crown",
     "revealed", "turn_ended", "tax", "faceup", "picked", "discarded_random", "discarded", "game_over", "card_taken",
-    "destroyed_to_build"})
+    "destroyed_to_build", "taken_as", "turn_ended_implied", "passed", "round_ended"})
+# What the tracker took to be so without being told (a player taken to hold the called character,
+# a turn ended because a later character acted): each said on a marked line of its own.
+INFERRED = frozenset({"taken_as", "turn_ended_implied"})
 _OF_A_CARD = {
     "killed": "assassin.event.killed", "robbed": "thief.event.robbed",
-    "hands_swapped": "magician.event.hands_swapped", "stored": "museum.event.stored",
+    "hands_swapped": "magician.event.hands_swapped", "redrawn": "magician.event.redrawn", "stored": "museum.event.stored",
     "recovered": "graveyard.event.recovered", "bell_tower": "bell-tower.event.announced",
     "bell_tower_fallen": "bell-tower.event.fallen", "bewitched": "witch.event.bewitched",
     "resumed": "witch.event.resumed", "warrants": "magistrate.event.warrants",

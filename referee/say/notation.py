@@ -40,7 +40,8 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
     body = (verb.format(names, move) if verb.format else " ".join(map(str, move.args))) if move.args else ""
     if body.startswith("keep "):                 # the cards a draw keeps (draw, Scholar): 保留
         body = catalog_text("notation.keep", lang) + " " + body[len("keep "):]
-    text = f"{actor}：{_word(verb, lang)}" + (f" {body.replace(', ', '、')}" if body else "")
+    head = f"{actor}：{_word(verb, lang)}" if actor else _word(verb, lang)     # (`pass` names nobody)
+    text = head + (f" {body.replace(', ', '、')}" if body else "")
     try:
         return text if game.parse(text) == move else canonical
     except Exception:      # any form the reader does not take back: the canonical one

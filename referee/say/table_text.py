@@ -13,20 +13,26 @@ def words(key: str, lang: str, **values) -> str:
 
 
 def table_language(lang: str | None, header, typed: str = "") -> str:
-    """The language a table speaks: --lang; else Chinese typed on the command line (moves, a
-    hand, a table's name: the player's own words, in their script; the notation's verbs and
-    names in Latin letters say nothing); else the language of the situation file the table
-    started from, by the rule of `ask` and `score` (lang.file_language), which `table new --from`
-    answered in. The table stores no language of its own: its header keeps that file. A table
-    set up with --players started from a file referee wrote, whose only words of a language are
-    the players' names: Chinese names speak Chinese in their script, names in Latin letters
-    leave it to the locale. Chinese typed in characters both scripts share (阿美：面朝上 商人)
-    says Chinese but not which: the table's own script, if it speaks Chinese."""
+    """The language a table speaks: --lang (for that command only); else the language stored
+    with the table at `new` (`Header.lang`, `new_language`): one script for every command, whatever
+    script a move is typed in.
+
+    A table that stored none (made before schema 3, or whose players' names and file said no
+    language) speaks as tables did: Chinese typed on the command line (moves, a hand, a table's
+    name: the player's own words, in their script; the notation's verbs and names in Latin
+    letters say nothing); else the language of the situation file the table started from, by the
+    rule of `ask` and `score` (lang.file_language). A table set up with --players started from a
+    file referee wrote, whose only words of a language are the players' names: Chinese names
+    speak Chinese in their script, names in Latin letters leave it to the locale. Chinese typed
+    in characters both scripts share (阿美：面朝上 商人) says Chinese but not which: the table's own
+    script, if it speaks Chinese."""
     from referee.say.lang import choose, file_language, script_of
     from referee.text import has_cjk
 
     if lang:
         return choose(lang)
+    if header is not None and getattr(header, "lang", ""):
+        return header.lang
     if has_cjk(typed):
         script = script_of(typed)
         if script:
@@ -43,6 +49,38 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
         except tomllib.TOMLDecodeError:     # a damaged tables file: the replay refuses it, in words
             pass
     return file_language(header.start, question)
+
+
+def new_language(lang: str | None, start: str) -> str:
+    """The language stored with a new table: --lang; else what its starting file says (a question
+    in one language, else the script of its Chinese: the players' names of `--players`); ""
+    when only the locale would say (names in Latin letters), which each command then asks."""
+    from referee.say.lang import choose, file_language, script_of
+    from referee.text import has_cjk
+
+    if lang:
+        return choose(lang)
+    question = None
+    if "question" in start:
+        import tomllib
+
+        try:
+            question = tomllib.loads(start).get("question")
+        except tomllib.TOMLDecodeError:
+            pass
+    asked = question if isinstance(question, str) else ""
+    if not (has_cjk(asked) or has_cjk(start) or any(c.isascii() and c.isalpha() for c in asked)):
+        return ""
+    chinese = "".join(c for c in start if has_cjk(c))
+    if chinese and not has_cjk(asked) and script_of(chinese) is None:
+        # Names the cards' words do not hold (小华, 静香): OpenCC tells the script, once, here.
+        from referee.chinese import to_simplified, to_traditional
+
+        if to_simplified(chinese) != chinese:
+            return "zh-Hant"
+        if to_traditional(chinese) != chinese:
+            return "zh-Hans"
+    return file_language(start, question)
 
 
 def position_facts(game, lang: str, until_end: bool = False) -> list[str]:
@@ -93,15 +131,17 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     kind = nxt["kind"]
     name = lambda key: local.get(nxt[key], nxt[key])  # noqa: E731
     if kind == "faceup":
-        text = words("next_faceup", lang, player=nxt["player"])
+        cards = comma(lang).join([words("character_slot", lang)] * nxt.get("count", 1))
+        text = words("next_faceup", lang, player=nxt["player"], cards=cards)
     elif kind == "pick":
         text = words("next_secret" if nxt["secret"] else "next_pick", lang, player=nxt["player"])
     elif kind == "discard":
         text = words("next_discard", lang, player=nxt["player"])
     elif kind == "reveal":
-        text = words("next_reveal_end" if nxt["round_end"] else "next_reveal", lang, character=name("character"), rank=nxt["rank"])
-        if nxt.get("killed"):
-            text += words("or_killed", lang, character=name("killed"))
+        key = "next_reveal_end" if nxt["round_end"] else "next_killed_call" if nxt.get("killed") else "next_reveal"
+        text = words(key, lang, character=name("character"), rank=nxt["rank"])
+        if key == "next_reveal":
+            text += words("or_pass", lang)
     elif kind == "turn":
         text = words("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
     elif kind == "decision" and nxt["card"] in DECISIONS:      # a decision with a sentence of its own
@@ -114,3 +154,25 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     else:
         return None
     return text
+
+
+def round_marks(marks, lang: str, local: dict[str, str]) -> list[str]:
+    """What this round put on the characters (a `view.RoundMarks`), in the words of its events:
+    the face-up discards, the killed, the robbed, the bewitched, warrants and threats (who holds
+    them stays unknown). `table show` and the phones' page say the same."""
+    from referee.say.events import describe
+
+    found = []
+    if marks.faceup:
+        found.append(describe({"event": "faceup", "characters": list(marks.faceup)}, lang, local))
+    if marks.killed:
+        found.append(describe({"event": "killed", "character": marks.killed}, lang, local))
+    if marks.bewitched:      # (the page's words: the phones said it first)
+        found.append(catalog.text("page.bewitched", lang).format(character=local.get(marks.bewitched, marks.bewitched)))
+    if marks.robbed:
+        found.append(describe({"event": "robbed", "character": marks.robbed}, lang, local))
+    if marks.warrants:
+        found.append(describe({"event": "warrants", "characters": list(marks.warrants)}, lang, local))
+    if marks.threats:
+        found.append(describe({"event": "threatened", "characters": list(marks.threats)}, lang, local))
+    return found

@@ -49,11 +49,11 @@ class Refused(NamedTuple):
 
 
 def new_header(name: str, edition: str, players: list[str], characters: list[str], crown: int,
-               variants: list[str], secret: bool, start: str) -> Header:
+               variants: list[str], secret: bool, start: str, lang: str = "") -> Header:
     import time
 
     return Header(name, edition, players, variants, characters, crown, 0, secret, start, __version__,
-                  time.strftime("%Y-%m-%d %H:%M:%S"))
+                  time.strftime("%Y-%m-%d %H:%M:%S"), lang)
 
 
 def starting_game(header: Header, rulebook) -> Game:
@@ -65,15 +65,23 @@ def starting_game(header: Header, rulebook) -> Game:
     return game
 
 
-def replay(header: Header, log: list[Logged], rulebook) -> Tracked:
+# What a log recorded before calls were passed explicitly may hold, refused today: replayed as then.
+_LEGACY = frozenset({"call_open", "killed_stays_hidden"})
+
+
+def replay(header: Header, log: list[Logged], rulebook, legacy: bool = False) -> Tracked:
     game = starting_game(header, rulebook)
+    game.legacy_calls = legacy
     for logged in log:
         try:
             game.apply(game.parse(logged.notation))
         except IllegalMove as error:
+            if error.key in _LEGACY and not legacy:
+                return replay(header, log, rulebook, legacy=True)
             return Tracked(header, game, log, Broken(logged.seq, logged.notation, error.key, error.values))
         except RefereeError as error:
             return Tracked(header, game, log, Broken(logged.seq, logged.notation, "unreadable", {"why": str(error)}))
+    game.legacy_calls = False                 # the moves typed from now on: by today's rules
     return Tracked(header, game, log, None)
 
 
@@ -109,19 +117,32 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         refused = None
         seq = log[-1].seq if log else 0
         for text, move in zip(texts, moves):
+            made_in = game.state.round           # a move that ends a round belongs to that round
             try:
                 events = game.apply(move)
             except IllegalMove as error:
                 refused = Refused(text, move, error)
                 break
             seq += 1
-            canonical = game.format(move)
-            store.append(conn, name, seq, canonical, game.state.round)
-            done.append((canonical, move, events))
-            log = log + [Logged(seq, canonical, game.state.round, "")]
+            named = _named(move, events)
+            if named is not move:                # the game's history as a replay of the log has it
+                game.history[-1] = game.history[-1]._replace(move=named)
+            canonical = game.format(named)
+            store.append(conn, name, seq, canonical, made_in)
+            done.append((canonical, named, events))
+            log = log + [Logged(seq, canonical, made_in, "")]
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused
+
+
+def _named(move: Move, events: list[dict]) -> Move:
+    """The move as the log keeps it: a bare `pass` names the calls it passed (`pass Thief`)."""
+    if move.verb == "pass" and not move.args:
+        for event in events:
+            if event["event"] == "passed":
+                return type(move)(move.actor, move.verb, tuple(event["characters"]))
+    return move
 
 
 def undo(store: Store, name: str, count: int, rulebook_for) -> tuple[Tracked, list[Logged]]:
@@ -151,12 +172,17 @@ def expected_next(game: Game) -> dict:
         if not d.order:
             return {"kind": "selection"}
         seat, step = d.order[0]
-        return {"kind": step, "player": state.players[seat].name, "secret": game.secret_selection}
+        found = {"kind": step, "player": state.players[seat].name, "secret": game.secret_selection}
+        if step == "faceup":               # how many, by the rules in force (players, cast)
+            found["count"] = game.rb.faceup_discards(len(state.players), len(state.characters))
+        return found
     if state.awaiting is not None:
-        killed = state.marks.killed
-        silent = killed if killed and state.holder(killed) is None and killed != state.awaiting else None
-        return {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
-                "round_end": state.calling >= 10, "killed": silent}
+        # A call nobody answers is passed by the table (`pass`), never by showing the killed card.
+        found = {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
+                 "round_end": state.calling >= 10}
+        if state.awaiting == state.marks.killed and state.calling < 10:
+            found["killed"] = True          # its holder acts through a card he owns (the Hospital), unrevealed
+        return found
     if state.turn is not None:
         turn = state.turn
         return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,

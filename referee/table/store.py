@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple
 
 from referee.errors import Listed, RefereeError, Said
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class TableError(RefereeError):
@@ -54,6 +54,7 @@ class Header(NamedTuple):
     start: str                   # a situation file (TOML) the game started from, or ""
     data_version: str            # the card data the log was recorded with
     created: str
+    lang: str = ""               # the language the table speaks, set at `new` ("": the locale's; schema 3)
 
 
 class Logged(NamedTuple):
@@ -94,6 +95,13 @@ def _migrations():
         db["positions"].create({"game": str, "moves": int, "log": str, "key": str, "position": str, "history": str},
                                pk="game", foreign_keys=[("game", "games", "name")])
         db.execute("PRAGMA user_version = 2")
+
+    @migrations()
+    def table_language(db) -> None:
+        # The language a table speaks, chosen at `new` (schema 3). A table made before keeps ""
+        # and speaks as it did: the language of the file it started from.
+        db["games"].add_column("lang", str, not_null_default="")
+        db.execute("PRAGMA user_version = 3")
 
     return migrations
 
@@ -147,6 +155,7 @@ class Store:
         try:
             if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 _migrations().apply(Database(conn))
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")    # whichever ran last
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")

@@ -14,8 +14,8 @@ from html import escape
 
 from referee import messages as catalog
 from referee.say.labels import comma, label, winners_line
-from referee.say.table_text import broken_text, hand_text, next_text, position_facts
-from referee.table.view import HOST, RoundMarks, Viewer, see
+from referee.say.table_text import broken_text, hand_text, next_text, position_facts, round_marks
+from referee.table.view import HOST, Viewer, see
 
 _RECENT = 6                                   # moves shown, newest first
 
@@ -45,7 +45,7 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> st
     facts = position_facts(game, lang, until_end=True)       # what players argue about: when does it end?
     parts = [f'<h1>{escape(word("title", lang, table=tracked.header.name))}</h1>',
              f'<p class="facts">{" · ".join(escape(f) for f in facts)}</p>']
-    marks = _round_marks(seen.marks, lang, local)
+    marks = round_marks(seen.marks, lang, local)
     if marks:
         parts.append(f'<p class="marks">{escape(" · ".join(marks))}</p>')
     waiting = next_text(game, lang, local)
@@ -95,27 +95,6 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> st
     parts.append('</ol>')
     parts.append(_recent(game, seen.history, lang, local))
     return "\n".join(parts)
-
-
-def _round_marks(marks: RoundMarks, lang: str, local: dict[str, str]) -> list[str]:
-    """What this round put on the characters, in the words of its events: the face-up discards,
-    the killed, the robbed, the bewitched, warrants and threats (who holds them stays unknown)."""
-    from referee.say.events import describe
-
-    found = []
-    if marks.faceup:
-        found.append(describe({"event": "faceup", "characters": list(marks.faceup)}, lang, local))
-    if marks.killed:
-        found.append(describe({"event": "killed", "character": marks.killed}, lang, local))
-    if marks.bewitched:
-        found.append(word("bewitched", lang, character=local.get(marks.bewitched, marks.bewitched)))
-    if marks.robbed:
-        found.append(describe({"event": "robbed", "character": marks.robbed}, lang, local))
-    if marks.warrants:
-        found.append(describe({"event": "warrants", "characters": list(marks.warrants)}, lang, local))
-    if marks.threats:
-        found.append(describe({"event": "threatened", "characters": list(marks.threats)}, lang, local))
-    return found
 
 
 def _recent(game, history: tuple, lang: str, local: dict[str, str]) -> str:

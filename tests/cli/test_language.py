@@ -785,12 +785,15 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
         "unknown character 'Foo'; closest: Architect, Assassin, Bishop, King, Magician, Merchant, Thief, Warlord"
-    # --lang speaks for its own command: the table keeps the file's language.
+    # --lang at `new` is the table's language, kept by every command on it.
+    assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
+    # Without it, the file's: --lang elsewhere speaks for its own command only.
+    said("table", "new", "s2", "--from", _file(tmp_path, SIMPLIFIED_TABLE))
+    said("table", "do", "Ann: gold")
     assert said("table", "show").splitlines()[1] == "  Ann 盗贼 · 金币 3 · 手牌 1（已知：神庙） · 城市：- · 分数 0"
     assert said("table", "show", "--lang", "zh-Hant").splitlines()[1] == "  Ann 盜賊 · 金幣 3 · 手牌 1（已知：神殿） · 城市：- · 分數 0"
-    # Chinese typed on the command line speaks first, in its own script (蓋 is traditional);
-    # characters both scripts share (建造 神殿) say Chinese, and the table's script.
-    assert said("table", "do", "Ann: 蓋 神殿").splitlines()[0] == "✓ Ann：建造 神殿"
+    # One script: Chinese typed in the other (蓋 is traditional) is answered in the table's.
+    assert said("table", "do", "Ann: 蓋 神殿").splitlines()[0] == "✓ Ann：建造 神庙"
     assert said("table", "undo").splitlines()[0] == "已撤销：Ann：建造 神庙"
     assert said("table", "do", "Ann: 建造 神殿").splitlines()[0] == "✓ Ann：建造 神庙"
     assert said("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE), "--lang", "zh-Hans").splitlines() == [

@@ -68,12 +68,28 @@ def typed_at_the_table(rulebook, full, public):
     for text in public:
         if text.startswith("?"):
             text = text[1:]
+            while table.state.phase == "turns" and table.state.awaiting is not None and table.state.calling < 10:
+                typed.append(_pass(table))           # the calls left, nobody answering them
             if table.state.phase != "turns":
                 continue                 # the round ended without it: nobody asked for it
         move = table.parse(text)
-        try:
-            table.apply(move)
-        except IllegalMove as error:
-            raise AssertionError(f"{text!r} refused at the table: {error.key} {error.values}") from None
+        while True:
+            try:
+                table.apply(move)
+                break
+            except IllegalMove as error:
+                if table.state.awaiting is None and error.key != "call_open":
+                    raise AssertionError(f"{text!r} refused at the table: {error.key} {error.values}") from None
+            # A call nobody answers (its card lay face down): the table passes it, as it is told.
+            typed.append(_pass(table))
         typed.append(text)
     return table, typed
+
+
+def _pass(table) -> str:
+    """`pass` played on `table`, as the log records it (naming the call it passed)."""
+    from referee.engine.moves import Move
+
+    events = table.apply(table.parse("pass"))
+    passed = next(e["characters"] for e in events if e["event"] == "passed")
+    return table.format(Move("", "pass", tuple(passed)))

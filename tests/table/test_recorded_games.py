@@ -9,7 +9,7 @@ import json
 import pytest
 
 from referee.engine.scoring import scores
-from tests.table.public import play_and_transcribe
+from tests.table.public import play_and_transcribe, typed_at_the_table
 
 
 def _hand_free(results) -> dict[str, int]:
@@ -32,16 +32,9 @@ def test_a_whole_game_through_the_cli(table, rulebooks, edition, players):
     assert full.is_over
     names = ",".join(p.name for p in full.state.players)
     assert table("new", "g", "--players", names, "--edition", edition).returncode == 0
-    batch: list[str] = []
-    for line in public:
-        if line.startswith("?"):
-            # A killed character shown at the round's end: typed when the tracker asks for it.
-            _record(table, batch)
-            waiting = json.loads(table("show", "--json").stdout)["turn"]
-            if waiting.get("kind") == "reveal":
-                batch.append(line[1:])
-            continue
-        batch.append(line)
+    # As the table types it: a killed character shown at the round's end only when the tracker
+    # asks for it, and each call nobody answers passed.
+    batch = typed_at_the_table(rb, full, public)[1]
     _record(table, batch)
     final = json.loads(table("score", "--json").stdout)
     assert final["final"] is True

@@ -10,7 +10,7 @@ ROUND = [
     ["Cid: faceup Merchant, Architect"],
     ["Dan: kill Bishop"],
     ["Dan: gold", "Dan: end"],
-    ["Ann: reveal Magician"],
+    ["pass", "Ann: reveal Magician"],                    # the Thief lies face down: nobody answers
     ["Ann: swap Bob", "Ann: gold", "Ann: build Tavern", "Ann: end"],
     ["Cid: reveal King", "Cid: gold", "Cid: build Manor", "Cid: end"],
     ["Bob: reveal Warlord", "Bob: gold", "Bob: destroy Ann Tavern", "Bob: end"],
@@ -33,7 +33,7 @@ def test_the_tracked_round_of_the_example(table, shown):
     assert {n: p["gold"] for n, p in players.items()} == {"Ann": 3, "Bob": 4, "Cid": 1, "Dan": 4}
     assert {n: p["hand_count"] for n, p in players.items()} == {"Ann": 3, "Bob": 4, "Cid": 3, "Dan": 4}
     assert {n: p["city"] for n, p in players.items()} == {"Ann": [], "Bob": [], "Cid": ["Manor"], "Dan": []}
-    assert state["turn"] == {"kind": "faceup", "player": "Cid", "secret": True}
+    assert state["turn"] == {"kind": "faceup", "player": "Cid", "secret": True, "count": 2}
 
 
 def test_refused_moves_are_not_recorded_and_exit_1(table, shown):
@@ -99,8 +99,8 @@ def test_undo_n_and_replay_from_the_log(table, shown):
     table("do", *ROUND[0], *ROUND[1], *ROUND[2])
     after_assassin = shown()
     table("do", *ROUND[3], *ROUND[4])
-    result = table("undo", "5", "--json")
-    assert json.loads(result.stdout)["undone"] == ["Ann: reveal Magician", "Ann: swap Bob", "Ann: gold",
+    result = table("undo", "6", "--json")
+    assert json.loads(result.stdout)["undone"] == ["pass Thief", "Ann: reveal Magician", "Ann: swap Bob", "Ann: gold",
                                                     "Ann: build Tavern", "Ann: end"]
     assert shown() == after_assassin
 
@@ -193,7 +193,7 @@ def test_chinese_moves_and_output(table):
     result = table("do", "大衛: 殺 國王", "--lang", "zh-Hant")
     assert result.returncode == 0, result.stderr
     assert "大衛 亮出 刺客" in result.stdout
-    result = table("do", "大衛：拿金幣", "大衛：結束", "小明：亮 魔術師", "小明：抽牌 保留 神殿", "小明：換牌 小華")
+    result = table("do", "大衛：拿金幣", "大衛：結束", "跳過 盜賊", "小明：亮 魔術師", "小明：抽牌 保留 神殿", "小明：換牌 小華")
     shown = [line for line in result.stdout.splitlines() if line.startswith("✓")]
     # Said back in Chinese (not 抽牌 keep 神殿); 換牌 with a player's name is the swap of hands.
     assert shown[-2:] == ["✓ 小明：抽牌 保留 神殿", "✓ 小明：交換手牌 小華"]
@@ -227,7 +227,7 @@ def test_moves_list_builds_from_unknown_cards(table):
     """A hand of unknown cards may hold any district with a copy not yet seen: each such build is
     listed, and a district whose every copy is known is not."""
     table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
-    table("do", *ROUND[0], *ROUND[1], *ROUND[2], "Ann: reveal Magician", "Ann: gold")
+    table("do", *ROUND[0], *ROUND[1], *ROUND[2], "pass", "Ann: reveal Magician", "Ann: gold")
     moves = json.loads(table("moves", "--json").stdout)
     assert "Magician: build Tavern" in moves and "Magician: build Temple" in moves
     assert "Magician: build Palace" not in moves            # Ann has 4 gold; the Palace costs 5
@@ -249,14 +249,14 @@ def test_a_turn_that_has_not_gathered_does_not_end_by_itself(table, shown):
     assert result.returncode == 1 and json.loads(result.stdout)["refused"]["reason"] == \
         "It is Dan's turn (Assassin); Ann acts when their own character is called."
     assert shown() == before
-    assert table("do", "Dan: gold", "Ann: reveal Magician").returncode == 0   # gathered: it ends
+    assert table("do", "Dan: gold", "pass", "Ann: reveal Magician").returncode == 0   # gathered: it ends
 
 
 def test_the_witch_plays_the_bewitched_emperor_under_her_name(table, shown):
     table("new", "t", "--players", "Ann,Bob,Cid,Dan,Eve", "--crown", "Ann",
           "--characters", "Witch, Thief, Magician, Emperor, Bishop, Merchant, Architect, Warlord")
     assert table("do", "Bob: gold", "Bob: bewitch Emperor").returncode == 0
-    assert table("do", "Dan: reveal Emperor", "Dan: draw").returncode == 0
+    assert table("do", "pass 2 3", "Dan: reveal Emperor", "Dan: draw").returncode == 0
     result = table("do", "Bob: crown Eve take gold", "Bob: end")
     assert result.returncode == 0, result.stdout
     assert shown()["state"]["crown"] == "Eve"
@@ -268,8 +268,9 @@ def test_chinese_both_scripts_share_speaks_the_tables_script(table):
     result = table("do", "阿美：面朝上 商人")
     assert result.stdout.splitlines() == ["✓ 阿美：面朝上 商人", "    面朝上弃掉：商人",
                                           "下一步：从 阿美 开始秘密选角；第一个行动即结束选角。"]
-    result = table("do", "阿强：刺殺 國王")                       # typed in traditional: answered so
-    assert "    國王 被刺殺" in result.stdout.splitlines()
+    result = table("do", "阿强：刺殺 國王")          # typed in traditional: the table keeps its script
+    assert "    国王 被刺杀" in result.stdout.splitlines()
+    assert table("show").stdout.splitlines()[0].startswith("周六 · 第 1 轮")
 
 
 def test_the_chinese_hints_show_moves_that_read():
@@ -280,9 +281,9 @@ def test_the_chinese_hints_show_moves_that_read():
 
     game = Game.new(rulebook("2016"), ["Ann", "Bob", "Cid", "Dee"], seed=3)
     for lang, names in (("zh-Hant", ("商人", "建築師", "住持", "神殿")), ("zh-Hans", ("商人", "建筑师", "住持", "神庙"))):
-        faceup = re.search(r"（(Cid：.*?)）", words("next_faceup", lang, player="Cid")).group(1)
+        faceup = re.search(r"（(Cid：.*?)）", words("next_faceup", lang, player="Cid", cards="角色、角色")).group(1)
         assert game.format(game.parse(faceup.replace("角色、角色", f"{names[0]}、{names[1]}"))) == "Cid: faceup Merchant, Architect"
-        shown = re.search(r"（(\S+ \S+)）", words("next_reveal_end", lang, character=names[2])).group(1)
+        shown = re.search(r"（(\S+ \S+)；", words("next_reveal_end", lang, character=names[2])).group(1)
         assert game.format(game.parse(f"Dee：{shown}")) == "Dee: reveal Bishop"
         give = re.search(r"（(Bob：\S+) 玩家 卡牌）", words("next_seer", lang, player="Bob", character="x", players="Ann")).group(1)
         assert game.format(game.parse(f"{give} Ann {names[3]}")) == "Bob: give Ann Temple"

@@ -38,6 +38,8 @@ def _apply_redraw(game, move: Move) -> None:
     for card in move.args:
         game.take_from_hand(seat, card, "magician.discarded-cards")
     game.to_deck_bottom(list(move.args))
+    # Said whole: the cards go under the deck and as many come (the hand keeps its size).
+    game.event("redrawn", player=game.state.players[seat].name, count=len(move.args))
     game.gain_cards(seat, len(move.args), "magician")
 
 
@@ -45,8 +47,11 @@ def _generate_redraw(game) -> list[Move]:
     state = game.state
     turn = state.turn
     hand = state.players[turn.seat].hand
-    if "magic" in turn.used or UNKNOWN in hand:
+    if "magic" in turn.used:
         return []
+    if UNKNOWN in hand:
+        # A table that does not know the hand: as many unknown cards as it holds (`redraw ?, ?`).
+        return [make_move((turn.character, "redraw", (UNKNOWN,) * n)) for n in range(1, hand.count(UNKNOWN) + 1)]
     counts: dict[str, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
@@ -70,6 +75,6 @@ class Magician(Behaviour):
     verbs = (
         # 換牌 ("change cards") is said of both exchanges: with a player's name it is the swap.
         Verb("swap", ("交換手牌", "交换手牌"), parse_player, _apply_swap, _generate_swap, instead=("redraw",)),
-        Verb("redraw", ("換牌", "换牌"), parse_districts, _apply_redraw, _generate_redraw, format_names, instead=("swap",)),
+        Verb("redraw", ("換牌", "换牌", "重抽", "棄牌重抽", "弃牌重抽"), parse_districts, _apply_redraw, _generate_redraw, format_names, instead=("swap",)),
     )
     refusals = ("swap_self",)

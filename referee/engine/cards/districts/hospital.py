@@ -27,7 +27,7 @@ class Hospital(Behaviour):
     id = "hospital"
     kind = "district"
     editions = ("classic",)
-    refusals = ("hospital_timing", "hospital_action")
+    refusals = ("hospital_timing", "hospital_action", "hospital_answer")
 
     def killed_turn(self, game, character: str, seat: int) -> bool:
         if not game.owns(seat, "hospital"):
@@ -58,6 +58,20 @@ class Hospital(Behaviour):
 
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("hospital",)
+
+    def read_as_answer(self, move: Move) -> Move | None:
+        """The action as the killed owner says it (`Bob: gold`, `Bob: draw keep Temple`), read as
+        the Hospital's answer; only while it is the one decision open (`turn.apply`, the flow)."""
+        if move.verb == "gold" and not move.args:
+            return Move(move.actor, "use", ("hospital", "gold"))
+        if move.verb == "draw":
+            return Move(move.actor, "use", ("hospital", "draw", *move.args))
+        return None
+
+    def waiting_refusal(self, game) -> IllegalMove:
+        pending = game.state.pending
+        return IllegalMove("hospital_answer", CITES, player=game.state.players[pending.seat].name,
+                           character=pending.data[0])
 
     def answer(self, game, move: Move) -> None:
         state = game.state

@@ -1,0 +1,340 @@
+"""Calls and reveals by the rules at a tracked table with secret picks (issue 16): a killed
+character stays hidden until the round's end, a call nobody answers is passed explicitly
+(`pass` / 跳過 / 跳过), a later character's move never passes it silently, what the tracker takes
+to be so is said, a reveal counts once, the classic Hospital's action is typed as players say
+it, and every hint the table prints is a move that reads back and plays, at every player count."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from referee.engine import IllegalMove
+from referee.engine.game import default_characters
+from referee.say.events import describe
+from referee.say.table_text import next_text
+from referee.table.service import expected_next, new_header, starting_game
+from referee.table.situation_text import setup_situation
+
+NAMES = ["小明", "小華", "阿美", "大雄", "靜香"]
+
+
+def _table(rulebook, names=NAMES, characters=None, start=None):
+    characters = list(characters or default_characters(rulebook, len(names)))
+    start = start or setup_situation(rulebook, names, characters, 0, [], True)
+    header = new_header("t", rulebook.edition, names, characters, 0, [], True, start)
+    return starting_game(header, rulebook)
+
+
+def _play(game, *texts):
+    events = []
+    for text in texts:
+        events += game.apply(game.parse(text))
+    return events
+
+
+def _refused(game, text) -> IllegalMove:
+    with pytest.raises(IllegalMove) as caught:
+        game.apply(game.parse(text))
+    return caught.value
+
+
+def _after_the_assassin(rulebooks):
+    """5 players, 2016: the Bishop face up, the Merchant killed; the Thief is called."""
+    game = _table(rulebooks["2016"])
+    _play(game, "小明：面朝上 住持", "小華：刺殺 商人", "小華：拿金幣", "小華：結束")
+    assert game.state.awaiting == "thief"
+    return game
+
+
+def _local(rulebook, lang):
+    from referee.cli.table_common import local
+
+    return local(rulebook.edition, lang)
+
+
+# -- a killed character is never revealed during the round ------------------------------------------
+
+
+def test_the_killed_characters_holder_is_refused_a_reveal_during_the_round(rulebooks):
+    game = _after_the_assassin(rulebooks)
+    error = _refused(game, "靜香：翻開 商人")
+    assert error.key == "killed_stays_hidden" and "assassin.killed-stays-hidden" in error.citations
+    assert game.state.awaiting == "thief"                       # nothing changed
+    for lang in ("zh-Hant", "zh-Hans", "en"):
+        prompt = next_text(game, lang, _local(game.rb, lang))
+        assert "商人" not in prompt and "Merchant" not in prompt       # never suggested
+    assert not [m for m in game.legal_moves() if m.verb == "reveal" and m.args == ("merchant",)]
+
+
+def test_the_killed_king_is_shown_at_the_rounds_end_or_passed_when_nobody_held_it(rulebooks):
+    game = _table(rulebooks["2016"])
+    _play(game, "小明：面朝上 住持", "小華：刺殺 國王", "小華：拿金幣", "小華：結束", "pass", "阿美：翻開 魔術師",
+          "阿美：拿金幣", "阿美：結束")
+    assert game.state.awaiting == "merchant"                   # the King, killed, is not called
+    assert _refused(game, "大雄：翻開 國王").key == "killed_stays_hidden"
+    _play(game, "跳過 商人 建築師 軍閥")                        # nobody holds them either
+    assert game.state.calling == 10 and game.state.awaiting == "king"
+    prompt = next_text(game, "zh-Hant", _local(game.rb, "zh-Hant"))
+    assert "翻開 國王" in prompt and "跳過" in prompt
+    events = _play(game, "跳過")                                  # the King lay face down
+    assert game.state.phase == "draft" and game.state.round == 2
+    assert any(e["event"] == "round_ended" and e["round"] == 1 for e in events)
+
+
+# -- `pass`: the notation -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("pass", "pass"), ("pass 2", "pass Thief"), ("pass 2 3", "pass Thief, Magician"),
+    ("pass Thief, Magician", "pass Thief, Magician"), ("跳過 盜賊 魔術師", "pass Thief, Magician"),
+    ("跳过 盗贼、魔术师", "pass Thief, Magician"), ("Thief: pass", "pass Thief"), ("小明：跳過 3 2", "pass Thief, Magician"),
+    ("pass Tax Collector", "pass Tax Collector"),
+])
+def test_pass_reads_and_prints_back(rulebooks, typed, canonical):
+    game = _table(rulebooks["2016"], characters=["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant",
+                                                 "Architect", "Warlord", "Tax Collector"])
+    move = game.parse(typed)
+    assert game.format(move) == canonical
+    assert game.parse(canonical) == move
+
+
+def test_pass_is_said_in_each_language_and_reads_back(rulebooks):
+    from referee.say.notation import said
+
+    game = _after_the_assassin(rulebooks)
+    move = game.parse("pass 2 3")
+    for lang, text in (("zh-Hant", "跳過 盜賊、魔術師"), ("zh-Hans", "跳过 盗贼、魔术师"), ("en", "pass Thief, Magician")):
+        assert said(game, move, lang, _local(game.rb, lang)) == text
+        assert game.parse(text) == move
+
+
+def test_pass_moves_the_calls_on_and_is_refused_out_of_order(rulebooks):
+    game = _after_the_assassin(rulebooks)
+    assert _refused(game, "pass 3").key == "pass_not_called"
+    events = _play(game, "跳過")
+    assert game.state.awaiting == "magician"
+    assert [e for e in events if e["event"] == "passed"] == [{"event": "passed", "characters": ["thief"]}]
+    _play(game, "阿美：翻開 魔術師")
+    assert _refused(game, "pass").key == "pass_turn_open"      # her turn has not gathered
+    assert "pass" in {m.verb for m in _after_the_assassin(rulebooks).legal_moves()}
+
+
+def test_a_pass_after_a_gathered_turn_ends_it_and_says_so(rulebooks):
+    game = _after_the_assassin(rulebooks)
+    _play(game, "pass", "阿美：翻開 魔術師", "阿美：拿金幣")
+    events = _play(game, "pass")                               # the King's call: nobody
+    assert events[0]["event"] == "turn_ended_implied" and events[0]["player"] == "阿美"
+    assert game.state.awaiting == "bishop" or game.state.awaiting == "architect" or game.state.awaiting == "warlord"
+
+
+# -- nothing inferred silently ------------------------------------------------------------------------
+
+
+def test_a_later_characters_move_is_refused_while_a_call_is_open(rulebooks):
+    from referee.refusals import reason
+
+    game = _after_the_assassin(rulebooks)
+    for text in ("大雄：翻開 魔術師", "大雄：交換手牌 小明", "大雄：翻開 軍閥"):
+        error = _refused(game, text)
+        assert error.key == "call_open" and error.values["called"] == "thief"
+    said = reason(error.key, {**error.values, "called": "盜賊", "character": "軍閥"}, "zh-Hant")
+    assert said == "叫到盜賊（2號），還沒有人回應；軍閥在它之後。若沒有人持有盜賊，請先輸入「跳過」。"
+    assert "type “pass” first" in reason(error.key, error.values, "en")
+
+
+def test_a_tax_collectors_move_in_the_thiefs_turn_does_not_pass_the_calls_between(rulebooks):
+    game = _table(rulebooks["2016"], characters=["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant",
+                                                 "Architect", "Warlord", "Tax Collector"])
+    _play(game, "小明：面朝上 住持、建築師", "小華：刺殺 商人", "小華：拿金幣", "小華：結束", "阿美：翻開 盜賊", "阿美：拿金幣")
+    error = _refused(game, "大雄：收稅金")
+    assert error.key == "call_open" and error.values["called"] == "magician"
+    assert game.state.turn.character == "thief"                # nobody lost a turn
+
+
+def test_a_move_that_answers_the_call_is_recorded_and_said(rulebooks, table):
+    game = _after_the_assassin(rulebooks)
+    events = _play(game, "大雄：拿金幣")
+    taken = [e for e in events if e["event"] == "taken_as"]
+    assert taken == [{"event": "taken_as", "player": "大雄", "character": "thief"}]
+    assert describe(taken[0], "zh-Hant", _local(game.rb, "zh-Hant")) == "大雄 視為盜賊（這一步回應它的叫號）"
+    # On the terminal: its own marked line, before what the move did.
+    table("new", "t", "--players", ",".join(NAMES))
+    table("do", "小明：面朝上 住持", "小華：刺殺 商人", "小華：拿金幣", "小華：結束")
+    lines = table("do", "大雄：拿金幣").stdout.splitlines()
+    assert lines[:2] == ["✓ 大雄：拿金幣", "  » 推定：大雄 視為盜賊（這一步回應它的叫號）"]
+    lines = table("do", "阿美：翻開 魔術師").stdout.splitlines()
+    assert lines[:2] == ["✓ 阿美：翻開 魔術師", "  » 推定：大雄（盜賊）的回合視為結束：之後的角色已行動"]
+    lines = table("do", "阿美：拿金幣", "跳過").stdout.splitlines()       # the King's call: nobody
+    assert "    沒有人回應：跳過國王" in lines and "  » 推定：阿美（魔術師）的回合視為結束：之後的角色已行動" in lines
+    logged = [m["move"] for m in json.loads(table("log", "--json").stdout)]
+    assert logged[-1] == "pass King"                            # the log names the call passed
+
+
+def test_a_recorded_picks_table_says_a_turn_ended_by_the_next_character(table, shown):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Ann", "--recorded-picks")
+    result = table("do", "--json", "Ann: faceup Merchant, Architect", "Ann: pick Assassin", "Bob: pick Thief",
+                   "Cid: pick Magician", "Dan: pick King", "Assassin: gold", "Thief: gold")
+    assert result.returncode == 0, result.stdout
+    events = [e for r in json.loads(result.stdout)["recorded"] for e in r["events"]]
+    assert {"event": "turn_ended_implied", "character": "assassin", "player": "Ann"} in events
+
+
+# -- a reveal counts once ---------------------------------------------------------------------------
+
+
+def test_a_repeated_reveal_is_refused_and_undo_takes_back_the_move_meant(rulebooks, table):
+    game = _after_the_assassin(rulebooks)
+    _play(game, "阿美：翻開 盜賊")
+    assert _refused(game, "阿美：翻開 盜賊").key == "reveal_again"
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", "Cid: faceup Merchant, Architect", "Dan: reveal Assassin")
+    result = table("do", "Dan: reveal Assassin")
+    assert result.returncode == 1 and "Dan has already revealed Assassin." in result.stdout
+    table("do", "Dan: kill Bishop")
+    assert json.loads(table("undo", "--json").stdout)["undone"] == ["Dan: kill Bishop"]
+
+
+# -- the classic Hospital as players say it -------------------------------------------------------
+
+
+HOSPITAL = '''
+edition = "classic"
+[table]
+phase = "selection"
+secret = true
+crown = "Ann"
+[[players]]
+name = "Ann"
+[[players]]
+name = "Bob"
+city = ["Hospital"]
+[[players]]
+name = "Cid"
+[[players]]
+name = "Dan"
+'''
+
+
+@pytest.mark.parametrize("typed,gold", [("Bob: gold", 2), ("Dan: gold", None), ("Bob: 拿金幣", 2), ("Bob: draw", 0)])
+def test_the_killed_hospital_owner_takes_his_action_as_gold_or_draw(rulebooks, typed, gold):
+    game = _table(rulebooks["classic"], names=["Ann", "Bob", "Cid", "Dan"], start=HOSPITAL)
+    _play(game, "Ann: faceup Thief, Bishop", "Cid: kill Merchant", "Cid: gold", "Cid: end", "pass", "Ann: reveal King",
+          "Ann: gold", "Ann: end")
+    assert game.state.awaiting == "merchant"                    # Bob may hold it and owns the Hospital
+    for lang in ("en", "zh-Hant", "zh-Hans"):                   # never told to reveal the killed card
+        prompt = next_text(game, lang, _local(game.rb, lang))
+        assert "reveal" not in prompt and "翻開" not in prompt and "翻开" not in prompt, prompt
+        assert ("“pass”" in prompt or "「跳過」" in prompt or "「跳过」" in prompt), prompt
+    if gold is None:
+        assert _refused(game, typed).key == "killed_no_turn"      # no Hospital: the killed take no turn
+        return
+    _play(game, typed)
+    bob = game.state.players[1]
+    assert bob.characters == ["merchant"] and bob.gold == gold and game.state.pending is None
+
+
+def test_the_hospital_refusal_says_what_to_type(rulebooks):
+    from referee.refusals import reason
+
+    start = HOSPITAL.replace('[table]\nphase = "selection"\nsecret = true\n', "[table]\n").replace(
+        'name = "Ann"\n', 'name = "Ann"\ncharacters = ["Assassin"]\n').replace(
+        'city = ["Hospital"]\n', 'city = ["Hospital"]\ncharacters = ["Merchant"]\n').replace(
+        'name = "Cid"\n', 'name = "Cid"\ncharacters = ["Warlord"]\n').replace('name = "Dan"\n', 'name = "Dan"\ncharacters = ["King"]\n')
+    game = _table(rulebooks["classic"], names=["Ann", "Bob", "Cid", "Dan"], start=start)
+    _play(game, "Ann: kill Merchant", "Ann: gold", "Ann: end", "Dan: gold", "Dan: end")
+    assert game.state.pending is not None and game.state.pending.kind == "hospital"
+    error = _refused(game, "Cid: gold")
+    assert reason(error.key, {**error.values, "character": "Merchant"}, "en") == \
+        "Bob must first take the killed Merchant's action (the Hospital): type “Bob: gold” or “Bob: draw”."
+    _play(game, "Bob: draw")
+    assert game.state.pending is None and len(game.state.players[1].hand) == 1
+
+
+# -- every hint reads back as the move it names -------------------------------------------------------
+
+
+_SLOT = {"en": "CHARACTER", "zh-Hant": "角色", "zh-Hans": "角色"}
+_PASS = {"en": "pass", "zh-Hant": "跳過", "zh-Hans": "跳过"}
+
+
+def _named_in(hint: str, lang: str) -> str | None:
+    found = re.search(r"[（(]([^（）()]*?[:：][^（）()]*?)[）)]", hint)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("edition", ["2016", "classic"])
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_hint_reads_back_as_the_move_it_names(rulebooks, edition, players):
+    rb = rulebooks[edition]
+    names = [f"P{i}" for i in range(players)]
+    casts = [None] + ([list(default_characters(rb, players)) + ["Queen"]] if edition == "2016" and 5 <= players <= 7 else [])
+    for cast in casts:
+        for lang in ("en", "zh-Hant", "zh-Hans"):
+            game = _table(rb, names=names, characters=cast)
+            local = _local(rb, lang)
+            nxt = expected_next(game)
+            hint = next_text(game, lang, local)
+            if nxt["kind"] == "faceup":
+                legal = [m for m in game.legal_moves() if m.verb == "faceup"]
+                shown = _named_in(hint, lang)
+                assert shown.count(_SLOT[lang]) == len(legal[0].args) == nxt["count"], hint
+                for card in legal[0].args:
+                    shown = shown.replace(_SLOT[lang], local.get(card, card), 1)
+                assert game.parse(shown) == legal[0], (hint, shown)
+                game.apply(game.parse(shown))
+            # The calls: nobody answers any (a table that forgot its cards), each passed as the
+            # prompt says; the round then ends.
+            game.apply(game.parse(_PASS[lang]))
+            while game.state.phase == "turns":
+                hint = next_text(game, lang, local)
+                assert _PASS[lang] in hint, hint
+                game.apply(game.parse(_PASS[lang]))
+            assert game.state.phase == "draft" and game.state.round == 2
+
+
+def test_a_reveal_typed_on_two_terminals_at_once_is_recorded_once(table, tables):
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    table("do", "Cid: faceup Merchant, Architect")
+    env = {**os.environ, "LANG": "C.UTF-8"}
+    for _ in range(3):
+        runs = [subprocess.Popen([sys.executable, "-m", "referee", "table", "do", "Dan: reveal Assassin"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT) for _ in range(2)]
+        codes = sorted(run.wait() for run in runs)
+        for run in runs:
+            run.stdout.close()
+            run.stderr.close()
+        logged = [m["move"] for m in json.loads(table("log", "--json").stdout)]
+        assert logged.count("Dan: reveal Assassin") == 1 and codes[-1] == 1
+        table("undo")
+
+
+def test_a_log_recorded_before_explicit_passes_still_replays(table, tables, shown):
+    """Logs recorded when a later reveal passed the calls before it, and when the prompt told a
+    killed character's holder to show it, replay as they were recorded; moves typed from then on
+    follow today's rules."""
+    import sqlite3
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan,Eve", "--crown", "Cid")
+    old = ["Cid: faceup Bishop", "Dan: kill Merchant", "Dan: gold", "Dan: end", "Eve: reveal Merchant",
+           "Ann: reveal Magician", "Ann: gold", "Ann: end"]
+    conn = sqlite3.connect(tables)
+    conn.executemany("INSERT INTO moves (game, seq, notation, round, at) VALUES ('t', ?, ?, 1, '')",
+                     list(enumerate(old, 1)))
+    conn.commit()
+    conn.close()
+    state = shown()
+    assert state["turn"]["kind"] == "reveal" and state["turn"]["character"] == "king"
+    assert {p["name"]: p["characters"] for p in state["state"]["players"]}["Eve"] == ["Merchant"]
+    assert table("log").stdout.splitlines()[-1].endswith("Ann: end")
+    result = table("do", "Bob: reveal Warlord")
+    assert result.returncode == 1 and "type “pass” first" in result.stdout
+    assert table("do", "pass 4 7", "Bob: reveal Warlord").returncode == 0
