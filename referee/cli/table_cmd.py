@@ -49,6 +49,7 @@ def new(
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
     recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
     from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
+    teams: Optional[str] = typer.Option(None, "--teams", help='Team play: "Ann+Cid,Bob+Dan" (4 or 6 players, two equal teams seated alternately; without --players they sit so).'),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
@@ -69,11 +70,11 @@ def new(
         with refusals_in(spoken):               # a file written in Chinese is refused in Chinese
             edition = file_edition(edition, edition_of(data))
         with refusals_in(spoken, edition):      # ... naming its cards as its edition does
-            header = setup.from_file(name, edition, start, _rulebook(edition))
+            header = setup.from_file(name, edition, start, _rulebook(edition), teams)
     else:
         edition = check_edition(edition) or "2016"
         header = setup.from_options(name, _rulebook(edition), players, characters, crown, variant or [],
-                                    not recorded_picks)
+                                    not recorded_picks, teams)
     store = _store()
     with refusals_in(spoken):
         store.create(header)
@@ -282,15 +283,19 @@ def score(
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
     hidden = hidden_hands(game)
+    report = {"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}
+    if tracked.header.teams:
+        from referee.table.view import team_standing
+
+        report.update(team_standing(tracked.header, game, results))
     if json_out:
-        print_json({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule,
-                    "final": game.is_over, "provisional_for": hidden})
+        print_json({**report, "final": game.is_over, "provisional_for": hidden})
         return
     from referee.cli import score_cmd
 
     lang = spoken or choose(lang)
     # The same lines as `referee score`: one printer for a score report.
-    score_cmd.show({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}, lang)
+    score_cmd.show(report, lang)
     out = console()
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")

@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple
 
 from referee.errors import Listed, RefereeError, Said
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class TableError(RefereeError):
@@ -54,6 +54,7 @@ class Header(NamedTuple):
     start: str                   # a situation file (TOML) the game started from, or ""
     data_version: str            # the card data the log was recorded with
     created: str
+    teams: list = []             # team play: each team's players, by name (engine/teams.py); [] for none
 
 
 class Logged(NamedTuple):
@@ -94,6 +95,12 @@ def _migrations():
         db["positions"].create({"game": str, "moves": int, "log": str, "key": str, "position": str, "history": str},
                                pk="game", foreign_keys=[("game", "games", "name")])
         db.execute("PRAGMA user_version = 2")
+
+    @migrations()
+    def team_play(db) -> None:
+        # The teams of a team game (schema 3): a JSON list of each team's players; "[]" for none.
+        db["games"].add_column("teams", str, not_null_default="[]")
+        db.execute("PRAGMA user_version = 3")
 
     return migrations
 
@@ -147,6 +154,7 @@ class Store:
         try:
             if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 _migrations().apply(Database(conn))
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")     # every migration applied
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -170,7 +178,7 @@ class Store:
             if conn.execute("SELECT 1 FROM games WHERE name = ?", (header.name,)).fetchone():
                 raise TableError.say("error.table.table_named_exists_already", name=header.name)
             row = header._asdict()
-            for key in ("players", "variants", "characters"):
+            for key in ("players", "variants", "characters", "teams"):
                 row[key] = json.dumps(row[key], ensure_ascii=False)
             row["secret"] = int(header.secret)
             conn.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
@@ -252,7 +260,7 @@ class Store:
 def _header(conn, row) -> Header:
     names = [d[0] for d in conn.execute("SELECT * FROM games LIMIT 0").description]
     values = dict(zip(names, row))
-    for key in ("players", "variants", "characters"):
+    for key in ("players", "variants", "characters", "teams"):
         values[key] = json.loads(values[key])
     values["secret"] = bool(values["secret"])
     return Header(**values)
