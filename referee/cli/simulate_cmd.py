@@ -226,7 +226,7 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         paragraph(out, label("sim.winners", lang) + comma(lang).join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()), lang)
         if sides is not None:
             from referee.messages import text
-            from referee.say.teams import members
+            from referee.engine.teams import members
 
             for team in report["teams"]:
                 out.print(text("simulate.team", lang, players=members(team["players"]), wins=team["wins"],

@@ -305,14 +305,30 @@ def score(
 
 @app.command("export")
 def export(
-    fmt: str = typer.Option("toml", "--format", help="toml (a situation file `referee ask` replays) or json (the log)."),
+    fmt: Optional[str] = typer.Option(None, "--format", help="toml (a situation file `referee ask` replays; the default) or json (the log)."),
+    bgstats: bool = typer.Option(False, "--bgstats", help="A finished game as BG Stats imports it (JSON: games, players, plays)."),
+    csv: bool = typer.Option(False, "--csv", help="A finished game's score by player and category (CSV)."),
     table: Optional[str] = TableOpt,
 ) -> None:
-    """Share a game: a situation file that replays to the same position, or the JSON log."""
+    """Share a game: a situation file that replays to the same position, the JSON log, or a
+    finished game's record for a score-keeping app (--bgstats, --csv)."""
+    store = _store()
+    name = store.named_or_current(table)
+    if bgstats or csv:
+        if (fmt is not None) + bgstats + csv > 1:
+            raise RefereeError.say("error.records.one_format")
+        from referee.table import records
+
+        with refusals_in(_spoken(None, store.header(name))):     # said as the table speaks
+            found = records.final(store, name, _rulebook)
+        if bgstats:
+            print_json(records.bgstats(found, store.header(name).created))
+        else:
+            sys.stdout.write(records.score_csv(found, _rulebook(found.edition).name))
+        return
     from referee.table.export import exported
 
-    store = _store()
-    found = exported(store, store.named_or_current(table), fmt)
+    found = exported(store, name, fmt or "toml")
     if isinstance(found, dict):
         print_json(found)
     else:

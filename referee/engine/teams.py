@@ -19,10 +19,16 @@ if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
     from referee.engine.state import State
 
+MEMBERS = " + "          # between the players of one team, in every language: `Ann + Cid`, `小明 + 阿美`
 PLAYER_COUNTS = (4, 6)
 TEAMS = 2
 _BETWEEN_TEAMS = re.compile(r"\s*[,，;；/]\s*")
 _WITHIN_TEAM = re.compile(r"\s*[+＋&、]\s*")
+
+
+def members(players: list[str]) -> str:
+    """A team as it is named: its players joined by ` + `."""
+    return MEMBERS.join(players)
 
 
 def _refused(key: str, **values) -> RefereeError:

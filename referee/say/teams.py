@@ -4,14 +4,9 @@ says of it. `referee score`, `referee table score` and the phones say the same l
 
 from __future__ import annotations
 
+from referee.engine.teams import members
 from referee.messages import text
 from referee.say.labels import comma, label
-
-MEMBERS = " + "          # between the players of one team, in every language: `Ann + Cid`, `小明 + 阿美`
-
-
-def members(players: list[str]) -> str:
-    return MEMBERS.join(players)
 
 
 def team_lines(standing: dict, lang: str) -> list[str]:
