@@ -335,6 +335,23 @@ def export(
         sys.stdout.write(found)
 
 
+@app.command("stats")
+def stats(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the locale)."),
+          json_out: bool = JsonOpt) -> None:
+    """Over every finished table in the file: wins and average scores per player, and how often
+    each character was picked (where the picks are known) and how its players fared."""
+    from referee.table import records
+
+    store = _store()
+    found = records.standing(store, _rulebook)
+    if json_out:
+        print_json(found)
+        return
+    from referee.cli.table_stats import show_stats
+
+    show_stats(found, choose(lang))
+
+
 @app.command("list")
 def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the locale)."),
                 json_out: bool = JsonOpt) -> None:

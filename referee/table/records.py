@@ -111,3 +111,54 @@ def score_csv(found: Final, name_of) -> str:
                          *(r["breakdown"].get(k, 0) for k in fixed + cards), r["score"],
                          "yes" if r["name"] in found.winners else "no"])
     return out.getvalue()
+
+
+def picks(game, log) -> list[tuple[int, str, str]]:
+    """(round, player, character) for every character a player is known to have held: revealed
+    when called (or shown at the round's end when killed), or picked at a table that records
+    the picks. A secret table's character that was never shown stays unknown."""
+    steps = list(getattr(game, "history", None) or ())[-len(log):] if log else []
+    found: dict[tuple[int, str, str], None] = {}
+    for logged, step in zip(log, steps):
+        move, events = step
+        if move.verb == "pick" and move.args:
+            found[(logged.round, move.actor, move.args[0])] = None
+        for event in events:
+            if event.get("event") == "revealed":
+                found[(logged.round, event["player"], event["character"])] = None
+    return list(found)
+
+
+def standing(store: Store, rulebook_for) -> dict:
+    """Every finished table of the file: each player's games, wins and average score, and each
+    character's known picks and how its players fared (the games its holder went on to win,
+    the average final score), for `referee table stats`."""
+    from referee.table import service
+
+    players: dict[str, dict] = {}
+    characters: dict[str, dict] = {}
+    tables = 0
+    for name in store.names():
+        tracked = service.load(store, name, rulebook_for)
+        if not tracked.game.is_over or tracked.broken:
+            continue
+        tables += 1
+        found = final(store, name, rulebook_for)
+        score = {r["name"]: r["score"] for r in found.players}
+        for r in found.players:
+            entry = players.setdefault(r["name"], {"name": r["name"], "games": 0, "wins": 0, "points": 0})
+            entry["games"] += 1
+            entry["wins"] += r["name"] in found.winners
+            entry["points"] += r["score"]
+        for _, player, character in picks(tracked.game, tracked.log):
+            entry = characters.setdefault(character, {"id": character, "character": tracked.game.rb.name(character),
+                                                      "picks": 0, "wins": 0, "points": 0})
+            entry["picks"] += 1
+            entry["wins"] += player in found.winners
+            entry["points"] += score.get(player, 0)
+    for entry in [*players.values(), *characters.values()]:
+        count = entry.get("games", entry.get("picks"))
+        entry["average_score"] = round(entry.pop("points") / count, 2)
+    return {"tables": tables,
+            "players": sorted(players.values(), key=lambda e: (-e["wins"], -e["average_score"], e["name"])),
+            "characters": sorted(characters.values(), key=lambda e: (-e["picks"], -e["wins"], e["id"]))}

@@ -65,3 +65,37 @@ def test_a_game_not_finished_is_refused_in_one_line(table):
         assert result.stderr.strip() == "referee: 牌桌 g：遊戲還沒結束；結束後才能匯出紀錄。"
     result = table("export", "--bgstats", "--csv")
     assert result.returncode == 2 and "--format" in result.stderr
+
+
+def test_stats_over_the_finished_tables(tables, rulebooks, table):
+    from collections import Counter
+
+    games = [record_finished(tables, "a", rulebooks["2016"], 4, 3), record_finished(tables, "b", rulebooks["2016"], 4, 5)]
+    assert table("new", "open", "--players", "P0,P1,P2,P3").returncode == 0        # not finished: left out
+    found = json.loads(table("stats", "--json").stdout)
+    assert found["tables"] == 2
+    wins, points = Counter(), Counter()
+    for name in ("a", "b"):
+        scored = _score(table, name)
+        wins.update(scored["winners"])
+        points.update({p["name"]: p["score"] for p in scored["players"]})
+    assert {p["name"]: (p["games"], p["wins"], p["average_score"]) for p in found["players"]} == {
+        name: (2, wins[name], round(points[name] / 2, 2)) for name in ("P0", "P1", "P2", "P3")}
+    # Every character revealed in the full game was seen by the table; a killed one only when the
+    # table asked for it.
+    shown, killed = Counter(), Counter()
+    for full in games:
+        for step in full.history:
+            for event in step.events:
+                if event.get("event") == "revealed":
+                    (killed if event.get("killed") else shown)[event["character"]] += 1
+    picked = {c["id"]: c["picks"] for c in found["characters"]}
+    for character in set(shown) | set(killed):
+        assert shown[character] <= picked.get(character, 0) <= shown[character] + killed[character]
+    text = table("stats", "--lang", "zh-Hant").stdout
+    assert "已結束的遊戲：2 局" in text and "█" in text and "國王" in text
+
+
+def test_stats_of_a_file_without_finished_games(table):
+    assert table("stats").stdout.strip() == "No finished game in the tables file yet."
+    assert json.loads(table("stats", "--json").stdout) == {"tables": 0, "players": [], "characters": []}
