@@ -142,8 +142,29 @@ class _What:
         return self.what if said in (key, text(key, "en")) else said
 
 
+def closest_first(text: str, names: list[str]) -> list[str]:
+    """`names` with the closest to `text` first (seat order among equals): by their letters or
+    characters, and by their sound, so that 小花 finds 小華 (both xiǎo huā) before 小明."""
+    from rapidfuzz import fuzz
+
+    def sound(word: str) -> str:
+        from referee.text import has_cjk
+
+        if not has_cjk(word):
+            return word.casefold()
+        from pypinyin import lazy_pinyin
+
+        return " ".join(lazy_pinyin(word))
+
+    typed, heard = text.casefold(), sound(text)
+    score = {n: max(fuzz.ratio(typed, n.casefold()), fuzz.ratio(heard, sound(n))) for n in names}
+    return sorted(names, key=lambda n: -score[n])
+
+
 class UnknownName(RefereeError):
     def __init__(self, what: str, text: str, closest: list[str]):
+        if what == "player":          # every player is offered: the likeliest first
+            closest = closest_first(text, closest)
         self.key = "error.unknown_name"
         self.values = {"what": _What(what), "text": text,
                        "hint": Said("error.closest", names=Listed(card_mark(n) for n in closest)) if closest else ""}
