@@ -288,7 +288,7 @@ def _parse_income(notation: "Notation", tail: str) -> tuple:
 
 
 def _format_income(notation: "Notation", move: Move) -> str:
-    return f"{move.args[0]} {notation.word('gold')} {move.args[1]} {notation.word('cards')}"
+    return f"{move.args[0]} {notation.keyword('gold')} {move.args[1]} {notation.keyword('cards')}"
 
 
 # -- building -----------------------------------------------------------------------------------

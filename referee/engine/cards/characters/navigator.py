@@ -72,7 +72,7 @@ def _generate_navigate(game) -> list[Move]:
 class Navigator(Behaviour):
     id = "navigator"
     verbs = (Verb("navigate", ("航海", "領航", "领航"), _parse_navigate, _apply_navigate, _generate_navigate,
-                  lambda notation, move: notation.word(move.args[0])),)
+                  lambda notation, move: notation.keyword(move.args[0])),)
     refusals = ("navigate_after_build", "navigate_first")
 
     def can_build(self, game, allowed: bool) -> bool:
