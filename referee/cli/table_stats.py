@@ -7,12 +7,15 @@ from referee.cli.output import console, escape, table
 from referee.messages import text
 
 BAR = 24             # cells of the longest bar
+_EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
-def _bar(value: int, most: int):
-    from rich.bar import Bar
-
-    return Bar(size=max(most, 1), begin=0, end=value, width=BAR, color="cyan")
+def _bar(value: int, most: int) -> str:
+    """A bar of `value` against `most` in BAR cells, to an eighth of a cell (rich markup: the
+    table draws it; a plain string renders far faster than rich's Bar in a table of 30 rows)."""
+    eighths = round(8 * BAR * value / max(most, 1))
+    full, part = divmod(eighths, 8)
+    return f"[cyan]{'█' * full}{_EIGHTHS[part].strip()}[/cyan]"
 
 
 def show_stats(found: dict, lang: str) -> None:

@@ -36,12 +36,13 @@ class Final(NamedTuple):
     last: str
 
 
-def final(store: Store, name: str, rulebook_for) -> Final:
-    """The result of the finished table `name`; a game not over is refused (one line)."""
+def final(store: Store, name: str, rulebook_for, tracked=None) -> Final:
+    """The result of the finished table `name` (`tracked`: the table, when already loaded); a game
+    not over is refused (one line)."""
     from referee.engine.scoring import scores, winners
     from referee.table import service
 
-    tracked = service.load(store, name, rulebook_for)
+    tracked = tracked or service.load(store, name, rulebook_for)
     game = tracked.game
     if not game.is_over:
         raise RefereeError.say("error.records.not_finished", table=name)
@@ -143,7 +144,7 @@ def standing(store: Store, rulebook_for) -> dict:
         if not tracked.game.is_over or tracked.broken:
             continue
         tables += 1
-        found = final(store, name, rulebook_for)
+        found = final(store, name, rulebook_for, tracked)
         score = {r["name"]: r["score"] for r in found.players}
         for r in found.players:
             entry = players.setdefault(r["name"], {"name": r["name"], "games": 0, "wins": 0, "points": 0})
