@@ -42,7 +42,7 @@ def final(store: Store, name: str, rulebook_for, tracked=None) -> Final:
     from referee.engine.scoring import scores, winners
     from referee.table import service
 
-    tracked = tracked or service.load(store, name, rulebook_for)
+    tracked = tracked or service.load(store, name, rulebook_for, play=False)     # only read: no cards needed
     game = tracked.game
     if not game.is_over:
         raise RefereeError.say("error.records.not_finished", table=name)
@@ -114,11 +114,12 @@ def score_csv(found: Final, name_of) -> str:
     return out.getvalue()
 
 
-def picks(game, log) -> list[tuple[int, str, str]]:
+def picks(history, log) -> list[tuple[int, str, str]]:
     """(round, player, character) for every character a player is known to have held: revealed
     when called (or shown at the round's end when killed), or picked at a table that records
-    the picks. A secret table's character that was never shown stays unknown."""
-    steps = list(getattr(game, "history", None) or ())[-len(log):] if log else []
+    the picks. A secret table's character that was never shown stays unknown. `history`: the
+    steps played (a game's, or the cached ones read as values), the log's the last of them."""
+    steps = list(history)[-len(log):] if log else []
     found: dict[tuple[int, str, str], None] = {}
     for logged, step in zip(log, steps):
         move, events = step
@@ -134,15 +135,18 @@ def standing(store: Store, rulebook_for) -> dict:
     """Every finished table of the file: each player's games, wins and average score, and each
     character's known picks and how its players fared (the games its holder went on to win,
     the average final score), for `referee table stats`."""
-    from referee.table import service
+    from referee.table import cache, service
 
     players: dict[str, dict] = {}
     characters: dict[str, dict] = {}
     tables = 0
     for name in store.names():
-        tracked = service.load(store, name, rulebook_for)
+        tracked = service.load(store, name, rulebook_for, play=False)     # a cached Position: no cards loaded
         if not tracked.game.is_over or tracked.broken:
             continue
+        history = getattr(tracked.game, "history", None)
+        if history is None:
+            history = cache.plain_history(store, tracked.header, tracked.log) or ()
         tables += 1
         found = final(store, name, rulebook_for, tracked)
         score = {r["name"]: r["score"] for r in found.players}
@@ -151,7 +155,7 @@ def standing(store: Store, rulebook_for) -> dict:
             entry["games"] += 1
             entry["wins"] += r["name"] in found.winners
             entry["points"] += r["score"]
-        for _, player, character in picks(tracked.game, tracked.log):
+        for _, player, character in picks(history, tracked.log):
             entry = characters.setdefault(character, {"id": character, "character": tracked.game.rb.name(character),
                                                       "picks": 0, "wins": 0, "points": 0})
             entry["picks"] += 1

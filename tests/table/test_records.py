@@ -99,3 +99,18 @@ def test_stats_over_the_finished_tables(tables, rulebooks, table):
 def test_stats_of_a_file_without_finished_games(table):
     assert table("stats").stdout.strip() == "No finished game in the tables file yet."
     assert json.loads(table("stats", "--json").stdout) == {"tables": 0, "players": [], "characters": []}
+
+
+def test_the_cached_history_read_as_values_is_the_games(tables, rulebooks):
+    from referee.table import cache, service
+    from referee.table.store import Store
+
+    rb = rulebooks["2016"]
+    record_finished(tables, "g", rb, 4, 3)
+    store = Store(tables)
+    header, log = store.header("g"), store.moves("g")
+    plain = cache.plain_history(store, header, log)
+    replayed = service.replay(header, log, rb).game.history
+    assert len(plain) == len(replayed) > 100
+    assert [(tuple(s.move), s.events) for s in plain] == [(tuple(s.move), s.events) for s in replayed]
+    assert cache.plain_history(store, header, log[:-1]) is None          # not the log's: nothing read
