@@ -88,6 +88,11 @@ def new(
     out = console()
     out.print(_w("created", lang, table=name, count=len(header.players), edition=label(edition, lang),
                  crown=header.players[tracked.game.state.crown]))
+    if header.teams:
+        from referee.engine.teams import members
+        from referee.messages import text
+
+        out.print(escape(text("teams.set_up", lang, a=members(header.teams[0]), b=members(header.teams[1]))))
     _print_next(out, tracked.game, lang, _local(edition, lang))
 
 

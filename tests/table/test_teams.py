@@ -14,7 +14,10 @@ QUICK = ["-p", "Ann: Temple, Castle", "-p", "Bob: Palace, Market", "-p", "Cid: M
 
 
 def test_new_table_seats_the_teams_alternately_and_shows_their_totals(table, shown):
-    assert table("new", "g", "--teams", "Ann+Cid,Bob+Dan").returncode == 0
+    created = table("new", "g", "--teams", "Ann+Cid,Bob+Dan")
+    assert created.returncode == 0 and "Teams: Ann + Cid against Bob + Dan." in created.stdout
+    assert "隊伍：小明 + 阿美 對 小華 + 大雄。" in table("new", "h", "--teams", "小明+阿美,小華+大雄").stdout
+    table("use", "g")
     state = shown()
     assert [p["name"] for p in state["state"]["players"]] == ["Ann", "Bob", "Cid", "Dan"]
     assert [t["players"] for t in state["teams"]["teams"]] == [["Ann", "Cid"], ["Bob", "Dan"]]
