@@ -20,7 +20,7 @@ _KEYWORDS = {
 _LIST = re.compile(r"\s*[,，、]\s*")
 # A district with the cards under it (the Museum): `Museum 3`, `Museum (3)`, `博物館3`, `博物館（3）`
 # (full-width brackets are read after NFKC as `(3)`).
-_STORED = re.compile(r"(\D+?)\s*(?:\(\s*([0-9]+)\s*\)|([0-9]+))")
+_STORED = r"(\D+?)\s*(?:\(\s*([0-9]+)\s*\)|([0-9]+))"      # compiled by `re` on first use
 MAX_DIGITS = 4   # no count in a game reaches 10000; a longer number is a typing slip
 
 
@@ -43,7 +43,7 @@ def _keyword(part: str) -> tuple[str, str]:
 def _district(text: str) -> str | dict:
     """A district of the city as typed; with a number after it, the cards under it (a situation
     file's `{ name = "Museum", stored = 3 }`, which the reader allows for the Museum alone)."""
-    found = _STORED.fullmatch(text)
+    found = re.fullmatch(_STORED, text)
     if not found:
         return text
     return {"name": found.group(1).strip(), "stored": int(found.group(2) or found.group(3))}

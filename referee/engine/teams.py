@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 MEMBERS = " + "          # between the players of one team, in every language: `Ann + Cid`, `小明 + 阿美`
 PLAYER_COUNTS = (4, 6)
 TEAMS = 2
-_BETWEEN_TEAMS = re.compile(r"\s*[,，;；/]\s*")
-_WITHIN_TEAM = re.compile(r"\s*[+＋&、]\s*")
+# Patterns, not compiled ones: `re` compiles them on first use (a module's compiled patterns cost
+# every command that imports it).
+_BETWEEN_TEAMS = r"\s*[,，;；/]\s*"
+_WITHIN_TEAM = r"\s*[+＋&、]\s*"
 
 
 def members(players: list[str]) -> str:
@@ -39,8 +41,8 @@ def _refused(key: str, **values) -> RefereeError:
 def read_teams(text: str) -> list[list[str]]:
     """`Ann+Cid,Bob+Dan` (or `小明＋小華，阿美＋大雄`, `;` between teams, `&` or `、` within one) as
     the names of each team, as typed."""
-    teams = [[name for name in _WITHIN_TEAM.split(part.strip()) if name]
-             for part in _BETWEEN_TEAMS.split(text.strip()) if part.strip()]
+    teams = [[name for name in re.split(_WITHIN_TEAM, part.strip()) if name]
+             for part in re.split(_BETWEEN_TEAMS, text.strip()) if part.strip()]
     if not teams or any(not team for team in teams):
         raise _refused("error.teams.write_as", text=Typed(text))
     return teams
