@@ -53,7 +53,7 @@ def new_header(name: str, edition: str, players: list[str], characters: list[str
     import time
 
     return Header(name, edition, players, variants, characters, crown, 0, secret, start, __version__,
-                  time.strftime("%Y-%m-%d %H:%M:%S"), [list(team) for team in teams])
+                  time.strftime("%Y-%m-%d %H:%M:%S"), teams=[list(team) for team in teams])
 
 
 def starting_game(header: Header, rulebook) -> Game:
