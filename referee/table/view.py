@@ -163,13 +163,23 @@ def show_json(tracked, viewer: Viewer = HOST) -> dict:
     found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase_of(game.state),
              "turn": service.expected_next(game), "moves_recorded": len(tracked.log),
              "state": state_json(game, viewer)}
-    if tracked.header.teams:
-        from referee.engine.scoring import scores
-
-        found["teams"] = team_standing(tracked.header, game, scores(game.rb, _seen(game.state, viewer)))
+    standing = teams_seen(tracked, viewer)
+    if standing is not None:
+        found["teams"] = standing
     if tracked.broken:
         found["broken"] = {"seq": tracked.broken.seq, "move": tracked.broken.notation, "reason": tracked.broken.key}
     return found
+
+
+def teams_seen(tracked, viewer: Viewer = HOST) -> dict | None:
+    """A team game's standing as `viewer` sees the scores (None at a table without teams): what
+    `table show --json` and /state.json give under `teams`, for the phones' page to show."""
+    if not tracked.header.teams:
+        return None
+    from referee.engine.scoring import scores
+
+    game = tracked.game
+    return team_standing(tracked.header, game, scores(game.rb, _seen(game.state, viewer)))
 
 
 def team_standing(header, game, results: list[dict]) -> dict:

@@ -72,7 +72,7 @@ def test_a_tie_between_teams_says_so_and_what_the_tie_break_would_say():
     assert "would favour Ann, of team Ann + Cid." in " ".join(text.split())
 
 
-def test_a_finished_team_game_at_the_table(tables, rulebooks, table):
+def test_a_finished_team_game_at_the_table(tables, rulebooks, table, shown):
     rb = rulebooks["2016"]
     full = record_finished(tables, "g", rb, 4, seed=3, teams="P0+P2,P1+P3")
     final = json.loads(table("score", "--json").stdout)
@@ -84,4 +84,6 @@ def test_a_finished_team_game_at_the_table(tables, rulebooks, table):
         assert tuple(final["winning_team"]) == next(t for t, s in totals.items() if s == best)
     text = table("score").stdout
     assert "Team P0 + P2" in text and "Team P1 + P3" in text
+    # The phones' state (table show --json, /state.json) says the same standing.
+    assert shown()["teams"] == {k: final[k] for k in ("teams", "winning_team", "team_tie")}
     assert full.is_over
