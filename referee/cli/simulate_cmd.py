@@ -128,7 +128,7 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         raise RefereeError.say("error.simulate.games_must_be_between", max_games=MAX_GAMES, games=games)
     if not 0 <= seed < 2 ** 63:
         raise RefereeError.say("error.simulate.seed_must_be_whole", seed=seed)
-    lang = choose(lang)
+    lang = choose(lang, teams or None)       # Chinese names typed in --teams speak Chinese
     from referee.catalog.facts import rulebook
 
     books = {e: rulebook(e) for e in editions}

@@ -87,3 +87,17 @@ def test_a_finished_team_game_at_the_table(tables, rulebooks, table, shown):
     # The phones' state (table show --json, /state.json) says the same standing.
     assert shown()["teams"] == {k: final[k] for k in ("teams", "winning_team", "team_tie")}
     assert full.is_over
+
+
+def test_simulate_plays_team_games():
+    result = run_cli("simulate", "--games", "6", "--teams", "Ann+Cid+Eve,Bob+Dan+Fay", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["players"] == 6
+    assert [t["players"] for t in report["teams"]] == [["Ann", "Cid", "Eve"], ["Bob", "Dan", "Fay"]]
+    assert sum(t["wins"] for t in report["teams"]) + report["team_ties"] == 6
+    assert all(t["average_score"] > 0 for t in report["teams"])
+    text = run_cli("simulate", "--games", "2", "--teams", "小明+阿美,小華+大雄").stdout
+    assert "隊伍 小明 + 阿美：勝" in text and "兩隊同分" in text
+    refused = run_cli("simulate", "--teams", "Ann+Cid,Bob+Dan", "--players", "6")
+    assert refused.returncode == 2 and "--players 6 does not fit --teams" in refused.stderr
