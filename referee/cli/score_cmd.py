@@ -70,9 +70,11 @@ def final_scores(data: dict, rb, entries: list[str], teams: str | None = None) -
     names, rule = winners(rb, state, results)
     report = {"edition": situation.edition, "players": results, "winners": names, "tie_break": rule}
     if teams is not None:
-        from referee.engine.teams import check_teams, read_teams, team_results
+        from referee.engine.teams import check_teams, team_results
+        from referee.table.setup import read_teams_of
 
-        seats = check_teams(read_teams(teams), [p.name for p in state.players])
+        names = [p.name for p in state.players]
+        seats = check_teams(read_teams_of(teams, names), names)
         report.update(team_results(rb, state, results, seats))
     return report
 

@@ -30,9 +30,26 @@ def _sides(teams: str | None, seats: list[str]) -> list[list[str]]:
     """`--teams` checked against the seats: each team's players as the table names them."""
     if teams is None:
         return []
-    from referee.engine.teams import check_teams, read_teams
+    from referee.engine.teams import check_teams
 
-    return [[seats[s] for s in team] for team in check_teams(read_teams(teams), seats)]
+    return [[seats[s] for s in team] for team in check_teams(read_teams_of(teams, seats), seats)]
+
+
+def read_teams_of(teams: str, seats: list[str]) -> list[list[str]]:
+    """`--teams` as names of the seats: a name typed in the other Chinese script (小华 for 小華,
+    a phone's keyboard) is the player of that name, when it is one player's alone."""
+    from referee.engine.teams import read_teams
+    from referee.text import has_cjk
+
+    def seated(name: str) -> str:
+        if any(name.casefold() == s.casefold() for s in seats) or not has_cjk(name):
+            return name
+        from referee.chinese import to_simplified
+
+        found = [s for s in seats if to_simplified(s) == to_simplified(name)]
+        return found[0] if len(found) == 1 else name
+
+    return [[seated(name) for name in team] for team in read_teams(teams)]
 
 
 def from_options(name: str, rulebook, players: str | None, characters: str | None, crown: str | None,

@@ -101,3 +101,11 @@ def test_simulate_plays_team_games():
     assert "隊伍 小明 + 阿美：勝" in text and "兩隊同分" in text
     refused = run_cli("simulate", "--teams", "Ann+Cid,Bob+Dan", "--players", "6")
     assert refused.returncode == 2 and "--players 6 does not fit --teams" in refused.stderr
+
+
+def test_teams_typed_in_the_other_script_are_the_players(table, shown):
+    assert table("new", "g", "--players", "小明,小華,阿美,大雄", "--teams", "小明+阿美,小华+大雄").returncode == 0
+    assert [t["players"] for t in shown()["teams"]["teams"]] == [["小明", "阿美"], ["小華", "大雄"]]
+    report = json.loads(run_cli("score", "-p", "小明: 神殿", "-p", "小華: 教堂", "-p", "阿美: 神殿", "-p", "大雄: 教堂",
+                                "--teams", "小明+阿美,小华+大雄", "--json").stdout)
+    assert report["winning_team"] == ["小華", "大雄"]
