@@ -316,6 +316,14 @@ def _build_database(target):
     build(target)
 
 
+def _readings(text: str) -> dict[str, str]:
+    """The readings of the Chinese characters of `text` the database knows (search_chars)."""
+    from referee.catalog.db import connect
+    from referee.search.repair import char_rows
+
+    return {char: pinyin for char, (_, pinyin) in char_rows(connect(), text).items()}
+
+
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
@@ -326,8 +334,10 @@ def run(argv: list[str]) -> int:
         print(f"referee {__version__}")
         return 0
     from referee.catalog.db import set_builder
+    from referee.errors import set_readings
 
     set_builder(_build_database)           # the database is built on first use, and when stale
+    set_readings(_readings)                # a mistyped Chinese name: the closest-sounding names first
     requested = argv[0] if argv else None
     if requested and not requested.startswith("-") and requested not in COMMANDS:
         from rapidfuzz import process
