@@ -77,11 +77,13 @@ def fill(template: str, values: dict) -> str:
     another message ("Move 3 no longer replays: {reason}.") must not end in "..", nor "。。"."""
     if "{" not in template:
         return template.format(**values)
-    from string import Formatter
+    # str.format's own parser (what string.Formatter.parse calls): importing `string` would
+    # compile string.Template's pattern, a cost every command paid.
+    from _string import formatter_parser
 
     parts: list[str] = []
     ended = False
-    for literal, field, spec, conversion in Formatter().parse(template):
+    for literal, field, spec, conversion in formatter_parser(template):
         if ended and literal[:1] in _STOPS:
             literal = literal[1:]
         parts.append(literal.replace("{", "{{").replace("}", "}}"))
