@@ -142,8 +142,45 @@ class _What:
         return self.what if said in (key, text(key, "en")) else said
 
 
+_READINGS: list = []       # how Chinese characters read: set by the program's entry (set_readings)
+
+
+def set_readings(readings) -> None:
+    """The function that gives the readings of the Chinese characters of a text ({char: "hua kua"}):
+    the program's entry hands over the database's (the errors know no database). Without one, names
+    are compared by their characters alone."""
+    _READINGS[:] = [readings]
+
+
+def closest_first(text: str, names: list[str]) -> list[str]:
+    """`names` with the closest to `text` first (seat order among equals): by their letters or
+    characters, and by their sound where the readings are known, so that 小花 finds 小華 (both
+    hua) before 小明."""
+    from rapidfuzz import fuzz
+
+    from referee.text import has_cjk
+
+    readings: dict[str, str] = {}
+    if _READINGS and has_cjk(text):
+        try:
+            readings = _READINGS[0](text + "".join(names))
+        except Exception:          # a refusal is said whatever the database's state: by characters then
+            readings = {}
+
+    def sound(word: str) -> str:
+        if not has_cjk(word):
+            return word.casefold()
+        return " ".join((readings.get(c) or c).split()[0] for c in word if not c.isspace())
+
+    typed, heard = text.casefold(), sound(text)
+    score = {n: max(fuzz.ratio(typed, n.casefold()), fuzz.ratio(heard, sound(n))) for n in names}
+    return sorted(names, key=lambda n: -score[n])
+
+
 class UnknownName(RefereeError):
     def __init__(self, what: str, text: str, closest: list[str]):
+        if what == "player":          # every player is offered: the likeliest first
+            closest = closest_first(text, closest)
         self.key = "error.unknown_name"
         self.values = {"what": _What(what), "text": text,
                        "hint": Said("error.closest", names=Listed(card_mark(n) for n in closest)) if closest else ""}

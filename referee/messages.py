@@ -64,7 +64,36 @@ def text(key: str, lang: str, /, **values) -> str:
     message = _translations(lang).gettext(key)
     if message == key and lang != "en":
         message = _translations("en").gettext(key)
-    return message.format(**values) if values else message
+    return fill(message, values) if values else message
+
+
+_ENDS = (".", "。", "!", "！", "?", "？")        # what ends a sentence, in every script
+_STOPS = (".", "。")
+
+
+def fill(template: str, values: dict) -> str:
+    """`template.format(**values)`, except that a full stop the template puts right after a value
+    that already ends its sentence is left out: a refusal ("Gather resources first.") said inside
+    another message ("Move 3 no longer replays: {reason}.") must not end in "..", nor "。。"."""
+    if "{" not in template:
+        return template.format(**values)
+    # str.format's own parser (what string.Formatter.parse calls): importing `string` would
+    # compile string.Template's pattern, a cost every command paid.
+    from _string import formatter_parser
+
+    parts: list[str] = []
+    ended = False
+    for literal, field, spec, conversion in formatter_parser(template):
+        if ended and literal[:1] in _STOPS:
+            literal = literal[1:]
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        ended = False
+        if field is None:
+            continue
+        shown = ("{" + field + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}").format(**values)
+        ended = shown.endswith(_ENDS) and not shown.endswith("...")
+        parts.append(shown.replace("{", "{{").replace("}", "}}"))
+    return "".join(parts).format()
 
 
 def has(key: str, lang: str = "en") -> bool:

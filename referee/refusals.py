@@ -7,7 +7,7 @@ table's under `secret.refusal.<key>`, the turn's and the selection's under `refu
 
 from __future__ import annotations
 
-from referee.messages import text
+from referee.messages import fill, text
 
 
 def message_key(key: str) -> str | None:
@@ -33,6 +33,6 @@ def reason(key: str, values: dict, lang: str = "en") -> str:
     found = message_key(key)
     template = text(found, lang) if found is not None else key
     try:
-        return template.format(**values)
+        return fill(template, values)
     except (KeyError, IndexError):
         return template

@@ -99,6 +99,8 @@ def test_global_options_before_the_command(cli):
 def test_faq_says_which_entries_the_engine_checks(cli):
     shown = cli("faq", "general.tie-break", "--lang", "en")
     assert shown.returncode == 0 and "checked by the engine" in shown.stdout
-    data = json.loads(cli("faq", "general.team-play", "--json").stdout)
+    data = json.loads(cli("faq", "general.open-information", "--json").stdout)
     assert data["engine"].startswith("cannot decide: ")
-    assert "checked by the engine" not in cli("faq", "general.team-play").stdout
+    assert "checked by the engine" not in cli("faq", "general.open-information").stdout
+    # Team play is checked since the engine seats and scores teams (tests/rulings/teams.toml).
+    assert json.loads(cli("faq", "general.team-play", "--json").stdout)["engine"] == "checked"

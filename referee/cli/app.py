@@ -15,6 +15,7 @@ HELP = ("The rules referee for Citadels (富饒之城 / 富饶之城): cards, ru
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of the query or situation file, else the locale).")
 EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs instead of text for people.")
+TeamsOpt = typer.Option(None, "--teams", help='Team play: "Ann+Cid,Bob+Dan" (4 or 6 players, two equal teams seated alternately; a team scores its players\' sum).')
 
 
 def card(
@@ -89,13 +90,14 @@ def score(
     first: Optional[str] = typer.Option(None, "--first", help="The player who completed a city first (quick entry; needed when two cities are complete)."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 or classic (quick entry; a file names its own)."),
     bell_tower: bool = typer.Option(False, "--bell-tower", help="Classic, quick entry: the Bell Tower in a city was announced, so 7 districts complete a city."),
+    teams: Optional[str] = TeamsOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Final scores with a per-category breakdown and the winner after the tie-break."""
     from referee.cli import score_cmd
 
-    score_cmd.run(file, player or [], first, edition, lang, json_out, bell_tower)
+    score_cmd.run(file, player or [], first, edition, lang, json_out, bell_tower, teams)
 
 
 def simulate(
@@ -105,13 +107,14 @@ def simulate(
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or a comma-separated list; default: a random legal cast per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Random seed (games are reproducible)."),
     check: bool = typer.Option(True, "--check/--no-check", help="Check the invariants after every move."),
+    teams: Optional[str] = TeamsOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Play random legal games from set-up to final scores and report statistics."""
     from referee.cli import simulate_cmd
 
-    simulate_cmd.run(games, players, edition, seed, check, json_out, characters, lang)
+    simulate_cmd.run(games, players, edition, seed, check, json_out, characters, lang, teams)
 
 
 def sources(
@@ -313,6 +316,14 @@ def _build_database(target):
     build(target)
 
 
+def _readings(text: str) -> dict[str, str]:
+    """The readings of the Chinese characters of `text` the database knows (search_chars)."""
+    from referee.catalog.db import connect
+    from referee.search.repair import char_rows
+
+    return {char: pinyin for char, (_, pinyin) in char_rows(connect(), text).items()}
+
+
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
@@ -323,8 +334,10 @@ def run(argv: list[str]) -> int:
         print(f"referee {__version__}")
         return 0
     from referee.catalog.db import set_builder
+    from referee.errors import set_readings
 
     set_builder(_build_database)           # the database is built on first use, and when stale
+    set_readings(_readings)                # a mistyped Chinese name: the closest-sounding names first
     requested = argv[0] if argv else None
     if requested and not requested.startswith("-") and requested not in COMMANDS:
         from rapidfuzz import process

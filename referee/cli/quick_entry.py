@@ -18,6 +18,9 @@ _KEYWORDS = {
     "character": "character", "characters": "character", "角色": "character",
 }
 _LIST = re.compile(r"\s*[,，、]\s*")
+# A district with the cards under it (the Museum): `Museum 3`, `Museum (3)`, `博物館3`, `博物館（3）`
+# (full-width brackets are read after NFKC as `(3)`).
+_STORED = r"(\D+?)\s*(?:\(\s*([0-9]+)\s*\)|([0-9]+))"      # compiled by `re` on first use
 MAX_DIGITS = 4   # no count in a game reaches 10000; a longer number is a typing slip
 
 
@@ -37,6 +40,15 @@ def _keyword(part: str) -> tuple[str, str]:
     return head, rest
 
 
+def _district(text: str) -> str | dict:
+    """A district of the city as typed; with a number after it, the cards under it (a situation
+    file's `{ name = "Museum", stored = 3 }`, which the reader allows for the Museum alone)."""
+    found = re.fullmatch(_STORED, text)
+    if not found:
+        return text
+    return {"name": found.group(1).strip(), "stored": int(found.group(2) or found.group(3))}
+
+
 def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
     """Turn `-p "Ann: Temple, Castle; gold 3; hand 2; crown"` options (or `小明：神殿，瞭望塔；金幣 3`)
     into situation data; the situation reader then checks it like a file."""
@@ -47,7 +59,7 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
         if not sep:
             raise BadSituation.say("error.quick_entry.player_write_as_name", entry=entry)
         parts = [p.strip() for p in rest.split(";")]
-        player = {"name": name.strip(), "city": [c for c in _LIST.split(parts[0].strip()) if c]}
+        player = {"name": name.strip(), "city": [_district(c) for c in _LIST.split(parts[0].strip()) if c]}
         given: set[str] = set()
         for extra in parts[1:]:
             if not extra:

@@ -9,7 +9,7 @@ from referee.say.labels import comma, label, parens, winners_line
 from referee.say.lang import check_edition, choose, file_edition, refusals_in
 
 
-def run(file, players, first, edition, lang, json_out, bell_tower: bool = False) -> None:
+def run(file, players, first, edition, lang, json_out, bell_tower: bool = False, teams: str | None = None) -> None:
     from referee.catalog.facts import rulebook
     from referee.situation import edition_of
 
@@ -41,7 +41,7 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
         named = edition_of(data)        # the file's, or --edition's (they agree: checked above)
     with refusals_in(spoken, named):    # ... naming its cards as that edition does
         rb = rulebook(named)
-        report = final_scores(data, rb, players)
+        report = final_scores(data, rb, players, teams)
     if json_out:
         print_json(report)
         return
@@ -49,8 +49,9 @@ def run(file, players, first, edition, lang, json_out, bell_tower: bool = False)
     show(report, lang)
 
 
-def final_scores(data: dict, rb, entries: list[str]) -> dict:
-    """Scores and winners of the position `data` describes, as the game would end now."""
+def final_scores(data: dict, rb, entries: list[str], teams: str | None = None) -> dict:
+    """Scores and winners of the position `data` describes, as the game would end now (with
+    `teams`, "Ann+Cid,Bob+Dan": each team's total and the winning team too)."""
     from referee.engine.scoring import scores, winners
     from referee.situation import load
 
@@ -67,7 +68,15 @@ def final_scores(data: dict, rb, entries: list[str]) -> dict:
     state.last_round_revealed = sorted(held, key=lambda c: rb.characters[c].rank)
     results = scores(rb, state, final_round=state.round)
     names, rule = winners(rb, state, results)
-    return {"edition": situation.edition, "players": results, "winners": names, "tie_break": rule}
+    report = {"edition": situation.edition, "players": results, "winners": names, "tie_break": rule}
+    if teams is not None:
+        from referee.engine.teams import check_teams, team_results
+        from referee.table.setup import read_teams_of
+
+        names = [p.name for p in state.players]
+        seats = check_teams(read_teams_of(teams, names), names)
+        report.update(team_results(rb, state, results, seats))
+    return report
 
 
 def show(report: dict, lang: str) -> None:
@@ -85,6 +94,12 @@ def show(report: dict, lang: str) -> None:
             parts += parens(label("counted_as", lang).format(card=local[wild], type=label(result["haunted_quarter_as"], lang)),
                             lang)
         out.print(f"[bold]{escape(result['name'])}[/bold] {result['score']}  [dim]{escape(parts)}[/dim]")
+    if report.get("teams"):             # a team game: the teams' totals decide, not the best player
+        from referee.say.teams import team_lines
+
+        for line in team_lines(report, lang):
+            out.print(escape(line))
+        return
     out.print(escape(winners_line(report["winners"], report["tie_break"], lang)))
 
 

@@ -29,16 +29,16 @@ def random_characters(rulebook, players: int, seed: int) -> tuple[str, ...]:
     return random_cast(rulebook, players, rng, usable=lambda c: supported(c, rulebook.edition))
 
 
-def play_game(rulebook, players: int, seed: int, check: bool, characters=None, uniques=None):
+def play_game(rulebook, players: int, seed: int, check: bool, characters=None, uniques=None, names=None):
     """One game from set-up to final scores; returns (game, moves played, problems). Without
-    `characters`, a random legal cast (see `random_characters`)."""
+    `characters`, a random legal cast (see `random_characters`); without `names`, P1, P2…"""
     from referee.engine import Game
     from referee.engine.invariants import cast_problems, problems, round_trip_problems, totals
     from referee.engine.players import choose_move
 
     if characters is None:
         characters = random_characters(rulebook, players, seed)
-    names = [f"P{i + 1}" for i in range(players)]
+    names = list(names) if names else [f"P{i + 1}" for i in range(players)]
     game = Game.new(rulebook, names, seed=seed, characters=tuple(characters), uniques=uniques)
     rng = random.Random(seed)
     expected = totals(game)
@@ -110,14 +110,25 @@ MAX_GAMES = 100_000   # about a minute of games; more is a typing slip, not a st
 
 
 def run(games: int, players: str, edition: str, seed: int, check: bool, json_out: bool,
-        characters: str | None = None, lang: str | None = None) -> None:
+        characters: str | None = None, lang: str | None = None, teams: str | None = None) -> None:
     counts = parse_players(players)
+    seated, sides = None, None
+    if teams is not None:
+        # Team games: the teams' players, seated alternately, are every game's players.
+        from referee.engine.teams import check_teams, read_teams, seating
+
+        written = read_teams(teams)
+        seated = seating(written)
+        sides = check_teams(written, seated)
+        if players != "5" and counts != [len(seated)]:
+            raise RefereeError.say("error.simulate.teams_players", players=players, count=len(seated))
+        counts = [len(seated)]
     editions = parse_editions(edition)
     if not 1 <= games <= MAX_GAMES:
         raise RefereeError.say("error.simulate.games_must_be_between", max_games=MAX_GAMES, games=games)
     if not 0 <= seed < 2 ** 63:
         raise RefereeError.say("error.simulate.seed_must_be_whole", seed=seed)
-    lang = choose(lang)
+    lang = choose(lang, teams or None)       # Chinese names typed in --teams speak Chinese
     from referee.catalog.facts import rulebook
 
     books = {e: rulebook(e) for e in editions}
@@ -130,6 +141,8 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
     winning: Counter[str] = Counter()
     played: Counter[str] = Counter()
     tables: Counter[str] = Counter()
+    team_wins: Counter[str] = Counter()             # a team's players joined by +, or "tie"
+    team_totals: Counter[str] = Counter()
     failures: list[str] = []
     start = time.perf_counter()
 
@@ -140,7 +153,7 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         cast, uniques = setups.get((edition_now, n), (None, None))
         if cast is not None and uniques is not None:
             uniques = _top_up(rb, cast, uniques, seed + index)
-        game, count, found = play_game(rb, n, seed + index, check, cast, uniques)
+        game, count, found = play_game(rb, n, seed + index, check, cast, uniques, seated)
         moves += count
         failures.extend(found)
         rounds.append(game.state.round)
@@ -153,6 +166,14 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
             for player in game.state.players:
                 if player.name in names:
                     winning.update(rb.name(c) for c in player.characters)
+            if sides is not None:
+                from referee.engine.teams import team_results
+
+                standing = team_results(rb, game.state, results, sides)
+                for team in standing["teams"]:
+                    team_totals["+".join(team["players"])] += team["score"]
+                won = standing["winning_team"]
+                team_wins["+".join(won) if won else "tie"] += 1
 
     from rich.console import Console
 
@@ -179,6 +200,12 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         "tables": dict(sorted(tables.items())), "characters_in_casts": dict(played.most_common()),
         "winning_characters": dict(winning.most_common()), "failures": failures[:20],
     }
+    if sides is not None:
+        finished = sum(team_wins.values())
+        report["teams"] = [{"players": [seated[s] for s in team], "wins": team_wins["+".join(seated[s] for s in team)],
+                            "average_score": round(team_totals["+".join(seated[s] for s in team)] / finished, 2)
+                            if finished else None} for team in sides]
+        report["team_ties"] = team_wins["tie"]
     if json_out:
         print_json(report)
     else:
@@ -197,6 +224,14 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
                 _table_kind(k, lang) + f" {v}" for k, v in sorted(tables.items())), lang)
         paragraph(out, label("sim.casts", lang) + comma(lang).join(f"{local.get(k, k)} {v}" for k, v in played.most_common()), lang)
         paragraph(out, label("sim.winners", lang) + comma(lang).join(f"{local.get(k, k)} {v}" for k, v in winning.most_common()), lang)
+        if sides is not None:
+            from referee.messages import text
+            from referee.engine.teams import members
+
+            for team in report["teams"]:
+                out.print(text("simulate.team", lang, players=members(team["players"]), wins=team["wins"],
+                               score=team["average_score"]))
+            out.print(text("simulate.team_ties", lang, count=report["team_ties"]))
         out.print(f"[green]{label('sim.ok', lang)}[/green]" if not failures
                   else f"[red]{label('sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:

@@ -49,6 +49,7 @@ def new(
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
     recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
     from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
+    teams: Optional[str] = typer.Option(None, "--teams", help='Team play: "Ann+Cid,Bob+Dan" (4 or 6 players, two equal teams seated alternately; without --players they sit so).'),
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
 ) -> None:
@@ -69,11 +70,11 @@ def new(
         with refusals_in(spoken):               # a file written in Chinese is refused in Chinese
             edition = file_edition(edition, edition_of(data))
         with refusals_in(spoken, edition):      # ... naming its cards as its edition does
-            header = setup.from_file(name, edition, start, _rulebook(edition))
+            header = setup.from_file(name, edition, start, _rulebook(edition), teams)
     else:
         edition = check_edition(edition) or "2016"
         header = setup.from_options(name, _rulebook(edition), players, characters, crown, variant or [],
-                                    not recorded_picks)
+                                    not recorded_picks, teams)
     from referee.say.table_text import new_language
 
     header = header._replace(lang=new_language(lang, header.start))   # the table's one language
@@ -90,6 +91,11 @@ def new(
     out = console()
     out.print(_w("created", lang, table=name, count=len(header.players), edition=label(edition, lang),
                  crown=header.players[tracked.game.state.crown]))
+    if header.teams:
+        from referee.engine.teams import members
+        from referee.messages import text
+
+        out.print(escape(text("teams.set_up", lang, a=members(header.teams[0]), b=members(header.teams[1]))))
     _print_next(out, tracked.game, lang, _local(edition, lang))
 
 
@@ -308,15 +314,19 @@ def score(
     results = scores(game.rb, game.state, final_round=game.state.round)
     names, rule = winners(game.rb, game.state, results)
     hidden = hidden_hands(game)
+    report = {"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}
+    if tracked.header.teams:
+        from referee.table.view import team_standing
+
+        report.update(team_standing(tracked.header, game, results))
     if json_out:
-        print_json({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule,
-                    "final": game.is_over, "provisional_for": hidden})
+        print_json({**report, "final": game.is_over, "provisional_for": hidden})
         return
     from referee.cli import score_cmd
 
     lang = spoken or choose(lang)
     # The same lines as `referee score`: one printer for a score report.
-    score_cmd.show({"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}, lang)
+    score_cmd.show(report, lang)
     out = console()
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")
@@ -326,18 +336,51 @@ def score(
 
 @app.command("export")
 def export(
-    fmt: str = typer.Option("toml", "--format", help="toml (a situation file `referee ask` replays) or json (the log)."),
+    fmt: Optional[str] = typer.Option(None, "--format", help="toml (a situation file `referee ask` replays; the default) or json (the log)."),
+    bgstats: bool = typer.Option(False, "--bgstats", help="A finished game as BG Stats imports it (JSON: games, players, plays)."),
+    csv: bool = typer.Option(False, "--csv", help="A finished game's score by player and category (CSV)."),
     table: Optional[str] = TableOpt,
 ) -> None:
-    """Share a game: a situation file that replays to the same position, or the JSON log."""
+    """Share a game: a situation file that replays to the same position, the JSON log, or a
+    finished game's record for a score-keeping app (--bgstats, --csv)."""
+    store = _store()
+    name = store.named_or_current(table)
+    if bgstats or csv:
+        if (fmt is not None) + bgstats + csv > 1:
+            raise RefereeError.say("error.records.one_format")
+        from referee.table import records
+
+        with refusals_in(_spoken(None, store.header(name))):     # said as the table speaks
+            found = records.final(store, name, _rulebook)
+        if bgstats:
+            print_json(records.bgstats(found, store.header(name).created))
+        else:
+            sys.stdout.write(records.score_csv(found, _rulebook(found.edition).name))
+        return
     from referee.table.export import exported
 
-    store = _store()
-    found = exported(store, store.named_or_current(table), fmt)
+    found = exported(store, name, fmt or "toml")
     if isinstance(found, dict):
         print_json(found)
     else:
         sys.stdout.write(found)
+
+
+@app.command("stats")
+def stats(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the locale)."),
+          json_out: bool = JsonOpt) -> None:
+    """Over every finished table in the file: wins and average scores per player, and how often
+    each character was picked (where the picks are known) and how its players fared."""
+    from referee.table import records
+
+    store = _store()
+    found = records.standing(store, _rulebook)
+    if json_out:
+        print_json(found)
+        return
+    from referee.cli.table_stats import show_stats
+
+    show_stats(found, choose(lang))
 
 
 @app.command("list")

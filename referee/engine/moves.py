@@ -61,6 +61,12 @@ class Notation:
     def name(self, card: str) -> str:
         return self.rb.name(card)
 
+    def keyword(self, word: str) -> str:
+        """A keyword inside a move's arguments (`flowers`, `signed`, `take`, `gold`…): the
+        canonical notation writes it in English; a move said back in a player's language (say/
+        notation.py) writes the word of that language the verb's parser also reads."""
+        return word
+
     # -- names -------------------------------------------------------------------------------
 
     def character(self, text: str) -> str:

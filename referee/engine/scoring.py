@@ -123,12 +123,23 @@ def winners(rb: "Rulebook", state: "State", results: list[dict]) -> tuple[list[s
     tied = [seat for seat, r in enumerate(results) if r["score"] == best]
     if len(tied) == 1:
         return [results[tied[0]]["name"]], "score"
+    rule = tie_break_rule(rb, state)
+    return [results[s]["name"] for s in tie_break(rb, state, results, tied, rule)], rule
+
+
+def tie_break_rule(rb: "Rulebook", state: "State") -> str:
+    """The tie-break a game plays by: the edition's, or the one a house rule chose."""
     rule = rb.setup["tie_break"]
     for variant, name in (("tie-shared", "shared"), ("tie-gold", "gold"), ("tie-district-value", "district-value-then-gold")):
         if variant in state.variants:
             rule = name
+    return rule
+
+
+def tie_break(rb: "Rulebook", state: "State", results: list[dict], seats: list[int], rule: str) -> list[int]:
+    """The seats among `seats` that `rule` puts first (all of them when it shares the win)."""
     if rule == "shared":
-        return [results[s]["name"] for s in tied], rule
+        return list(seats)
     if rule == "highest-rank-revealed":
         def key(seat: int) -> int:
             held = [c for c in state.last_round_revealed if c in state.players[seat].characters]
@@ -139,5 +150,5 @@ def winners(rb: "Rulebook", state: "State", results: list[dict]) -> tuple[list[s
     else:  # district value, then gold
         def key(seat: int) -> tuple[int, int]:
             return (results[seat]["breakdown"].get("districts", 0), state.players[seat].gold)
-    top = max(key(s) for s in tied)
-    return [results[s]["name"] for s in tied if key(s) == top], rule
+    top = max(key(s) for s in seats)
+    return [s for s in seats if key(s) == top]

@@ -34,10 +34,15 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
         def name(self, card: str) -> str:
             return local.get(card) or self.rb.name(card)
 
+        def keyword(self, word: str) -> str:       # a keyword among the arguments, as `lang` says it
+            shown = catalog_text("notation.word." + word, lang)
+            return word if shown == "notation.word." + word else shown
+
     names = _Names(game.rb, game.state)
     actor = names.name(move.actor) if move.actor in game.rb.characters else move.actor
     verb = found[0]
-    body = (verb.format(names, move) if verb.format else " ".join(map(str, move.args))) if move.args else ""
+    body = (verb.format(names, move) if verb.format else " ".join(names.keyword(a) if isinstance(a, str) else str(a)
+                                                                 for a in move.args)) if move.args else ""
     if body.startswith("keep "):                 # the cards a draw keeps (draw, Scholar): 保留
         body = catalog_text("notation.keep", lang) + " " + body[len("keep "):]
     head = f"{actor}：{_word(verb, lang)}" if actor else _word(verb, lang)     # (`pass` names nobody)

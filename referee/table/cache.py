@@ -15,7 +15,7 @@ gets it without the engine's cards (`Position`), whose import is most of its sta
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.table.stamp import replay_key
 from referee.table.store import Header, Logged, Store
@@ -211,3 +211,45 @@ def decode(text: str, play: bool = False):
     import json
 
     return json.loads(text, object_hook=_decoder(play))
+
+
+class PlainMove(NamedTuple):
+    """A move of the cached history read as values (the engine's `Move`, without its module)."""
+
+    actor: str
+    verb: str
+    args: tuple
+
+
+class PlainStep(NamedTuple):
+    move: PlainMove
+    events: list
+
+
+def plain_history(store: Store, header: Header, log: list[Logged]) -> list[PlainStep] | None:
+    """The moves played and their events as values, from the cached position when it is the one
+    `log` replays to (else None): for a reader of the history that plays nothing (`referee
+    table stats`), without loading the engine's game and cards."""
+    import json
+
+    if restore(store, header, log, None, play=False) is None:
+        return None
+    plain = {"Step": PlainStep, "Move": PlainMove}
+
+    def hook(value: dict):
+        if len(value) != 1:
+            return value
+        (tag, inner), = value.items()
+        if tag == "\0o" and type(inner) is list and len(inner) == 2 and inner[0] in plain and type(inner[1]) is dict:
+            return plain[inner[0]](**inner[1])
+        if tag == "\0t" and type(inner) is list:
+            return tuple(inner)
+        return value
+
+    try:
+        steps = json.loads(store.position(header.name)[4], object_hook=hook)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if type(steps) is not list or any(type(s) is not PlainStep or type(s.move) is not PlainMove for s in steps):
+        return None
+    return steps

@@ -40,8 +40,12 @@ class HandError(RefereeError):
 
 
 def hidden_hands(game) -> list[str]:
-    """Players whose unknown cards could change their score: the edition has a card that scores
-    from the hand (data: `unbuildable` with `extra_points`, the Secret Vault)."""
-    if not any(d.fact("unbuildable") and d.fact("extra_points") for d in game.rb.districts.values()):
+    """Players whose unknown cards could change their score: an unknown card could be a card
+    that scores from the hand (data: `unbuildable` with `extra_points`, the Secret Vault) only
+    while some copy of it is not known to be elsewhere (in a hand where the table saw it)."""
+    rb, players = game.rb, game.state.players
+    scoring = [d for d in rb.districts.values() if d.fact("unbuildable") and d.fact("extra_points")]
+    known = [card for p in players for card in p.hand if card != "?"]
+    if not any(known.count(d.id) < d.copies for d in scoring):
         return []
-    return [p.name for p in game.state.players if "?" in p.hand]
+    return [p.name for p in players if "?" in p.hand]

@@ -49,11 +49,12 @@ class Refused(NamedTuple):
 
 
 def new_header(name: str, edition: str, players: list[str], characters: list[str], crown: int,
-               variants: list[str], secret: bool, start: str, lang: str = "") -> Header:
+               variants: list[str], secret: bool, start: str, lang: str = "",
+               teams: list[list[str]] = ()) -> Header:
     import time
 
     return Header(name, edition, players, variants, characters, crown, 0, secret, start, __version__,
-                  time.strftime("%Y-%m-%d %H:%M:%S"), lang)
+                  time.strftime("%Y-%m-%d %H:%M:%S"), lang, teams=[list(team) for team in teams])
 
 
 def starting_game(header: Header, rulebook) -> Game:

@@ -15,25 +15,56 @@ def table_name(name: str) -> str:
     return name
 
 
-def from_file(name: str, edition: str, start: str, rulebook) -> Header:
+def from_file(name: str, edition: str, start: str, rulebook, teams: str | None = None) -> Header:
     """A table that begins at the position of a situation file (`start`, its text): its players,
-    cast, crown and variants are the file's."""
+    cast, crown and variants are the file's (`teams`: of the file's players)."""
     from referee.table.service import new_header, starting_game
 
     game = starting_game(new_header(name, edition, [], [], 0, [], False, start), rulebook)
     seats = [p.name for p in game.state.players]
     return new_header(name, edition, seats, list(game.state.characters), game.state.crown,
-                      sorted(game.state.variants), game.secret_selection, start)
+                      sorted(game.state.variants), game.secret_selection, start, _sides(teams, seats))
+
+
+def _sides(teams: str | None, seats: list[str]) -> list[list[str]]:
+    """`--teams` checked against the seats: each team's players as the table names them."""
+    if teams is None:
+        return []
+    from referee.engine.teams import check_teams
+
+    return [[seats[s] for s in team] for team in check_teams(read_teams_of(teams, seats), seats)]
+
+
+def read_teams_of(teams: str, seats: list[str]) -> list[list[str]]:
+    """`--teams` as names of the seats: a name typed in the other Chinese script (小华 for 小華,
+    a phone's keyboard) is the player of that name, when it is one player's alone."""
+    from referee.engine.teams import read_teams
+    from referee.text import has_cjk
+
+    def seated(name: str) -> str:
+        if any(name.casefold() == s.casefold() for s in seats) or not has_cjk(name):
+            return name
+        from referee.chinese import to_simplified
+
+        found = [s for s in seats if to_simplified(s) == to_simplified(name)]
+        return found[0] if len(found) == 1 else name
+
+    return [[seated(name) for name in team] for team in read_teams(teams)]
 
 
 def from_options(name: str, rulebook, players: str | None, characters: str | None, crown: str | None,
-                 variants: list[str], secret: bool) -> Header:
+                 variants: list[str], secret: bool, teams: str | None = None) -> Header:
     """A new game set up from `--players` (seating order, comma-separated), `--characters`,
-    `--crown` and `--variant`: refused unless such a game can exist."""
+    `--crown`, `--variant` and `--teams` (without `--players`, the teams' players seated
+    alternately): refused unless such a game can exist."""
     from referee.table.service import new_header, starting_game
     from referee.table.situation_text import setup_situation
 
     seats = [p.strip() for p in (players or "").replace("，", ",").split(",") if p.strip()]
+    if teams is not None and not seats:
+        from referee.engine.teams import read_teams, seating
+
+        seats = seating(read_teams(teams))
     if not 2 <= len(seats) <= 8:
         raise RefereeError.say("error.table.players_player_game_has", count=len(seats))
     if len({s.casefold() for s in seats}) != len(seats):
@@ -44,7 +75,7 @@ def from_options(name: str, rulebook, players: str | None, characters: str | Non
 
     chosen = sorted(check_variants(variants, rulebook.edition, option=True))
     start = setup_situation(rulebook, seats, cast, seat, chosen, secret)
-    header = new_header(name, rulebook.edition, seats, cast, seat, chosen, secret, start)
+    header = new_header(name, rulebook.edition, seats, cast, seat, chosen, secret, start, _sides(teams, seats))
     starting_game(header, rulebook)                  # refuse a set-up that cannot exist
     return header
 

@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple
 
 from referee.errors import Listed, RefereeError, Said
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class TableError(RefereeError):
@@ -55,6 +55,7 @@ class Header(NamedTuple):
     data_version: str            # the card data the log was recorded with
     created: str
     lang: str = ""               # the language the table speaks, set at `new` ("": the locale's; schema 3)
+    teams: list = []             # team play: each team's players, by name (engine/teams.py); [] for none
 
 
 class Logged(NamedTuple):
@@ -102,6 +103,12 @@ def _migrations():
         # and speaks as it did: the language of the file it started from.
         db["games"].add_column("lang", str, not_null_default="")
         db.execute("PRAGMA user_version = 3")
+
+    @migrations()
+    def team_play(db) -> None:
+        # The teams of a team game (schema 4): a JSON list of each team's players; "[]" for none.
+        db["games"].add_column("teams", str, not_null_default="[]")
+        db.execute("PRAGMA user_version = 4")
 
     return migrations
 
@@ -155,7 +162,7 @@ class Store:
         try:
             if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 _migrations().apply(Database(conn))
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")    # whichever ran last
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")     # every migration applied
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -179,7 +186,7 @@ class Store:
             if conn.execute("SELECT 1 FROM games WHERE name = ?", (header.name,)).fetchone():
                 raise TableError.say("error.table.table_named_exists_already", name=header.name)
             row = header._asdict()
-            for key in ("players", "variants", "characters"):
+            for key in ("players", "variants", "characters", "teams"):
                 row[key] = json.dumps(row[key], ensure_ascii=False)
             row["secret"] = int(header.secret)
             conn.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
@@ -261,7 +268,7 @@ class Store:
 def _header(conn, row) -> Header:
     names = [d[0] for d in conn.execute("SELECT * FROM games LIMIT 0").description]
     values = dict(zip(names, row))
-    for key in ("players", "variants", "characters"):
+    for key in ("players", "variants", "characters", "teams"):
         values[key] = json.loads(values[key])
     values["secret"] = bool(values["secret"])
     return Header(**values)

@@ -95,13 +95,17 @@ def see(game, viewer: Viewer = HOST) -> View:
     from referee.engine.scoring import score_player
 
     state = game.state
-    seen = state if viewer.kind == "host" else _without_secrets(state, viewer)
+    seen = _seen(state, viewer)
     players = tuple(SeatView(seat, p.name, p.gold, tuple(p.hand), tuple(p.city), tuple(p.characters),
                              score_player(game.rb, seen, seat)["score"])
                     for seat, p in enumerate(seen.players))
     history = tuple(getattr(game, "history", None) or ()) if viewer.kind == "host" else ()   # a Position has none
     return View(viewer, state.round, phase_of(state), state.crown, None if game.unlimited_bank else state.bank,
                 game.is_over, tuple(state.completed), _round_marks(state), players, history)
+
+
+def _seen(state, viewer: Viewer):
+    return state if viewer.kind == "host" else _without_secrets(state, viewer)
 
 
 def _without_secrets(state, viewer: Viewer):
@@ -159,6 +163,28 @@ def show_json(tracked, viewer: Viewer = HOST) -> dict:
     found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase_of(game.state),
              "turn": service.expected_next(game), "moves_recorded": len(tracked.log),
              "state": state_json(game, viewer)}
+    standing = teams_seen(tracked, viewer)
+    if standing is not None:
+        found["teams"] = standing
     if tracked.broken:
         found["broken"] = {"seq": tracked.broken.seq, "move": tracked.broken.notation, "reason": tracked.broken.key}
     return found
+
+
+def teams_seen(tracked, viewer: Viewer = HOST) -> dict | None:
+    """A team game's standing as `viewer` sees the scores (None at a table without teams): what
+    `table show --json` and /state.json give under `teams`, for the phones' page to show."""
+    if not tracked.header.teams:
+        return None
+    from referee.engine.scoring import scores
+
+    game = tracked.game
+    return team_standing(tracked.header, game, scores(game.rb, _seen(game.state, viewer)))
+
+
+def team_standing(header, game, results: list[dict]) -> dict:
+    """A team game's standing (engine/teams.py) from the players' `results`: each team's players
+    and total, the winning team, or the tie and what the players' tie-break says of it."""
+    from referee.engine.teams import check_teams, team_results
+
+    return team_results(game.rb, game.state, results, check_teams(header.teams, header.players))

@@ -159,7 +159,8 @@ def tables(tmp_path, monkeypatch):
 
 def test_an_unknown_actor_lists_the_players(tables):
     said("table", "new", "t", "--players", "Ann,Bob,Cid,Dan")
-    assert refusal("table", "do", "Zed: gold") == "unknown player 'Zed'; closest: Ann, Bob, Cid, Dan"
+    # Every player, the closest first (issue 16): Cid and Dan share Zed's "d".
+    assert refusal("table", "do", "Zed: gold") == "unknown player 'Zed'; closest: Cid, Dan, Ann, Bob"
     assert refusal("table", "do", "小Z: gold") == "找不到玩家「小Z」；最接近的：Ann、Bob、Cid、Dan"
 
 

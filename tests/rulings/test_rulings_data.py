@@ -48,6 +48,8 @@ def test_ruling(rulebooks, conn, source, check):
         with pytest.raises(BadSituation, match=expect["bad"]):
             load(data, rulebooks[edition_of(data)])
         return
+    if "teams" in check:
+        _check_teams(rulebooks[edition_of(data)], data, check["teams"], expect)
     situation = load(data, rulebooks[edition_of(data)])
     report = rule_on_moves(situation, "en")
     if "legal" in expect:
@@ -69,6 +71,26 @@ def test_ruling(rulebooks, conn, source, check):
         assert situation.game.winners()[0] == expect["winners"]
     cited = {c for s in report["steps"] for c in s["citations"]}
     assert set(expect.get("cites", [])) <= cited
+
+
+def _check_teams(rb, data, teams, expect):
+    """A team game (`teams` as `--teams` writes them) scored as `referee score --teams` scores
+    it: each team's total, the winning team ([] for a tie) and whom the tie-break favours; or,
+    with `bad_teams`, the seating refused."""
+    from referee.cli.score_cmd import final_scores
+    from referee.errors import RefereeError
+
+    if "bad_teams" in expect:
+        with pytest.raises(RefereeError, match=expect["bad_teams"]):
+            final_scores(dict(data), rb, [], teams)
+        return
+    report = final_scores(dict(data), rb, [], teams)
+    totals = {"+".join(team["players"]): team["score"] for team in report["teams"]}
+    assert totals == expect["team_scores"]
+    assert (report["winning_team"] or []) == expect["winning_team"]
+    if "tie_favours" in expect:
+        assert report["team_tie"]["favours"] == expect["tie_favours"]
+        assert report["team_tie"]["team"] is not None and expect["tie_favours"][0] in report["team_tie"]["team"]
 
 
 @pytest.mark.parametrize("source, check", DEAL_CHECKS, ids=[f"{c['faq']}#{i}" for i, (_, c) in enumerate(DEAL_CHECKS)])

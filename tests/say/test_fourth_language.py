@@ -69,6 +69,8 @@ SITUATION = ROOT / "tests" / "situations" / "01-thief-robs-merchant.toml"
     ("card", "Thief"), ("card", "School of Magic", "-e", "classic"), ("cards",), ("cards", "-e", "classic"),
     ("rules",), ("rules", "casts"), ("rules", "editions"), ("faq", "can the Warlord destroy the Keep?"),
     ("faq", "--list"), ("sources",), ("simulate", "--games", "2", "--seed", "1"),
+    ("simulate", "--games", "2", "--teams", "Ann+Cid,Bob+Dan"),
+    ("score", "-p", "Ann: Temple", "-p", "Bob: Manor", "-p", "Cid: Tavern", "-p", "Dan: Market", "--teams", "Ann+Cid,Bob+Dan"),
 ])
 def test_every_command_answers_in_english(french, args):
     out = english(french(*args, "--lang", "fr"))
@@ -90,7 +92,7 @@ def test_a_tracked_table_in_english(french):
 
     english(french("table", "new", "fr1", "--players", "Ann,Bob,Cid,Dan", "--lang", "fr"))
     assert "Thief" in english(french("table", "do", "Ann: faceup Thief, Bishop", "--lang", "fr"))
-    for args in (("show",), ("log",), ("score",)):
+    for args in (("show",), ("log",), ("score",), ("stats",)):
         both("table", *args)
     # The page says it is in French (its words are English, as the catalog has none of its own).
     sheet = english(french("sheet", "-o", "-", "--lang", "fr"))

@@ -141,8 +141,21 @@ def test_a_schema_1_file_gains_the_cache(tables, rulebooks):
     store.conn.execute("PRAGMA user_version = 1")
     store.conn.close()
     again = Store(tables)
-    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert again.moves("t") == moves and again.position("t") is None
+    assert service.load(again, "t", lambda edition: rulebooks["2016"]).broken is None
+
+
+def test_a_schema_2_file_gains_the_teams(tables, rulebooks):
+    store = _cached_table(tables, rulebooks)
+    moves = store.moves("t")
+    store.conn.execute("ALTER TABLE games DROP COLUMN teams")
+    store.conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'team_play'")
+    store.conn.execute("PRAGMA user_version = 2")
+    store.conn.close()
+    again = Store(tables)
+    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert again.header("t").teams == [] and again.moves("t") == moves
     assert service.load(again, "t", lambda edition: rulebooks["2016"]).broken is None
 
 

@@ -288,7 +288,7 @@ def _parse_income(notation: "Notation", tail: str) -> tuple:
 
 
 def _format_income(notation: "Notation", move: Move) -> str:
-    return f"{move.args[0]} gold {move.args[1]} cards"
+    return f"{move.args[0]} {notation.keyword('gold')} {move.args[1]} {notation.keyword('cards')}"
 
 
 # -- building -----------------------------------------------------------------------------------
@@ -474,22 +474,26 @@ def _generate_build(game: "Operations") -> list[Move]:
     return moves
 
 
+# The words of a build's special forms, in English and Chinese (建造 神殿 用 框架, 建造 墓地 拆除 神殿,
+# 建造 賊窩 用牌 神殿、市場, 建造 神殿 向 小明 給 市場): each as a word of its own, between spaces.
+_BUILD_FORMS = ((" using ", "using"), (" 用 ", "using"), (" destroying ", "destroying"), (" 拆除 ", "destroying"),
+                (" with cards ", "with"), (" 用牌 ", "with"), (" from ", "from"), (" 向 ", "from"))
+
+
 def _parse_build(notation: "Notation", tail: str) -> tuple:
     import re
 
-    for keyword in (" using ", " destroying ", " with cards ", " from "):
+    for keyword, form in _BUILD_FORMS:
         at = tail.lower().find(keyword)
         if at > 0:
             card = notation.district(tail[:at])
             rest = tail[at + len(keyword):]
-            if keyword == " using ":
-                return (card, "using", notation.district(rest))
-            if keyword == " destroying ":
-                return (card, "destroying", notation.district(rest))
-            if keyword == " with cards ":
+            if form in ("using", "destroying"):
+                return (card, form, notation.district(rest))
+            if form == "with":
                 return (card, "with", notation.districts(rest))
             player, giving = notation.player_then(rest)
-            giving = re.sub(r"^giving\s+", "", giving, flags=re.I)
+            giving = re.sub(r"^(giving|給出|给出|給|给)\s+", "", giving, flags=re.I)
             return (card, "from", player, notation.districts(giving))
     return (notation.district(tail),)
 
@@ -499,11 +503,11 @@ def _format_build(notation: "Notation", move: Move) -> str:
     body = notation.name(args[0])
     if len(args) > 1:
         if args[1] in ("using", "destroying"):
-            body += f" {args[1]} {notation.name(args[2])}"
+            body += f" {notation.keyword(args[1])} {notation.name(args[2])}"
         elif args[1] == "with":
-            body += " with cards " + ", ".join(notation.name(a) for a in args[2])
+            body += f" {notation.keyword('with cards')} " + ", ".join(notation.name(a) for a in args[2])
         elif args[1] == "from":
-            body += f" from {args[2]} giving " + ", ".join(notation.name(a) for a in args[3])
+            body += f" {notation.keyword('from')} {args[2]} {notation.keyword('giving')} " + ", ".join(notation.name(a) for a in args[3])
     return body
 
 

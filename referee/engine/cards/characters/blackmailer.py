@@ -44,7 +44,7 @@ def _parse_threaten(notation, tail: str) -> tuple:
 
 def _format_threaten(notation, move: Move) -> str:
     a, b, flowers = move.args
-    return f"{notation.name(a)} {notation.name(b)}" + (f" flowers {notation.name(flowers)}" if flowers else "")
+    return f"{notation.name(a)} {notation.name(b)}" + (f" {notation.keyword('flowers')} {notation.name(flowers)}" if flowers else "")
 
 
 def target_problem(game, target: str) -> tuple | None:
@@ -164,7 +164,7 @@ class Blackmailer(Behaviour):
         Verb("bribe", ("賄賂", "贿赂", "付賄賂", "付贿赂"), parse_nothing, _answered_elsewhere),
         Verb("refuse", ("拒付", "拒絕", "拒绝"), parse_nothing, _answered_elsewhere),
         Verb("expose", ("翻開標記", "翻开标记", "揭發", "揭发"), _parse_shown, _answered_elsewhere, None,
-             lambda n, m: " ".join(m.args)),
+             lambda n, m: " ".join(map(n.keyword, m.args))),
     )
     refusals = (
         "threaten_self", "threaten_forbidden", "threaten_warranted", "threaten_twice", "flowers_elsewhere",

@@ -46,7 +46,7 @@ def _parse_crown(notation, tail: str) -> tuple:
 
 def _format_crown(notation, move: Move) -> str:
     args = move.args
-    text = args[0] if len(args) == 1 else f"{args[0]} take {args[1]}"
+    text = args[0] if len(args) == 1 else f"{args[0]} {notation.keyword('take')} {notation.keyword(args[1])}"
     return text + f" {notation.name(args[2])}" if len(args) > 2 else text
 
 

@@ -42,7 +42,7 @@ def _parse_warrant(notation, tail: str) -> tuple:
 
 def _format_warrant(notation, move: Move) -> str:
     *three, signed = move.args
-    return " ".join(notation.name(c) for c in three) + (f" signed {notation.name(signed)}" if signed else "")
+    return " ".join(notation.name(c) for c in three) + (f" {notation.keyword('signed')} {notation.name(signed)}" if signed else "")
 
 
 def _apply_warrant(game, move: Move) -> None:

@@ -21,7 +21,7 @@ from referee.engine.registry import Behaviour, Verb, register
 
 RESOURCES = {"gold": "gold", "金幣": "gold", "金币": "gold", "錢": "gold", "钱": "gold",
              "cards": "cards", "card": "cards", "牌": "cards", "卡": "cards", "卡牌": "cards", "地區牌": "cards",
-             "地区牌": "cards"}
+             "地区牌": "cards", "張牌": "cards", "张牌": "cards"}
 
 
 def _may_decline(game) -> bool:
@@ -72,7 +72,7 @@ def _generate_navigate(game) -> list[Move]:
 class Navigator(Behaviour):
     id = "navigator"
     verbs = (Verb("navigate", ("航海", "領航", "领航"), _parse_navigate, _apply_navigate, _generate_navigate,
-                  lambda notation, move: move.args[0]),)
+                  lambda notation, move: notation.keyword(move.args[0])),)
     refusals = ("navigate_after_build", "navigate_first")
 
     def can_build(self, game, allowed: bool) -> bool:

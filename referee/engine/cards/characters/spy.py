@@ -37,8 +37,8 @@ def _parse_spy(notation, tail: str) -> tuple:
 
 
 def _format_spy(notation, move: Move) -> str:
-    text = f"{move.args[0]} {move.args[1]}"
-    return text + (f" found {move.args[2]}" if len(move.args) > 2 else "")
+    text = f"{move.args[0]} {notation.keyword(move.args[1])}"
+    return text + (f" {notation.keyword('found')} {move.args[2]}" if len(move.args) > 2 else "")
 
 
 def _matches(game, seat: int, kind: str) -> tuple[int, int]:

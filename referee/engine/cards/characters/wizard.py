@@ -62,8 +62,8 @@ def _format_look(notation, move: Move) -> str:
     target = notation.name(move.args[0]) if _by_character(notation.state) else move.args[0]
     if len(move.args) == 1:
         return target
-    text = f"{target} take {notation.name(move.args[1])}"
-    return text + " build" if len(move.args) > 2 else text
+    text = f"{target} {notation.keyword('take')} {notation.name(move.args[1])}"
+    return text + f" {notation.keyword('build')}" if len(move.args) > 2 else text
 
 
 def _build_problem(game, seat: int, card: str) -> tuple | None:

@@ -53,8 +53,8 @@ class Hospital(Behaviour):
 
     def format_use(self, notation, args: tuple) -> str:
         if args[0] == "draw" and len(args) > 1:
-            return "draw keep " + ", ".join(notation.name(a) for a in args[1:])
-        return args[0]
+            return f"{notation.keyword('draw')} {notation.keyword('keep')} " + ", ".join(notation.name(a) for a in args[1:])
+        return notation.keyword(args[0])
 
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("hospital",)

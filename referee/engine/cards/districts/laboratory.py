@@ -19,7 +19,7 @@ class Laboratory(Behaviour):
         return (notation.district(re.sub(r"^(discard|棄|弃)\s*", "", rest, flags=re.I)),)
 
     def format_use(self, notation, args: tuple) -> str:
-        return "discard " + notation.name(args[0])
+        return notation.keyword("discard") + " " + notation.name(args[0])
 
     def use(self, game, move: Move) -> None:
         turn = game.state.turn

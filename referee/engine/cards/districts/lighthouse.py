@@ -45,7 +45,7 @@ class Lighthouse(Behaviour):
         return (notation.district(re.sub(r"^(take|拿|取)\s*", "", rest, flags=re.I)),)
 
     def format_use(self, notation, args: tuple) -> str:
-        return "take " + notation.name(args[0])
+        return notation.keyword("take") + " " + notation.name(args[0])
 
     def use(self, game, move: Move) -> None:
         state = game.state

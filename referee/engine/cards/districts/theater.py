@@ -74,12 +74,12 @@ class Theater(Behaviour):
 
     def format_use(self, notation, args: tuple) -> str:
         if args == ("pass",):
-            return "pass"
+            return notation.keyword("pass")
         text = args[0]
         if len(args) > 1:
-            text += " giving " + notation.name(args[1])
+            text += f" {notation.keyword('giving')} " + notation.name(args[1])
         if len(args) > 2:
-            text += " taking " + notation.name(args[2])
+            text += f" {notation.keyword('taking')} " + notation.name(args[2])
         return text
 
     # -- during the turns: nothing ----------------------------------------------------------------
