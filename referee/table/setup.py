@@ -75,7 +75,7 @@ def from_options(name: str, rulebook, players: str | None, characters: str | Non
 
     chosen = sorted(check_variants(variants, rulebook.edition, option=True))
     start = setup_situation(rulebook, seats, cast, seat, chosen, secret)
-    header = new_header(name, rulebook.edition, seats, cast, seat, chosen, secret, start, _sides(teams, seats))
+    header = new_header(name, rulebook.edition, seats, cast, seat, chosen, secret, start, teams=_sides(teams, seats))
     starting_game(header, rulebook)                  # refuse a set-up that cannot exist
     return header
 

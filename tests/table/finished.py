@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.table import service, setup
 from referee.table.store import Store
-from tests.table.public import play_and_transcribe
+from tests.table.public import play_and_transcribe, typed_at_the_table
 
 
 def record_finished(path, name: str, rb, players: int, seed: int, teams: str | None = None):
@@ -15,22 +15,8 @@ def record_finished(path, name: str, rb, players: int, seed: int, teams: str | N
     names = ",".join(p.name for p in full.state.players)
     store = Store(path)
     store.create(setup.from_options(name, rb, names, None, None, [], True, teams))
-    batch: list[str] = []
-
-    def flush():
-        if batch:
-            _, _, refused = service.record(store, name, batch, lambda edition: rb)
-            assert refused is None, (refused.text, refused.error.key)
-            batch.clear()
-
-    for line in public:
-        if line.startswith("?"):
-            # A killed character shown at the round's end: typed when the tracker asks for it.
-            flush()
-            if service.expected_next(service.load(store, name, lambda edition: rb).game).get("kind") == "reveal":
-                batch.append(line[1:])
-            continue
-        batch.append(line)
-    flush()
+    _, typed = typed_at_the_table(rb, full, public)
+    _, _, refused = service.record(store, name, typed, lambda edition: rb)
+    assert refused is None, (refused.text, refused.error.key)
     assert service.load(store, name, lambda edition: rb).game.is_over
     return full

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from referee.table.store import SCHEMA_VERSION
+
 ROUND = ["阿美：面朝上 商人、建築師", "阿強：刺殺 主教", "阿強：拿金幣", "阿強：結束", "跳過", "阿明：翻開 魔術師",
          "阿明：拿金幣", "阿明：結束", "阿美：翻開 國王", "阿美：拿金幣", "阿美：結束", "阿華：翻開 軍閥", "阿華：拿金幣"]
 
@@ -74,5 +76,5 @@ def test_a_schema_2_file_gains_the_tables_language(tables, table):
     conn.close()
     assert table("do", "阿美：面朝上 商人、建築師").returncode == 0      # speaks as before: the names' script
     conn = sqlite3.connect(tables)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert conn.execute("SELECT lang FROM games").fetchall() == [("",)]
