@@ -206,6 +206,8 @@ def _global_options_after_command(argv: list[str]) -> list[str]:
         moved += rest[:2] if takes_value else rest[:1]
         rest = rest[2:] if takes_value else rest[1:]
     if moved and rest and rest[0] in COMMANDS:
+        if rest[0] in SUB_APPS and len(rest) > 1 and not rest[1].startswith("-"):
+            return [*rest[:2], *moved, *rest[2:]]        # `referee --json table show`: options of `show`
         return [rest[0], *moved, *rest[1:]]
     return argv
 
@@ -307,6 +309,29 @@ def _players_language(argv: list[str]) -> str:
         return choose(None, words)
 
 
+# Options whose empty value would silently mean their default (`--table ""`: the current table).
+_NEVER_EMPTY = {"--table", "-t", "--crown", "--from", "--lang", "--players", "-p", "--characters", "-c", "--edition",
+                "-e", "--card", "--host", "--format", "--variant", "--hand", "--player", "--first", "--output", "-o"}
+
+
+def _refused_argument(argv: list[str]) -> tuple[str, dict] | None:
+    """An argument no command can take, as (catalog key, values): bytes that are not UTF-8 text
+    (Python hands them on as lone surrogates, which fail wherever they are written), or an empty
+    value of an option that would otherwise fall back to its default."""
+    for i, arg in enumerate(argv):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            return "error.argument_not_utf8", {"number": i + 1, "shown": shown}
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        option, equals, value = arg.partition("=")
+        if option in _NEVER_EMPTY and arg.startswith("-") and ((equals and not value) or (
+                not equals and i + 1 < len(argv) and argv[i + 1] == "")):
+            return "error.empty_option", {"option": option}
+    return None
+
+
 def _build_database(target):
     from referee.dbbuild import build      # the builder loads only when the database is (re)built
 
@@ -322,6 +347,18 @@ def run(argv: list[str]) -> int:
 
         print(f"referee {__version__}")
         return 0
+    refused = _refused_argument(argv)
+    if refused:
+        from referee.messages import text
+        from referee.say.lang import choose
+
+        key, values = refused
+        try:
+            lang = _players_language(argv) if key == "error.empty_option" else choose(None)
+        except RefereeError:
+            lang = "en"
+        print(f"referee: {_one_line(text(key, lang, **values))}", file=sys.stderr)
+        return 2
     from referee.catalog.db import set_builder
 
     set_builder(_build_database)           # the database is built on first use, and when stale
@@ -340,6 +377,14 @@ def run(argv: list[str]) -> int:
                 else text("error.no_command.commands", lang, commands=text("punct.comma", lang).join(COMMANDS)))
         line = text("error.no_command", lang, command=_one_line(requested), hint=hint)
         print(f"referee: {line}", file=sys.stderr)
+        return 2
+    if requested in SUB_APPS and not any(not a.startswith("-") for a in argv[1:]) and not {"-h", "--help"} & set(argv):
+        # `referee table` without its sub-command is a refusal: its usage goes to stderr, exit 2
+        # (stdout stays empty, as for every other refusal).
+        import contextlib
+
+        with contextlib.redirect_stdout(sys.stderr):
+            run([requested, "--help"])
         return 2
     app = build_app(requested if requested in COMMANDS else None, argv[1] if len(argv) > 1 else None)
     try:
@@ -362,6 +407,12 @@ def run(argv: list[str]) -> int:
             return 2
         if type(error).__name__ == "Abort":
             return 1
+        if type(error).__module__ == "sqlite3":       # the tables file failed outside a transaction
+            from referee.table.store import default_path, fault
+
+            said = fault(error, default_path())
+            print(f"referee: {_one_line(_in_players_language(said, argv))}", file=sys.stderr)
+            return 2
         from referee.dbbuild import DataError
 
         if isinstance(error, DataError):

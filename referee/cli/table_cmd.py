@@ -114,6 +114,8 @@ def do(
         tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
     local = _local(tracked.header.edition, lang)
+    # The moves typed after a refused one are not recorded either (they were meant to follow it).
+    later = moves[len(done) + 1:] if refused else []
     values = {}
     if refused:
         from referee.refusals import reason       # the refusals' texts: only for a refusal
@@ -130,6 +132,7 @@ def do(
             "refused": None if not refused else {"input": refused.text, "move": game.format(refused.move),
                                                  "reason": reason(refused.error.key, values, lang),
                                                  "citations": list(refused.error.citations)},
+            "not_recorded": later,
             "next": service.expected_next(game),
             "state": show_json(tracked)["state"],
         })
@@ -149,6 +152,11 @@ def do(
                 shown = semicolon(lang).join(citation_text(connect(), c, lang) for c in refused.error.citations)
                 paragraph(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]", lang,
                           markup=True, indent=4)
+            if later:
+                from referee.text import clipped
+
+                typed = comma(lang).join(clipped(text) for text in later)
+                paragraph(out, escape(_w("not_recorded_after", lang, count=len(later), moves=typed)), lang)
         _print_next(out, game, lang, local)
     if refused:
         sys.stdout.flush()

@@ -64,7 +64,11 @@ def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> N
         return
     try:
         store.put_position(conn, header.name, len(log), _log_text(log), replay_key(header), position, history)
-    except sqlite3.OperationalError:     # a file whose cache table is not ours: the log still stands
+    except sqlite3.OperationalError as error:
+        # A file whose cache table is not ours: the log still stands. But a fault that ended the
+        # transaction (a full disk rolls it back) is the command's failure, not the cache's.
+        if not conn.in_transaction or getattr(error, "sqlite_errorname", "").startswith(("SQLITE_FULL", "SQLITE_IOERR")):
+            raise
         return
 
 

@@ -68,6 +68,9 @@ def starting_game(header: Header, rulebook) -> Game:
 def replay(header: Header, log: list[Logged], rulebook) -> Tracked:
     game = starting_game(header, rulebook)
     for logged in log:
+        if type(logged.notation) is not str:     # a file edited by hand: NULL, a number, bytes
+            return Tracked(header, game, log, Broken(logged.seq, str(logged.notation), "unreadable",
+                                                     {"why": type(logged.notation).__name__}))
         try:
             game.apply(game.parse(logged.notation))
         except IllegalMove as error:
@@ -98,7 +101,10 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         if not cached:
             tracked = replay(header, log, rulebook)
         if tracked.broken:
-            raise RefereeError.say("error.table.move_this_table_no", seq=tracked.broken.seq, notation=tracked.broken.notation)
+            from referee.text import clipped
+
+            raise RefereeError.say("error.table.move_this_table_no", seq=tracked.broken.seq,
+                                   notation=clipped(tracked.broken.notation))
         game = tracked.game
         moves = []
         for text in texts:

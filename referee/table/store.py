@@ -109,9 +109,16 @@ class Store:
         weakref.finalize(self, self.conn.close)
 
     def _open(self) -> sqlite3.Connection:
-        if self.path.exists() and self.path.is_dir():
-            raise TableError.say("error.table.folder_tables_file", path=self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if self.path.exists() and self.path.is_dir():
+                raise TableError.say("error.table.folder_tables_file", path=self.path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise TableError.say("error.table.parent_is_file", path=self.path, parent=_file_above(self.path)) from None
+        except PermissionError:
+            raise TableError.say("error.table.permission_denied", path=self.path) from None
+        except OSError as error:
+            raise TableError.say("error.table.cannot_open", path=self.path, error=error.strerror or error) from None
         try:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA busy_timeout = 30000")
@@ -124,7 +131,7 @@ class Store:
             conn.execute("PRAGMA synchronous = EXTRA")
             conn.execute("SELECT name FROM games LIMIT 1").fetchall()
         except sqlite3.DatabaseError as error:
-            raise TableError.say("error.table.tables_file", path=self.path, error=error) from None
+            raise fault(error, self.path) from None
         return conn
 
     @staticmethod
@@ -149,19 +156,26 @@ class Store:
                 _migrations().apply(Database(conn))
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
 
     @contextmanager
     def writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, holding the lock from the first read to the commit."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        """One write transaction, holding the lock from the first read to the commit. A fault of
+        the file (busy past the wait, read-only, full) is one line that says which; the
+        transaction is rolled back unless SQLite has already done so (a full disk does)."""
         try:
-            yield self.conn
-            self.conn.execute("COMMIT")
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError as error:
+            raise fault(error, self.path) from None
 
     # -- games -------------------------------------------------------------------------------
 
@@ -249,11 +263,60 @@ class Store:
         conn.execute("DELETE FROM moves WHERE game = ? AND seq > ?", (name, keep))
 
 
+# A faulty file said by what went wrong (SQLite's error names), not all as "not a tables file".
+_FAULTS = {"SQLITE_BUSY": "error.table.busy", "SQLITE_LOCKED": "error.table.busy",
+           "SQLITE_READONLY": "error.table.read_only", "SQLITE_FULL": "error.table.disk_full",
+           "SQLITE_PERM": "error.table.permission_denied", "SQLITE_AUTH": "error.table.permission_denied"}
+
+
+def fault(error: sqlite3.Error, path: Path) -> TableError:
+    """What a SQLite error on the tables file means to the person typing, as one line."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    for prefix, key in _FAULTS.items():
+        if name.startswith(prefix):
+            return TableError.say(key, path=path)
+    if name.startswith("SQLITE_CANTOPEN"):
+        if not os.access(path if path.exists() else path.parent, os.R_OK | os.W_OK):
+            return TableError.say("error.table.permission_denied", path=path)
+        return TableError.say("error.table.cannot_open", path=path, error=error)
+    if name.startswith("SQLITE_IOERR"):
+        return TableError.say("error.table.cannot_open", path=path, error=error)
+    return TableError.say("error.table.tables_file", path=path, error=error)
+
+
+def _file_above(path: Path) -> Path:
+    """The first existing path above `path` that is not a folder (why the folder cannot be made)."""
+    for parent in path.parents:
+        if parent.exists():
+            return parent
+    return path.parent
+
+
+EDITIONS = ("2016", "classic")
+
+
 def _header(conn, row) -> Header:
+    """A header as stored; a value no version of referee writes (edited by hand, a broken
+    file) is refused by name rather than failing somewhere later."""
     names = [d[0] for d in conn.execute("SELECT * FROM games LIMIT 0").description]
     values = dict(zip(names, row))
-    for key in ("players", "variants", "characters"):
-        values[key] = json.loads(values[key])
+    field = ""
+    try:
+        for field in ("players", "variants", "characters"):
+            values[field] = json.loads(values[field])
+            if type(values[field]) is not list or any(type(v) is not str for v in values[field]):
+                raise ValueError(field)
+        field = "edition"
+        if values["edition"] not in EDITIONS:
+            raise ValueError(field)
+        field = "crown"
+        if type(values["crown"]) is not int or not 0 <= values["crown"] < max(len(values["players"]), 1):
+            raise ValueError(field)
+        field = "start"
+        if type(values["start"]) is not str:
+            raise ValueError(field)
+    except (TypeError, ValueError):
+        raise TableError.say("error.table.damaged_header", name=str(values["name"]), field=field) from None
     values["secret"] = bool(values["secret"])
     return Header(**values)
 
