@@ -96,7 +96,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         header = store.header(name)
         log = store.moves(name, conn)
         rulebook = rulebook_for(header.edition)
-        tracked = restore(store, header, log, rulebook, True, conn)
+        tracked = restore(store, header, log, rulebook, True, conn, history=False)    # the moves add steps
         cached = tracked is not None
         if not cached:
             tracked = replay(header, log, rulebook)
@@ -170,10 +170,12 @@ def expected_next(game: Game) -> dict:
     return {"kind": "selection"}
 
 
-def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None) -> Tracked | None:
+def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
+            history: bool = True) -> Tracked | None:
     """The table from its cached position when that is the one `log` replays to today, else None
-    (then replay). `play=False`: a `Position` may come instead of a `Game`."""
-    game = cache.restore(store, header, log, rulebook, play, conn)
+    (then replay). `play=False`: a `Position` may come instead of a `Game`; `history=False`: a
+    game to record on, without the earlier moves' steps (`cache.restore`)."""
+    game = cache.restore(store, header, log, rulebook, play, conn, history)
     return None if game is None else Tracked(header, game, log, None)
 
 
