@@ -52,25 +52,39 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _log_digest(log: list[Logged]) -> str:
-    return _sha("\n".join(f"{m.seq} {m.notation}" for m in log))
 
 
-def _chained(chain: str, steps: list[str]) -> str:
-    """The history's running digest after `steps`: each step's digest covers all before it, so
-    a move appends to it without reading the earlier steps."""
-    for step in steps:
-        chain = _sha(chain + step)
-    return chain
+def _history_hash(texts=()):
+    """The running digest of a history: each step as its length, a colon and its text (as
+    `Store.steps_text` joins them), so a hash read once is extended by the steps a move adds."""
+    import hashlib
+
+    found = hashlib.sha256()
+    for text in texts:
+        found.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
+    return found
 
 
-def _digest(key: str, log: list[Logged], position: str, steps: int, chain: str) -> str:
-    """What a cached row stands for: the log and the key (header, versions, code) it was made
-    from, and its own state and history. A row whose digest is not this one's is not used: a
-    position edited by hand (gold set to 99) or made from another log never outranks the log."""
+def _split(joined: str) -> list[str]:
+    """The steps of `Store.steps_text`'s one piece (length, colon, text each)."""
+    texts, at = [], 0
+    while at < len(joined):
+        colon = joined.index(":", at)
+        end = colon + 1 + int(joined[at:colon])
+        texts.append(joined[colon + 1:end])
+        at = end
+    return texts
+
+
+def _digest(store: Store, conn, name: str, key: str, position: str, steps: int, chain: str) -> str:
+    """What a cached row stands for: the log as now recorded and the key (header, versions,
+    code) it was made from, and its own state and history. A row whose digest is not this one's
+    is not used: a position edited by hand (gold set to 99) or made from another log never
+    outranks the log."""
     import json
 
-    return _sha(json.dumps([key, _log_digest(log), len(log), position, steps, chain], ensure_ascii=False))
+    moves, log = store.log_text(name, conn)
+    return _sha(json.dumps([key, moves, _sha(log), position, steps, chain], ensure_ascii=False))
 
 
 def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> None:
@@ -87,7 +101,7 @@ def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> N
             raise Uncacheable("no key")
         position = json.dumps({"seed": game.seed, "table": game.table, "secret_selection": game.secret_selection,
                                "implicit_ends": game.implicit_ends, "state": encode(game.state)}, ensure_ascii=False)
-        first, chain, new = _new_steps(game)
+        first, hashed, new = _new_steps(game)
         texts = [json.dumps(encode(step), ensure_ascii=False) for step in new]
     except Uncacheable:
         try:
@@ -95,27 +109,31 @@ def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> N
         except sqlite3.OperationalError:
             pass
         return
-    chain = _chained(chain, texts)
+    hashed = hashed.copy()
+    for text in texts:
+        hashed.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
+    chain = hashed.hexdigest()
     steps = first + len(texts)
     try:
         store.put_steps(conn, header.name, first, texts)
-        store.put_position(conn, header.name, len(log), _digest(key, log, position, steps, chain), position, steps, chain)
+        digest = _digest(store, conn, header.name, key, position, steps, chain)
+        store.put_position(conn, header.name, len(log), digest, position, steps, chain)
     except sqlite3.OperationalError as error:
         # A file whose cache table is not ours: the log still stands. But a fault that ended the
         # transaction (a full disk rolls it back) is the command's failure, not the cache's.
         if not conn.in_transaction or getattr(error, "sqlite_errorname", "").startswith(("SQLITE_FULL", "SQLITE_IOERR")):
             raise
         return
-    _READ[game] = _Read(steps, chain, len(game.history), game.history[-1] if game.history else None)
+    _READ[game] = _Read(steps, hashed, len(game.history), game.history[-1] if game.history else None)
 
 
 class _Read(NamedTuple):
-    """A restored game's cached history: `stored` steps up to the digest `chain`; the game holds
+    """A restored game's cached history: `stored` steps, hashed so far as `hashed`; the game holds
     the last `held` of them (all, or none when it was restored to record moves), the last
     being `last`."""
 
     stored: int
-    chain: str
+    hashed: object                                  # hashlib's running sha256
     held: int
     last: object
 
@@ -124,13 +142,13 @@ _READ: "weakref.WeakKeyDictionary[Game, _Read]" = weakref.WeakKeyDictionary()
 
 
 def _new_steps(game: Game) -> tuple[int, str, list]:
-    """(the first step not stored yet, the chain up to it, the steps from it on)."""
+    """(the first step not stored yet, the history's hash up to it, the steps from it on)."""
     read = _READ.get(game)
     history = game.history
     if read is not None and len(history) >= read.held and (
             read.held == 0 or history[read.held - 1] is read.last):
-        return read.stored, read.chain, history[read.held:]
-    return 0, "", history                          # not the history that was read: store it all
+        return read.stored, read.hashed, history[read.held:]
+    return 0, _history_hash(), history             # not the history that was read: store it all
 
 
 def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
@@ -151,7 +169,7 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
     key = replay_key(header)
     if moves != len(log) or not key or type(position) is not str or type(chain) is not str or type(stored) is not int:
         return None
-    if digest != _digest(key, log, position, stored, chain):
+    if digest != _digest(store, conn, header.name, key, position, stored, chain):
         return None
     from referee.engine.state import State
 
@@ -165,17 +183,19 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
             return Position(rulebook, state, *settings[:3])
         from referee.engine.game import Game, Step
 
-        # The history's rows are checked against the chain even when they are not decoded (to
-        # record a move): reading and hashing them is cheap, decoding them is not; a row found
-        # edited means a replay, which stores the history again.
-        rows = store.steps(header.name, conn)
-        texts = [text for _, text in rows]
-        if [seq for seq, _ in rows] != list(range(stored)) or any(type(t) is not str for t in texts):
+        # The history's rows are checked against the digest even when they are not decoded (to
+        # record a move): joining and hashing them in one piece is cheap, decoding them is not; a
+        # row found edited means a replay, which stores the history again.
+        count, first, last, joined = store.steps_text(header.name, conn)
+        if count != stored or (count and (first, last) != (0, count - 1)):
             return None
-        if _chained("", texts) != chain:
+        hashed = _history_hash()
+        hashed.update(joined.encode("utf-8", "surrogatepass"))
+        if hashed.hexdigest() != chain:
             return None
         steps: list = []
         if history:
+            texts = _split(joined)
             steps = json.loads("[" + ",".join(texts) + "]", object_hook=_decoder(play=True))
             if any(type(step) is not Step for step in steps):
                 return None
@@ -186,7 +206,7 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
     # The moves played since the set-up and their events, as a replay leaves them (its undo
     # snapshots are not kept: a tracked game is taken back through its log).
     game.history = steps
-    _READ[game] = _Read(stored, chain, len(steps), steps[-1] if steps else None)
+    _READ[game] = _Read(stored, hashed, len(steps), steps[-1] if steps else None)
     return game
 
 

@@ -251,6 +251,14 @@ class Store:
         rows = (conn or self.conn).execute("SELECT seq, notation, round, at FROM moves WHERE game = ? ORDER BY seq", (name,))
         return [Logged(*row) for row in rows]
 
+    def log_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, str]:
+        """The log as one text ("SEQ NOTATION" lines) and its length, joined by SQLite: what a
+        cached position's digest covers, without a Python object per move."""
+        row = (conn or self.conn).execute(
+            "SELECT count(*), group_concat(line, char(10)) FROM (SELECT seq || ' ' || ifnull(notation, '') AS line "
+            "FROM moves WHERE game = ? ORDER BY seq)", (name,)).fetchone()
+        return row[0], row[1] or ""
+
     @staticmethod
     def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int) -> None:
         """Inside `writing()`: one more move at the end of the log."""
@@ -275,6 +283,14 @@ class Store:
     def steps(self, name: str, conn: sqlite3.Connection | None = None) -> list[tuple[int, str]]:
         """The cached history of a table, one (seq, step) per move played since the set-up."""
         return (conn or self.conn).execute("SELECT seq, step FROM steps WHERE game = ? ORDER BY seq", (name,)).fetchall()
+
+    def steps_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, int, int, str]:
+        """The cached history in one piece, each step as its length, a colon and its text, joined
+        by SQLite in order: (count, first seq, last seq, text)."""
+        row = (conn or self.conn).execute(
+            "SELECT count(*), min(seq), max(seq), group_concat(length(step) || ':' || step, '') FROM "
+            "(SELECT seq, step FROM steps WHERE game = ? ORDER BY seq)", (name,)).fetchone()
+        return row[0], row[1], row[2], row[3] or ""
 
     @staticmethod
     def put_steps(conn: sqlite3.Connection, name: str, first: int, steps: list[str]) -> None:
