@@ -2,7 +2,7 @@
 the median wall time of one recorded move (then its undo, untimed, so the log keeps its length)
 and of a show, each as a ratio against `python -c "import typer, rich.console"` timed in the
 same run (target ≤ 1.3× at both lengths). Both read the position cached beside the log (an undo
-stores it too). The 2,000-move game is a random one in which nobody builds while anything else
+stores it too), and the shell's completion of `table do` (the legal moves) and of `card`. The 2,000-move game is a random one in which nobody builds while anything else
 is legal, so that it lasts.
 
     python scripts/bench_table.py [--runs 15] [--moves 150 2000]
@@ -100,6 +100,13 @@ def main() -> None:
                 [sys.executable, "-m", "referee", "table", "undo", "--table", name])
             commands[f"referee table show ({count}-move log)"] = (
                 [sys.executable, "-m", "referee", "table", "show", "--table", name], None)
+            # A Tab after `referee table do --table NAME P`: the legal moves, as the shell asks.
+            words = f"referee table do --table {name} P"
+            commands[f"completion of do ({count}-move log)"] = (
+                ["env", f"COMP_WORDS={words}", "COMP_CWORD=5", "_REFEREE_COMPLETE=complete_bash",
+                 sys.executable, "-m", "referee"], None)
+        commands["completion of card"] = (["env", "COMP_WORDS=referee card K", "COMP_CWORD=2",
+                                           "_REFEREE_COMPLETE=complete_bash", sys.executable, "-m", "referee"], None)
         for _ in range(3):                 # interleaved, so that machine load affects all alike
             baselines.append(timed(BASELINE, env, args.runs))
             for label, (argv, after) in commands.items():

@@ -7,10 +7,12 @@ from typing import Optional
 
 import typer
 
+from referee.cli import completion
 from referee.errors import RefereeError
 
 HELP = ("The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores. "
-        "`referee --version` prints the version.")
+        "`referee --version` prints the version; `referee --install-completion [bash|zsh|fish]` sets up "
+        "the shell's Tab completion.")
 
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of the query or situation file, else the locale).")
 EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
@@ -18,7 +20,8 @@ JsonOpt = typer.Option(False, "--json", help="Print JSON for programs instead of
 
 
 def card(
-    name: str = typer.Argument(..., metavar="NAME", help="A card name in any language or script, an alias, or a character rank."),
+    name: str = typer.Argument(..., metavar="NAME", help="A card name in any language or script, an alias, or a character rank.",
+                               autocompletion=completion.card_names),
     edition: str = EditionOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
@@ -59,7 +62,8 @@ def rules(
 def faq(
     query: Optional[list[str]] = typer.Argument(None, metavar="QUERY", help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
     top: int = typer.Option(3, "--top", "-n", help="How many hits to show."),
-    card_name: Optional[str] = typer.Option(None, "--card", help="Only answers about this card."),
+    card_name: Optional[str] = typer.Option(None, "--card", help="Only answers about this card.",
+                                            autocompletion=completion.card_names),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only answers for this edition."),
     list_all: bool = typer.Option(False, "--list", help="List entries instead of searching."),
     lang: Optional[str] = LangOpt,
@@ -126,7 +130,8 @@ def sources(
 
 
 def sheet(
-    table: Optional[str] = typer.Option(None, "--table", "-t", help="A tracked table (default: the current one, unless --characters, --players or --edition say otherwise)."),
+    table: Optional[str] = typer.Option(None, "--table", "-t", help="A tracked table (default: the current one, unless --characters, --players or --edition say otherwise).",
+                                        autocompletion=completion.table_names),
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or the characters, comma-separated (default: the edition's standard set)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="The player count (default: the table's; else the sheet says which counts may play the cast)."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 (default) or classic; a table plays its own."),
@@ -341,6 +346,10 @@ def _build_database(target):
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
+    if completion.requested():                 # the shell asks for completions (a Tab)
+        return completion.answer(completion.requested(), build_app, COMMANDS, _build_database)
+    if argv[:1] in (["--install-completion"], ["--show-completion"]):
+        return completion.install(list(argv))
     argv = _global_options_after_command(list(argv)) or ["--help"]   # `referee` alone: the help, exit 0
     if argv and argv[0] in ("--version", "-V"):
         from referee import __version__

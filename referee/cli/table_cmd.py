@@ -12,6 +12,7 @@ from typing import Optional
 
 import typer
 
+from referee.cli import completion
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
 from referee.errors import RefereeError
@@ -24,7 +25,8 @@ from referee.say.table_text import (broken_text, hand_text, next_text, position_
 app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo; a live view on the phones.",
                   no_args_is_help=True, add_completion=False)
 
-TableOpt = typer.Option(None, "--table", "-t", help="The table to act on (default: the current one).")
+TableOpt = typer.Option(None, "--table", "-t", help="The table to act on (default: the current one).",
+                        autocompletion=completion.table_names)
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of "
                        "the Chinese typed, else of the file the table started from or its players' names, else the locale).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs.")
@@ -45,7 +47,8 @@ def new(
     players: Optional[str] = typer.Option(None, "--players", "-p", help='Seating order, clockwise: "Ann,Bob,Cid,Dan".'),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 (default) or classic; a --from file names its own."),
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`, any language) or the characters, comma-separated (default: the edition's standard set)."),
-    crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player)."),
+    crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player).",
+                                        autocompletion=completion.crown_players),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
     recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
     from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
@@ -95,7 +98,8 @@ def new(
 
 @app.command("do")
 def do(
-    moves: list[str] = typer.Argument(..., metavar="MOVE...", help='Moves in the notation, e.g. "Bob: rob Merchant" "Bob: gold".'),
+    moves: list[str] = typer.Argument(..., metavar="MOVE...", help='Moves in the notation, e.g. "Bob: rob Merchant" "Bob: gold".',
+                                      autocompletion=completion.legal_moves),
     table: Optional[str] = TableOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
