@@ -321,8 +321,8 @@ def fault(error: sqlite3.Error, path: Path) -> TableError:
         if not os.access(path if path.exists() else path.parent, os.R_OK | os.W_OK):
             return TableError.say("error.table.permission_denied", path=path)
         return TableError.say("error.table.cannot_open", path=path, error=error)
-    if name.startswith("SQLITE_IOERR"):
-        return TableError.say("error.table.cannot_open", path=path, error=error)
+    if name.startswith("SQLITE_IOERR") or "disk I/O error" in str(error):
+        return TableError.say("error.table.io_error", path=path, error=error)
     return TableError.say("error.table.tables_file", path=path, error=error)
 
 
