@@ -12,6 +12,7 @@ from referee.table import cache, service, stamp
 from referee.table.situation_text import setup_situation
 from referee.table.store import SCHEMA_VERSION, Store
 from tests.table.public import play_and_transcribe
+from tests.table.reference_scores import reference_scores
 
 
 def _new_table(store: Store, rulebook, names: list[str], characters: list[str], name: str = "t") -> None:
@@ -54,6 +55,14 @@ def _record_public_game(store: Store, rulebook, players: int, seed: int, every: 
             assert shown.game.unlimited_bank == replayed.game.unlimited_bank
             assert shown.game.is_over == replayed.game.is_over
             assert service.expected_next(shown.game) == service.expected_next(replayed.game)
+    header, log = store.header("t"), store.moves("t")
+    restored = service.restore(store, header, log, rulebook)
+    if restored is not None and restored.game.is_over:       # the cached game's scores, worked out apart
+        from referee.engine.scoring import scores
+
+        found = {r["name"]: r["score"] - r["breakdown"].get("secret-vault", 0) - r["breakdown"].get("map-room", 0)
+                 for r in scores(rulebook, restored.game.state)}
+        assert found == reference_scores(rulebook.edition, restored.game.state)
     return recorded
 
 
