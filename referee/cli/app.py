@@ -388,12 +388,17 @@ def run(argv: list[str]) -> int:
         print(f"referee: {line}", file=sys.stderr)
         return 2
     if requested in SUB_APPS and not any(not a.startswith("-") for a in argv[1:]) and not {"-h", "--help"} & set(argv):
-        # `referee table` without its sub-command is a refusal: its usage goes to stderr, exit 2
-        # (stdout stays empty, as for every other refusal).
-        import contextlib
+        # `referee table` without its sub-command is a refusal like any other: one line on
+        # stderr naming the sub-commands, exit 2, nothing on stdout.
+        from referee.messages import text
 
-        with contextlib.redirect_stdout(sys.stderr):
-            run([requested, "--help"])
+        names = [command.name for command in table().registered_commands]
+        try:
+            lang = _players_language(argv)
+        except RefereeError:
+            lang = "en"
+        line = text("error.no_sub_command", lang, command=requested, commands=text("punct.comma", lang).join(names))
+        print(f"referee: {line}", file=sys.stderr)
         return 2
     app = build_app(requested if requested in COMMANDS else None, argv[1] if len(argv) > 1 else None)
     try:

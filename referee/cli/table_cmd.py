@@ -188,8 +188,10 @@ def undo(
         return
     out = console()
     local = _local(tracked.header.edition, lang)
+    from referee.text import clipped
+
     for text in reversed(said_in_turn(tracked.game, [m.notation for m in undone], lang, local)):
-        out.print(_w("undone", lang, move=escape(text)))
+        out.print(_w("undone", lang, move=escape(clipped(str(text)))))
     _print_next(out, tracked.game, lang, local)
 
 
@@ -267,8 +269,10 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         start = service.starting_game(header, _rulebook(header.edition))
         texts = said_in_turn(start, texts, lang, _local(header.edition, lang), take_back=False)
     out = console()
-    for m, text in zip(logged, texts):
-        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}")
+    from referee.text import clipped
+
+    for m, text in zip(logged, texts):        # a stored move may be any length: never echoed whole
+        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}")
 
 
 @app.command("score")

@@ -90,10 +90,15 @@ def test_global_options_may_stand_before_a_table_command(game):
     assert code == 0 and "第 1 輪" in out
 
 
-def test_table_without_a_sub_command_prints_its_usage_on_stderr(tables):
-    code, out, err = run_in_process("table")
-    assert code == 2 and out == ""
-    assert "Usage: referee table" in err and "do" in err
+def test_table_without_a_sub_command_is_one_line_on_stderr(tables):
+    err = _refused(*run_in_process("table"))
+    assert err.startswith("referee: referee table needs a command: new, do, undo, show, moves, log, score, export, list")
+    assert "referee table --help" in err
+    assert _refused(*run_in_process("table", "--json")) == err
+    from referee.messages import text
+
+    said = text("error.no_sub_command", "zh-Hant", command="table", commands="new、do")
+    assert said == "referee table 後面要接指令：new、do（referee table --help 有各指令的說明）"
 
 
 # -- names --------------------------------------------------------------------------------------------
@@ -136,6 +141,27 @@ def test_a_stored_overlong_move_is_never_echoed_whole(game):
     assert "Ann: gold Ann: gold" in out and len(out) < 2000
     err = _refused(*run_in_process("table", "do", "Dan: kill Bishop"))
     assert len(err) < 400
+    code, out, err = run_in_process("table", "log")
+    assert code == 0 and len(out.splitlines()[-1]) < 200, err
+    code, out, err = run_in_process("table", "undo")
+    assert code == 0 and len(out) < 1000 and "Ann: gold Ann: gold" in out, err
+
+
+def test_a_legal_move_typed_after_a_refused_one_is_not_recorded_and_the_table_is_told(game):
+    """Issue 16: `"Dan: draw keep Temple" "Dan: gold" "Dan: end"` — the gold is refused (he has
+    gathered), and the end typed after it must not be recorded (it was meant to follow the gold);
+    the answer says so."""
+    code, out, err = run_in_process("table", "do", "Dan: kill Bishop", "Dan: draw keep Temple", "Dan: gold", "Dan: end")
+    assert code == 1, (out, err)
+    notations = [row[2] for row in _log(game)]
+    assert notations[-2:] == ["Dan: kill Bishop", "Dan: draw keep Temple"]
+    assert "Dan: end" not in notations
+    assert "Not recorded either (1 typed after it): Dan: end." in out
+    code, out, _ = run_in_process("table", "do", "--json", "Dan: gold", "Dan: end", "Dan: build Temple")
+    assert code == 1 and json.loads(out)["not_recorded"] == ["Dan: end", "Dan: build Temple"]
+    code, out, _ = run_in_process("table", "do", "--lang", "zh-Hant", "Dan: gold", "Dan: end")
+    assert "之後輸入的 1 步也沒有記錄：Dan: end。" in out
+    assert [row[2] for row in _log(game)][-1] == "Dan: draw keep Temple"
 
 
 def test_a_null_move_in_the_log_is_named_not_a_traceback(game):
