@@ -46,10 +46,23 @@ class Position:
         return self.state.phase == "over"
 
 
-def _sha(text: str) -> str:
-    import hashlib
+def _sha256():
+    """SHA-256 from the interpreter's own module when it has one: `hashlib` loads OpenSSL first,
+    some 10 million instructions of every command that reads a cached position."""
+    try:
+        from _sha256 import sha256                 # Python ≤ 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256               # Python ≥ 3.12
+        except ImportError:
+            from hashlib import sha256
+    return sha256()
 
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+def _sha(text: str) -> str:
+    found = _sha256()
+    found.update(text.encode("utf-8", "surrogatepass"))
+    return found.hexdigest()
 
 
 
@@ -57,9 +70,7 @@ def _sha(text: str) -> str:
 def _history_hash(texts=()):
     """The running digest of a history: each step as its length, a colon and its text (as
     `Store.steps_text` joins them), so a hash read once is extended by the steps a move adds."""
-    import hashlib
-
-    found = hashlib.sha256()
+    found = _sha256()
     for text in texts:
         found.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
     return found
