@@ -182,19 +182,28 @@ def answer(instruction: str, build_app, commands, build_database) -> int:
 
 
 def install(argv: list[str]) -> int:
-    """`referee --install-completion [SHELL]` / `--show-completion [SHELL]` (typer's scripts)."""
+    """`referee --install-completion [SHELL]` / `--show-completion [SHELL]` (typer's scripts),
+    in the locale's language (no command line words to tell it)."""
     from typer._completion_shared import _get_shell_name, get_completion_script
     from typer._completion_shared import install as install_script
 
-    shell = argv[1] if len(argv) > 1 else None
-    if shell not in (None, "bash", "zsh", "fish", "powershell", "pwsh"):
-        print(f"referee: shells with completion: bash, zsh, fish, powershell (not {shell!r})", file=sys.stderr)
+    from referee.messages import text
+    from referee.say.lang import choose
+
+    lang = choose(None)
+    shell = argv[1] if len(argv) > 1 else _get_shell_name()
+    if shell not in ("bash", "zsh", "fish", "powershell", "pwsh"):
+        print("referee: " + text("error.completion_shell", lang, shell=shell or "?"), file=sys.stderr)
         return 2
     if argv[0] == "--show-completion":
-        print(get_completion_script(prog_name=PROG, complete_var=VARIABLE, shell=shell or _get_shell_name() or "bash"))
+        print(get_completion_script(prog_name=PROG, complete_var=VARIABLE, shell=shell))
         return 0
-    shell, path = install_script(shell=shell, prog_name=PROG, complete_var=VARIABLE)
-    print(f"{shell} completion installed in {path}; it takes effect in a new terminal.")
+    try:
+        found, path = install_script(shell=shell, prog_name=PROG, complete_var=VARIABLE)
+    except OSError as error:                       # a shell start-up file it cannot write
+        print("referee: " + text("error.completion_install", lang, error=error.strerror or error), file=sys.stderr)
+        return 2
+    print(text("completion.installed", lang, shell=found, path=path))
     return 0
 
 
