@@ -185,7 +185,7 @@ def test_a_tampered_header_is_one_line_naming_what_is_damaged(game, column, valu
         conn.execute(f"UPDATE games SET {column} = ?", (value,))
     for args in (["table", "show"], ["table", "do", "Dan: kill Bishop"], ["table", "list"], ["table", "log"]):
         err = _refused(*run_in_process(*args))
-        assert f"its {field} in the tables file is not as referee writes it" in err, (args, err)
+        assert f"the field {field} of its header in the tables file is not as referee writes it" in err, (args, err)
 
 
 # -- the file ---------------------------------------------------------------------------------------------
