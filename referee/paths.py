@@ -52,7 +52,26 @@ def db_path() -> Path:
     if override:
         return Path(override)
     root = source_root()
-    if os.access(root, os.W_OK):
+    if _writable(root):
         return root / "referee.db"
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "referee"
-    return cache / "referee.db"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
+    if _can_make(cache):
+        return cache / "referee.db"
+    # A read-only checkout and a home folder nothing may be written to (a locked-down account,
+    # HOME pointing at a file): the system's temporary folder, one per user.
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / f"referee-{os.getuid() if hasattr(os, 'getuid') else 'user'}" / "referee.db"
+
+
+def _writable(folder: Path) -> bool:
+    return os.access(folder, os.W_OK)
+
+
+def _can_make(folder: Path) -> bool:
+    """`folder` exists and is writable, or could be made: its nearest existing parent is a
+    writable folder."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            return candidate.is_dir() and _writable(candidate)
+    return False

@@ -74,3 +74,12 @@ def parse_rank(text: str) -> int | None:
     if len(text) == 1 and text in "123456789":
         return int(text)
     return _CN_DIGITS.get(text) if len(text) == 1 else None
+
+
+CLIP = 80
+
+
+def clipped(text: str, limit: int = CLIP) -> str:
+    """Words stored or typed, as echoed in a line: at most `limit` characters (a stored move
+    could be any length), the cut marked."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -1,9 +1,11 @@
-"""`referee table do` and `referee table show` on a game with a 150-move log: the median wall
-time of one recorded move (then its undo, untimed, so the log stays at 150) and of a show, each
-as a ratio against `python -c "import typer, rich.console"` timed in the same run (target
-≤ 1.3×). Both read the position cached beside the log (an undo stores it too).
+"""`referee table do` and `referee table show` on games with a 150-move and a 2,000-move log:
+the median wall time of one recorded move (then its undo, untimed, so the log keeps its length)
+and of a show, each as a ratio against `python -c "import typer, rich.console"` timed in the
+same run (target ≤ 1.3× at both lengths). Both read the position cached beside the log (an undo
+stores it too), and the shell's completion of `table do` (the legal moves) and of `card`. The 2,000-move game is a random one in which nobody builds while anything else
+is legal, so that it lasts.
 
-    python scripts/bench_table.py [--runs 15]
+    python scripts/bench_table.py [--runs 15] [--moves 150 2000]
 """
 
 from __future__ import annotations
@@ -35,52 +37,85 @@ def timed(argv: list[str], env: dict, runs: int, after: list[str] | None = None)
     return statistics.median(samples)
 
 
-def prepared_table(env: dict, moves: int = 150) -> tuple[str, str]:
+def _long_games():
+    """Random players that build only when nothing else is legal: games that do not end."""
+    import tests.table.public as public
+    from referee.engine.players import choose_move
+
+    def patient(game, legal, rng):
+        other = [move for move in legal if move.verb != "build"]
+        return choose_move(game, other or legal, rng)
+
+    public.choose_move = patient
+
+
+def prepared_table(env: dict, moves: int = 150, name: str = "bench") -> tuple[str, str]:
     """A 4-player table with `moves` recorded moves from a random game, and one more legal move."""
     from referee.catalog.facts import rulebook
     from referee.dbbuild import register
 
     register()
-    from tests.table.public import play_and_transcribe, typed_at_the_table
+    import tests.table.public as public
+    from referee.engine.players import choose_move
 
-    referee = [sys.executable, "-m", "referee", "table"]
-    subprocess.run(referee + ["new", "bench", "--players", "P0,P1,P2,P3"], env=env, check=True, stdout=subprocess.DEVNULL)
-    for seed in range(1, 50):
-        full, public = play_and_transcribe(rulebook("2016"), 4, seed)
-        lines = typed_at_the_table(rulebook("2016"), full, public)[1]
-        if len(lines) > moves:
-            break
+    if moves > 300:
+        _long_games()
+    try:
+        referee = [sys.executable, "-m", "referee", "table"]
+        subprocess.run(referee + ["new", name, "--players", "P0,P1,P2,P3"], env=env, check=True, stdout=subprocess.DEVNULL)
+        for seed in range(1, 50):
+            full, transcript = public.play_and_transcribe(rulebook("2016"), 4, seed, max_moves=moves * 2 + 100)
+            lines = public.typed_at_the_table(rulebook("2016"), full, transcript)[1]
+            if len(lines) > moves:
+                break
+        else:
+            raise SystemExit(f"no random game of more than {moves} moves")
+    finally:
+        public.choose_move = choose_move
     result = subprocess.run(referee + ["do", *lines[:moves]], env=env, capture_output=True, text=True)
     if result.returncode != 0:
         raise SystemExit(f"could not prepare the table: {result.stdout[-300:]} {result.stderr}")
-    return lines[moves], "bench"
+    return lines[moves], name
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--moves", type=int, nargs="+", default=[150, 2000], help="log lengths to time")
     args = parser.parse_args()
     import compileall
     import referee as package
 
     compileall.compile_dir(os.path.dirname(package.__file__), quiet=1)
+    results: dict[str, list[float]] = {}
+    baselines = []
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "REFEREE_TABLES": str(Path(folder) / "tables.db")}
         subprocess.run([sys.executable, "-m", "referee", "card", "king"], stdout=subprocess.DEVNULL, env=env, check=True)
-        move, name = prepared_table(env)
-        do = [sys.executable, "-m", "referee", "table", "do", move]
-        undo = [sys.executable, "-m", "referee", "table", "undo"]
-        show = [sys.executable, "-m", "referee", "table", "show"]
-        baselines, dos, shows = [], [], []
+        commands = {}
+        for count in args.moves:
+            move, name = prepared_table(env, count, f"bench{count}")
+            commands[f"referee table do ({count}-move log)"] = (
+                [sys.executable, "-m", "referee", "table", "do", "--table", name, move],
+                [sys.executable, "-m", "referee", "table", "undo", "--table", name])
+            commands[f"referee table show ({count}-move log)"] = (
+                [sys.executable, "-m", "referee", "table", "show", "--table", name], None)
+            # A Tab after `referee table do --table NAME P`: the legal moves, as the shell asks.
+            words = f"referee table do --table {name} P"
+            commands[f"completion of do ({count}-move log)"] = (
+                ["env", f"COMP_WORDS={words}", "COMP_CWORD=5", "_REFEREE_COMPLETE=complete_bash",
+                 sys.executable, "-m", "referee"], None)
+        commands["completion of card"] = (["env", "COMP_WORDS=referee card K", "COMP_CWORD=2",
+                                           "_REFEREE_COMPLETE=complete_bash", sys.executable, "-m", "referee"], None)
         for _ in range(3):                 # interleaved, so that machine load affects all alike
             baselines.append(timed(BASELINE, env, args.runs))
-            dos.append(timed(do, env, args.runs, after=undo))
-            shows.append(timed(show, env, args.runs))
+            for label, (argv, after) in commands.items():
+                results.setdefault(label, []).append(timed(argv, env, args.runs, after=after))
     base = statistics.median(baselines)
     print(f"baseline (import typer, rich.console): {base * 1000:.1f} ms")
-    for label, samples in (("referee table do (150-move log)", dos), ("referee table show (150-move log)", shows)):
+    for label, samples in results.items():
         value = statistics.median(samples)
-        print(f"{label:<36} {value * 1000:7.1f} ms  {value / base:5.2f}x")
+        print(f"{label:<40} {value * 1000:7.1f} ms  {value / base:5.2f}x")
 
 
 if __name__ == "__main__":

@@ -7,10 +7,12 @@ from typing import Optional
 
 import typer
 
+from referee.cli import completion
 from referee.errors import RefereeError
 
 HELP = ("The rules referee for Citadels (富饒之城 / 富饶之城): cards, rules, FAQ, rulings, scores. "
-        "`referee --version` prints the version.")
+        "`referee --version` prints the version; `referee --install-completion [bash|zsh|fish]` sets up "
+        "the shell's Tab completion.")
 
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of the query or situation file, else the locale).")
 EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
@@ -19,7 +21,8 @@ TeamsOpt = typer.Option(None, "--teams", help='Team play: "Ann+Cid,Bob+Dan" (4 o
 
 
 def card(
-    name: str = typer.Argument(..., metavar="NAME", help="A card name in any language or script, an alias, or a character rank."),
+    name: str = typer.Argument(..., metavar="NAME", help="A card name in any language or script, an alias, or a character rank.",
+                               autocompletion=completion.card_names),
     edition: str = EditionOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
@@ -60,7 +63,8 @@ def rules(
 def faq(
     query: Optional[list[str]] = typer.Argument(None, metavar="QUERY", help="A question or keywords in Traditional/Simplified Chinese or English, or an entry id."),
     top: int = typer.Option(3, "--top", "-n", help="How many hits to show."),
-    card_name: Optional[str] = typer.Option(None, "--card", help="Only answers about this card."),
+    card_name: Optional[str] = typer.Option(None, "--card", help="Only answers about this card.",
+                                            autocompletion=completion.card_names),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Only answers for this edition."),
     list_all: bool = typer.Option(False, "--list", help="List entries instead of searching."),
     lang: Optional[str] = LangOpt,
@@ -129,7 +133,8 @@ def sources(
 
 
 def sheet(
-    table: Optional[str] = typer.Option(None, "--table", "-t", help="A tracked table (default: the current one, unless --characters, --players or --edition say otherwise)."),
+    table: Optional[str] = typer.Option(None, "--table", "-t", help="A tracked table (default: the current one, unless --characters, --players or --edition say otherwise).",
+                                        autocompletion=completion.table_names),
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or the characters, comma-separated (default: the edition's standard set)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="The player count (default: the table's; else the sheet says which counts may play the cast)."),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 (default) or classic; a table plays its own."),
@@ -209,6 +214,8 @@ def _global_options_after_command(argv: list[str]) -> list[str]:
         moved += rest[:2] if takes_value else rest[:1]
         rest = rest[2:] if takes_value else rest[1:]
     if moved and rest and rest[0] in COMMANDS:
+        if rest[0] in SUB_APPS and len(rest) > 1 and not rest[1].startswith("-"):
+            return [*rest[:2], *moved, *rest[2:]]        # `referee --json table show`: options of `show`
         return [rest[0], *moved, *rest[1:]]
     return argv
 
@@ -310,6 +317,29 @@ def _players_language(argv: list[str]) -> str:
         return choose(None, words)
 
 
+# Options whose empty value would silently mean their default (`--table ""`: the current table).
+_NEVER_EMPTY = {"--table", "-t", "--crown", "--from", "--lang", "--players", "-p", "--characters", "-c", "--edition",
+                "-e", "--card", "--host", "--format", "--variant", "--hand", "--player", "--first", "--output", "-o"}
+
+
+def _refused_argument(argv: list[str]) -> tuple[str, dict] | None:
+    """An argument no command can take, as (catalog key, values): bytes that are not UTF-8 text
+    (Python hands them on as lone surrogates, which fail wherever they are written), or an empty
+    value of an option that would otherwise fall back to its default."""
+    for i, arg in enumerate(argv):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            return "error.argument_not_utf8", {"number": i + 1, "shown": shown}
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        option, equals, value = arg.partition("=")
+        if option in _NEVER_EMPTY and arg.startswith("-") and ((equals and not value) or (
+                not equals and i + 1 < len(argv) and argv[i + 1] == "")):
+            return "error.empty_option", {"option": option}
+    return None
+
+
 def _build_database(target):
     from referee.dbbuild import build      # the builder loads only when the database is (re)built
 
@@ -327,12 +357,28 @@ def _readings(text: str) -> dict[str, str]:
 def run(argv: list[str]) -> int:
     """Run one command line in this process and return its exit status: 0 done, 2 a bad input
     (one line on stderr, nothing on stdout), 1 aborted. Tests call this directly."""
+    if completion.requested():                 # the shell asks for completions (a Tab)
+        return completion.answer(completion.requested(), build_app, COMMANDS, _build_database)
+    if argv[:1] in (["--install-completion"], ["--show-completion"]):
+        return completion.install(list(argv))
     argv = _global_options_after_command(list(argv)) or ["--help"]   # `referee` alone: the help, exit 0
     if argv and argv[0] in ("--version", "-V"):
         from referee import __version__
 
         print(f"referee {__version__}")
         return 0
+    refused = _refused_argument(argv)
+    if refused:
+        from referee.messages import text
+        from referee.say.lang import choose
+
+        key, values = refused
+        try:
+            lang = _players_language(argv) if key == "error.empty_option" else choose(None)
+        except RefereeError:
+            lang = "en"
+        print(f"referee: {_one_line(text(key, lang, **values))}", file=sys.stderr)
+        return 2
     from referee.catalog.db import set_builder
     from referee.errors import set_readings
 
@@ -352,6 +398,19 @@ def run(argv: list[str]) -> int:
         hint = (text("error.no_command.did_you_mean", lang, commands=text("punct.or", lang).join(close)) if close
                 else text("error.no_command.commands", lang, commands=text("punct.comma", lang).join(COMMANDS)))
         line = text("error.no_command", lang, command=_one_line(requested), hint=hint)
+        print(f"referee: {line}", file=sys.stderr)
+        return 2
+    if requested in SUB_APPS and not any(not a.startswith("-") for a in argv[1:]) and not {"-h", "--help"} & set(argv):
+        # `referee table` without its sub-command is a refusal like any other: one line on
+        # stderr naming the sub-commands, exit 2, nothing on stdout.
+        from referee.messages import text
+
+        names = [command.name for command in table().registered_commands]
+        try:
+            lang = _players_language(argv)
+        except RefereeError:
+            lang = "en"
+        line = text("error.no_sub_command", lang, command=requested, commands=text("punct.comma", lang).join(names))
         print(f"referee: {line}", file=sys.stderr)
         return 2
     app = build_app(requested if requested in COMMANDS else None, argv[1] if len(argv) > 1 else None)
@@ -375,6 +434,12 @@ def run(argv: list[str]) -> int:
             return 2
         if type(error).__name__ == "Abort":
             return 1
+        if type(error).__module__ == "sqlite3":       # the tables file failed outside a transaction
+            from referee.table.store import default_path, fault
+
+            said = fault(error, default_path())
+            print(f"referee: {_one_line(_in_players_language(said, argv))}", file=sys.stderr)
+            return 2
         from referee.dbbuild import DataError
 
         if isinstance(error, DataError):

@@ -12,6 +12,7 @@ from typing import Optional
 
 import typer
 
+from referee.cli import completion
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
 from referee.errors import RefereeError
@@ -24,7 +25,8 @@ from referee.say.table_text import (broken_text, hand_text, next_text, position_
 app = typer.Typer(help="Track a real game move by move: the crown, coins, hands and cities; legal moves; undo; a live view on the phones.",
                   no_args_is_help=True, add_completion=False)
 
-TableOpt = typer.Option(None, "--table", "-t", help="The table to act on (default: the current one).")
+TableOpt = typer.Option(None, "--table", "-t", help="The table to act on (default: the current one).",
+                        autocompletion=completion.table_names)
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of "
                        "the Chinese typed, else of the file the table started from or its players' names, else the locale).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs.")
@@ -45,7 +47,8 @@ def new(
     players: Optional[str] = typer.Option(None, "--players", "-p", help='Seating order, clockwise: "Ann,Bob,Cid,Dan".'),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="2016 (default) or classic; a --from file names its own."),
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`, any language) or the characters, comma-separated (default: the edition's standard set)."),
-    crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player)."),
+    crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player).",
+                                        autocompletion=completion.crown_players),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
     recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
     from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
@@ -104,7 +107,8 @@ def new(
 
 @app.command("do")
 def do(
-    moves: list[str] = typer.Argument(..., metavar="MOVE...", help='Moves in the notation, e.g. "Bob: rob Merchant" "Bob: gold".'),
+    moves: list[str] = typer.Argument(..., metavar="MOVE...", help='Moves in the notation, e.g. "Bob: rob Merchant" "Bob: gold".',
+                                      autocompletion=completion.legal_moves),
     table: Optional[str] = TableOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
@@ -123,6 +127,8 @@ def do(
         tracked, done, refused = service.record(store, name, moves, _rulebook)
     game = tracked.game
     local = _local(tracked.header.edition, lang)
+    # The moves typed after a refused one are not recorded either (they were meant to follow it).
+    later = moves[len(done) + 1:] if refused else []
     values = {}
     if refused:
         from referee.refusals import reason       # the refusals' texts: only for a refusal
@@ -139,6 +145,7 @@ def do(
             "refused": None if not refused else {"input": refused.text, "move": game.format(refused.move),
                                                  "reason": reason(refused.error.key, values, lang),
                                                  "citations": list(refused.error.citations)},
+            "not_recorded": later,
             "next": service.expected_next(game),
             "state": show_json(tracked)["state"],
         })
@@ -164,6 +171,11 @@ def do(
                 shown = semicolon(lang).join(citation_text(connect(), c, lang) for c in refused.error.citations)
                 paragraph(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]", lang,
                           markup=True, indent=4)
+            if later:
+                from referee.text import clipped
+
+                typed = comma(lang).join(clipped(text) for text in later)
+                paragraph(out, escape(_w("not_recorded_after", lang, count=len(later), moves=typed)), lang)
         _print_next(out, game, lang, local)
     if refused:
         sys.stdout.flush()
@@ -191,8 +203,10 @@ def undo(
         return
     out = console()
     local = _local(tracked.header.edition, lang)
+    from referee.text import clipped
+
     for text in reversed(said_in_turn(tracked.game, [m.notation for m in undone], lang, local)):
-        out.print(_w("undone", lang, move=escape(text)))
+        out.print(_w("undone", lang, move=escape(clipped(str(text)))))
     _print_next(out, tracked.game, lang, local)
 
 
@@ -287,8 +301,10 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         start.legacy_calls = True            # only reads moves once recorded (maybe under older rules)
         texts = said_in_turn(start, texts, lang, _local(header.edition, lang), take_back=False)
     out = console()
-    for m, text in zip(logged, texts):
-        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}")
+    from referee.text import clipped
+
+    for m, text in zip(logged, texts):        # a stored move may be any length: never echoed whole
+        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}")
 
 
 @app.command("score")

@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from referee.cli import completion
 from referee.cli.output import console, escape
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
 from referee.errors import RefereeError, Said
@@ -17,7 +18,8 @@ from referee.say.table_text import table_language as _language, words as _w
 
 def serve(
     table: Optional[str] = typer.Option(None, "--table", "-t", help="The table to show (default: the current one, "
-                                        "followed when referee table use changes it)."),
+                                        "followed when referee table use changes it).",
+                                        autocompletion=completion.table_names),
     port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one)."),
     host: str = typer.Option("0.0.0.0", "--host", help="The address to listen on (default: every network of this "
                              "computer; 127.0.0.1: this computer only)."),

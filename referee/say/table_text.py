@@ -119,7 +119,9 @@ def broken_text(broken, lang: str) -> str:
     """A recorded move that no longer replays, and why."""
     from referee.refusals import reason
 
-    return words("broken", lang, seq=broken.seq, move=broken.notation, reason=reason(broken.key, broken.values, lang))
+    from referee.text import clipped
+
+    return words("broken", lang, seq=broken.seq, move=clipped(broken.notation), reason=reason(broken.key, broken.values, lang))
 
 
 def next_text(game, lang: str, local: dict[str, str]) -> str | None:

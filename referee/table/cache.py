@@ -2,13 +2,14 @@
 that a command need not replay while code, data and log are unchanged.
 
 It is stored inside the write transaction that recorded the log: the state, the game's few
-settings and its history (the cards read past events: the Magistrate the build before a
-confiscation, the Theater this round's swaps), as tagged JSON — never pickle, since a tables
-file may come from anywhere. It is used instead of a replay only when the log it was made from
-equals the log now recorded and the code and card data a replay depends on are the same files
-(`stamp.replay_key`); anything else — another version, an edited engine, a rebuilt card
-database, a row that does not decode — means a full replay, so the log stays the truth and a
-move that no longer replays is still found. A command that only reads the position (`show`)
+settings and its history (the moves played and their events, which the phones' page shows), as
+tagged JSON — never pickle, since a tables file may come from anywhere. The history is one row
+per step and a move appends its own, so a `do` writes what it changed, however long the game.
+It is used instead of a replay only when its digest is the digest of the log now recorded, of
+the code and card data a replay depends on (`stamp.replay_key`, which holds the header) and of
+the row's own state and history; anything else — another version, an edited engine, a rebuilt
+card database, a value edited by hand, a row that does not decode — means a full replay, so the
+log stays the truth and a move that no longer replays is still found. A command that only reads the position (`show`)
 gets it without the engine's cards (`Position`), whose import is most of its start-up.
 """
 
@@ -45,50 +46,127 @@ class Position:
         return self.state.phase == "over"
 
 
-def _log_text(log: list[Logged]) -> str:
-    return "\n".join(f"{m.seq} {m.notation}" for m in log)
+def _sha256():
+    """SHA-256 from the interpreter's own module when it has one: `hashlib` loads OpenSSL first,
+    some 10 million instructions of every command that reads a cached position."""
+    try:
+        from _sha256 import sha256                 # Python ≤ 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256               # Python ≥ 3.12
+        except ImportError:
+            from hashlib import sha256
+    return sha256()
+
+
+def _sha(text: str) -> str:
+    found = _sha256()
+    found.update(text.encode("utf-8", "surrogatepass"))
+    return found.hexdigest()
+
+
+
+
+def _history_hash(texts=()):
+    """The running digest of a history: each step as its length, a colon and its text (as
+    `Store.steps_text` joins them), so a hash read once is extended by the steps a move adds."""
+    found = _sha256()
+    for text in texts:
+        found.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
+    return found
+
+
+def _split(joined: str) -> list[str]:
+    """The steps of `Store.steps_text`'s one piece (length, colon, text each)."""
+    texts, at = [], 0
+    while at < len(joined):
+        colon = joined.index(":", at)
+        end = colon + 1 + int(joined[at:colon])
+        texts.append(joined[colon + 1:end])
+        at = end
+    return texts
+
+
+def _digest(store: Store, conn, name: str, key: str, position: str, steps: int, chain: str) -> str:
+    """What a cached row stands for: the log as now recorded and the key (header, versions,
+    code) it was made from, and its own state and history. A row whose digest is not this one's
+    is not used: a position edited by hand (gold set to 99) or made from another log never
+    outranks the log."""
+    import json
+
+    moves, log = store.log_text(name, conn)
+    return _sha(json.dumps([key, moves, _sha(log), position, steps, chain], ensure_ascii=False))
 
 
 def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> None:
     """Inside the write transaction that recorded `log`: cache the position `game` it replays
     to (the caller caches no log that no longer replays). A position that the tagged JSON
-    cannot hold is not cached."""
+    cannot hold is not cached. Writes what changed: the state and the steps played since the
+    cached row was read (all of them after a replay)."""
     import json
     import sqlite3
 
+    key = replay_key(header)
     try:
+        if not key:
+            raise Uncacheable("no key")
         position = json.dumps({"seed": game.seed, "table": game.table, "secret_selection": game.secret_selection,
                                "implicit_ends": game.implicit_ends, "state": encode(game.state)}, ensure_ascii=False)
-        history = _history_text(game)
+        first, hashed, new = _new_steps(game)
+        texts = [json.dumps(encode(step), ensure_ascii=False) for step in new]
     except Uncacheable:
+        try:
+            store.put_position(conn, header.name, -1, "", "", 0, "")      # no row stands for this log
+        except sqlite3.OperationalError:
+            pass
         return
+    hashed = hashed.copy()
+    for text in texts:
+        hashed.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
+    chain = hashed.hexdigest()
+    steps = first + len(texts)
     try:
-        store.put_position(conn, header.name, len(log), _log_text(log), replay_key(header), position, history)
-    except sqlite3.OperationalError:     # a file whose cache table is not ours: the log still stands
+        store.put_steps(conn, header.name, first, texts)
+        digest = _digest(store, conn, header.name, key, position, steps, chain)
+        store.put_position(conn, header.name, len(log), digest, position, steps, chain)
+    except sqlite3.OperationalError as error:
+        # A file whose cache table is not ours: the log still stands. But a fault that ended the
+        # transaction (a full disk rolls it back) is the command's failure, not the cache's.
+        if not conn.in_transaction or getattr(error, "sqlite_errorname", "").startswith(("SQLITE_FULL", "SQLITE_IOERR")):
+            raise
         return
+    _READ[game] = _Read(steps, hashed, len(game.history), game.history[-1] if game.history else None)
 
 
-# A restored game's history as it was read (the steps and their JSON text): a move recorded on
-# it adds its steps to that text instead of encoding the whole history again.
-_READ: "weakref.WeakKeyDictionary[Game, tuple[list, str]]" = weakref.WeakKeyDictionary()
+class _Read(NamedTuple):
+    """A restored game's cached history: `stored` steps, hashed so far as `hashed`; the game holds
+    the last `held` of them (all, or none when it was restored to record moves), the last
+    being `last`."""
+
+    stored: int
+    hashed: object                                  # hashlib's running sha256
+    held: int
+    last: object
 
 
-def _history_text(game: Game) -> str:
-    import json
+_READ: "weakref.WeakKeyDictionary[Game, _Read]" = weakref.WeakKeyDictionary()
 
-    steps, text = _READ.get(game, ((), "[]"))
+
+def _new_steps(game: Game) -> tuple[int, str, list]:
+    """(the first step not stored yet, the history's hash up to it, the steps from it on)."""
+    read = _READ.get(game)
     history = game.history
-    if len(history) < len(steps) or any(a is not b for a, b in zip(history, steps)):
-        steps, text = (), "[]"                   # not the history that was read: encode it all
-    new = [json.dumps(encode(step), ensure_ascii=False) for step in history[len(steps):]]
-    if not new:
-        return text
-    return text[:-1] + ("," if steps else "") + ",".join(new) + "]"
+    if read is not None and len(history) >= read.held and (
+            read.held == 0 or history[read.held - 1] is read.last):
+        return read.stored, read.hashed, history[read.held:]
+    return 0, _history_hash(), history             # not the history that was read: store it all
 
 
-def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None):
+def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
+            history: bool = True):
     """The cached position (a `Game`, or with `play=False` a `Position`) when it is the one
-    `log` replays to today, else None (then replay)."""
+    `log` replays to today, else None (then replay). `history=False`: a game to record moves on,
+    whose earlier steps are checked but not decoded (it holds only the steps played on it)."""
     import json
     import sqlite3
 
@@ -98,8 +176,11 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
         return None
     if row is None:
         return None
-    moves, logged, key, position, history = row
-    if moves != len(log) or logged != _log_text(log) or not key or key != replay_key(header):
+    moves, digest, position, stored, chain = row
+    key = replay_key(header)
+    if moves != len(log) or not key or type(position) is not str or type(chain) is not str or type(stored) is not int:
+        return None
+    if digest != _digest(store, conn, header.name, key, position, stored, chain):
         return None
     from referee.engine.state import State
 
@@ -113,17 +194,30 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
             return Position(rulebook, state, *settings[:3])
         from referee.engine.game import Game, Step
 
-        steps = json.loads(history, object_hook=_decoder(play=True))
-        if type(steps) is not list or any(type(step) is not Step for step in steps):
+        # The history's rows are checked against the digest even when they are not decoded (to
+        # record a move): joining and hashing them in one piece is cheap, decoding them is not; a
+        # row found edited means a replay, which stores the history again.
+        count, first, last, joined = store.steps_text(header.name, conn)
+        if count != stored or (count and (first, last) != (0, count - 1)):
             return None
-    except (Uncacheable, ValueError, KeyError, TypeError, RecursionError):
+        hashed = _history_hash()
+        hashed.update(joined.encode("utf-8", "surrogatepass"))
+        if hashed.hexdigest() != chain:
+            return None
+        steps: list = []
+        if history:
+            texts = _split(joined)
+            steps = json.loads("[" + ",".join(texts) + "]", object_hook=_decoder(play=True))
+            if any(type(step) is not Step for step in steps):
+                return None
+    except (Uncacheable, ValueError, KeyError, TypeError, RecursionError, sqlite3.OperationalError):
         return None
     game = Game(rulebook, state, settings[0], table=settings[1], secret_selection=settings[2])
     game.implicit_ends = settings[3]
     # The moves played since the set-up and their events, as a replay leaves them (its undo
     # snapshots are not kept: a tracked game is taken back through its log).
     game.history = steps
-    _READ[game] = (list(steps), history)
+    _READ[game] = _Read(stored, hashed, len(steps), steps[-1] if steps else None)
     return game
 
 
@@ -247,7 +341,7 @@ def plain_history(store: Store, header: Header, log: list[Logged]) -> list[Plain
         return value
 
     try:
-        steps = json.loads(store.position(header.name)[4], object_hook=hook)
+        steps = [json.loads(text, object_hook=hook) for _, text in store.steps(header.name)]
     except (ValueError, TypeError, RecursionError):
         return None
     if type(steps) is not list or any(type(s) is not PlainStep or type(s.move) is not PlainMove for s in steps):

@@ -74,6 +74,9 @@ def replay(header: Header, log: list[Logged], rulebook, legacy: bool = False) ->
     game = starting_game(header, rulebook)
     game.legacy_calls = legacy
     for logged in log:
+        if type(logged.notation) is not str:     # a file edited by hand: NULL, a number, bytes
+            return Tracked(header, game, log, Broken(logged.seq, str(logged.notation), "unreadable",
+                                                     {"why": type(logged.notation).__name__}))
         try:
             game.apply(game.parse(logged.notation))
         except IllegalMove as error:
@@ -102,12 +105,15 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
         header = store.header(name)
         log = store.moves(name, conn)
         rulebook = rulebook_for(header.edition)
-        tracked = restore(store, header, log, rulebook, True, conn)
+        tracked = restore(store, header, log, rulebook, True, conn, history=False)    # the moves add steps
         cached = tracked is not None
         if not cached:
             tracked = replay(header, log, rulebook)
         if tracked.broken:
-            raise RefereeError.say("error.table.move_this_table_no", seq=tracked.broken.seq, notation=tracked.broken.notation)
+            from referee.text import clipped
+
+            raise RefereeError.say("error.table.move_this_table_no", seq=tracked.broken.seq,
+                                   notation=clipped(tracked.broken.notation))
         game = tracked.game
         moves = []
         for text in texts:
@@ -191,10 +197,12 @@ def expected_next(game: Game) -> dict:
     return {"kind": "selection"}
 
 
-def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None) -> Tracked | None:
+def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
+            history: bool = True) -> Tracked | None:
     """The table from its cached position when that is the one `log` replays to today, else None
-    (then replay). `play=False`: a `Position` may come instead of a `Game`."""
-    game = cache.restore(store, header, log, rulebook, play, conn)
+    (then replay). `play=False`: a `Position` may come instead of a `Game`; `history=False`: a
+    game to record on, without the earlier moves' steps (`cache.restore`)."""
+    game = cache.restore(store, header, log, rulebook, play, conn, history)
     return None if game is None else Tracked(header, game, log, None)
 
 

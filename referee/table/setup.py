@@ -8,11 +8,34 @@ from referee.errors import RefereeError
 from referee.table.store import Header
 
 
+# A name is printed on every terminal that lists the table and on the phones: longer ones
+# would fill the screen (a 131 kB name printed 1,640 lines) and were never meant.
+NAME_LIMIT = 40
+
+
+def _shown_safely(name: str) -> bool:
+    """No control character (ESC, BEL, NUL, a line break…) and no mark that reorders the text
+    (the bidirectional overrides and isolates): a name printed on a terminal prints itself."""
+    import unicodedata
+
+    return not any(unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\u200c\u200d" for ch in name)
+
+
+def check_name(name: str, kind: str) -> str:
+    """A table's (`kind` "table") or a player's ("player") name, refused unless it prints as
+    itself and fits a line."""
+    if not _shown_safely(name):
+        raise RefereeError.say(f"error.name.{kind}_control")
+    if len(name) > NAME_LIMIT:
+        raise RefereeError.say(f"error.name.{kind}_long", limit=NAME_LIMIT, count=len(name))
+    return name
+
+
 def table_name(name: str) -> str:
     name = name.strip()
     if not name:
         raise RefereeError.say("error.table.table_needs_name")
-    return name
+    return check_name(name, "table")
 
 
 def from_file(name: str, edition: str, start: str, rulebook, teams: str | None = None) -> Header:
@@ -21,7 +44,7 @@ def from_file(name: str, edition: str, start: str, rulebook, teams: str | None =
     from referee.table.service import new_header, starting_game
 
     game = starting_game(new_header(name, edition, [], [], 0, [], False, start), rulebook)
-    seats = [p.name for p in game.state.players]
+    seats = [check_name(p.name, "player") for p in game.state.players]
     return new_header(name, edition, seats, list(game.state.characters), game.state.crown,
                       sorted(game.state.variants), game.secret_selection, start, _sides(teams, seats))
 
@@ -67,6 +90,8 @@ def from_options(name: str, rulebook, players: str | None, characters: str | Non
         seats = seating(read_teams(teams))
     if not 2 <= len(seats) <= 8:
         raise RefereeError.say("error.table.players_player_game_has", count=len(seats))
+    for seat in seats:
+        check_name(seat, "player")
     if len({s.casefold() for s in seats}) != len(seats):
         raise RefereeError.say("error.table.players_two_players_have")
     cast = _cast(rulebook, characters, len(seats))

@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple
 
 from referee.errors import Listed, RefereeError, Said
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class TableError(RefereeError):
@@ -110,6 +110,20 @@ def _migrations():
         db["games"].add_column("teams", str, not_null_default="[]")
         db.execute("PRAGMA user_version = 4")
 
+    @migrations()
+    def cache_by_step(db) -> None:
+        # Schema 5: a cached position that a move changes by what it changes. The row holds the
+        # state (bounded by the game's cards) and a digest of the log, key, state and history it
+        # stands for, instead of the whole log and history; the history is one row per step,
+        # so a `do` appends its steps instead of rewriting every earlier one (at 2,000 moves
+        # the history is some 400 kB). The old rows are only a cache: dropped, made again.
+        db["positions"].drop()
+        db["positions"].create({"game": str, "moves": int, "digest": str, "position": str, "steps": int, "chain": str},
+                               pk="game", foreign_keys=[("game", "games", "name")])
+        db["steps"].create({"game": str, "seq": int, "step": str}, pk=("game", "seq"),
+                           foreign_keys=[("game", "games", "name")])
+        db.execute("PRAGMA user_version = 5")
+
     return migrations
 
 
@@ -124,9 +138,16 @@ class Store:
         weakref.finalize(self, self.conn.close)
 
     def _open(self) -> sqlite3.Connection:
-        if self.path.exists() and self.path.is_dir():
-            raise TableError.say("error.table.folder_tables_file", path=self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if self.path.exists() and self.path.is_dir():
+                raise TableError.say("error.table.folder_tables_file", path=self.path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise TableError.say("error.table.parent_is_file", path=self.path, parent=_file_above(self.path)) from None
+        except PermissionError:
+            raise TableError.say("error.table.permission_denied", path=self.path) from None
+        except OSError as error:
+            raise TableError.say("error.table.cannot_open", path=self.path, error=error.strerror or error) from None
         try:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             conn.execute("PRAGMA busy_timeout = 30000")
@@ -139,7 +160,7 @@ class Store:
             conn.execute("PRAGMA synchronous = EXTRA")
             conn.execute("SELECT name FROM games LIMIT 1").fetchall()
         except sqlite3.DatabaseError as error:
-            raise TableError.say("error.table.tables_file", path=self.path, error=error) from None
+            raise fault(error, self.path) from None
         return conn
 
     @staticmethod
@@ -165,19 +186,26 @@ class Store:
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")     # every migration applied
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
 
     @contextmanager
     def writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, holding the lock from the first read to the commit."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        """One write transaction, holding the lock from the first read to the commit. A fault of
+        the file (busy past the wait, read-only, full) is one line that says which; the
+        transaction is rolled back unless SQLite has already done so (a full disk does)."""
         try:
-            yield self.conn
-            self.conn.execute("COMMIT")
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError as error:
+            raise fault(error, self.path) from None
 
     # -- games -------------------------------------------------------------------------------
 
@@ -207,6 +235,7 @@ class Store:
                 raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
             conn.execute("DELETE FROM positions WHERE game = ?", (name,))
+            conn.execute("DELETE FROM steps WHERE game = ?", (name,))
             conn.execute("DELETE FROM games WHERE name = ?", (name,))
             if self.current() == name:
                 conn.execute("DELETE FROM settings WHERE key = 'current'")
@@ -238,6 +267,14 @@ class Store:
         rows = (conn or self.conn).execute("SELECT seq, notation, round, at FROM moves WHERE game = ? ORDER BY seq", (name,))
         return [Logged(*row) for row in rows]
 
+    def log_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, str]:
+        """The log as one text ("SEQ NOTATION" lines) and its length, joined by SQLite: what a
+        cached position's digest covers, without a Python object per move."""
+        row = (conn or self.conn).execute(
+            "SELECT count(*), group_concat(line, char(10)) FROM (SELECT seq || ' ' || ifnull(notation, '') AS line "
+            "FROM moves WHERE game = ? ORDER BY seq)", (name,)).fetchone()
+        return row[0], row[1] or ""
+
     @staticmethod
     def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int) -> None:
         """Inside `writing()`: one more move at the end of the log."""
@@ -248,16 +285,35 @@ class Store:
     # -- the cached position ------------------------------------------------------------------
 
     def position(self, name: str, conn: sqlite3.Connection | None = None) -> tuple | None:
-        """The cached position of a table: (moves, log, key, position, history), or None."""
-        return (conn or self.conn).execute("SELECT moves, log, key, position, history FROM positions WHERE game = ?",
+        """The cached position of a table: (moves, digest, position, steps, chain), or None."""
+        return (conn or self.conn).execute("SELECT moves, digest, position, steps, chain FROM positions WHERE game = ?",
                                            (name,)).fetchone()
 
     @staticmethod
-    def put_position(conn: sqlite3.Connection, name: str, moves: int, log: str, key: str, position: str,
-                     history: str) -> None:
-        """Inside `writing()`: replace the table's cached position."""
-        conn.execute("INSERT OR REPLACE INTO positions (game, moves, log, key, position, history) VALUES (?, ?, ?, ?, ?, ?)",
-                     (name, moves, log, key, position, history))
+    def put_position(conn: sqlite3.Connection, name: str, moves: int, digest: str, position: str, steps: int,
+                     chain: str) -> None:
+        """Inside `writing()`: replace the table's cached position (its history rows apart)."""
+        conn.execute("INSERT OR REPLACE INTO positions (game, moves, digest, position, steps, chain) VALUES (?, ?, ?, ?, ?, ?)",
+                     (name, moves, digest, position, steps, chain))
+
+    def steps(self, name: str, conn: sqlite3.Connection | None = None) -> list[tuple[int, str]]:
+        """The cached history of a table, one (seq, step) per move played since the set-up."""
+        return (conn or self.conn).execute("SELECT seq, step FROM steps WHERE game = ? ORDER BY seq", (name,)).fetchall()
+
+    def steps_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, int, int, str]:
+        """The cached history in one piece, each step as its length, a colon and its text, joined
+        by SQLite in order: (count, first seq, last seq, text)."""
+        row = (conn or self.conn).execute(
+            "SELECT count(*), min(seq), max(seq), group_concat(length(step) || ':' || step, '') FROM "
+            "(SELECT seq, step FROM steps WHERE game = ? ORDER BY seq)", (name,)).fetchone()
+        return row[0], row[1], row[2], row[3] or ""
+
+    @staticmethod
+    def put_steps(conn: sqlite3.Connection, name: str, first: int, steps: list[str]) -> None:
+        """Inside `writing()`: the steps from `first` on (any stored from there are replaced)."""
+        conn.execute("DELETE FROM steps WHERE game = ? AND seq >= ?", (name, first))
+        conn.executemany("INSERT INTO steps (game, seq, step) VALUES (?, ?, ?)",
+                         [(name, first + i, step) for i, step in enumerate(steps)])
 
     @staticmethod
     def cut(conn: sqlite3.Connection, name: str, keep: int) -> None:
@@ -265,11 +321,66 @@ class Store:
         conn.execute("DELETE FROM moves WHERE game = ? AND seq > ?", (name, keep))
 
 
+# A faulty file said by what went wrong (SQLite's error names), not all as "not a tables file".
+_FAULTS = {"SQLITE_BUSY": "error.table.busy", "SQLITE_LOCKED": "error.table.busy",
+           "SQLITE_READONLY": "error.table.read_only", "SQLITE_FULL": "error.table.disk_full",
+           "SQLITE_PERM": "error.table.permission_denied", "SQLITE_AUTH": "error.table.permission_denied"}
+
+
+def fault(error: sqlite3.Error, path: Path) -> TableError:
+    """What a SQLite error on the tables file means to the person typing, as one line."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    for prefix, key in _FAULTS.items():
+        if name.startswith(prefix):
+            return TableError.say(key, path=path)
+    if name.startswith("SQLITE_CANTOPEN"):
+        if not os.access(path if path.exists() else path.parent, os.R_OK | os.W_OK):
+            return TableError.say("error.table.permission_denied", path=path)
+        return TableError.say("error.table.cannot_open", path=path, error=error)
+    if name.startswith("SQLITE_IOERR") or "disk I/O error" in str(error):
+        return TableError.say("error.table.io_error", path=path, error=error)
+    return TableError.say("error.table.tables_file", path=path, error=error)
+
+
+def _file_above(path: Path) -> Path:
+    """The first existing path above `path` that is not a folder (why the folder cannot be made)."""
+    for parent in path.parents:
+        if parent.exists():
+            return parent
+    return path.parent
+
+
+EDITIONS = ("2016", "classic")
+
+
 def _header(conn, row) -> Header:
+    """A header as stored; a value no version of referee writes (edited by hand, a broken
+    file) is refused by name rather than failing somewhere later."""
     names = [d[0] for d in conn.execute("SELECT * FROM games LIMIT 0").description]
     values = dict(zip(names, row))
-    for key in ("players", "variants", "characters", "teams"):
-        values[key] = json.loads(values[key])
+    field = ""
+    try:
+        for field in ("players", "variants", "characters"):
+            values[field] = json.loads(values[field])
+            if type(values[field]) is not list or any(type(v) is not str for v in values[field]):
+                raise ValueError(field)
+        field = "edition"
+        if values["edition"] not in EDITIONS:
+            raise ValueError(field)
+        field = "crown"
+        if type(values["crown"]) is not int or not 0 <= values["crown"] < max(len(values["players"]), 1):
+            raise ValueError(field)
+        field = "start"
+        if type(values["start"]) is not str:
+            raise ValueError(field)
+    except (TypeError, ValueError):
+        raise TableError.say("error.table.damaged_header", name=str(values["name"]), field=field) from None
+    try:
+        values["teams"] = json.loads(values["teams"])
+        if type(values["teams"]) is not list or any(type(t) is not list for t in values["teams"]):
+            raise ValueError("teams")
+    except (TypeError, ValueError):
+        raise TableError.say("error.table.damaged_header", name=str(values["name"]), field="teams") from None
     values["secret"] = bool(values["secret"])
     return Header(**values)
 

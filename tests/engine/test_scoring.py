@@ -80,9 +80,12 @@ def test_second_completed_city_scores_two(cli):
 def test_classic_tie_break_is_district_value_then_gold(cli):
     report = score(cli, "Ann: Castle, Temple; gold 1", "Bob: Palace; gold 5", edition="classic")
     assert report["players"][0]["score"] == report["players"][1]["score"] == 5
-    assert report["winners"] == ["Bob"] or report["winners"] == ["Ann"]
     assert report["tie_break"] == "district-value-then-gold"
     assert report["winners"] == ["Bob"]   # same district value (5): Bob has more gold
+    # The same tie the other way round: the gold decides, not the seat.
+    report = score(cli, "Ann: Castle, Temple; gold 6", "Bob: Palace; gold 5", edition="classic")
+    assert report["players"][0]["score"] == report["players"][1]["score"] == 5
+    assert report["winners"] == ["Ann"]
 
 
 def test_tie_break_variants(situation, rulebooks):
@@ -133,3 +136,64 @@ city = ["Temple", "Watchtower"]
     assert game.is_over
     assert [r["score"] for r in game.scores()] == [10, 10, 9]
     assert winners(game.rb, game.state, scores(game.rb, game.state)) == (["Bob"], "highest-rank-revealed")
+
+
+_TIE_2016 = """
+[table]
+end_at = 3
+[[players]]
+name = "Ann"
+characters = ["King"]
+city = ["Cathedral", "Palace"]
+[[players]]
+name = "Bob"
+characters = ["Warlord"]
+city = ["Cathedral", "Palace"]
+[[players]]
+name = "Cid"
+characters = ["%s"]
+gold = 3
+hand = ["Manor"]
+city = ["Temple", "Watchtower"]
+"""
+
+
+@pytest.mark.parametrize("cid, first, winner", [
+    # The Warlord (8) killed: Bob never reveals him, so the King (4) is the highest revealed.
+    ("Assassin", "Cid: kill Warlord", ["Ann"]),
+    # Robbed, the Warlord is still revealed and plays: Bob's rank 8 wins the tie.
+    ("Thief", "Cid: rob Warlord", ["Bob"]),
+])
+def test_2016_tie_break_with_the_highest_rank_killed_or_robbed(rulebooks, cid, first, winner):
+    """Worked by hand: Ann and Bob both score 10 (Cathedral 5, Palace 5), Cid 9 (Temple 1,
+    Watchtower 1, Manor 3, the first complete city 4); the tie goes to the highest rank revealed
+    in the last round, and a killed character is never revealed."""
+    from referee.engine.scoring import scores, winners
+    from referee.situation import load, read_text
+
+    game = load(read_text(_TIE_2016 % cid), rulebooks["2016"]).game
+    moves = [first, "Cid: gold", "Cid: build Manor", "Ann: gold", "Ann: end"]
+    if winner == ["Bob"]:
+        moves += ["Bob: gold", "Bob: end"]
+    for text in moves:
+        game.apply(game.parse(text))
+    assert game.is_over
+    assert [r["score"] for r in game.scores()] == [10, 10, 9]
+    assert winners(game.rb, game.state, scores(game.rb, game.state)) == (winner, "highest-rank-revealed")
+
+
+def test_2016_tie_break_with_the_highest_rank_never_called(rulebooks):
+    """Nobody holds the Warlord (8), the cast's highest rank: it is never called and counts for
+    nobody; Bob's Merchant (6) beats Ann's King (4)."""
+    from referee.engine.scoring import scores, winners
+    from referee.situation import load, read_text
+
+    text = (_TIE_2016 % "Thief").replace('characters = ["Warlord"]', 'characters = ["Merchant"]')
+    game = load(read_text(text), rulebooks["2016"]).game
+    for move in ("Cid: gold", "Cid: build Manor", "Ann: gold", "Ann: end", "Bob: gold", "Bob: end"):
+        game.apply(game.parse(move))
+    assert game.is_over
+    results = scores(game.rb, game.state)
+    assert [r["score"] for r in results] == [10, 10, 9]
+    assert winners(game.rb, game.state, results) == (["Bob"], "highest-rank-revealed")
+    assert "warlord" not in game.state.last_round_revealed

@@ -84,7 +84,8 @@ def test_sigkill_never_loses_or_splits_a_recorded_do(tmp_path, rulebooks):
         assert _run(env, "new", name, "--players", "P0,P1,P2,P3").returncode == 0
     moves = {name: _public_moves(rulebooks["2016"], 11 + i) for i, name in enumerate(names)}
     with ThreadPoolExecutor(TABLES) as pool:
-        found = list(pool.map(lambda n: _kill_loop(env, n, moves[n], hash(n) % 1000), names))
+        # Fixed seeds (a string's hash() changes from run to run): the same kills every run.
+        found = list(pool.map(lambda n: _kill_loop(env, n, moves[n], 1000 + names.index(n)), names))
     assert [p for problems in found for p in problems] == []
     for name in names:                       # every log still replays: nothing broken, nothing lost
         shown = json.loads(_run(env, "show", "--json", "--table", name).stdout)
@@ -138,3 +139,68 @@ def test_the_tables_file_keeps_a_rollback_journal_and_leaves_wal_mode(tmp_path):
     assert _run(env, "do", "Dan: kill Bishop").returncode == 0
     assert _journal_mode(path) == "delete"
     assert _log(env, "t") == ["Cid: faceup Merchant, Architect", "Dan: kill Bishop"]
+
+
+def _failing_after(monkeypatch, method: str, calls: int):
+    """Make `Store.<method>` fail on its call number `calls + 1` (the write after the first
+    `calls`), as a disk error would, inside the transaction of a `do`."""
+    import sqlite3
+
+    from referee.table import store
+
+    original = getattr(store.Store, method)
+    count = {"n": 0}
+
+    def failing(*args, **kwargs):
+        count["n"] += 1
+        if count["n"] > calls:
+            raise sqlite3.OperationalError("disk I/O error (simulated)")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(store.Store, method, staticmethod(failing))
+    count["restore"] = lambda: monkeypatch.setattr(store.Store, method, staticmethod(original))
+    return count
+
+
+def test_a_write_that_fails_after_the_first_insert_records_nothing(tables, monkeypatch):
+    """Deterministic: the second move's insert fails, after the first move's went in. The whole
+    `do` is one transaction, so the first is not recorded either — for this reader and every
+    later one (a log written outside its transaction would keep it)."""
+    from tests.conftest import run_in_process
+
+    assert run_in_process("table", "new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")[0] == 0
+    assert run_in_process("table", "do", "Cid: faceup Merchant, Architect")[0] == 0
+    count = _failing_after(monkeypatch, "append", 1)
+    code, out, err = run_in_process("table", "do", "Dan: kill Bishop", "Dan: gold", "Dan: end")
+    assert count["n"] == 2                      # the first insert was made, the second failed
+    assert code == 2 and out == "" and "could not be read or written (disk I/O error" in err
+    count["restore"]()
+    assert _log({"REFEREE_TABLES": str(tables)}, "t") == ["Cid: faceup Merchant, Architect"]
+    code, out, _ = run_in_process("table", "show", "--json")
+    assert json.loads(out)["moves_recorded"] == 1
+    # ... and the same moves, typed again, are recorded once.
+    assert run_in_process("table", "do", "Dan: kill Bishop", "Dan: gold", "Dan: end")[0] == 0
+    assert _log({"REFEREE_TABLES": str(tables)}, "t")[1:] == ["Dan: kill Bishop", "Dan: gold", "Dan: end"]
+
+
+def test_a_write_that_fails_while_caching_the_position_records_nothing(tables, monkeypatch):
+    """The cached position is written in the same transaction, after the moves: a failure there
+    takes the moves back too (a disk full or failing is the command's failure)."""
+    from tests.conftest import run_in_process
+
+    assert run_in_process("table", "new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")[0] == 0
+    import sqlite3
+
+    from referee.table import store
+
+    def full(*args, **kwargs):
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"
+        raise error
+
+    original = store.Store.put_position
+    monkeypatch.setattr(store.Store, "put_position", staticmethod(full))
+    code, out, err = run_in_process("table", "do", "Cid: faceup Merchant, Architect")
+    assert code == 2 and out == "" and "the disk is full" in err
+    monkeypatch.setattr(store.Store, "put_position", original)
+    assert _log({"REFEREE_TABLES": str(tables)}, "t") == []

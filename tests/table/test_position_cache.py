@@ -12,6 +12,7 @@ from referee.table import cache, service, stamp
 from referee.table.situation_text import setup_situation
 from referee.table.store import SCHEMA_VERSION, Store
 from tests.table.public import play_and_transcribe, typed_at_the_table
+from tests.table.reference_scores import reference_scores
 
 
 def _new_table(store: Store, rulebook, names: list[str], characters: list[str], name: str = "t") -> None:
@@ -51,6 +52,14 @@ def _record_public_game(store: Store, rulebook, players: int, seed: int, every: 
             assert shown.game.unlimited_bank == replayed.game.unlimited_bank
             assert shown.game.is_over == replayed.game.is_over
             assert service.expected_next(shown.game) == service.expected_next(replayed.game)
+    header, log = store.header("t"), store.moves("t")
+    restored = service.restore(store, header, log, rulebook)
+    if restored is not None and restored.game.is_over:       # the cached game's scores, worked out apart
+        from referee.engine.scoring import scores
+
+        found = {r["name"]: r["score"] - r["breakdown"].get("secret-vault", 0) - r["breakdown"].get("map-room", 0)
+                 for r in scores(rulebook, restored.game.state)}
+        assert found == reference_scores(rulebook.edition, restored.game.state)
     return recorded
 
 
@@ -67,38 +76,116 @@ def _cached_table(tables, rulebooks) -> Store:
     return store
 
 
+def _gold_set_to_99(position: str) -> str:
+    """A cached position edited by hand: valid, well-typed, and wrong (the first player's gold)."""
+    found = json.loads(position)
+    found["state"]["\0o"][1]["players"][0]["\0o"][1]["gold"] = 99
+    return json.dumps(found, ensure_ascii=False)
+
+
 @pytest.mark.parametrize("column,value", [
     ("key", "another version"),                       # an upgrade, an edited engine, rebuilt card data
     ("log", "1 Ann: gold"),                           # another log (an older referee recorded moves)
     ("moves", 3),
+    ("digest", "0" * 64),
+    ("position", _gold_set_to_99),                    # edited by hand: well-formed, and not the log's
+    ("position", "abc"),
     ("position", "{not json"),                        # corrupt
     ("position", '{"seed": 0, "table": true, "secret_selection": true, "implicit_ends": false, "state": {"\\u0000o": ["os.system", {}]}}'),
     ("position", '{"seed": 0, "table": true, "secret_selection": true, "implicit_ends": false, "state": ' + "[" * 100000 + "]" * 100000 + "}"),
     ("position", '{"seed": 0, "table": true, "secret_selection": true, "implicit_ends": false, "state": {"\\u0000s": [[1]]}}'),
-    ("history", '[{"\\u0000o": ["Step", {"move": 1}]}]'),
-    ("history", '[{"\\u0000x": []}]'),
+    ("position", None),
+    ("steps", 3),
+    ("chain", "abc"),
+    ("history", '[{"\\u0000o": ["Step", {"move": 1}]}]'),   # a step row edited
+    ("history", '{"\\u0000x": []}'),
     ("history", "null"),
+    ("history", None),
 ])
 def test_a_stale_or_foreign_position_is_ignored(tables, rulebooks, column, value):
     store = _cached_table(tables, rulebooks)
     rb = rulebooks["2016"]
-    store.conn.execute(f"UPDATE positions SET {column} = ? WHERE game = 't'", (value,))
+    if column == "key":
+        store.conn.execute("UPDATE games SET created = ? WHERE name = 't'", (value,))    # the key holds the header
+    elif column == "log":
+        store.conn.execute("UPDATE moves SET notation = notation || ' ' WHERE game = 't' AND seq = 1")
+    elif column == "history":
+        store.conn.execute("UPDATE steps SET step = ? WHERE game = 't' AND seq = 5", (value,))
+    else:
+        if callable(value):
+            value = value(store.position("t")[2])
+        store.conn.execute(f"UPDATE positions SET {column} = ? WHERE game = 't'", (value,))
     header, log = store.header("t"), store.moves("t")
     assert service.restore(store, header, log, rb) is None
-    assert service.restore(store, header, log, rb, play=False) is None or column == "history"
+    # `show` reads no history: an edited step is found by the commands that read it
+    assert (service.restore(store, header, log, rb, play=False) is None) is (column != "history")
     replayed = service.replay(header, log, rb)
     loaded = service.load(store, "t", lambda edition: rb)
     _same_game(loaded.game, replayed.game)
     # The next recorded move caches the position again.
     service.record(store, "t", [], lambda edition: rb)
-    assert service.restore(store, header, log, rb) is not None
+    restored = service.restore(store, header, log, rb)
+    assert restored is not None
+    _same_game(restored.game, replayed.game)
+
+
+def test_gold_edited_in_the_cache_is_neither_shown_nor_used(table, tables):
+    """Issue 16: Cid's gold set to 99 in the cached position was shown, and let him build a
+    Palace. Through the CLI: `show` and `do` go by the log."""
+    from tests.table.test_table_cli import ROUND
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    for moves in ROUND[:5]:
+        assert table("do", *moves).returncode == 0
+    before = json.loads(table("show", "--json").stdout)
+    store = Store(tables)
+    found = json.loads(store.position("t")[2])
+    players = found["state"]["\0o"][1]["players"]
+    cid = next(p for p in players if p["\0o"][1]["name"] == "Cid")
+    cid["\0o"][1]["gold"] = 99
+    store.conn.execute("UPDATE positions SET position = ?", (json.dumps(found, ensure_ascii=False),))
+    store.conn.close()
+    assert json.loads(table("show", "--json").stdout) == before
+    assert [p["gold"] for p in before["state"]["players"] if p["name"] == "Cid"] == [2]
+    result = table("do", "Cid: reveal King", "Cid: gold", "Cid: build Palace")
+    assert result.returncode == 1 and "Cid: build Palace" in result.stdout
+    log = json.loads(table("log", "--json").stdout)
+    assert [m["move"] for m in log][-2:] == ["Cid: reveal King", "Cid: gold"]
+
+
+def test_a_move_writes_what_it_changes_not_the_whole_history(tables, rulebooks):
+    """Writes that do not grow with the game: a recorded move adds its own steps and replaces
+    the state's row; the rows of the earlier steps are not written again."""
+    store = _cached_table(tables, rulebooks)
+    rb = rulebooks["2016"]
+    service.undo(store, "t", 5, lambda edition: rb)          # the game over: back into it
+    before = store.steps("t")
+    assert len(before) > 100
+    game = service.load(store, "t", lambda edition: rb).game
+    move = game.format(game.legal_moves()[0])
+    written = []
+    store.conn.set_trace_callback(lambda sql: written.append(sql) if sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE", "REPLACE")) else None)
+    _, done, refused = service.record(store, "t", [move], lambda edition: rb)
+    store.conn.set_trace_callback(None)
+    assert done and refused is None
+    after = store.steps("t")
+    assert after[:len(before)] == before and len(after) == len(before) + 1
+    inserted = [sql for sql in written if "INSERT INTO steps" in sql]
+    assert len(inserted) == 1, written                  # one step row: the move's own
+    row = store.position("t")
+    assert row[3] == len(after)
+    assert len(row[2]) < 20_000                          # the state, not the history
 
 
 def test_the_key_follows_the_code_and_the_card_data(tables, rulebooks, monkeypatch, tmp_path):
     store = _cached_table(tables, rulebooks)
     header = store.header("t")
     key = stamp.replay_key(header)
-    assert key == stamp.replay_key(header)
+    assert key and json.loads(key)[2] == json.loads(json.dumps(header._asdict()))      # the header is in it
+    stamp._STAMPS["code"] = stamp._STAMPS["code"][1:]                 # an engine file changed or went away
+    assert stamp.replay_key(header) != key
+    stamp._STAMPS.clear()
+    assert stamp.replay_key(header) == key                  # the same files stamped again: the same key
     other = tmp_path / "other.db"
     other.write_bytes(b"")
     monkeypatch.setenv("REFEREE_DB", str(other))           # another card database
@@ -137,11 +224,12 @@ def test_a_schema_1_file_gains_the_cache(tables, rulebooks):
     store = _cached_table(tables, rulebooks)
     moves = store.moves("t")
     store.conn.execute("DROP TABLE positions")
-    store.conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'cache_positions'")
+    store.conn.execute("DROP TABLE steps")
+    store.conn.execute("DELETE FROM _sqlite_migrations WHERE name IN ('cache_positions', 'cache_by_step')")
     store.conn.execute("PRAGMA user_version = 1")
     store.conn.close()
     again = Store(tables)
-    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     assert again.moves("t") == moves and again.position("t") is None
     assert service.load(again, "t", lambda edition: rulebooks["2016"]).broken is None
 
@@ -159,6 +247,31 @@ def test_a_schema_2_file_gains_the_teams(tables, rulebooks):
     assert service.load(again, "t", lambda edition: rulebooks["2016"]).broken is None
 
 
+def test_a_schema_2_file_gains_the_cache_by_step(tables, rulebooks):
+    """A file of the previous version: its whole-history cache row is dropped (a cache only),
+    the log kept, and the next command caches the position again, step by step."""
+    store = _cached_table(tables, rulebooks)
+    moves = store.moves("t")
+    store.conn.execute("DROP TABLE positions")
+    store.conn.execute("DROP TABLE steps")
+    store.conn.execute("CREATE TABLE positions (game TEXT PRIMARY KEY, moves INTEGER, log TEXT, key TEXT, "
+                       "position TEXT, history TEXT)")
+    store.conn.execute("INSERT INTO positions VALUES ('t', 1, '1 x', 'k', '{}', '[]')")
+    store.conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'cache_by_step'")
+    store.conn.execute("PRAGMA user_version = 2")
+    store.conn.close()
+    again = Store(tables)
+    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert again.moves("t") == moves and again.position("t") is None and again.steps("t") == []
+    rb = rulebooks["2016"]
+    service.undo(again, "t", 3, lambda edition: rb)
+    game = service.load(again, "t", lambda edition: rb).game
+    _, done, _ = service.record(again, "t", [game.format(game.legal_moves()[0])], lambda edition: rb)
+    assert done
+    restored = service.restore(again, again.header("t"), again.moves("t"), rb)
+    _same_game(restored.game, service.replay(again.header("t"), again.moves("t"), rb).game)
+
+
 def test_a_foreign_positions_table_is_ignored(tables, rulebooks):
     store = _cached_table(tables, rulebooks)
     rb = rulebooks["2016"]
@@ -166,7 +279,13 @@ def test_a_foreign_positions_table_is_ignored(tables, rulebooks):
     store.conn.execute("CREATE TABLE positions (something TEXT)")
     header, log = store.header("t"), store.moves("t")
     assert service.restore(store, header, log, rb) is None
-    _, done, refused = service.record(store, "t", [], lambda edition: rb)        # still records
+    service.undo(store, "t", 2, lambda edition: rb)                            # still undoes
+    log = store.moves("t")
+    game = service.load(store, "t", lambda edition: rb).game
+    move = game.format(game.legal_moves()[0])
+    _, done, refused = service.record(store, "t", [move], lambda edition: rb)     # still records
+    assert [canonical for canonical, _, _ in done] == [move] and refused is None
+    assert store.moves("t")[-1].notation == move and len(store.moves("t")) == len(log) + 1
     assert service.load(store, "t", lambda edition: rb).broken is None
 
 

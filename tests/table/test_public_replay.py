@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.engine.scoring import scores
 from tests.table.public import play_and_transcribe, typed_at_the_table
+from tests.table.reference_scores import reference_scores
 
 
 def _hand_free(results):
@@ -28,3 +29,5 @@ def test_public_information_replays_to_the_same_game(rulebooks, seed, players, e
         assert len(mine.hand) == len(theirs.hand), mine.name
     assert table.state.crown == full.state.crown
     assert _hand_free(scores(rb, table.state)) == _hand_free(scores(rb, full.state))
+    if full.is_over:                            # the scores, worked out apart from the engine
+        assert dict(_hand_free(scores(rb, table.state))) == reference_scores(edition, full.state)

@@ -1,6 +1,7 @@
 """Whole games recorded through `referee table do` for 2, 4, 5 and 7 players in both editions:
 the tracker, which sees only the public moves, ends with the scores of the full-information
-game they came from (everything but what depends on hidden hands)."""
+game they came from (everything but what depends on hidden hands), and the scores worked out
+from the rulebooks apart from the engine (tests/table/reference_scores.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from referee.engine.scoring import scores
 from tests.table.public import play_and_transcribe, typed_at_the_table
+from tests.table.reference_scores import reference_scores
 
 
 def _hand_free(results) -> dict[str, int]:
@@ -39,4 +41,5 @@ def test_a_whole_game_through_the_cli(table, rulebooks, edition, players):
     final = json.loads(table("score", "--json").stdout)
     assert final["final"] is True
     assert _hand_free(final["players"]) == _hand_free(scores(rb, full.state))
+    assert _hand_free(final["players"]) == reference_scores(edition, full.state)     # worked out apart
     assert final["winners"] == full.winners()[0]
