@@ -245,7 +245,8 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     header = store.header(name)
     logged = store.moves(name)
     if json_out:
-        print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
+        print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at, "source": _source_id(m.source)}
+                    for m in logged])
         return
     lang = _language(lang, header)
     texts = [m.notation for m in logged]
@@ -254,9 +255,19 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
 
         start = service.starting_game(header, _rulebook(header.edition))
         texts = said_in_turn(start, texts, lang, _local(header.edition, lang), take_back=False)
+    from referee.say.labels import parens
+    from referee.say.table_text import source_text
+
     out = console()
     for m, text in zip(logged, texts):
-        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}")
+        came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
+        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}"
+                  + (f"  [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
+
+
+def _source_id(source: str) -> str:
+    """Where a move came from, for programs: terminal, table, or seat:N."""
+    return source or "terminal"
 
 
 @app.command("score")

@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple
 
 from referee.errors import Listed, RefereeError, Said
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class TableError(RefereeError):
@@ -61,6 +61,7 @@ class Logged(NamedTuple):
     notation: str
     round: int
     at: str
+    source: str = ""             # where it was recorded: "" (the terminal), "table" (the table link), "seat:N"
 
 
 def default_path() -> Path:
@@ -94,6 +95,16 @@ def _migrations():
         db["positions"].create({"game": str, "moves": int, "log": str, "key": str, "position": str, "history": str},
                                pk="game", foreign_keys=[("game", "games", "name")])
         db.execute("PRAGMA user_version = 2")
+
+    @migrations()
+    def phone_links(db) -> None:
+        # Where each move came from (the terminal, the table link, a seat's phone), and the
+        # secret keys of the links that may act from a phone (schema 3): seat -1 is the table
+        # link, which acts for every seat. A key is replaced, never reused.
+        db.execute("ALTER TABLE moves ADD COLUMN source TEXT NOT NULL DEFAULT ''")
+        db["links"].create({"game": str, "seat": int, "key": str}, pk=("game", "seat"),
+                           foreign_keys=[("game", "games", "name")])
+        db.execute("PRAGMA user_version = 3")
 
     return migrations
 
@@ -147,6 +158,7 @@ class Store:
         try:
             if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 _migrations().apply(Database(conn))
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")   # whichever migration ran last
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -191,6 +203,7 @@ class Store:
                 raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
             conn.execute("DELETE FROM positions WHERE game = ?", (name,))
+            conn.execute("DELETE FROM links WHERE game = ?", (name,))
             conn.execute("DELETE FROM games WHERE name = ?", (name,))
             if self.current() == name:
                 conn.execute("DELETE FROM settings WHERE key = 'current'")
@@ -219,15 +232,41 @@ class Store:
     # -- moves -------------------------------------------------------------------------------
 
     def moves(self, name: str, conn: sqlite3.Connection | None = None) -> list[Logged]:
-        rows = (conn or self.conn).execute("SELECT seq, notation, round, at FROM moves WHERE game = ? ORDER BY seq", (name,))
+        rows = (conn or self.conn).execute("SELECT seq, notation, round, at, source FROM moves WHERE game = ? ORDER BY seq",
+                                           (name,))
         return [Logged(*row) for row in rows]
 
     @staticmethod
-    def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int) -> None:
-        """Inside `writing()`: one more move at the end of the log."""
+    def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int, source: str = "") -> None:
+        """Inside `writing()`: one more move at the end of the log (`source`: see `Logged`)."""
         at = time.strftime("%Y-%m-%d %H:%M:%S")
-        conn.execute("INSERT INTO moves (game, seq, notation, round, at) VALUES (?, ?, ?, ?, ?)",
-                     (name, seq, notation, round_, at))
+        conn.execute("INSERT INTO moves (game, seq, notation, round, at, source) VALUES (?, ?, ?, ?, ?, ?)",
+                     (name, seq, notation, round_, at, source))
+
+    # -- the phones' links -------------------------------------------------------------------
+
+    def links(self, name: str | None = None) -> list[tuple[str, int, str]]:
+        """(table, seat, key) of every link that may act (seat -1: the table link), of one table
+        or of all."""
+        query = "SELECT game, seat, key FROM links" + (" WHERE game = ?" if name else "") + " ORDER BY game, seat"
+        return [tuple(row) for row in self.conn.execute(query, (name,) if name else ())]
+
+    def make_links(self, name: str, seats: int, replace: bool = False) -> dict[int, str]:
+        """The table's keys by seat (-1: the table link), made where missing (all of them anew
+        with `replace`): 128 bits each from `secrets`, stored with the table."""
+        import secrets
+
+        with self.writing() as conn:
+            if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
+                raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
+            if replace:
+                conn.execute("DELETE FROM links WHERE game = ?", (name,))
+            have = dict(conn.execute("SELECT seat, key FROM links WHERE game = ?", (name,)).fetchall())
+            for seat in range(-1, seats):
+                if seat not in have:
+                    have[seat] = secrets.token_urlsafe(16)
+                    conn.execute("INSERT INTO links (game, seat, key) VALUES (?, ?, ?)", (name, seat, have[seat]))
+        return have
 
     # -- the cached position ------------------------------------------------------------------
 

@@ -58,6 +58,7 @@ class SeatView(NamedTuple):
     city: tuple                     # engine Built records (their face-down cards as `?`)
     characters: tuple[str, ...]     # the characters the viewer knows this player holds
     score: int                      # the score so far, from what the viewer sees
+    breakdown: dict = {}            # the score by category (`scoring.score_player`), never changed
 
 
 class RoundMarks(NamedTuple):
@@ -96,8 +97,9 @@ def see(game, viewer: Viewer = HOST) -> View:
 
     state = game.state
     seen = state if viewer.kind == "host" else _without_secrets(state, viewer)
+    scored = [score_player(game.rb, seen, seat) for seat in range(len(seen.players))]
     players = tuple(SeatView(seat, p.name, p.gold, tuple(p.hand), tuple(p.city), tuple(p.characters),
-                             score_player(game.rb, seen, seat)["score"])
+                             scored[seat]["score"], scored[seat]["breakdown"])
                     for seat, p in enumerate(seen.players))
     history = tuple(getattr(game, "history", None) or ()) if viewer.kind == "host" else ()   # a Position has none
     return View(viewer, state.round, phase_of(state), state.crown, None if game.unlimited_bank else state.bank,

@@ -46,7 +46,8 @@ class Hub:
         self.names_for = names_for       # (edition, lang) → card id → name
         self.version = 0
         self.stopping = threading.Event()
-        self._views: dict[str, tuple[int, str, str, str]] = {}   # lang → (version, language, title, view)
+        self._views: dict[tuple, tuple[int, str, str, str]] = {}   # (lang, link) → (version, language, title, view)
+        self._links: tuple[int, list] = (-1, [])                  # (version, the links then)
         self._render = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None      # the server's, where the streams wait
         self._wakeup: asyncio.Event | None = None
@@ -122,22 +123,39 @@ class Hub:
 
     # -- rendering ---------------------------------------------------------------------------
 
-    def render(self, lang: str | None) -> tuple[str, str, str]:
-        """(language, page title, view) of the table now, rendered once per version and language."""
+    def render(self, lang: str | None, link=None) -> tuple[str, str, str]:
+        """(language, page title, view) of the table now, rendered once per version, language
+        and link (None: the watch link's view; a `gate.Link`: that link's, with its buttons)."""
         with self._render:
             version = self.version
-            cached = self._views.get(lang or "")
+            cached = self._views.get((lang or "", link))
             if cached is None or cached[0] != version:
-                cached = (version, *self._fresh(lang))
-                self._views[lang or ""] = cached
+                cached = (version, *(self._fresh(lang) if link is None else self._fresh(lang, link)))
+                self._views[(lang or "", link)] = cached
             return cached[1:]
 
-    def rendered(self, lang: str | None) -> tuple[str, str, str] | None:
+    def rendered(self, lang: str | None, link=None) -> tuple[str, str, str] | None:
         """The view of this version if it is rendered already (without waiting for a render)."""
-        cached = self._views.get(lang or "")
+        cached = self._views.get((lang or "", link))
         return cached[1:] if cached is not None and cached[0] == self.version else None
 
-    def _fresh(self, lang: str | None) -> tuple[str, str, str]:
+    def links(self) -> list[tuple[str, int, str]]:
+        """(table, seat, key) of every link that may act, read once per version of the file."""
+        version = self.version
+        if self._links[0] != version:
+            from referee.table.store import Store
+
+            try:
+                store = Store(self.tables)
+            except (RefereeError, sqlite3.Error):
+                return []                        # no file (yet), or a damaged one: no key opens anything
+            try:
+                self._links = (version, store.links())
+            finally:
+                store.conn.close()
+        return self._links[1]
+
+    def _fresh(self, lang: str | None, link=None) -> tuple[str, str, str]:
         from referee.say.labels import comma
         from referee.say.table_text import table_language, words
         from referee.table import service
@@ -147,7 +165,7 @@ class Hub:
         store = None
         try:
             store = Store(self.tables)
-            name = self.table or store.current()
+            name = link.table if link is not None else (self.table or store.current())
             if name is None:
                 spoken = spoken or _locale_language()
                 others = store.names()
@@ -158,7 +176,7 @@ class Hub:
             spoken = spoken or table_language(None, header)
             tracked = service.load(store, name, self.rulebook_for)
             local = self.names_for(header.edition, spoken)
-            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local)
+            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local, link=link)
         except RefereeError as error:         # the table deleted, a damaged file: said on the page
             spoken = spoken or _locale_language()
             return spoken, "referee", page.message(error.localized(spoken))
@@ -168,6 +186,25 @@ class Hub:
         finally:
             if store is not None:
                 store.conn.close()
+
+    def sheet(self, lang: str | None) -> str:
+        """The shown table's cast sheet (`referee sheet`'s page) in `lang` (None: the table's)."""
+        from referee.catalog.db import connect
+        from referee.say.table_text import table_language
+        from referee.sheet.casts import sheet_page, table_cast
+        from referee.table.store import Store
+
+        store = Store(self.tables)
+        try:
+            name = store.named_or_current(self.table)
+            header = store.header(name)
+        except RefereeError as error:
+            spoken = lang or self.lang or _locale_language()
+            return page.document(page.message(error.localized(spoken)), spoken, "referee")
+        finally:
+            store.conn.close()
+        spoken = lang or self.lang or table_language(None, header)
+        return sheet_page(connect(), table_cast(header, self.rulebook_for(header.edition)), [spoken])
 
     def state_json(self) -> dict:
         from referee.table import service

@@ -263,7 +263,10 @@ def test_serve_speaks_the_current_tables_language(table, tables):
     finally:
         process.send_signal(signal.SIGINT)
         out, _ = process.communicate(timeout=10)
-    assert out == "已停止。\n" and process.returncode == 0
+    said, link, stopped = out.splitlines()          # then who may act, the table link (--no-qr: no code)
+    assert said == "同一網路上的人都能觀看；只有拿到密鑰連結的手機可以出手。"
+    assert re.fullmatch(r"桌面連結，可代任何座位出手、可撤銷（請自己保管）：http://127\.0\.0\.1:\d+/k/[\w-]{22}/", link)
+    assert stopped == "已停止。" and process.returncode == 0
 
 
 def test_a_tables_file_damaged_while_serving_is_said_on_the_page(table, tables):

@@ -10,7 +10,7 @@ import pytest
 
 from referee.table import cache, service, stamp
 from referee.table.situation_text import setup_situation
-from referee.table.store import Store
+from referee.table.store import SCHEMA_VERSION, Store
 from tests.table.public import play_and_transcribe
 
 
@@ -144,7 +144,7 @@ def test_a_schema_1_file_gains_the_cache(tables, rulebooks):
     store.conn.execute("PRAGMA user_version = 1")
     store.conn.close()
     again = Store(tables)
-    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert again.moves("t") == moves and again.position("t") is None
     assert service.load(again, "t", lambda edition: rulebooks["2016"]).broken is None
 
