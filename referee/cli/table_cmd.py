@@ -262,7 +262,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     for m, text in zip(logged, texts):
         came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
         out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}"
-                  + (f"  [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
+                  + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
 
 
 def _source_id(source: str) -> str:

@@ -117,7 +117,7 @@ class Store:
         # collector reaches it (a sqlite3 connection sits in a reference cycle with its
         # statement cache; `referee.cli.app.main` freezes the collector at exit): a file
         # still in WAL mode from an earlier version is checkpointed into the tables file then.
-        weakref.finalize(self, self.conn.close)
+        weakref.finalize(self, _close, self.conn)
 
     def _open(self) -> sqlite3.Connection:
         if self.path.exists() and self.path.is_dir():
@@ -286,6 +286,16 @@ class Store:
     def cut(conn: sqlite3.Connection, name: str, keep: int) -> None:
         """Inside `writing()`: drop every move after the first `keep`."""
         conn.execute("DELETE FROM moves WHERE game = ? AND seq > ?", (name, keep))
+
+
+def _close(conn: sqlite3.Connection) -> None:
+    """Close a store's connection when the store goes away. A store made in a server's worker
+    thread may be collected in another thread, where sqlite3 refuses even to close it: it was
+    closed already by whoever made it (the phones' server closes each store it opens)."""
+    try:
+        conn.close()
+    except sqlite3.ProgrammingError:
+        pass
 
 
 def _header(conn, row) -> Header:

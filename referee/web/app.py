@@ -216,7 +216,7 @@ class Guard:
             await self.app(scope, receive, send_with_headers)
 
 
-_ACT = re.compile(r"(/k/[^/]+)?/act")        # the only routes that take a POST (a move)
+_ACT = re.compile(r"(/k/[^/]*)?/act")        # the only routes that take a POST (a move)
 
 
 def _forged(scope) -> tuple[int, str] | None:
