@@ -164,7 +164,8 @@ async def _stream(hub: Hub, lang: str | None, link=None):
     while not hub.stopping.is_set():
         _, title, html = await _render(hub, lang, link)
         if html != sent:
-            yield f"data: {json.dumps({'html': html, 'title': title}, ensure_ascii=False)}\n\n".encode("utf-8")
+            shown = {'html': html, 'title': title, 'digest': page.digest(html)}
+            yield f"data: {json.dumps(shown, ensure_ascii=False)}\n\n".encode("utf-8")
             sent = html
         else:
             yield b": still here\n\n"

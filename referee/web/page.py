@@ -134,7 +134,9 @@ def _cast(tracked, seen, lang: str, local: dict[str, str]) -> str:
         rank = rb.characters[character].rank
         if character in seen.marks.faceup:
             kind, note = "faceup", word("cast_faceup", lang)
-        elif turns and (rank < state.calling or (rank == state.calling and state.awaiting != character)):
+        elif turns and rank == state.calling and state.turn is not None and state.turn.character == character:
+            kind, note = "now", word("turn_now", lang)
+        elif turns and rank <= state.calling and state.awaiting != character:
             kind, note = "called", word("cast_called", lang)
         else:
             kind, note = "waiting", ""
@@ -208,7 +210,7 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 <noscript><meta http-equiv="refresh" content="10"></noscript>
 <style>{_STYLE}</style>
 </head>
-<body>
+<body data-digest="{digest(fragment)}">
 <nav><span id="status" data-live="{escape(word("live", lang))}" data-offline="{escape(word("offline", lang))}">{escape(word("live", lang))}</span> <a href="/sheet?lang={lang}">{escape(word("sheet", lang))}</a> {languages}</nav>
 <main id="view">
 {fragment}
@@ -219,6 +221,14 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 </body>
 </html>
 """
+
+
+def digest(fragment: str) -> str:
+    """A short fingerprint of a view: the page's script leaves alone a view it already shows (a
+    list a player has open, a button being tapped), and swaps in only one that changed."""
+    import hashlib
+
+    return hashlib.blake2b(fragment.encode("utf-8"), digest_size=8).hexdigest()
 
 
 def content_security_policy(styles: list[str] | None = None) -> str:
@@ -246,7 +256,10 @@ _SCRIPT = """
   var view = document.getElementById("view");
   var said = document.getElementById("said");
   var source = new EventSource("events" + location.search);
-  function show(shown) { view.innerHTML = shown.html; document.title = shown.title; }
+  function show(shown) {
+    if (shown.digest === document.body.getAttribute("data-digest")) { return; }
+    view.innerHTML = shown.html; document.body.setAttribute("data-digest", shown.digest); document.title = shown.title;
+  }
   source.onmessage = function (e) { show(JSON.parse(e.data)); };
   source.onopen = function () { status.textContent = status.dataset.live; status.className = ""; };
   source.onerror = function () { status.textContent = status.dataset.offline; status.className = "off"; };
@@ -257,7 +270,7 @@ _SCRIPT = """
   function tell(text, kind) { said.textContent = text; said.className = "said " + kind; }
   function refresh() {
     fetch("view" + location.search, {cache: "no-store"}).then(function (r) { return r.text(); })
-      .then(function (html) { view.innerHTML = html; });
+      .then(function (html) { view.innerHTML = html; document.body.removeAttribute("data-digest"); });
   }
   function send(move) {
     tell(said.getAttribute("data-sending"), "busy");
@@ -319,7 +332,7 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .said.busy{background:#eee;border-color:#aaa}
 .cast summary,.score summary{cursor:pointer}.cast ol{list-style:none;display:flex;flex-wrap:wrap;gap:.3rem;padding:0;margin:.3rem 0}
 .cast li{border:1px solid #bbb;border-radius:.3rem;padding:0 .4rem;background:#fff}.cast li.faceup{text-decoration:line-through;opacity:.6}
-.cast li.called{opacity:.55}.cast small{color:#7a2e2e}
+.cast li.called{opacity:.55}.cast li.now{border:2px solid #2b6cd4}.cast small{color:#7a2e2e}
 .breakdown{list-style:none;padding:0;margin:.2rem 0;font-size:.9rem}
 .source{color:#777}
 .share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto;background:#fff}
