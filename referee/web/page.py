@@ -135,7 +135,7 @@ def _cast(tracked, seen, lang: str, local: dict[str, str]) -> str:
         if character in seen.marks.faceup:
             kind, note = "faceup", word("cast_faceup", lang)
         elif turns and rank == state.calling and state.turn is not None and state.turn.character == character:
-            kind, note = "now", word("turn_now", lang)
+            kind, note = "current", word("turn_now", lang)
         elif turns and rank <= state.calling and state.awaiting != character:
             kind, note = "called", word("cast_called", lang)
         else:
@@ -332,7 +332,7 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .said.busy{background:#eee;border-color:#aaa}
 .cast summary,.score summary{cursor:pointer}.cast ol{list-style:none;display:flex;flex-wrap:wrap;gap:.3rem;padding:0;margin:.3rem 0}
 .cast li{border:1px solid #bbb;border-radius:.3rem;padding:0 .4rem;background:#fff}.cast li.faceup{text-decoration:line-through;opacity:.6}
-.cast li.called{opacity:.55}.cast li.now{border:2px solid #2b6cd4}.cast small{color:#7a2e2e}
+.cast li.called{opacity:.55}.cast li.current{border:2px solid #2b6cd4}.cast small{color:#7a2e2e}
 .breakdown{list-style:none;padding:0;margin:.2rem 0;font-size:.9rem}
 .source{color:#777}
 .share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto;background:#fff}
