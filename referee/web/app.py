@@ -1,12 +1,15 @@
 """The phones' view as an ASGI application (Starlette): its routes, and what every answer says
 about itself.
 
-Routes, GET only: `/` the page, `/view` the view alone, `/events` the views as server-sent
-events, `/state.json` what `referee table show --json` prints. `?lang=en|zh-Hant|zh-Hans` picks a
-phone's language; without it the table's own. A request head over `Limits.header_bytes` gets
-431 and the connection closes. Every other method is refused with 405 (HEAD too:
-nothing here needs it), before any route runs and without reading the request's body; a body
-declared larger than `Limits.body_bytes` gets 413 and the connection closes.
+Routes: `/` the page, `/view` the view alone, `/events` the views as server-sent events,
+`/state.json` what `referee table show --json` prints, `/sheet` the cast sheet; `/k/KEY/` and its
+`view` and `events`: a key link's (with its buttons), and `POST /k/KEY/act` a move from it
+(`acting.py`: the contract). `?lang=en|zh-Hant|zh-Hans` picks a phone's language; without it the
+table's own. A request head over `Limits.header_bytes` gets 431 and the connection closes. A POST
+anywhere but `act`, and every other method but GET, is refused with 405 (HEAD too: nothing here
+needs it), before any route runs and without reading the request's body; a body declared larger
+than `Limits.body_bytes` gets 413 and the connection closes. A POST to `act` that is not JSON, or
+whose Origin is another site's, is refused before it is read (cross-site request forgery).
 
 Every answer carries `Cache-Control: no-store` (a page is the table now, never a copy), a
 Content-Security-Policy that allows only the page's own style and script (by their hashes) and

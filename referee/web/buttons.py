@@ -93,7 +93,8 @@ def _groups(game, moves: list, answering: bool, lang: str, local: dict[str, str]
             out.append('<p class="buttons">' + "".join(
                 f'<button type="button" data-move="{escape(value)}">{escape(shown)}</button>' for value, shown in choices) + '</p>')
         else:
-            options = "".join(f'<option value="{escape(value)}">{escape(shown)}</option>' for value, shown in choices)
+            options = f'<option value="" selected disabled>{escape(word("choose", lang))}</option>' + "".join(
+                f'<option value="{escape(value)}">{escape(shown)}</option>' for value, shown in choices)
             out.append(f'<form class="choose"><select name="move" aria-label="{escape(word("group_" + name, lang))}">{options}'
                        f'</select> <button type="submit">{escape(word("do_it", lang))}</button></form>')
         out.append('</div>')

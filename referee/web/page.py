@@ -290,7 +290,7 @@ _SCRIPT = """
   view.addEventListener("submit", function (e) {
     e.preventDefault();
     var chosen = e.target.querySelector("select");
-    if (chosen) { send(chosen.value); }
+    if (chosen && chosen.value) { send(chosen.value); }
   });
 })();
 """

@@ -79,7 +79,10 @@ def browsers():
 
 
 def _look(browser, size: str, scheme: str) -> None:
-    browser.set_window_size(*SIZES[size])
+    width, height = SIZES[size]
+    browser.set_window_size(width, height)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",          # the page's own size, whatever the window's
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                             {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
