@@ -267,3 +267,24 @@ def test_serve_new_key_replaces_every_key(friday, tables):
         process.communicate(timeout=10)
     assert friday[-1] not in first["table"] and first["seats"] == {}
     assert _links(tables)[-1] in first["table"]
+
+
+def test_an_answer_asked_out_of_turn_is_offered_to_that_seat(table, tables, tmp_path):
+    """The Warlord destroys Bob's Temple: Ann's Graveyard asks her (classic), on her phone."""
+    start = tmp_path / "start.toml"
+    start.write_text('edition = "classic"\n[table]\ncrown = "Bob"\n'
+                     '[[players]]\nname = "Ann"\ncharacters = ["Thief"]\ngold = 3\ncity = ["Graveyard"]\n'
+                     '[[players]]\nname = "Bob"\ncharacters = ["Merchant"]\ngold = 1\ncity = ["Temple", "Manor"]\n'
+                     '[[players]]\nname = "Cid"\ncharacters = ["Warlord"]\ngold = 5\n', encoding="utf-8")
+    assert table("new", "gy", "--from", str(start)).returncode == 0
+    assert table("do", "Ann: gold", "Ann: end", "Bob: gold", "Bob: end", "Cid: gold", "Cid: destroy Bob Temple").returncode == 0
+    links = _links(tables, "gy", 3)
+    with serving(tables, lang="en") as base:
+        ann = get(f"{base}/k/{links[0]}/")[1]
+        cid = get(f"{base}/k/{links[2]}/")[1]
+        status, reply = post(f"{base}/k/{links[0]}/act", {"move": "Ann: use Graveyard", "version": 6})
+    assert "The Graveyard asks you: answer below." in ann
+    assert re.search(r'<h3>Answer</h3><p class="buttons"><button type="button" data-move="Ann: use Graveyard">', ann)
+    assert 'data-move="Ann: use Graveyard"' not in cid and "Next: Ann answers the Graveyard." in cid
+    assert status == 200 and "Temple" in reply["said"]
+    assert "Temple" in json.loads(table("show", "--json").stdout)["state"]["players"][0]["hand"]
