@@ -208,7 +208,7 @@ def test_a_seats_page_offers_its_own_moves_grouped_and_says_what_comes_next(tabl
         ann = get(f"{base}/k/{links[0]}/")[1]
         bob = get(f"{base}/k/{links[1]}/?lang=zh-Hant")[1]
         view = get(f"{base}/k/{links[0]}/view")[1]
-    moves = re.findall(r'data-move="([^"]*)"', ann) + re.findall(r'<option value="([^"]*)"', ann)
+    moves = re.findall(r'data-move="([^"]*)"', ann) + re.findall(r'<option value="([^"]+)"', ann)
     assert moves and all(unescape(m).startswith(("Ann: ", "Magician: ")) for m in moves)    # her turn: the character acts
     assert 'data-move="Magician: end"' in ann and "Your turn (Magician): build or use your ability, then end your turn." in ann
     assert re.search(r'<h3>Build</h3>.*"Magician: build Temple">build Temple<', ann, re.S)
