@@ -254,7 +254,10 @@ def soak(seconds: float, count: int, watchers: int) -> str:
         gap = seconds / max(1, len(plan))
         began = time.monotonic()
         largest = start_memory
+        samples = []
         for number, (move, at) in enumerate(plan):
+            if number % 50 == 0:
+                samples.append(_memory(server.pid))
             link = links["table"] if move == "undo" else _link_of(move, names, links)
             reply = _tap(link, move, at)
             if not reply.get("recorded"):
@@ -281,7 +284,8 @@ def soak(seconds: float, count: int, watchers: int) -> str:
             f"({len(logged)} moves), pages not on the final view: {stale_pages}, /state.json "
             f"{'equals' if state == shown else 'DIFFERS from'} table show --json; server memory "
             f"{start_memory / 1024:.1f} MB at the start, {end_memory / 1024:.1f} MB at the end "
-            f"({(end_memory - start_memory) / 1024:+.1f} MB, target within 10 MB; largest {largest / 1024:.1f} MB)")
+            f"({(end_memory - start_memory) / 1024:+.1f} MB, target within 10 MB; largest {largest / 1024:.1f} MB; "
+            f"every 50 taps: {', '.join(f'{m / 1024:.1f}' for m in samples)} MB)")
 
 
 def _canonical(move: str) -> str:

@@ -157,7 +157,12 @@ def _lang(request: Request) -> str | None:
 async def _render(hub: Hub, lang: str | None, link=None) -> tuple[str, str, str]:
     """The view now: from the cache without leaving the loop, else rendered in a worker thread
     (reading the tables file and replaying must not hold up the other connections)."""
-    return hub.rendered(lang, link) or await run_in_threadpool(hub.render, lang, link)
+    found = hub.rendered(lang, link)
+    if found is not None:
+        return found
+    import asyncio
+
+    return await asyncio.get_running_loop().run_in_executor(hub.renderer(), hub.render, lang, link)
 
 
 async def _stream(hub: Hub, lang: str | None, link=None):

@@ -48,6 +48,7 @@ class Hub:
         self.stopping = threading.Event()
         self._views: dict[tuple, tuple[int, str, str, str]] = {}   # (lang, link) → (version, language, title, view)
         self._links: tuple[int, list] = (-1, [])                  # (version, the links then)
+        self._renderer = None
         self._render = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None      # the server's, where the streams wait
         self._wakeup: asyncio.Event | None = None
@@ -96,6 +97,8 @@ class Hub:
         """The watcher and every stream end."""
         self.stopping.set()
         self._wake_soon()
+        if self._renderer is not None:
+            self._renderer.shutdown(wait=False)
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """The streams will wait on `loop` (called on it, when the server starts)."""
@@ -133,6 +136,16 @@ class Hub:
                 cached = (version, *(self._fresh(lang) if link is None else self._fresh(lang, link)))
                 self._views[(lang or "", link)] = cached
             return cached[1:]
+
+    def renderer(self):
+        """The one thread that renders views. Renders take turns anyway (one per version, language
+        and link); were each waiting page's render a thread of the shared pool, thirty-eight
+        pages woken by one move would hold as many threads, each growing its own heap."""
+        if self._renderer is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._renderer = ThreadPoolExecutor(1, thread_name_prefix="referee-render")
+        return self._renderer
 
     def rendered(self, lang: str | None, link=None) -> tuple[str, str, str] | None:
         """The view of this version if it is rendered already (without waiting for a render)."""
