@@ -262,7 +262,8 @@ def test_serve_speaks_the_current_tables_language(table, tables):
                                              "（用 --host 0.0.0.0 才能讓手機連線）。按 Ctrl+C 停止。\n")
     finally:
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=10)
+        out, err = process.communicate(timeout=10)
+    assert len(out.splitlines()) == 3, (out, err)
     said, link, stopped = out.splitlines()          # then who may act, the table link (--no-qr: no code)
     assert said == "同一網路上的人都能觀看；只有拿到密鑰連結的手機可以出手。"
     assert re.fullmatch(r"桌面連結，可代任何座位出手、可撤銷（請自己保管）：http://127\.0\.0\.1:\d+/k/[\w-]{22}/", link)
