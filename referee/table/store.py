@@ -54,6 +54,7 @@ class Header(NamedTuple):
     start: str                   # a situation file (TOML) the game started from, or ""
     data_version: str            # the card data the log was recorded with
     created: str
+    private: bool = False        # picks made on the players' own phones, each seen by its seat alone (schema 3)
 
 
 class Logged(NamedTuple):
@@ -102,6 +103,7 @@ def _migrations():
         # secret keys of the links that may act from a phone (schema 3): seat -1 is the table
         # link, which acts for every seat. A key is replaced, never reused.
         db.execute("ALTER TABLE moves ADD COLUMN source TEXT NOT NULL DEFAULT ''")
+        db.execute("ALTER TABLE games ADD COLUMN private INTEGER NOT NULL DEFAULT 0")
         db["links"].create({"game": str, "seat": int, "key": str}, pk=("game", "seat"),
                            foreign_keys=[("game", "games", "name")])
         db.execute("PRAGMA user_version = 3")
@@ -185,6 +187,7 @@ class Store:
             for key in ("players", "variants", "characters"):
                 row[key] = json.dumps(row[key], ensure_ascii=False)
             row["secret"] = int(header.secret)
+            row["private"] = int(header.private)
             conn.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
             self._set(conn, "current", header.name)
 
@@ -304,6 +307,7 @@ def _header(conn, row) -> Header:
     for key in ("players", "variants", "characters"):
         values[key] = json.loads(values[key])
     values["secret"] = bool(values["secret"])
+    values["private"] = bool(values.get("private", 0))
     return Header(**values)
 
 

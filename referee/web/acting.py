@@ -60,6 +60,12 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
                 from referee.say.notation import said_in_turn
 
                 back = said_in_turn(tracked.game, [m.notation for m in undone], lang, local)
+                from referee.table.view import WATCHER, hidden_notation
+
+                if header.private and hidden_notation(undone[0].notation, header.players, WATCHER):
+                    from referee.say.table_text import words     # a pick taken back is still its seat's own
+
+                    back = [words("private_pick", lang, player=undone[0].notation.partition(": ")[0])]
                 return Reply(200, True, len(tracked.log), said=word("act_undone", lang, move=back[0]))
             from referee.say.notation import names_as_set_up
 

@@ -59,6 +59,10 @@ def actions(tracked, lang: str, local: dict[str, str], link: Link) -> str:
         moves = [(service.seat_of(game, move), move) for move in game.legal_moves()]
     if not link.is_table:
         moves = [(seat, move) for seat, move in moves if seat == link.seat]
+    elif tracked.header.private:                 # the picks are each seat's own, on its own phone
+        from referee.table.view import SECRET_VERBS
+
+        moves = [(seat, move) for seat, move in moves if move.verb not in SECRET_VERBS]
     pending = state.pending.seat if state.pending is not None else None
     parts = []
     if link.is_table:

@@ -189,7 +189,10 @@ class Hub:
             spoken = spoken or table_language(None, header)
             tracked = service.load(store, name, self.rulebook_for)
             local = self.names_for(header.edition, spoken)
-            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local, link=link)
+            from referee.table.view import table_viewer
+
+            viewer = table_viewer(header, None if link is None or link.is_table else link.seat)
+            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local, viewer, link=link)
         except RefereeError as error:         # the table deleted, a damaged file: said on the page
             spoken = spoken or _locale_language()
             return spoken, "referee", page.message(error.localized(spoken))
@@ -222,12 +225,12 @@ class Hub:
     def state_json(self) -> dict:
         from referee.table import service
         from referee.table.store import Store
-        from referee.table.view import show_json
+        from referee.table.view import show_json, table_viewer
 
         store = Store(self.tables)
         try:
             tracked = service.load(store, store.named_or_current(self.table), self.rulebook_for, play=False)
-            return show_json(tracked)
+            return show_json(tracked, table_viewer(tracked.header))
         finally:
             store.conn.close()
 

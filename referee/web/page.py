@@ -15,7 +15,7 @@ from html import escape
 from referee import messages as catalog
 from referee.say.labels import comma, label, winners_line
 from referee.say.table_text import broken_text, hand_text, next_text, position_facts
-from referee.table.view import HOST, RoundMarks, Viewer, see
+from referee.table.view import HOST, RoundMarks, Viewer, public_history, see
 
 _RECENT = 6                                   # moves shown, newest first
 
@@ -103,8 +103,17 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
                          f'title="{escape(label(kind, lang))}">{escape(local.get(built.id, built.id))}<small>{value}{extra}</small></li>')
         parts.append('</ul></li>')
     parts.append('</ol>')
-    parts.append(_recent(game, seen.history, lang, local, tracked.log))
+    history = seen.history if viewer.kind == "host" else public_history(game, viewer)
+    parts.append(_recent(game, history, lang, local, _sources(game, tracked.log)))
     return f'<div class="position" data-version="{len(tracked.log)}">' + "\n".join(parts) + '</div>'
+
+
+def _sources(game, log: list) -> dict:
+    """Where each move of the game's history came from (the log's moves are the history's last),
+    by the step's identity."""
+    history = tuple(getattr(game, "history", None) or ())
+    offset = len(history) - len(log)
+    return {id(step): log[number - offset].source for number, step in enumerate(history) if number >= offset}
 
 
 def _breakdown(breakdown: dict, lang: str, local: dict[str, str]) -> str:
@@ -167,7 +176,7 @@ def _round_marks(marks: RoundMarks, lang: str, local: dict[str, str]) -> list[st
     return found
 
 
-def _recent(game, history: tuple, lang: str, local: dict[str, str], log: list = ()) -> str:
+def _recent(game, history: tuple, lang: str, local: dict[str, str], sources: dict | None = None) -> str:
     """The last moves, newest first, each with what it did (the engine's events in words) and,
     for a move sent from a phone, which one (the log's last moves are the history's last)."""
     from referee.say.events import describe
@@ -179,10 +188,9 @@ def _recent(game, history: tuple, lang: str, local: dict[str, str], log: list = 
 
     items = []
     players = [p.name for p in game.state.players]
-    for back, step in enumerate(reversed(history[-_RECENT:])):
+    for step in reversed(history[-_RECENT:]):
         done = [describe(event, lang, local) for event in step.events]
-        source = log[-1 - back].source if back < len(log) else ""
-        came = source_text(source, players, lang)
+        came = source_text((sources or {}).get(id(step), ""), players, lang)
         items.append('<li>' + escape(" · ".join(done) if done else said(game, step.move, lang, local))
                      + (f' <small class="source">{escape(came)}</small>' if came else "") + '</li>')
     return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><ol>{"".join(items)}</ol></section>'
