@@ -291,6 +291,7 @@ _SCRIPT = """
       })
       .catch(function () { tell(status.dataset.offline, "no"); });
   }
+  said.addEventListener("click", function () { tell("", ""); });
   view.addEventListener("click", function (e) {
     var button = e.target.closest("button[data-move]");
     if (button) { e.preventDefault(); send(button.getAttribute("data-move")); }

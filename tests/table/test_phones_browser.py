@@ -233,3 +233,27 @@ def test_chinese_is_drawn_with_a_cjk_font(browsers, table, tables):
         assert "牌桌" in ann.find_element("tag name", "h1").text
     first, second, missing, noto = drawn
     assert first != second and missing not in (first, second) and noto
+
+
+def test_with_private_picks_another_seats_pick_is_not_in_the_dom(browsers, table, tables):
+    from selenium.webdriver.common.by import By
+
+    ann, bob = browsers
+    assert table("new", "pp", "--players", "Ann,Bob,Cid,Dan", "--crown", "Ann", "--private-picks").returncode == 0
+    assert table("do", "Ann: faceup Merchant, Architect").returncode == 0
+    links = _links(tables, "pp")
+    with serving(tables) as base:
+        for browser in (ann, bob):
+            _look(browser, "phone", "light")
+        ann.get(f"{base}/k/{links[0]}/?lang=zh-Hant")
+        bob.get(f"{base}/k/{links[1]}/?lang=zh-Hant")
+        _wait(ann, lambda b: b.find_elements(By.CSS_SELECTOR, "#status:not(.off)"), 5, "Ann's page never went live")
+        _shot(ann, "private-pick-phone-light-zh-Hant", "phone")
+        ann.find_element(By.CSS_SELECTOR, "button[data-move='Ann: pick King']").click()
+        _wait(bob, lambda b: _version(b) == 2, 1.0, "Bob's phone did not move on within 1 s")
+        _wait(ann, lambda b: "國王" in b.find_element(By.CSS_SELECTOR, ".player").text, 5, "Ann does not see her pick")
+        mine = bob.page_source
+        _shot(ann, "private-picked-phone-light-zh-Hant", "phone")
+        _shot(bob, "private-other-seat-phone-light-zh-Hant", "phone")
+    first = mine[mine.index('<span class="name">Ann</span>'):]
+    assert "國王 4" not in mine and "pick King" not in mine and '<span class="characters">' not in first.split("</li>")[0]
