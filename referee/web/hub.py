@@ -49,6 +49,7 @@ class Hub:
         self._views: dict[tuple, tuple[int, str, str, str]] = {}   # (lang, link) → (version, language, title, view)
         self._links: tuple[int, list] = (-1, [])                  # (version, the links then)
         self._renderer = None
+        self._tracked = None                                      # (version, table, Tracked): the last one loaded
         self._render = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None      # the server's, where the streams wait
         self._wakeup: asyncio.Event | None = None
@@ -168,12 +169,24 @@ class Hub:
                 store.conn.close()
         return self._links[1]
 
+    def _loaded(self, store, name: str, version: int):
+        """The table at this version, loaded once for every page that shows it (each link and
+        language renders from the same position: only the render thread reads it)."""
+        from referee.table import service
+
+        kept = self._tracked
+        if kept is not None and kept[0] == version and kept[1] == name and kept[2].log == store.moves(name):
+            return kept[2]
+        tracked = service.load(store, name, self.rulebook_for)
+        self._tracked = (version, name, tracked)
+        return tracked
+
     def _fresh(self, lang: str | None, link=None) -> tuple[str, str, str]:
         from referee.say.labels import comma
         from referee.say.table_text import table_language, words
-        from referee.table import service
         from referee.table.store import Store
 
+        version = self.version
         spoken = lang or self.lang
         store = None
         try:
@@ -187,7 +200,7 @@ class Hub:
                 return spoken, "referee", page.message(words("no_tables", spoken))
             header = store.header(name)
             spoken = spoken or table_language(None, header)
-            tracked = service.load(store, name, self.rulebook_for)
+            tracked = self._loaded(store, name, version)
             local = self.names_for(header.edition, spoken)
             from referee.table.view import table_viewer
 
