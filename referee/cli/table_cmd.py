@@ -222,6 +222,9 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
+    times = store.timer(tracked.header.name)
+    if times:                                    # `serve --timer` runs: the countdown the phones show
+        _print_timer(out, store, tracked, times, lang)
 
 
 @app.command("moves")
@@ -284,6 +287,22 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
         out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(text)}"
                   + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
+
+
+def _print_timer(out, store, tracked, times: str, lang: str) -> None:
+    import time
+
+    from referee.table import service
+    from referee.table.timer import countdown, parse_times
+
+    parsed = parse_times(times)
+    tracked = service.load(store, tracked.header.name, _rulebook)       # the moves of the turn: its history
+    clock = countdown(tracked, parsed) if parsed else None
+    if clock is None:
+        return
+    left = int(clock.deadline - time.time() + 0.999)
+    out.print(escape(_w("timer_left", lang, player=clock.player, seconds=left) if left > 0
+                     else _w("timer_out", lang, player=clock.player)))
 
 
 def _pick_unrevealed(m, header) -> bool:

@@ -29,6 +29,9 @@ def serve(
     seats: bool = typer.Option(False, "--seats", help="Also print one link per seat, for each player to act from "
                                "their own phone."),
     json_out: bool = typer.Option(False, "--json", help="Print the links as JSON on the first line."),
+    timer: Optional[str] = typer.Option(None, "--timer", metavar="[PICK,GATHER,ACT]",
+                                        help="Show a countdown for the player whose pick or turn it is (seconds; default "
+                                        "45,15,30, each ability used adds 10 s up to ACT). It never acts by itself."),
 ) -> None:
     """Show the table live on the phones at the table: a watch link for everyone, a table link (and
     with --seats one per seat) for acting from a phone."""
@@ -44,8 +47,18 @@ def serve(
     with refusals_in(spoken):
         if not 0 <= port <= 65535:
             raise RefereeError.say("error.table.port_port_any_free", port=port)
+        times = None
+        if timer is not None:
+            from referee.errors import Typed
+            from referee.table.timer import parse_times
+
+            times = parse_times(timer)
+            if times is None:
+                raise RefereeError.say("error.table.timer_times", times=Typed(timer))
         shown_name = table or (current if shown_now else None)
         keys = store.make_links(shown_name, len(shown_now.players), replace=new_key) if shown_now else {}
+        if shown_name:
+            store.set_timer(shown_name, times.text() if times else None)
         hub = web.Hub(store.path, table, lang, _rulebook, _local)
         try:
             server = web.make_server(hub, host, port)
@@ -91,12 +104,19 @@ def serve(
                 segno.make(links[-1], error="m").terminal(out=sys.stdout, compact=True)
             for seat in range(len(shown_now.players)) if seats else ():
                 out.print(escape(_w("serve_seat_link", said, player=shown_now.players[seat], url=links[seat])), soft_wrap=True)
+        if times and shown_name:
+            out.print(escape(_w("serve_timer", said, **times._asdict())), soft_wrap=True)
         sys.stdout.flush()
         server.share_svg = _share_code(url)          # the page's foot: the address printed, never the request's Host
         server.serve()                               # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:
         server.close()
+        if times and shown_name:
+            from contextlib import suppress
+
+            with suppress(RefereeError, OSError):       # no countdown once no server shows it
+                store.set_timer(shown_name, None)
 
 
 # Why a server cannot listen, in words (the system's own message is English only).

@@ -246,6 +246,21 @@ class Store:
         conn.execute("INSERT INTO moves (game, seq, notation, round, at, source) VALUES (?, ?, ?, ?, ?, ?)",
                      (name, seq, notation, round_, at, source))
 
+    # -- the turn timer --------------------------------------------------------------------------
+
+    def timer(self, name: str) -> str | None:
+        """The times of the turn timer a running `serve --timer` shows for the table, if any."""
+        row = self.conn.execute("SELECT value FROM settings WHERE key = ?", ("timer:" + name,)).fetchone()
+        return row[0] if row else None
+
+    def set_timer(self, name: str, times: str | None) -> None:
+        """`serve --timer` starts (the times, `PICK,GATHER,ACT`) or stops (None) the table's timer."""
+        with self.writing() as conn:
+            if times is None:
+                conn.execute("DELETE FROM settings WHERE key = ?", ("timer:" + name,))
+            else:
+                self._set(conn, "timer:" + name, times)
+
     # -- the phones' links -------------------------------------------------------------------
 
     def links(self, name: str | None = None) -> list[tuple[str, int, str]]:

@@ -172,7 +172,9 @@ async def _stream(hub: Hub, lang: str | None, link=None):
     while not hub.stopping.is_set():
         _, title, html = await _render(hub, lang, link)
         if html != sent:
-            shown = {'html': html, 'title': title, 'digest': page.digest(html)}
+            import time
+
+            shown = {'html': html, 'title': title, 'digest': page.digest(html), 'now': int(time.time() * 1000)}
             yield f"data: {json.dumps(shown, ensure_ascii=False)}\n\n".encode("utf-8")
             sent = html
         else:

@@ -205,7 +205,9 @@ class Hub:
             from referee.table.view import table_viewer
 
             viewer = table_viewer(header, None if link is None or link.is_table else link.seat)
-            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local, viewer, link=link)
+            clock = _countdown(store, name, tracked)
+            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local, viewer, link=link,
+                                                                              clock=clock)
         except RefereeError as error:         # the table deleted, a damaged file: said on the page
             spoken = spoken or _locale_language()
             return spoken, "referee", page.message(error.localized(spoken))
@@ -246,6 +248,17 @@ class Hub:
             return show_json(tracked, table_viewer(tracked.header))
         finally:
             store.conn.close()
+
+
+def _countdown(store, name: str, tracked):
+    """The turn timer's countdown when `serve --timer` runs for the table (None otherwise)."""
+    times = store.timer(name)
+    if not times:
+        return None
+    from referee.table.timer import countdown, parse_times
+
+    parsed = parse_times(times)
+    return countdown(tracked, parsed) if parsed else None
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

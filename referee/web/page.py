@@ -10,6 +10,7 @@ shown as such.
 
 from __future__ import annotations
 
+import time
 from html import escape
 
 from referee import messages as catalog
@@ -32,10 +33,11 @@ def word(key: str, lang: str, **values) -> str:
     return catalog.text("page." + key, lang).format(**values)
 
 
-def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=None) -> str:
+def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=None, clock=None) -> str:
     """The position of a tracked table as HTML, as `viewer` may see it (today every phone shows
     the host's view; `local`: card id → name in `lang`). `link` (a `web.gate.Link`): the page of
-    a link that acts, with what happens next said to its reader and its moves as buttons."""
+    a link that acts, with what happens next said to its reader and its moves as buttons. `clock`
+    (a `table.timer.Countdown`): the turn timer's, counted down by the page's script."""
     from referee.table import service
 
     game = tracked.game
@@ -64,6 +66,11 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
         parts.append(f'<p class="next">{escape(reader_next(game, lang, local, link))}</p>')
     elif waiting:
         parts.append(f'<p class="next">{escape(waiting)}</p>')
+    if clock is not None and not tracked.broken:
+        parts.append(f'<p class="timer" data-deadline="{int(clock.deadline * 1000)}" '
+                     f'data-left="{escape(word("timer_left", lang, player=clock.player, seconds="{s}"))}" '
+                     f'data-out="{escape(word("timer_out", lang, player=clock.player))}">'
+                     f'{escape(word("timer_" + clock.step, lang, player=clock.player))}</p>')
     if link is not None and not tracked.broken:
         from referee.web.buttons import actions
 
@@ -218,7 +225,7 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 <noscript><meta http-equiv="refresh" content="10"></noscript>
 <style>{_STYLE}</style>
 </head>
-<body data-digest="{digest(fragment)}">
+<body data-digest="{digest(fragment)}" data-now="{int(time.time() * 1000)}">
 <nav><span id="status" data-live="{escape(word("live", lang))}" data-offline="{escape(word("offline", lang))}">{escape(word("live", lang))}</span> <a href="/sheet?lang={lang}">{escape(word("sheet", lang))}</a> {languages}</nav>
 <main id="view">
 {fragment}
@@ -264,7 +271,28 @@ _SCRIPT = """
   var view = document.getElementById("view");
   var said = document.getElementById("said");
   var source = new EventSource("events" + location.search);
+  var skew = parseInt(document.body.getAttribute("data-now"), 10) - Date.now();
+  var rang = {};
+  function tick() {
+    var timer = view.querySelector(".timer[data-deadline]");
+    if (!timer) { return; }
+    var deadline = parseInt(timer.getAttribute("data-deadline"), 10);
+    var left = Math.ceil((deadline - (Date.now() + skew)) / 1000);
+    if (left > 0) { timer.textContent = timer.getAttribute("data-left").replace("{s}", left); timer.className = "timer"; return; }
+    timer.textContent = timer.getAttribute("data-out"); timer.className = "timer out";
+    if (!rang[deadline]) {                       // once per deadline: sound and vibrate where the browser allows
+      rang[deadline] = true;
+      if (navigator.vibrate) { navigator.vibrate([300, 150, 300]); }
+      try {
+        var audio = new (window.AudioContext || window.webkitAudioContext)();
+        var beep = audio.createOscillator(); beep.frequency.value = 880; beep.connect(audio.destination);
+        beep.start(); beep.stop(audio.currentTime + 0.4);
+      } catch (e) { /* no sound here */ }
+    }
+  }
+  setInterval(tick, 250);
   function show(shown) {
+    if (shown.now) { skew = shown.now - Date.now(); }
     if (shown.digest === document.body.getAttribute("data-digest")) { return; }
     view.innerHTML = shown.html; document.body.setAttribute("data-digest", shown.digest); document.title = shown.title;
   }
@@ -343,11 +371,12 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .cast li{border:1px solid #bbb;border-radius:.3rem;padding:0 .4rem;background:#fff}.cast li.faceup{text-decoration:line-through;opacity:.6}
 .cast li.called{opacity:.55}.cast li.current{border:2px solid #2b6cd4}.cast small{color:#7a2e2e}
 .breakdown{list-style:none;padding:0;margin:.2rem 0;font-size:.9rem}
-.source{color:#777}
+.source{color:#777}.timer{font-weight:700;font-size:1.2rem;text-align:center;padding:.3rem;border-radius:.4rem;
+ background:#fff3cd;border:1px solid #d4b000}.timer.out{background:#ffe6e6;border-color:#c94040;color:#a00}
 .share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto;background:#fff}
 @media (prefers-color-scheme:dark){body{background:#1b1a17;color:#eee}.facts,.characters,.counts,.recent ol{color:#ccc}
  .player{background:#26241f;border-color:#444}.next,.message{background:#1f3350}.broken{background:#502020}
  .district{color:#222}.recent h2,.share summary{color:#aaa}.moves,.cast li{background:#26241f}.moves h3,.source{color:#bbb}
  .moves button.undo{background:#26241f;color:#f0a0a0;border-color:#f0a0a0}.said{background:#1f3a1f}.said.no{background:#502020}
- .said.busy{background:#333}.cast small{color:#f0a0a0}nav a{color:#bbb}nav a[aria-current]{color:#fff}.marks{color:#f0a0a0}.player.winner{background:#3a3320}}
+ .said.busy{background:#333}.timer{background:#3a3320}.timer.out{background:#502020;color:#f0a0a0}.cast small{color:#f0a0a0}nav a{color:#bbb}nav a[aria-current]{color:#fff}.marks{color:#f0a0a0}.player.winner{background:#3a3320}}
 """

@@ -11,6 +11,7 @@ missing browser fails them instead, so that CI never passes without running them
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -257,3 +258,25 @@ def test_with_private_picks_another_seats_pick_is_not_in_the_dom(browsers, table
         _shot(bob, "private-other-seat-phone-light-zh-Hant", "phone")
     first = mine[mine.index('<span class="name">Ann</span>'):]
     assert "國王 4" not in mine and "pick King" not in mine and '<span class="characters">' not in first.split("</li>")[0]
+
+
+def test_the_turn_timer_counts_down_on_the_page(browsers, table, tables):
+    from selenium.webdriver.common.by import By
+
+    from referee.table.store import Store
+
+    ann = browsers[0]
+    _magicians_turn(table)
+    store = Store(tables)
+    store.set_timer("friday", "45,3,30")             # 3 s to gather
+    store.conn.close()
+    assert table("do", "Ann: swap Bob").returncode == 0          # the clock starts at this move
+    with serving(tables) as base:
+        _look(ann, "phone", "dark")
+        ann.get(f"{base}/?lang=en")
+        _wait(ann, lambda b: "s left" in b.find_element(By.CSS_SELECTOR, ".timer").text, 3, "no countdown")
+        _shot(ann, "timer-phone-dark-en", "phone")
+        _wait(ann, lambda b: b.find_elements(By.CSS_SELECTOR, ".timer.out"), 6, "the time never ran out")
+        assert ann.find_element(By.CSS_SELECTOR, ".timer").text == "Time is up for Ann"
+        _shot(ann, "timer-out-phone-dark-en", "phone")
+    assert len(json.loads(table("log", "--json").stdout)) == 6                    # it never acts
