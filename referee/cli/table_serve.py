@@ -108,6 +108,12 @@ def serve(
             out.print(escape(_w("serve_timer", said, **times._asdict())), soft_wrap=True)
         sys.stdout.flush()
         server.share_svg = _share_code(url)          # the page's foot: the address printed, never the request's Host
+
+        def tell(line: str) -> None:                 # a move tapped on a phone, said where the host sees it
+            out.print(escape(line), soft_wrap=True)
+            sys.stdout.flush()
+
+        hub.announce = lambda table_lang: (lang or table_lang, tell)
         server.serve()                               # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:

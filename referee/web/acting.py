@@ -34,9 +34,10 @@ def source_of(link: Link) -> str:
     return "table" if link.is_table else f"seat:{link.seat}"
 
 
-def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_for) -> Reply:
+def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_for, announce=None) -> Reply:
     """Record the move in `body` (the request's JSON) for `link`; the reply in `lang` (None: the
-    table's language)."""
+    table's language). `announce(lang) -> callable(text)`: where the terminal that serves hears
+    what a phone recorded, in its language (None: nowhere)."""
     from referee.errors import RefereeError
     from referee.say.table_text import table_language
     from referee.table import service
@@ -59,14 +60,18 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
                 tracked, undone = service.undo(store, link.table, 1, rulebook_for, expected_version=version)
                 from referee.say.notation import said_in_turn
 
-                back = said_in_turn(tracked.game, [m.notation for m in undone], lang, local)
                 from referee.table.view import WATCHER, hidden_notation
 
-                if header.private and hidden_notation(undone[0].notation, header.players, WATCHER):
-                    from referee.say.table_text import words     # a pick taken back is still its seat's own
+                def undone_text(spoken: str) -> str:
+                    if header.private and hidden_notation(undone[0].notation, header.players, WATCHER):
+                        from referee.say.table_text import words     # a pick taken back is still its seat's own
 
-                    back = [words("private_pick", lang, player=undone[0].notation.partition(": ")[0])]
-                return Reply(200, True, len(tracked.log), said=word("act_undone", lang, move=back[0]))
+                        return words("private_pick", spoken, player=undone[0].notation.partition(": ")[0])
+                    back = said_in_turn(tracked.game, [m.notation for m in undone], spoken, names_for(header.edition, spoken))
+                    return word("act_undone", spoken, move=back[0])
+
+                _announce(announce, header, link, lambda spoken: undone_text(spoken))
+                return Reply(200, True, len(tracked.log), said=undone_text(lang))
             from referee.say.notation import names_as_set_up
 
             tracked, done, refused = service.record(
@@ -81,9 +86,24 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
         game = tracked.game
         if refused:
             return Reply(422, False, len(tracked.log), reason=_reason(refused, lang, local))
+        if not (header.private and any(move.verb in ("pick", "discard") for _, move, _ in done)):
+            _announce(announce, header, link,            # (a private pick is its phone's alone)
+                      lambda spoken: said_back(game, done, spoken, names_for(header.edition, spoken)))
         return Reply(200, True, len(tracked.log), said=said_back(game, done, lang, local))
     finally:
         store.conn.close()
+
+
+def _announce(announce, header, link: Link, text) -> None:
+    """Tell the terminal that serves what a phone recorded: `text(lang)`, in the terminal's
+    language, after where it came from."""
+    if announce is None:
+        return
+    from referee.say.labels import parens
+    from referee.say.table_text import source_text, table_language
+
+    spoken, tell = announce(table_language(None, header))
+    tell(text(spoken).replace("\n", " · ") + parens(source_text(source_of(link), header.players, spoken), spoken))
 
 
 def said_back(game, done, lang: str, local: dict[str, str]) -> str:

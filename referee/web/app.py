@@ -86,7 +86,7 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
         except ValueError:
             body = None
         reply = await run_in_threadpool(record, hub.tables, link, body, _lang(request) or hub.lang, hub.rulebook_for,
-                                        hub.names_for)
+                                        hub.names_for, hub.announce)
         if reply.recorded:
             hub.bump()                       # the other phones need not wait for the watcher's next look
         return _json(reply.json(), reply.status)
@@ -172,9 +172,7 @@ async def _stream(hub: Hub, lang: str | None, link=None):
     while not hub.stopping.is_set():
         _, title, html = await _render(hub, lang, link)
         if html != sent:
-            import time
-
-            shown = {'html': html, 'title': title, 'digest': page.digest(html), 'now': int(time.time() * 1000)}
+            shown = {'html': html, 'title': title, 'digest': page.digest(html)}
             yield f"data: {json.dumps(shown, ensure_ascii=False)}\n\n".encode("utf-8")
             sent = html
         else:

@@ -49,6 +49,8 @@ class Hub:
         self._views: dict[tuple, tuple[int, str, str, str]] = {}   # (lang, link) → (version, language, title, view)
         self._links: tuple[int, list] = (-1, [])                  # (version, the links then)
         self._renderer = None
+        # `serve` hears what the phones record: announce(table's language) -> (language, print).
+        self.announce = None
         self._tracked = None                                      # (version, table, Tracked): the last one loaded
         self._render = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None      # the server's, where the streams wait

@@ -271,7 +271,7 @@ _SCRIPT = """
   var view = document.getElementById("view");
   var said = document.getElementById("said");
   var source = new EventSource("events" + location.search);
-  var skew = parseInt(document.body.getAttribute("data-now"), 10) - Date.now();
+  var skew = parseInt(document.body.getAttribute("data-now"), 10) - Date.now();   // the phone's clock against the server's
   var rang = {};
   function tick() {
     var timer = view.querySelector(".timer[data-deadline]");
@@ -292,7 +292,6 @@ _SCRIPT = """
   }
   setInterval(tick, 250);
   function show(shown) {
-    if (shown.now) { skew = shown.now - Date.now(); }
     if (shown.digest === document.body.getAttribute("data-digest")) { return; }
     view.innerHTML = shown.html; document.body.setAttribute("data-digest", shown.digest); document.title = shown.title;
   }

@@ -247,12 +247,18 @@ def test_serve_prints_the_links_and_json_first(friday, tables):
         lines = []
         while not lines or not lines[-1].startswith("Dan's phone"):
             lines.append(process.stdout.readline())
+        assert post(f"{first['seats']['Dan']}act", {"move": "Dan: kill Bishop", "version": 1})[0] == 200
+        heard = process.stdout.readline()                   # the host's terminal hears the phone's move
+        assert post(f"{first['table']}act", {"move": "undo", "version": 2})[0] == 200
+        undone = process.stdout.readline()
     finally:
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=10)
     base = first["watch"]
     assert first["table"] == f"{base}k/{friday[-1]}/"
     assert first["seats"] == {name: f"{base}k/{friday[seat]}/" for seat, name in enumerate(["Ann", "Bob", "Cid", "Dan"])}
+    assert heard == "Dan: kill Bishop · Dan reveals Assassin · Bishop is killed (from Dan's phone)\n"
+    assert undone == "Taken back: Dan: kill Bishop (from the table link)\n"
     text = "".join(lines)
     assert "only a phone holding a key link can act" in text and f"Dan's phone: {base}k/{friday[3]}/" in text
     assert f"Table link, plays for every seat and may undo (keep it to yourself): {base}k/{friday[-1]}/" in text
