@@ -91,6 +91,13 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
             hub.bump()                       # the other phones need not wait for the watcher's next look
         return _json(reply.json(), reply.status)
 
+    async def link_bare(request: Request) -> Response:
+        # A link typed without its last slash: on to the page, by a relative address (never
+        # one built from the request's Host header: the key must not travel anywhere else).
+        from starlette.responses import RedirectResponse
+
+        return RedirectResponse(request.path_params["key"] + "/", 308)
+
     async def watch_act(request: Request) -> Response:
         return _refusal(request, 403, "act_watch_only")
 
@@ -123,7 +130,7 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
 
     routes = [Route("/", home), Route("/view", view), Route("/state.json", state), Route("/events", events),
               Route("/sheet", sheet), Route("/act", watch_act, methods=["POST"]),
-              Route("/k/{key}/", link_home), Route("/k/{key}/view", link_view), Route("/k/{key}/events", link_events),
+              Route("/k/{key}", link_bare), Route("/k/{key}/", link_home), Route("/k/{key}/view", link_view), Route("/k/{key}/events", link_events),
               Route("/k/{key}/act", act, methods=["POST"])]
     return Guard(Starlette(routes=routes, lifespan=asynccontextmanager(lifespan)), limits)
 

@@ -111,6 +111,23 @@ def test_a_wrong_or_missing_key_and_the_watch_link_are_refused(friday, table, ta
     assert _logged(table) == before
 
 
+def test_a_key_page_says_no_referrer_and_no_store_and_a_bare_link_goes_on_relatively(friday, tables):
+    import http.client
+
+    with serving(tables) as base:
+        host, port = base.split("://", 1)[1].split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        connection.request("GET", f"/k/{friday[0]}/", headers={"Host": "evil.example"})
+        page = connection.getresponse()
+        page.read()
+        connection.request("GET", f"/k/{friday[0]}", headers={"Host": "evil.example"})
+        bare = connection.getresponse()
+        bare.read()
+    assert page.status == 200 and page.getheader("Referrer-Policy") == "no-referrer"
+    assert page.getheader("Cache-Control") == "no-store"
+    assert bare.status == 308 and bare.getheader("Location") == f"{friday[0]}/"       # relative: no Host in it
+
+
 def test_a_request_another_site_could_forge_is_refused(friday, table, tables):
     before = _logged(table)
     with serving(tables) as base:
