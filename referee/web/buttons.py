@@ -28,6 +28,7 @@ def reader_next(game, lang: str, local: dict[str, str], link: Link) -> str:
     own sentence."""
     from referee.say.table_text import next_text
     from referee.table import service
+
     nxt = service.expected_next(game)
     kind = nxt["kind"]
     table_says = next_text(game, lang, local) or ""
@@ -50,13 +51,9 @@ def reader_next(game, lang: str, local: dict[str, str], link: Link) -> str:
 
 def actions(tracked, lang: str, local: dict[str, str], link: Link) -> str:
     """The moves `link` may make now, as buttons (the table link: every seat's, and undo)."""
-    from referee.table import service
     game = tracked.game
     state = game.state
-    if state.phase == "over":
-        moves = []
-    else:
-        moves = [(service.seat_of(game, move), move) for move in game.legal_moves()]
+    moves = [] if state.phase == "over" else _legal(game)
     if not link.is_table:
         moves = [(seat, move) for seat, move in moves if seat == link.seat]
     elif tracked.header.private:                 # the picks are each seat's own, on its own phone
@@ -81,6 +78,22 @@ def actions(tracked, lang: str, local: dict[str, str], link: Link) -> str:
         parts.append(_groups(game, mine, link.seat == pending, lang, local) if mine
                      else f'<p class="idle">{escape(word("nothing_to_do", lang))}</p>')
     return f'<section class="moves">{"".join(parts)}</section>'
+
+
+_last: tuple = (None, [])        # (game, its legal moves with their seats): the last position asked
+
+
+def _legal(game) -> list:
+    """The legal moves now, each with the seat that makes it, worked out once per position for
+    all the pages that show it (the server renders them one after another, from one `Game`
+    per version): at a secret selection each reveal is tried by playing it, eight seats' pages
+    would try each eight times."""
+    from referee.table import service
+
+    global _last
+    if _last[0] is not game:
+        _last = (game, [(service.seat_of(game, move), move) for move in game.legal_moves()])
+    return _last[1]
 
 
 def _groups(game, moves: list, answering: bool, lang: str, local: dict[str, str]) -> str:
