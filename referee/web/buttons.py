@@ -31,7 +31,8 @@ def reader_next(game, lang: str, local: dict[str, str], link: Link) -> str:
 
     nxt = service.expected_next(game)
     kind = nxt["kind"]
-    table_says = next_text(game, lang, local) or ""
+    table_says = (word("next_faceup", lang, player=nxt["player"]) if kind == "faceup"     # not in the notation
+                  else next_text(game, lang, local) or "")
     if link.is_table:
         return table_says
     me = game.state.players[link.seat].name

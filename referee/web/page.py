@@ -51,7 +51,10 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
     marks = _round_marks(seen.marks, lang, local)
     if marks:
         parts.append(f'<p class="marks">{escape(" · ".join(marks))}</p>')
+    nxt = service.expected_next(game)
     waiting = next_text(game, lang, local)
+    if nxt["kind"] == "faceup":                       # said for the reader, not in the typing notation
+        waiting = word("next_faceup", lang, player=nxt["player"])
     won: list[str] = []
     if phase == "over":
         from referee.engine.scoring import scores, winners
@@ -76,7 +79,6 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
 
         parts.append(actions(tracked, lang, local, link))
     parts.append(_cast(tracked, seen, lang, local))
-    nxt = service.expected_next(game)
     acting = nxt.get("player") if nxt["kind"] in ("turn", "decision") else None
     parts.append('<ol class="players">')
     for player in seen.players:
