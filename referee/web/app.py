@@ -43,12 +43,13 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
 
     gate = Gate(hub.links)
 
-    def opened(request: Request):
-        """The link the request's key opens; a refusal (403, or 429 for a blocked address) instead."""
+    async def opened(request: Request):
+        """The link the request's key opens; a refusal (403, or 429 for a blocked address) instead.
+        (In a worker thread: the keys are read from the tables file once per version of it.)"""
         key = request.path_params["key"]
         address = request.client.host if request.client else ""
         try:
-            link = gate.open(address, key)
+            link = await run_in_threadpool(gate.open, address, key)
         except Blocked:
             return None, _refusal(request, 429, "act_blocked")
         return (link, None) if link is not None else (None, _refusal(request, 403, "act_wrong_key"))
@@ -61,24 +62,24 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
         return HTMLResponse((await _render(hub, _lang(request)))[2])
 
     async def link_home(request: Request) -> Response:
-        link, refused = opened(request)
+        link, refused = await opened(request)
         if refused:
             return refused
         spoken, title, html = await _render(hub, _lang(request), link)
         return HTMLResponse(page.document(html, spoken, title, ""))     # no QR code: the key is this phone's
 
     async def link_view(request: Request) -> Response:
-        link, refused = opened(request)
+        link, refused = await opened(request)
         return refused or HTMLResponse((await _render(hub, _lang(request), link))[2])
 
     async def link_events(request: Request) -> Response:
-        link, refused = opened(request)
+        link, refused = await opened(request)
         return refused or StreamingResponse(_stream(hub, _lang(request), link), media_type="text/event-stream; charset=utf-8")
 
     async def act(request: Request) -> Response:
         from referee.web.acting import act as record
 
-        link, refused = opened(request)
+        link, refused = await opened(request)
         if refused:
             return refused
         try:
