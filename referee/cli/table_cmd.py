@@ -51,6 +51,8 @@ def new(
                                         autocompletion=completion.crown_players),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
     recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
+    private_picks: bool = typer.Option(False, "--private-picks", help="Each player picks on their own phone (referee table serve --seats): "
+                                       "the referee knows every pick, each phone shows only its own until it is revealed."),
     from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
     teams: Optional[str] = typer.Option(None, "--teams", help='Team play: "Ann+Cid,Bob+Dan" (4 or 6 players, two equal teams seated alternately; without --players they sit so).'),
     lang: Optional[str] = LangOpt,
@@ -77,18 +79,20 @@ def new(
     else:
         edition = check_edition(edition) or "2016"
         header = setup.from_options(name, _rulebook(edition), players, characters, crown, variant or [],
-                                    not recorded_picks, teams)
+                                    not (recorded_picks or private_picks), teams)
     from referee.say.table_text import new_language
 
     header = header._replace(lang=new_language(lang, header.start))   # the table's one language
+    if private_picks:
+        header = header._replace(private=True)
     store = _store()
     with refusals_in(spoken):
         store.create(header)
     tracked = service.load(store, name, _rulebook)
     if json_out:
-        from referee.table.view import show_json
+        from referee.table.view import show_json, table_viewer
 
-        print_json(show_json(tracked))
+        print_json(show_json(tracked, table_viewer(header)))
         return
     lang = spoken or _language(lang, header)     # as the table's later commands will speak
     out = console()
@@ -199,13 +203,18 @@ def undo(
     with refusals_in(spoken):
         tracked, undone = service.undo(store, name, count, _rulebook)
     if json_out:
-        print_json({"table": name, "undone": [m.notation for m in undone], "next": service.expected_next(tracked.game)})
+        print_json({"table": name, "undone": [_hidden_as(m.notation) if tracked.header.private and _pick_unrevealed(m, tracked.header)
+                                              else m.notation for m in undone], "next": service.expected_next(tracked.game)})
         return
     out = console()
     local = _local(tracked.header.edition, lang)
     from referee.text import clipped
 
-    for text in reversed(said_in_turn(tracked.game, [m.notation for m in undone], lang, local)):
+    texts = said_in_turn(tracked.game, [m.notation for m in undone], lang, local)
+    if tracked.header.private:                  # a pick taken back is still that seat's own
+        texts = [_w("private_pick", lang, player=m.notation.partition(": ")[0]) if _pick_unrevealed(m, tracked.header)
+                 else text for m, text in zip(undone, texts)]
+    for text in reversed(texts):
         out.print(_w("undone", lang, move=escape(clipped(str(text)))))
     _print_next(out, tracked.game, lang, local)
 
@@ -222,10 +231,13 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     tracked = service.load(store, store.named_or_current(table), _rulebook, play=False)     # only read: no cards needed
     lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
+    from referee.table.view import see, table_viewer
+
+    viewer = table_viewer(tracked.header)      # the host's view, but at a table whose picks are private
     if json_out:
         from referee.table.view import show_json
 
-        print_json(show_json(tracked))
+        print_json(show_json(tracked, viewer))
         return
     from referee.table.view import see
 
@@ -234,7 +246,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     game = tracked.game
     out = console()
     out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
-    seen = see(game)                             # the host's view: everything the table records
+    seen = see(game, viewer)                     # everything the table records (private picks: once revealed)
     state = game.state
     if state.phase == "draft" and state.round > 1:      # the round just ended, said as `do` said it
         from referee.say.events import describe
@@ -253,6 +265,9 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
+    times = store.timer(tracked.header.name)
+    if times:                                    # `serve --timer` runs: the countdown the phones show
+        _print_timer(out, store, tracked, times, lang)
 
 
 @app.command("moves")
@@ -264,6 +279,10 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     tracked = service.load(store, store.named_or_current(table), _rulebook)
     game = tracked.game
     legal = game.legal_moves()
+    if tracked.header.private:                   # the picks left are the picking seat's to see, on its phone
+        from referee.table.view import SECRET_VERBS
+
+        legal = [m for m in legal if m.verb not in SECRET_VERBS]
     if json_out:
         print_json([game.format(m) for m in legal])
         return
@@ -289,8 +308,14 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     name = store.named_or_current(table)
     header = store.header(name)
     logged = store.moves(name)
+    hidden = set()
+    if header.private:                           # another seat's pick stays on its phone until revealed
+        hidden = {m.seq for m in logged if _pick_unrevealed(m, header)}
+        if hidden:
+            hidden = _still_hidden(store, name, header, logged, hidden)
     if json_out:
-        print_json([{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at} for m in logged])
+        print_json([{"seq": m.seq, "round": m.round, "move": _hidden_as(m.notation) if m.seq in hidden else m.notation,
+                     "at": m.at, "source": _source_id(m.source)} for m in logged])
         return
     lang = _language(lang, header)
     texts = [m.notation for m in logged]
@@ -300,11 +325,71 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
         start = service.starting_game(header, _rulebook(header.edition))
         start.legacy_calls = True            # only reads moves once recorded (maybe under older rules)
         texts = said_in_turn(start, texts, lang, _local(header.edition, lang), take_back=False)
+    from referee.say.labels import parens
+    from referee.say.table_text import source_text
+
     out = console()
     from referee.text import clipped
 
     for m, text in zip(logged, texts):        # a stored move may be any length: never echoed whole
-        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}")
+        if m.seq in hidden:
+            text = _w("private_pick", lang, player=m.notation.partition(": ")[0])
+        came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
+        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}"
+                  + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
+
+
+def _print_timer(out, store, tracked, times: str, lang: str) -> None:
+    import time
+
+    from referee.table import service
+    from referee.table.timer import countdown, parse_times
+
+    parsed = parse_times(times)
+    tracked = service.load(store, tracked.header.name, _rulebook)       # the moves of the turn: its history
+    clock = countdown(tracked, parsed) if parsed else None
+    if clock is None:
+        return
+    left = int(clock.deadline - time.time() + 0.999)
+    out.print(escape(_w("timer_left", lang, player=clock.player, seconds=left) if left > 0
+                     else _w("timer_out", lang, player=clock.player)))
+
+
+def _pick_unrevealed(m, header) -> bool:
+    from referee.table.view import WATCHER, hidden_notation
+
+    return hidden_notation(m.notation, header.players, WATCHER)
+
+
+def _still_hidden(store, name: str, header, logged, picks: set) -> set:
+    """Of the recorded picks and discards, those not yet shown: the picks of an earlier round, and
+    everything once the game is over, have been (the round's end reveals the killed character)."""
+    from referee.table import service
+
+    game = service.load(store, name, _rulebook).game
+    if game.is_over:
+        return set()
+    state = game.state
+    hidden = set()
+    for m in logged:
+        if m.seq not in picks:
+            continue
+        move = game.parse(m.notation)
+        # A face-down discard is never shown; a pick, until its character is revealed this round.
+        if move.verb == "discard" or (m.round == state.round and move.args[0] not in state.revealed):
+            hidden.add(m.seq)
+    return hidden
+
+
+def _hidden_as(notation: str) -> str:
+    """A hidden pick for programs: who, and the verb, not the character."""
+    actor, _, body = notation.partition(": ")
+    return f"{actor}: {body.split(' ', 1)[0]} ?"
+
+
+def _source_id(source: str) -> str:
+    """Where a move came from, for programs: terminal, table, or seat:N."""
+    return source or "terminal"
 
 
 @app.command("score")
@@ -375,6 +460,11 @@ def export(
         return
     from referee.table.export import exported
 
+    if store.header(name).private:                # its picks would show: only once the game is over
+        from referee.table import service
+
+        if not service.load(store, name, _rulebook, play=False).game.is_over:
+            raise RefereeError.say("error.table.private_export")
     found = exported(store, name, fmt or "toml")
     if isinstance(found, dict):
         print_json(found)

@@ -26,8 +26,17 @@ def serve(
     lang: Optional[str] = typer.Option(None, "--lang", help="The page's language (default: the table's; each phone "
                                        "may switch)."),
     qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the address for the phones to scan."),
+    new_key: bool = typer.Option(False, "--new-key", help="Replace the table's keys: every link that could act "
+                                 "before stops working."),
+    seats: bool = typer.Option(False, "--seats", help="Also print one link per seat, for each player to act from "
+                               "their own phone."),
+    json_out: bool = typer.Option(False, "--json", help="Print the links as JSON on the first line."),
+    timer: Optional[str] = typer.Option(None, "--timer", metavar="[PICK,GATHER,ACT]",
+                                        help="Show a countdown for the player whose pick or turn it is (seconds; default "
+                                        "45,15,30, each ability used adds 10 s up to ACT). It never acts by itself."),
 ) -> None:
-    """Show the table live on the phones at the table: a read-only page on the local network."""
+    """Show the table live on the phones at the table: a watch link for everyone, a table link (and
+    with --seats one per seat) for acting from a phone."""
     from referee.web import server as web
 
     store = _store()
@@ -40,6 +49,18 @@ def serve(
     with refusals_in(spoken):
         if not 0 <= port <= 65535:
             raise RefereeError.say("error.table.port_port_any_free", port=port)
+        times = None
+        if timer is not None:
+            from referee.errors import Typed
+            from referee.table.timer import parse_times
+
+            times = parse_times(timer)
+            if times is None:
+                raise RefereeError.say("error.table.timer_times", times=Typed(timer))
+        shown_name = table or (current if shown_now else None)
+        keys = store.make_links(shown_name, len(shown_now.players), replace=new_key) if shown_now else {}
+        if shown_name:
+            store.set_timer(shown_name, times.text() if times else None)
         hub = web.Hub(store.path, table, lang, _rulebook, _local)
         try:
             server = web.make_server(hub, host, port)
@@ -61,6 +82,13 @@ def serve(
     out = console()
     try:
         url, notes = _address(host, server.port, web.lan_address, said)
+        links = {seat: f"{url}k/{key}/" for seat, key in keys.items()}
+        if json_out:
+            import json
+
+            print(json.dumps({"watch": url, "table": links.get(-1),
+                              "seats": {shown_now.players[s]: u for s, u in links.items() if s >= 0} if seats else {}},
+                             ensure_ascii=False), flush=True)
         start = ("serving" if table else "serving_current") + ("_here" if _only_here(host) else "")
         out.print(_w(start, said, table=escape(table or ""), url=url), soft_wrap=True)
         if qr:
@@ -69,12 +97,34 @@ def serve(
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         for note in notes:
             out.print(escape(note), style="dim" if note == notes[0] else "yellow", soft_wrap=True)
+        if links:
+            out.print(escape(_w("serve_who_acts", said)), soft_wrap=True)
+            out.print(escape(_w("serve_table_link", said, url=links[-1])), soft_wrap=True)
+            if qr:
+                import segno
+
+                segno.make(links[-1], error="m").terminal(out=sys.stdout, compact=True)
+            for seat in range(len(shown_now.players)) if seats else ():
+                out.print(escape(_w("serve_seat_link", said, player=shown_now.players[seat], url=links[seat])), soft_wrap=True)
+        if times and shown_name:
+            out.print(escape(_w("serve_timer", said, **times._asdict())), soft_wrap=True)
         sys.stdout.flush()
         server.share_svg = _share_code(url)          # the page's foot: the address printed, never the request's Host
+
+        def tell(line: str) -> None:                 # a move tapped on a phone, said where the host sees it
+            out.print(escape(line), soft_wrap=True)
+            sys.stdout.flush()
+
+        hub.announce = lambda table_lang: (lang or table_lang, tell)
         server.serve()                               # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:
         server.close()
+        if times and shown_name:
+            from contextlib import suppress
+
+            with suppress(RefereeError, OSError):       # no countdown once no server shows it
+                store.set_timer(shown_name, None)
 
 
 # Why a server cannot listen, in words (the system's own message is English only).

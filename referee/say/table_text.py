@@ -12,6 +12,15 @@ def words(key: str, lang: str, **values) -> str:
     return catalog.text("table." + key, lang).format(**values)
 
 
+def source_text(source: str, players: list[str], lang: str) -> str:
+    """Where a recorded move came from, for `table log` and the phones ("" for the terminal)."""
+    if source == "table":
+        return words("source_table", lang)
+    if source.startswith("seat:") and source[5:].isdigit() and int(source[5:]) < len(players):
+        return words("source_seat", lang, player=players[int(source[5:])])
+    return ""
+
+
 def table_language(lang: str | None, header, typed: str = "") -> str:
     """The language a table speaks: --lang (for that command only); else the language stored
     with the table at `new` (`Header.lang`, `new_language`): one script for every command, whatever

@@ -40,6 +40,35 @@ class Tracked(NamedTuple):
     broken: Broken | None
 
 
+class Stale(Exception):
+    """A move made against a position the table has since left (`version`: the log's length now)."""
+
+    def __init__(self, version: int):
+        super().__init__("stale")
+        self.version = version
+
+
+def _check_version(log: list[Logged], expected: int | None) -> None:
+    if expected is not None and expected != len(log):
+        raise Stale(len(log))
+
+
+class NotYours(Exception):
+    """A seat's phone sent a move of another player (nothing recorded)."""
+
+
+def seat_of(game: Game, move: Move) -> int | None:
+    """The seat that makes `move`: its player, or the player who holds (or plays the turn of)
+    the character it names; None when the table cannot tell."""
+    state = game.state
+    found = state.seat_of(move.actor)
+    if found is not None:
+        return found
+    if state.turn is not None and state.turn.character == move.actor:
+        return state.turn.seat
+    return state.holder(move.actor)
+
+
 class Refused(NamedTuple):
     """A well-formed move the rules refuse: not recorded."""
 
@@ -98,12 +127,18 @@ def load(store: Store, name: str, rulebook_for, play: bool = True) -> Tracked:
     return restore(store, header, log, rulebook, play) or replay(header, log, rulebook)
 
 
-def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tracked, list[tuple[str, Move, list[dict]]], Refused | None]:
+def record(store: Store, name: str, texts: list[str], rulebook_for, expected_version: int | None = None,
+           source: str = "", seat: int | None = None) -> tuple[Tracked, list[tuple[str, Move, list[dict]]], Refused | None]:
     """Check and record `texts` in order: the legal ones before the first illegal one are
-    recorded (one transaction); an unreadable move records nothing (it raises BadMove)."""
+    recorded (one transaction); an unreadable move records nothing (it raises BadMove).
+    `expected_version`: the log's length the moves were made against (a phone's); checked inside
+    the transaction, so of two phones tapping at once one records and the other gets `Stale`.
+    `source`: where the moves come from (`Logged.source`); `seat`: the only seat whose moves
+    these may be (a seat's phone), else NotYours and nothing recorded."""
     with store.writing() as conn:
         header = store.header(name)
         log = store.moves(name, conn)
+        _check_version(log, expected_version)
         rulebook = rulebook_for(header.edition)
         tracked = restore(store, header, log, rulebook, True, conn, history=False)    # the moves add steps
         cached = tracked is not None
@@ -120,6 +155,8 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
             if not text.strip():
                 raise BadMove.say("error.table.empty_move")
             moves.append(game.parse(text))              # every move readable before any is recorded
+            if seat is not None and seat_of(game, moves[-1]) != seat:
+                raise NotYours()
         done: list[tuple[str, Move, list[dict]]] = []
         refused = None
         seq = log[-1].seq if log else 0
@@ -135,9 +172,9 @@ def record(store: Store, name: str, texts: list[str], rulebook_for) -> tuple[Tra
             if named is not move:                # the game's history as a replay of the log has it
                 game.history[-1] = game.history[-1]._replace(move=named)
             canonical = game.format(named)
-            store.append(conn, name, seq, canonical, made_in)
+            store.append(conn, name, seq, canonical, made_in, source)
             done.append((canonical, named, events))
-            log = log + [Logged(seq, canonical, made_in, "")]
+            log = log + [Logged(seq, canonical, made_in, "", source)]
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused
@@ -152,10 +189,11 @@ def _named(move: Move, events: list[dict]) -> Move:
     return move
 
 
-def undo(store: Store, name: str, count: int, rulebook_for) -> tuple[Tracked, list[Logged]]:
+def undo(store: Store, name: str, count: int, rulebook_for, expected_version: int | None = None) -> tuple[Tracked, list[Logged]]:
     with store.writing() as conn:
         header = store.header(name)
         log = store.moves(name, conn)
+        _check_version(log, expected_version)
         if count < 1:
             raise RefereeError.say("error.table.undo_takes_number_moves")
         if count > len(log):

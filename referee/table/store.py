@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple
 
 from referee.errors import Listed, RefereeError, Said
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class TableError(RefereeError):
@@ -56,6 +56,7 @@ class Header(NamedTuple):
     created: str
     lang: str = ""               # the language the table speaks, set at `new` ("": the locale's; schema 3)
     teams: list = []             # team play: each team's players, by name (engine/teams.py); [] for none
+    private: bool = False        # picks made on the players' own phones, each seen by its seat alone (schema 3)
 
 
 class Logged(NamedTuple):
@@ -63,6 +64,7 @@ class Logged(NamedTuple):
     notation: str
     round: int
     at: str
+    source: str = ""             # where it was recorded: "" (the terminal), "table" (the table link), "seat:N"
 
 
 def default_path() -> Path:
@@ -124,6 +126,17 @@ def _migrations():
                            foreign_keys=[("game", "games", "name")])
         db.execute("PRAGMA user_version = 5")
 
+    @migrations()
+    def phone_links(db) -> None:
+        # Where each move came from (the terminal, the table link, a seat's phone), and the
+        # secret keys of the links that may act from a phone (schema 6): seat -1 is the table
+        # link, which acts for every seat. A key is replaced, never reused.
+        db.execute("ALTER TABLE moves ADD COLUMN source TEXT NOT NULL DEFAULT ''")
+        db.execute("ALTER TABLE games ADD COLUMN private INTEGER NOT NULL DEFAULT 0")
+        db["links"].create({"game": str, "seat": int, "key": str}, pk=("game", "seat"),
+                           foreign_keys=[("game", "games", "name")])
+        db.execute("PRAGMA user_version = 6")
+
     return migrations
 
 
@@ -135,7 +148,7 @@ class Store:
         # collector reaches it (a sqlite3 connection sits in a reference cycle with its
         # statement cache; `referee.cli.app.main` freezes the collector at exit): a file
         # still in WAL mode from an earlier version is checkpointed into the tables file then.
-        weakref.finalize(self, self.conn.close)
+        weakref.finalize(self, _close, self.conn)
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -217,6 +230,7 @@ class Store:
             for key in ("players", "variants", "characters", "teams"):
                 row[key] = json.dumps(row[key], ensure_ascii=False)
             row["secret"] = int(header.secret)
+            row["private"] = int(header.private)
             conn.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
             self._set(conn, "current", header.name)
 
@@ -236,6 +250,7 @@ class Store:
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
             conn.execute("DELETE FROM positions WHERE game = ?", (name,))
             conn.execute("DELETE FROM steps WHERE game = ?", (name,))
+            conn.execute("DELETE FROM links WHERE game = ?", (name,))
             conn.execute("DELETE FROM games WHERE name = ?", (name,))
             if self.current() == name:
                 conn.execute("DELETE FROM settings WHERE key = 'current'")
@@ -264,7 +279,8 @@ class Store:
     # -- moves -------------------------------------------------------------------------------
 
     def moves(self, name: str, conn: sqlite3.Connection | None = None) -> list[Logged]:
-        rows = (conn or self.conn).execute("SELECT seq, notation, round, at FROM moves WHERE game = ? ORDER BY seq", (name,))
+        rows = (conn or self.conn).execute("SELECT seq, notation, round, at, source FROM moves WHERE game = ? ORDER BY seq",
+                                           (name,))
         return [Logged(*row) for row in rows]
 
     def log_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, str]:
@@ -276,11 +292,51 @@ class Store:
         return row[0], row[1] or ""
 
     @staticmethod
-    def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int) -> None:
-        """Inside `writing()`: one more move at the end of the log."""
+    def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int, source: str = "") -> None:
+        """Inside `writing()`: one more move at the end of the log (`source`: see `Logged`)."""
         at = time.strftime("%Y-%m-%d %H:%M:%S")
-        conn.execute("INSERT INTO moves (game, seq, notation, round, at) VALUES (?, ?, ?, ?, ?)",
-                     (name, seq, notation, round_, at))
+        conn.execute("INSERT INTO moves (game, seq, notation, round, at, source) VALUES (?, ?, ?, ?, ?, ?)",
+                     (name, seq, notation, round_, at, source))
+
+    # -- the turn timer --------------------------------------------------------------------------
+
+    def timer(self, name: str) -> str | None:
+        """The times of the turn timer a running `serve --timer` shows for the table, if any."""
+        row = self.conn.execute("SELECT value FROM settings WHERE key = ?", ("timer:" + name,)).fetchone()
+        return row[0] if row else None
+
+    def set_timer(self, name: str, times: str | None) -> None:
+        """`serve --timer` starts (the times, `PICK,GATHER,ACT`) or stops (None) the table's timer."""
+        with self.writing() as conn:
+            if times is None:
+                conn.execute("DELETE FROM settings WHERE key = ?", ("timer:" + name,))
+            else:
+                self._set(conn, "timer:" + name, times)
+
+    # -- the phones' links -------------------------------------------------------------------
+
+    def links(self, name: str | None = None) -> list[tuple[str, int, str]]:
+        """(table, seat, key) of every link that may act (seat -1: the table link), of one table
+        or of all."""
+        query = "SELECT game, seat, key FROM links" + (" WHERE game = ?" if name else "") + " ORDER BY game, seat"
+        return [tuple(row) for row in self.conn.execute(query, (name,) if name else ())]
+
+    def make_links(self, name: str, seats: int, replace: bool = False) -> dict[int, str]:
+        """The table's keys by seat (-1: the table link), made where missing (all of them anew
+        with `replace`): 128 bits each from `secrets`, stored with the table."""
+        import secrets
+
+        with self.writing() as conn:
+            if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
+                raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
+            if replace:
+                conn.execute("DELETE FROM links WHERE game = ?", (name,))
+            have = dict(conn.execute("SELECT seat, key FROM links WHERE game = ?", (name,)).fetchall())
+            for seat in range(-1, seats):
+                if seat not in have:
+                    have[seat] = secrets.token_urlsafe(16)
+                    conn.execute("INSERT INTO links (game, seat, key) VALUES (?, ?, ?)", (name, seat, have[seat]))
+        return have
 
     # -- the cached position ------------------------------------------------------------------
 
@@ -353,6 +409,16 @@ def _file_above(path: Path) -> Path:
 EDITIONS = ("2016", "classic")
 
 
+def _close(conn: sqlite3.Connection) -> None:
+    """Close a store's connection when the store goes away. A store made in a server's worker
+    thread may be collected in another thread, where sqlite3 refuses even to close it: it was
+    closed already by whoever made it (the phones' server closes each store it opens)."""
+    try:
+        conn.close()
+    except sqlite3.ProgrammingError:
+        pass
+
+
 def _header(conn, row) -> Header:
     """A header as stored; a value no version of referee writes (edited by hand, a broken
     file) is refused by name rather than failing somewhere later."""
@@ -382,6 +448,7 @@ def _header(conn, row) -> Header:
     except (TypeError, ValueError):
         raise TableError.say("error.table.damaged_header", name=str(values["name"]), field="teams") from None
     values["secret"] = bool(values["secret"])
+    values["private"] = bool(values.get("private", 0))
     return Header(**values)
 
 

@@ -58,6 +58,7 @@ class SeatView(NamedTuple):
     city: tuple                     # engine Built records (their face-down cards as `?`)
     characters: tuple[str, ...]     # the characters the viewer knows this player holds
     score: int                      # the score so far, from what the viewer sees
+    breakdown: dict = {}            # the score by category (`scoring.score_player`), never changed
 
 
 class RoundMarks(NamedTuple):
@@ -85,6 +86,42 @@ class View(NamedTuple):
     history: tuple                  # the moves played (engine Steps: move and events), oldest first
 
 
+def table_viewer(header, seat_number: int | None = None) -> Viewer:
+    """Who a face shows a table as. The host, except at a table whose picks are private (made on
+    each player's own phone): there a seat's phone sees as that seat, and everyone else — the
+    terminal, the watch link, the table link — as a watcher, who sees a pick once it is revealed."""
+    if not getattr(header, "private", False):
+        return HOST
+    return seat(seat_number) if seat_number is not None else WATCHER
+
+
+SECRET_VERBS = ("pick", "discard")        # a pick, and a discard face down: the picking seat's alone
+
+
+def hidden_move(actor: str, verb: str, players: list[str], viewer: Viewer) -> bool:
+    """Is a move (its actor and verb) one `viewer` may not see: another seat's pick or face-down
+    discard? (Asked only at a table whose picks are private.)"""
+    if viewer.kind == "host" or verb not in SECRET_VERBS:
+        return False
+    return not (viewer.kind == "seat" and actor in players and players.index(actor) == viewer.seat)
+
+
+def hidden_notation(notation: str, players: list[str], viewer: Viewer) -> bool:
+    """`hidden_move` of a recorded move in the canonical notation (`Ann: pick King`)."""
+    actor, _, body = notation.partition(": ")
+    return hidden_move(actor, body.split(" ", 1)[0], players, viewer)
+
+
+def public_history(game, viewer: Viewer) -> tuple:
+    """The moves played so far that `viewer` may see, at a table whose only secrets are the picks
+    (every other move was made in front of the table): all but the others' picks and discards."""
+    history = tuple(getattr(game, "history", None) or ())
+    if viewer.kind == "host":
+        return history
+    players = [p.name for p in game.state.players]
+    return tuple(step for step in history if not hidden_move(step.move.actor, step.move.verb, players, viewer))
+
+
 def phase_of(state) -> str:
     """The phase as a player names it (and `show --json` reports it): selection, turns, over."""
     return "over" if state.phase == "over" else ("selection" if state.phase == "draft" else "turns")
@@ -96,8 +133,9 @@ def see(game, viewer: Viewer = HOST) -> View:
 
     state = game.state
     seen = _seen(state, viewer)
+    scored = [score_player(game.rb, seen, seat) for seat in range(len(seen.players))]
     players = tuple(SeatView(seat, p.name, p.gold, tuple(p.hand), tuple(p.city), tuple(p.characters),
-                             score_player(game.rb, seen, seat)["score"])
+                             scored[seat]["score"], scored[seat]["breakdown"])
                     for seat, p in enumerate(seen.players))
     history = tuple(getattr(game, "history", None) or ()) if viewer.kind == "host" else ()   # a Position has none
     return View(viewer, state.round, phase_of(state), state.crown, None if game.unlimited_bank else state.bank,

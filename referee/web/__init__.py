@@ -1,4 +1,5 @@
-"""The phones' view of a tracked table (`referee table serve`): a read-only page on the local
-network that follows the table live. `page.py` turns a position into HTML; `server.py` serves
-it and pushes a new view whenever the tables file changes. Both sit around the tracker
-(`referee/table/`) as the commands do; nothing here records a move."""
+"""The phones' view of a tracked table (`referee table serve`): a page on the local network that
+follows the table live, and, for a phone holding a key link, the moves it may tap. `page.py` and
+`buttons.py` turn a position into HTML; `server.py` serves it and pushes a new view whenever the
+tables file changes; `gate.py` checks the keys and `acting.py` records a tapped move through
+`referee/table/`, as the commands do."""

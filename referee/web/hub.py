@@ -46,7 +46,12 @@ class Hub:
         self.names_for = names_for       # (edition, lang) → card id → name
         self.version = 0
         self.stopping = threading.Event()
-        self._views: dict[str, tuple[int, str, str, str]] = {}   # lang → (version, language, title, view)
+        self._views: dict[tuple, tuple[int, str, str, str]] = {}   # (lang, link) → (version, language, title, view)
+        self._links: tuple[int, list] = (-1, [])                  # (version, the links then)
+        self._renderer = None
+        # `serve` hears what the phones record: announce(table's language) -> (language, print).
+        self.announce = None
+        self._tracked = None                                      # (version, table, Tracked): the last one loaded
         self._render = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None      # the server's, where the streams wait
         self._wakeup: asyncio.Event | None = None
@@ -95,6 +100,8 @@ class Hub:
         """The watcher and every stream end."""
         self.stopping.set()
         self._wake_soon()
+        if self._renderer is not None:
+            self._renderer.shutdown(wait=False)
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """The streams will wait on `loop` (called on it, when the server starts)."""
@@ -122,32 +129,71 @@ class Hub:
 
     # -- rendering ---------------------------------------------------------------------------
 
-    def render(self, lang: str | None) -> tuple[str, str, str]:
-        """(language, page title, view) of the table now, rendered once per version and language."""
+    def render(self, lang: str | None, link=None) -> tuple[str, str, str]:
+        """(language, page title, view) of the table now, rendered once per version, language
+        and link (None: the watch link's view; a `gate.Link`: that link's, with its buttons)."""
         with self._render:
             version = self.version
-            cached = self._views.get(lang or "")
+            cached = self._views.get((lang or "", link))
             if cached is None or cached[0] != version:
-                cached = (version, *self._fresh(lang))
-                self._views[lang or ""] = cached
+                cached = (version, *(self._fresh(lang) if link is None else self._fresh(lang, link)))
+                self._views[(lang or "", link)] = cached
             return cached[1:]
 
-    def rendered(self, lang: str | None) -> tuple[str, str, str] | None:
+    def renderer(self):
+        """The one thread that renders views. Renders take turns anyway (one per version, language
+        and link); were each waiting page's render a thread of the shared pool, thirty-eight
+        pages woken by one move would hold as many threads, each growing its own heap."""
+        if self._renderer is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._renderer = ThreadPoolExecutor(1, thread_name_prefix="referee-render")
+        return self._renderer
+
+    def rendered(self, lang: str | None, link=None) -> tuple[str, str, str] | None:
         """The view of this version if it is rendered already (without waiting for a render)."""
-        cached = self._views.get(lang or "")
+        cached = self._views.get((lang or "", link))
         return cached[1:] if cached is not None and cached[0] == self.version else None
 
-    def _fresh(self, lang: str | None) -> tuple[str, str, str]:
+    def links(self) -> list[tuple[str, int, str]]:
+        """(table, seat, key) of every link that may act, read once per version of the file."""
+        version = self.version
+        if self._links[0] != version:
+            from referee.table.store import Store
+
+            try:
+                store = Store(self.tables)
+            except (RefereeError, sqlite3.Error):
+                return []                        # no file (yet), or a damaged one: no key opens anything
+            try:
+                self._links = (version, store.links())
+            finally:
+                store.conn.close()
+        return self._links[1]
+
+    def _loaded(self, store, name: str, version: int):
+        """The table at this version, loaded once for every page that shows it (each link and
+        language renders from the same position: only the render thread reads it)."""
+        from referee.table import service
+
+        kept = self._tracked
+        if kept is not None and kept[0] == version and kept[1] == name and kept[2].log == store.moves(name):
+            return kept[2]
+        tracked = service.load(store, name, self.rulebook_for)
+        self._tracked = (version, name, tracked)
+        return tracked
+
+    def _fresh(self, lang: str | None, link=None) -> tuple[str, str, str]:
         from referee.say.labels import comma
         from referee.say.table_text import table_language, words
-        from referee.table import service
         from referee.table.store import Store
 
+        version = self.version
         spoken = lang or self.lang
         store = None
         try:
             store = Store(self.tables)
-            name = self.table or store.current()
+            name = link.table if link is not None else (self.table or store.current())
             if name is None:
                 spoken = spoken or _locale_language()
                 others = store.names()
@@ -156,9 +202,14 @@ class Hub:
                 return spoken, "referee", page.message(words("no_tables", spoken))
             header = store.header(name)
             spoken = spoken or table_language(None, header)
-            tracked = service.load(store, name, self.rulebook_for)
+            tracked = self._loaded(store, name, version)
             local = self.names_for(header.edition, spoken)
-            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local)
+            from referee.table.view import table_viewer
+
+            viewer = table_viewer(header, None if link is None or link.is_table else link.seat)
+            clock = _countdown(store, name, tracked)
+            return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local, viewer, link=link,
+                                                                              clock=clock)
         except RefereeError as error:         # the table deleted, a damaged file: said on the page
             spoken = spoken or _locale_language()
             return spoken, "referee", page.message(error.localized(spoken))
@@ -169,17 +220,47 @@ class Hub:
             if store is not None:
                 store.conn.close()
 
+    def sheet(self, lang: str | None) -> str:
+        """The shown table's cast sheet (`referee sheet`'s page) in `lang` (None: the table's)."""
+        from referee.catalog.db import connect
+        from referee.say.table_text import table_language
+        from referee.sheet.casts import sheet_page, table_cast
+        from referee.table.store import Store
+
+        store = Store(self.tables)
+        try:
+            name = store.named_or_current(self.table)
+            header = store.header(name)
+        except RefereeError as error:
+            spoken = lang or self.lang or _locale_language()
+            return page.document(page.message(error.localized(spoken)), spoken, "referee")
+        finally:
+            store.conn.close()
+        spoken = lang or self.lang or table_language(None, header)
+        return sheet_page(connect(), table_cast(header, self.rulebook_for(header.edition)), [spoken])
+
     def state_json(self) -> dict:
         from referee.table import service
         from referee.table.store import Store
-        from referee.table.view import show_json
+        from referee.table.view import show_json, table_viewer
 
         store = Store(self.tables)
         try:
             tracked = service.load(store, store.named_or_current(self.table), self.rulebook_for, play=False)
-            return show_json(tracked)
+            return show_json(tracked, table_viewer(tracked.header))
         finally:
             store.conn.close()
+
+
+def _countdown(store, name: str, tracked):
+    """The turn timer's countdown when `serve --timer` runs for the table (None otherwise)."""
+    times = store.timer(name)
+    if not times:
+        return None
+    from referee.table.timer import countdown, parse_times
+
+    parsed = parse_times(times)
+    return countdown(tracked, parsed) if parsed else None
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

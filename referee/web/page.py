@@ -10,12 +10,13 @@ shown as such.
 
 from __future__ import annotations
 
+import time
 from html import escape
 
 from referee import messages as catalog
 from referee.say.labels import comma, label, winners_line
 from referee.say.table_text import broken_text, hand_text, next_text, position_facts, round_marks
-from referee.table.view import HOST, Viewer, see
+from referee.table.view import HOST, Viewer, public_history, see
 
 _RECENT = 6                                   # moves shown, newest first
 
@@ -32,9 +33,11 @@ def word(key: str, lang: str, **values) -> str:
     return catalog.text("page." + key, lang).format(**values)
 
 
-def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> str:
+def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=None, clock=None) -> str:
     """The position of a tracked table as HTML, as `viewer` may see it (today every phone shows
-    the host's view; `local`: card id → name in `lang`)."""
+    the host's view; `local`: card id → name in `lang`). `link` (a `web.gate.Link`): the page of
+    a link that acts, with what happens next said to its reader and its moves as buttons. `clock`
+    (a `table.timer.Countdown`): the turn timer's, counted down by the page's script."""
     from referee.table import service
 
     game = tracked.game
@@ -48,7 +51,10 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> st
     marks = round_marks(seen.marks, lang, local)
     if marks:
         parts.append(f'<p class="marks">{escape(" · ".join(marks))}</p>')
+    nxt = service.expected_next(game)
     waiting = next_text(game, lang, local)
+    if nxt["kind"] == "faceup":                       # said for the reader, not in the typing notation
+        waiting = word("next_faceup", lang, player=nxt["player"])
     won: list[str] = []
     if phase == "over":
         from referee.engine.scoring import scores, winners
@@ -57,9 +63,22 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> st
         waiting = winners_line(won, rule, lang)          # as `referee table score` says it
     if tracked.broken:
         parts.append(f'<p class="broken">{escape(broken_text(tracked.broken, lang))}</p>')
+    elif link is not None and phase != "over":
+        from referee.web.buttons import reader_next
+
+        parts.append(f'<p class="next">{escape(reader_next(game, lang, local, link))}</p>')
     elif waiting:
         parts.append(f'<p class="next">{escape(waiting)}</p>')
-    nxt = service.expected_next(game)
+    if clock is not None and not tracked.broken:
+        parts.append(f'<p class="timer" data-deadline="{int(clock.deadline * 1000)}" '
+                     f'data-left="{escape(word("timer_left", lang, player=clock.player, seconds="{s}"))}" '
+                     f'data-out="{escape(word("timer_out", lang, player=clock.player))}">'
+                     f'{escape(word("timer_" + clock.step, lang, player=clock.player))}</p>')
+    if link is not None and not tracked.broken:
+        from referee.web.buttons import actions
+
+        parts.append(actions(tracked, lang, local, link))
+    parts.append(_cast(tracked, seen, lang, local))
     acting = nxt.get("player") if nxt["kind"] in ("turn", "decision") else None
     parts.append('<ol class="players">')
     for player in seen.players:
@@ -80,8 +99,8 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> st
                      + '</div>')
         parts.append(f'<div class="counts"><span class="gold">{escape(label("gold", lang))} <b>{player.gold}</b></span>'
                      f'<span class="hand">{escape(hand)}</span>'
-                     f'<span class="score">{escape(word("provisional", lang) if phase != "over" else label("score", lang))} '
-                     f'<b>{score}</b></span></div>')
+                     f'<details class="score"><summary>{escape(word("provisional", lang) if phase != "over" else label("score", lang))} '
+                     f'<b>{score}</b></summary>{_breakdown(player.breakdown, lang, local)}</details></div>')
         parts.append('<ul class="city">')
         for built in player.city:
             district = rb.districts.get(built.id)
@@ -93,21 +112,75 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST) -> st
                          f'title="{escape(label(kind, lang))}">{escape(local.get(built.id, built.id))}<small>{value}{extra}</small></li>')
         parts.append('</ul></li>')
     parts.append('</ol>')
-    parts.append(_recent(game, seen.history, lang, local))
-    return "\n".join(parts)
+    history = seen.history if viewer.kind == "host" else public_history(game, viewer)
+    parts.append(_recent(game, history, lang, local, _sources(game, tracked.log)))
+    return f'<div class="position" data-version="{len(tracked.log)}">' + "\n".join(parts) + '</div>'
 
 
-def _recent(game, history: tuple, lang: str, local: dict[str, str]) -> str:
-    """The last moves, newest first, each with what it did (the engine's events in words)."""
+def _sources(game, log: list) -> dict:
+    """Where each move of the game's history came from (the log's moves are the history's last),
+    by the step's identity."""
+    history = tuple(getattr(game, "history", None) or ())
+    offset = len(history) - len(log)
+    return {id(step): log[number - offset].source for number, step in enumerate(history) if number >= offset}
+
+
+def _breakdown(breakdown: dict, lang: str, local: dict[str, str]) -> str:
+    """A player's score so far by category, as `referee table score` says it (on a tap)."""
+    if not breakdown:
+        return f'<p>{escape(word("no_points", lang))}</p>'
+    rows = "".join(f'<li>{escape(label(key, lang) if key in _CATEGORIES else local.get(key, key))} <b>{value}</b></li>'
+                   for key, value in breakdown.items())
+    return f'<ul class="breakdown">{rows}</ul>'
+
+
+_CATEGORIES = ("districts", "five_types", "first_complete", "completed")
+
+
+def _cast(tracked, seen, lang: str, local: dict[str, str]) -> str:
+    """This game's characters by rank: those discarded face up marked, those already called this
+    round dimmed, so that everyone sees which ranks are still to come."""
+    game = tracked.game
+    state = game.state
+    rb = game.rb
+    cast = sorted((c for c in tracked.header.characters if c in rb.characters), key=lambda c: rb.characters[c].rank)
+    if not cast:
+        return ""
+    turns = seen.phase == "turns"
+    items = []
+    for character in cast:
+        rank = rb.characters[character].rank
+        if character in seen.marks.faceup:
+            kind, note = "faceup", word("cast_faceup", lang)
+        elif turns and rank == state.calling and state.turn is not None and state.turn.character == character:
+            kind, note = "current", word("turn_now", lang)
+        elif turns and rank <= state.calling and state.awaiting != character:
+            kind, note = "called", word("cast_called", lang)
+        else:
+            kind, note = "waiting", ""
+        items.append(f'<li class="{kind}"><b>{rank}</b> {escape(local.get(character, character))}'
+                     + (f' <small>{escape(note)}</small>' if note else "") + '</li>')
+    return (f'<details class="cast" open><summary>{escape(word("cast", lang))}</summary>'
+            f'<ol>{"".join(items)}</ol></details>')
+
+
+def _recent(game, history: tuple, lang: str, local: dict[str, str], sources: dict | None = None) -> str:
+    """The last moves, newest first, each with what it did (the engine's events in words) and,
+    for a move sent from a phone, which one (the log's last moves are the history's last)."""
     from referee.say.events import describe
     from referee.say.notation import said
 
     if not history:
         return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><p>{escape(word("nothing_yet", lang))}</p></section>'
+    from referee.say.table_text import source_text
+
     items = []
+    players = [p.name for p in game.state.players]
     for step in reversed(history[-_RECENT:]):
         done = [describe(event, lang, local) for event in step.events]
-        items.append('<li>' + escape(" · ".join(done) if done else said(game, step.move, lang, local)) + '</li>')
+        came = source_text((sources or {}).get(id(step), ""), players, lang)
+        items.append('<li>' + escape(" · ".join(done) if done else said(game, step.move, lang, local))
+                     + (f' <small class="source">{escape(came)}</small>' if came else "") + '</li>')
     return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><ol>{"".join(items)}</ol></section>'
 
 
@@ -133,11 +206,12 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 <noscript><meta http-equiv="refresh" content="10"></noscript>
 <style>{_STYLE}</style>
 </head>
-<body>
-<nav><span id="status" data-live="{escape(word("live", lang))}" data-offline="{escape(word("offline", lang))}">{escape(word("live", lang))}</span> {languages}</nav>
+<body data-digest="{digest(fragment)}" data-now="{int(time.time() * 1000)}">
+<nav><span id="status" data-live="{escape(word("live", lang))}" data-offline="{escape(word("offline", lang))}">{escape(word("live", lang))}</span> <a href="/sheet?lang={lang}">{escape(word("sheet", lang))}</a> {languages}</nav>
 <main id="view">
 {fragment}
 </main>
+<p id="said" class="said" role="status" aria-live="polite" data-sending="{escape(word("sending", lang))}"></p>
 {share}
 <script>{_SCRIPT}</script>
 </body>
@@ -145,7 +219,15 @@ def document(fragment: str, lang: str, title: str, share_svg: str = "") -> str:
 """
 
 
-def content_security_policy() -> str:
+def digest(fragment: str) -> str:
+    """A short fingerprint of a view: the page's script leaves alone a view it already shows (a
+    list a player has open, a button being tapped), and swaps in only one that changed."""
+    import hashlib
+
+    return hashlib.blake2b(fragment.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def content_security_policy(styles: list[str] | None = None) -> str:
     """What a browser may load or run on the page: its own style and script (by their hashes, as
     `document` inlines them), its own event stream, and nothing else (no other script, no
     frame around it, no form sent anywhere)."""
@@ -155,6 +237,9 @@ def content_security_policy() -> str:
     def digest(text: str) -> str:
         return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
+    if styles is not None:                 # another page of ours (the cast sheet): its styles, and no script
+        return (f"default-src 'none'; style-src {' '.join(digest(style) for style in styles) or chr(39) + 'none' + chr(39)}; "
+                "img-src 'self' data:; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
     return (f"default-src 'none'; script-src {digest(_SCRIPT)}; style-src {digest(_STYLE)}; connect-src 'self'; "
             "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
@@ -165,14 +250,65 @@ _SCRIPT = """
 (function () {
   var status = document.getElementById("status");
   var view = document.getElementById("view");
+  var said = document.getElementById("said");
   var source = new EventSource("events" + location.search);
-  source.onmessage = function (e) {
-    var shown = JSON.parse(e.data);
-    view.innerHTML = shown.html;
-    document.title = shown.title;
-  };
+  var skew = parseInt(document.body.getAttribute("data-now"), 10) - Date.now();   // the phone's clock against the server's
+  var rang = {};
+  function tick() {
+    var timer = view.querySelector(".timer[data-deadline]");
+    if (!timer) { return; }
+    var deadline = parseInt(timer.getAttribute("data-deadline"), 10);
+    var left = Math.ceil((deadline - (Date.now() + skew)) / 1000);
+    if (left > 0) { timer.textContent = timer.getAttribute("data-left").replace("{s}", left); timer.className = "timer"; return; }
+    timer.textContent = timer.getAttribute("data-out"); timer.className = "timer out";
+    if (!rang[deadline]) {                       // once per deadline: sound and vibrate where the browser allows
+      rang[deadline] = true;
+      if (navigator.vibrate) { navigator.vibrate([300, 150, 300]); }
+      try {
+        var audio = new (window.AudioContext || window.webkitAudioContext)();
+        var beep = audio.createOscillator(); beep.frequency.value = 880; beep.connect(audio.destination);
+        beep.start(); beep.stop(audio.currentTime + 0.4);
+      } catch (e) { /* no sound here */ }
+    }
+  }
+  setInterval(tick, 250);
+  function show(shown) {
+    if (shown.digest === document.body.getAttribute("data-digest")) { return; }
+    view.innerHTML = shown.html; document.body.setAttribute("data-digest", shown.digest); document.title = shown.title;
+  }
+  source.onmessage = function (e) { show(JSON.parse(e.data)); };
   source.onopen = function () { status.textContent = status.dataset.live; status.className = ""; };
   source.onerror = function () { status.textContent = status.dataset.offline; status.className = "off"; };
+  function version() {
+    var position = view.querySelector("[data-version]");
+    return position ? parseInt(position.getAttribute("data-version"), 10) : -1;
+  }
+  function tell(text, kind) { said.textContent = text; said.className = "said " + kind; }
+  function refresh() {
+    fetch("view" + location.search, {cache: "no-store"}).then(function (r) { return r.text(); })
+      .then(function (html) { view.innerHTML = html; document.body.removeAttribute("data-digest"); });
+  }
+  function send(move) {
+    tell(said.getAttribute("data-sending"), "busy");
+    fetch("act" + location.search, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json"},
+                                    body: JSON.stringify({move: move, version: version()})})
+      .then(function (r) { return r.json(); })
+      .then(function (reply) {
+        tell(reply.recorded ? reply.said : reply.reason, reply.recorded ? "ok" : "no");
+        if (!reply.recorded) { refresh(); }
+      })
+      .catch(function () { tell(status.dataset.offline, "no"); });
+  }
+  said.addEventListener("click", function () { tell("", ""); });
+  view.addEventListener("click", function (e) {
+    var button = e.target.closest("button[data-move]");
+    if (button) { e.preventDefault(); send(button.getAttribute("data-move")); }
+  });
+  view.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var chosen = e.target.querySelector("select");
+    if (chosen && chosen.value) { send(chosen.value); }
+  });
 })();
 """
 
@@ -201,8 +337,26 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .trade{background:#e2f5e2;border-color:#3a9a3a}.military{background:#fde2e2;border-color:#c94040}
 .unique{background:#f0e4fb;border-color:#8a4fc0}
 .recent h2{font-size:1rem;margin:1rem 0 .2rem;color:#555}.recent ol{margin:0;padding-left:1.2rem;color:#444}
+.moves{margin:.6rem 0;padding:.5rem .7rem;border:2px solid #2b6cd4;border-radius:.5rem;background:#fff}
+.moves h2{font-size:1.05rem;margin:0 0 .3rem}.moves h3{font-size:.9rem;margin:.4rem 0 .2rem;color:#555;font-weight:600}
+.buttons{display:flex;flex-wrap:wrap;gap:.4rem;margin:0}
+.moves button{font:inherit;font-size:1rem;min-height:2.6rem;padding:.3rem .8rem;border-radius:.4rem;border:1px solid #2b6cd4;
+ background:#2b6cd4;color:#fff;cursor:pointer}.moves button.undo{background:#fff;color:#a33;border-color:#a33}
+.choose{display:flex;gap:.4rem;flex-wrap:wrap}.choose select{font:inherit;min-height:2.6rem;max-width:100%;flex:1}
+.seat summary{font-weight:700;margin:.3rem 0;cursor:pointer}
+.said{position:sticky;bottom:.5rem;white-space:pre-line;padding:.5rem .7rem;border-radius:.4rem;background:#e2f5e2;
+ border:1px solid #3a9a3a;margin:.5rem 0}.said:empty{display:none}.said.no{background:#ffe6e6;border-color:#c94040}
+.said.busy{background:#eee;border-color:#aaa}
+.cast summary,.score summary{cursor:pointer}.cast ol{list-style:none;display:flex;flex-wrap:wrap;gap:.3rem;padding:0;margin:.3rem 0}
+.cast li{border:1px solid #bbb;border-radius:.3rem;padding:0 .4rem;background:#fff}.cast li.faceup{text-decoration:line-through;opacity:.6}
+.cast li.called{opacity:.55}.cast li.current{border:2px solid #2b6cd4}.cast small{color:#7a2e2e}
+.breakdown{list-style:none;padding:0;margin:.2rem 0;font-size:.9rem}
+.source{color:#777}.timer{font-weight:700;font-size:1.2rem;text-align:center;padding:.3rem;border-radius:.4rem;
+ background:#fff3cd;border:1px solid #d4b000}.timer.out{background:#ffe6e6;border-color:#c94040;color:#a00}
 .share{margin-top:1.5rem;color:#555}.share svg{display:block;margin:.5rem auto;max-width:14rem;height:auto;background:#fff}
 @media (prefers-color-scheme:dark){body{background:#1b1a17;color:#eee}.facts,.characters,.counts,.recent ol{color:#ccc}
  .player{background:#26241f;border-color:#444}.next,.message{background:#1f3350}.broken{background:#502020}
- .district{color:#222}.recent h2,.share summary{color:#aaa}nav a{color:#bbb}nav a[aria-current]{color:#fff}.marks{color:#f0a0a0}.player.winner{background:#3a3320}}
+ .district{color:#222}.recent h2,.share summary{color:#aaa}.moves,.cast li{background:#26241f}.moves h3,.source{color:#bbb}
+ .moves button.undo{background:#26241f;color:#f0a0a0;border-color:#f0a0a0}.said{background:#1f3a1f}.said.no{background:#502020}
+ .said.busy{background:#333}.timer{background:#3a3320}.timer.out{background:#502020;color:#f0a0a0}.cast small{color:#f0a0a0}nav a{color:#bbb}nav a[aria-current]{color:#fff}.marks{color:#f0a0a0}.player.winner{background:#3a3320}}
 """

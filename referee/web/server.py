@@ -6,7 +6,8 @@ One watcher thread asks the tables file whether anything was committed since it 
 system's time stamps) and whether the file itself was replaced (a `mv` over it: a new inode,
 which a connection to the old file would never see); each change bumps a version that wakes the
 pages' event streams. A view is rendered once per version and language, however many phones
-show it. The server only reads: `do`, `undo` and `use` from the terminal are what change the page.
+show it. A page changes when a move is recorded, from the terminal (`do`, `undo`, `use`) or from a
+phone holding a key link (`POST <link>/act`, `acting.py`).
 
 What the pages share is `hub.py`. The HTTP side is Starlette (`app.py`: the routes and the headers of every answer) under uvicorn,
 with uvicorn's h11 protocol held to deadlines and sizes (`protocol.py`, `Limits`). This module,

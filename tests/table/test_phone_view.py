@@ -260,10 +260,14 @@ def test_serve_speaks_the_current_tables_language(table, tables):
         assert first.startswith("目前的牌桌只在這台電腦上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 http://127.0.0.1:")
         assert process.stdout.readline() == ("手機連不到 127.0.0.1：只有這台電腦自己的瀏覽器能開啟這個頁面"      # --no-qr: no code
                                              "（用 --host 0.0.0.0 才能讓手機連線）。按 Ctrl+C 停止。\n")
+        said = process.stdout.readline().rstrip("\n")    # then who may act, and the table link
+        link = process.stdout.readline().rstrip("\n")
     finally:
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=10)
-    assert out == "已停止。\n" and process.returncode == 0
+        out, err = process.communicate(timeout=10)       # (reads past what readline buffered)
+    assert said == "同一網路上的人都能觀看；只有拿到密鑰連結的手機可以出手。"
+    assert re.fullmatch(r"桌面連結，可代任何座位出手、可撤銷（請自己保管）：http://127\.0\.0\.1:\d+/k/[\w-]{22}/", link)
+    assert out == "已停止。\n" and process.returncode == 0, (out, err)
 
 
 def test_a_tables_file_damaged_while_serving_is_said_on_the_page(table, tables):
