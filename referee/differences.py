@@ -211,6 +211,8 @@ def rules(bundle, table: list[dict]) -> list[dict]:
     cards = _cards(bundle)
     asked = bundle.differences.get("asked", {})
     listings = {row["id"] for row in bundle.differences.get("difference", []) if row.get("only_in_edition")}
+    # A rule's row has no card names to ask by: it says how players ask for it (「銀行 新舊版」).
+    own_asked = {row["id"]: row.get("asked", {}) for row in bundle.differences.get("difference", [])}
     out = [{
         "id": f"{TOPIC}.overview", "topic": TOPIC, "editions": list(EDITIONS),
         "title": overview.get("title", {}),
@@ -242,6 +244,8 @@ def rules(bundle, table: list[dict]) -> list[dict]:
                 names = dict.fromkeys([card["names"][lang], *(e.get("names", {}).get(lang) for e in card["editions"].values())])
                 phrasings[lang] = [template.format(name=name) for name in names if name
                                    for template in asked.get(lang, [])]
+        for lang, lines in own_asked.get(row["id"], {}).items():
+            phrasings[lang] = phrasings.get(lang, []) + list(lines)
         out.append({
             "id": f"{TOPIC}.{row['id']}", "topic": TOPIC, "editions": list(EDITIONS),
             # "The Keep": an English card name that is an everyday word names the card after "the".

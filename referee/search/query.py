@@ -72,7 +72,7 @@ PARAMS = {
     "second": 0.2,      # the question similarity counts the second closest phrasing this much
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
-    "narrower": 5.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
+    "narrower": 6.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
 
@@ -145,8 +145,9 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
     both = Parsed(fixed, [], editions=lex.editions(fixed, names))
     if (_COMPARE not in concepts and not forms and _both_editions(both)
-            and not set(concepts) - _OVERVIEW_CONCEPTS):
-        # 「新舊版」, "warlord classic 2016": the two editions named and nothing asked of them.
+            and len(set(concepts) - _OVERVIEW_CONCEPTS) <= 1):
+        # 「新舊版」, "warlord classic 2016", 「銀行 新舊版」: the two editions named and nothing
+        # asked of them but one card or one thing (how it differs).
         concepts.append(_COMPARE)
     query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
