@@ -169,6 +169,17 @@ def words(folded: str) -> list[str]:
     return [word for _, word in latin_words(folded)]
 
 
+# A player count said in words is the same count in digits: "three players" asks what "3 players" asks.
+_COUNTS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+
+
+def likeness_words(folded: str) -> list[str]:
+    """English words as the question similarity compares them: stemmed (player, players), with
+    numbers kept and counts as digits ("2 player rules" is "two players' rules")."""
+    return [run if run[0].isdigit() else _COUNTS.get(run, _stem(run))
+            for run in RUNS.findall(folded) if not CJK.match(run)]
+
+
 def compact(folded: str, sep: str = " ") -> str:
     """Folded text as the fuzzy matcher sees it: its runs without punctuation, joined by `sep`."""
     return sep.join(runs(folded)).replace("’", "'")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names
 from referee.search.lexicon import concept_term
-from referee.search.normalise import CJK, compact, fold, terms, words
+from referee.search.normalise import CJK, compact, fold, likeness_words, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
                                    readings_of, repair, replace_word, spell)
 
@@ -285,7 +285,8 @@ def search(
     # asked of the editions (one named, old and new, or a card by its two editions' names), not
     # of two things in one game (天文台和普通抽牌有啥区别).
     compares = _COMPARE in parsed.concepts and bool(
-        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
+        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1)
+        or _changed(parsed.text))
     # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
     whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
@@ -384,6 +385,17 @@ _NEW = {"new", "newer", "revised", "新"}
 _BOTH = {"editions", "versions", "版本", "两版", "两个版"}   # the editions together, neither named
 
 
+# Words that say a rule changed over time, which only the editions did ("what changed about the
+# Witch", 「女巫改了什麼」); a difference alone may be between two things of one game (天文台和
+# 普通抽牌有啥区别).
+_CHANGED_WORDS = {"changed"}
+_CHANGED_ZH = ("改了", "变了", "改动", "改过")
+
+
+def _changed(folded: str) -> bool:
+    return bool(set(words(folded)) & _CHANGED_WORDS) or any(w in folded for w in _CHANGED_ZH)
+
+
 def _old_and_new(folded: str) -> bool:
     """Whether a question speaks of an old and a new version of something (旧…新, old … new)."""
     said = set(words(folded)) | set(CJK.findall(folded))
@@ -432,7 +444,7 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     tuning sets it ranks as well as rapidfuzz's ratios did, whose import would cost every
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
     zh = _pairs(compact(parsed.text, "")) if CJK.search(parsed.text) else set()
-    en = set(words(parsed.text))
+    en = set(likeness_words(parsed.text))
     phrasings = _phrasings(conn, keys)
     out = {}
     for key in keys:
