@@ -312,7 +312,7 @@ def search(
             extra = sum(idf.get(c, 0.0) for c in doc.asked if c not in weights)
             part["unasked"] = -PARAMS["unasked"] * extra / sum(idf.get(c, 0.0) for c in doc.asked)
         if parsed.cards:
-            part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject)
+            part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject, parsed.groups)
             part["role"] = _role_score(parsed, doc)
             if doc.cards and all(c in parsed.cards for c in doc.cards):
                 part["role"] += PARAMS["same_cards"]
@@ -389,7 +389,7 @@ _BOTH = {"editions", "versions", "版本", "两版", "两个版"}   # the editio
 # Witch", 「女巫改了什麼」); a difference alone may be between two things of one game (天文台和
 # 普通抽牌有啥区别).
 _CHANGED_WORDS = {"changed"}
-_CHANGED_ZH = ("改了", "变了", "改动", "改过")
+_CHANGED_ZH = ("改了", "变了", "改动", "改过", "有改", "有没有改")
 
 
 def _changed(folded: str) -> bool:
@@ -490,10 +490,20 @@ def _dice(ours: set[str], theirs: set[str]) -> float:
     return 2 * len(ours & theirs) / (len(ours) + len(theirs)) if ours and theirs else 0.0
 
 
-def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None) -> float:
+def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None,
+                groups: list[set[str]] = ()) -> float:
     """The cards the query names against a document's: each shared card counts, the document's
-    subject card more, each card of the document the query does not name a little against."""
-    matched = sum(wanted.get(c, 0.0) for c in cards)
+    subject card more, each card of the document the query does not name a little against. A
+    name that means several cards (主教: the Bishop or the Cardinal) counts once: the Cardinal's
+    ruling that mentions the Bishop answers 「主教」 no better than the Bishop's own."""
+    present = [c for c in cards if c in wanted]
+    matched, counted = 0.0, set()
+    for group in groups:
+        meant = [wanted[c] for c in present if c in group]
+        if len(group) > 1 and meant:
+            matched += max(meant)
+            counted |= group
+    matched += sum(wanted[c] for c in present if c not in counted)
     if not matched:
         return 0.0
     lead = wanted.get(subject, 0.0) if subject else 0.0
