@@ -174,9 +174,10 @@ _COUNTS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seve
 
 
 def likeness_words(folded: str) -> list[str]:
-    """English words as the question similarity compares them: stemmed (player, players), with
-    numbers kept and counts as digits ("2 player rules" is "two players' rules")."""
-    return [run if run[0].isdigit() else _COUNTS.get(run, _stem(run))
+    """English words as the question similarity compares them: as written (stemming them made
+    more near-misses than it mended), but with numbers kept and counts as digits ("3 players" is
+    "three players")."""
+    return [run if run[0].isdigit() else _COUNTS.get(run, run.replace("’", "'").removesuffix("'s").replace("'", ""))
             for run in RUNS.findall(folded) if not CJK.match(run)]
 
 

@@ -53,10 +53,14 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     if not plain:
         return {}
     stems = {w: terms(w)[0] for w in plain}
+    # A card's name cut short or inflected ("magistrat", "warlords") has the stem of the name,
+    # which the corpus knows: it is the card, not an unknown word.
+    named = {terms(k)[0]: k for k in names if k.isascii() and k.isalpha() and len(k) >= 4}
+    out = {w: named[stems[w]] for w in plain if w not in names and stems[w] in named}
     known = doc_freq(conn, set(stems.values()))
-    unknown = [w for w in plain if stems[w] not in known and w not in names]
+    unknown = [w for w in plain if stems[w] not in known and w not in names and w not in out]
     if not unknown:
-        return {}
+        return out
     from rapidfuzz import fuzz, process
 
     shortest = min(len(w) for w in unknown) - 2
@@ -69,7 +73,6 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     name_words = {w for (name,) in conn.execute("SELECT DISTINCT name FROM cards") for w in words(name.casefold())
                   if shortest <= len(w) <= longest}
     choices += sorted(name_words)
-    out = {}
     name_choices = [k for k in names if k.isascii() and shortest <= len(k) <= longest] + sorted(name_words)
     said = words(folded)
     for word in unknown:
