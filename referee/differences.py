@@ -242,6 +242,11 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         if card:
             for lang in DATA_LANGS:
                 names = dict.fromkeys([card["names"][lang], *(e.get("names", {}).get(lang) for e in card["editions"].values())])
+                # The names players use too (巫婆新舊版): an alias asks for the card's row as well.
+                # Chinese ones once, under zh-Hant (the search folds both scripts alike).
+                names.update(dict.fromkeys(
+                    a["text"] for a in card.get("aliases", [])
+                    if (a["text"].isascii() if lang == "en" else lang == "zh-Hant" and not a["text"].isascii())))
                 phrasings[lang] = [template.format(name=name) for name in names if name
                                    for template in asked.get(lang, [])]
         for lang, lines in own_asked.get(row["id"], {}).items():

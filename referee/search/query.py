@@ -81,7 +81,7 @@ _COMMON_FORMS = {"yes-no", "how"}   # the forms most questions have
 _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
 # The concept of a question that compares the editions (新舊版差別, "what changed"): the rules
 # that compare them (`referee rules editions`) answer it, and no other question.
-_COMPARE = "edition-difference"
+_COMPARE = lexicon_mod.COMPARE
 
 
 class EmptyQuery(ValueError):
