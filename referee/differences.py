@@ -215,6 +215,8 @@ def rules(bundle, table: list[dict]) -> list[dict]:
     own_asked = {row["id"]: row.get("asked", {}) for row in bundle.differences.get("difference", [])}
     out = [{
         "id": f"{TOPIC}.overview", "topic": TOPIC, "editions": list(EDITIONS),
+        # The name issue 18's blind labellers were given for the comparison as a whole.
+        "aliases": [f"{TOPIC}.compare"],
         "title": overview.get("title", {}),
         "text": {lang: "\n".join(
             row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in DATA_LANGS},

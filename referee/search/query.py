@@ -445,6 +445,8 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
     zh = _pairs(compact(parsed.text, "")) if CJK.search(parsed.text) else set()
     en = set(likeness_words(parsed.text))
+    if not any(w.isalpha() for w in en):   # (a Chinese question's "+4" is no English phrasing's 4)
+        en = set()
     phrasings = _phrasings(conn, keys)
     out = {}
     for key in keys:
