@@ -337,7 +337,10 @@ def search(
             part["rule_text"] = -PARAMS["rule_text"]
             # A comparison of the editions answers a question comparing them; one comparing a
             # card's (the Wizard, whose rules did not change) is answered by its row or the card.
-            if _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
+            if _COMPARE in doc.asked and compares and parsed.cards and doc.asked == {_COMPARE} and not doc.cards:
+                # The whole table, for a card compared: below the card's row, above other rows.
+                part["comparison"] = -PARAMS["narrower"]
+            elif _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
                 part["comparison"] = -PARAMS["comparison"]
             elif compares and whole == bool(doc.asked - {_COMPARE} or doc.cards):
                 # The bank's row, for "classic vs 2016"; the editions as a whole, for "tie break old vs new".
@@ -389,11 +392,14 @@ _BOTH = {"editions", "versions", "版本", "两版", "两个版"}   # the editio
 # Witch", 「女巫改了什麼」); a difference alone may be between two things of one game (天文台和
 # 普通抽牌有啥区别).
 _CHANGED_WORDS = {"changed"}
-_CHANGED_ZH = ("改了", "变了", "改动", "改过", "有改", "有没有改")
+_CHANGE_ASKED = ({"change"}, {"did", "has", "have"})   # "did the Witch change", "has the bank change(d)"
+_CHANGED_ZH = ("改了", "变了", "改动", "改过", "有改", "有没有改", "有变", "有没有变")
 
 
 def _changed(folded: str) -> bool:
-    return bool(set(words(folded)) & _CHANGED_WORDS) or any(w in folded for w in _CHANGED_ZH)
+    said = set(words(folded))
+    return (bool(said & _CHANGED_WORDS) or all(said & group for group in _CHANGE_ASKED)
+            or any(w in folded for w in _CHANGED_ZH))
 
 
 def _old_and_new(folded: str) -> bool:
