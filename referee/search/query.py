@@ -72,6 +72,7 @@ PARAMS = {
     "second": 0.2,      # the question similarity counts the second closest phrasing this much
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
+    "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
     "narrower": 6.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
@@ -338,8 +339,9 @@ def search(
             # A comparison of the editions answers a question comparing them; one comparing a
             # card's (the Wizard, whose rules did not change) is answered by its row or the card.
             if _COMPARE in doc.asked and compares and parsed.cards and doc.asked == {_COMPARE} and not doc.cards:
-                # The whole table, for a card compared: below the card's row, above other rows.
-                part["comparison"] = -PARAMS["narrower"]
+                # The whole table, for a card compared: below the card's row (or its text, when
+                # its rules did not change), above other cards' rows.
+                part["comparison"] = -PARAMS["whole_for_card"]
             elif _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
                 part["comparison"] = -PARAMS["comparison"]
             elif compares and whole == bool(doc.asked - {_COMPARE} or doc.cards):
