@@ -46,6 +46,21 @@ def replace_word(text: str, word: str, right: str) -> str:
     return "".join(out)
 
 
+_STEMS: dict[int, tuple[dict, dict[str, str]]] = {}
+
+
+def _name_stems(names: dict) -> dict[str, str]:
+    """Stem → one-word English card name, worked out once per names table (read once per connection)."""
+    cached = _STEMS.get(id(names))
+    if cached and cached[0] is names:
+        return cached[1]
+    if len(_STEMS) > 4:
+        _STEMS.clear()
+    stems = {terms(k)[0]: k for k in names if k.isascii() and k.isalpha() and len(k) >= 4}
+    _STEMS[id(names)] = (names, stems)
+    return stems
+
+
 def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     """English words the corpus and the card names do not know, read as the closest word they
     do know (warlrod → warlord, asassin → assassin), as `referee card` forgives a name's typo."""
@@ -55,7 +70,7 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     stems = {w: terms(w)[0] for w in plain}
     # A card's name cut short or inflected ("magistrat", "warlords") has the stem of the name,
     # which the corpus knows: it is the card, not an unknown word.
-    named = {terms(k)[0]: k for k in names if k.isascii() and k.isalpha() and len(k) >= 4}
+    named = _name_stems(names)
     out = {w: named[stems[w]] for w in plain if w not in names and stems[w] in named}
     known = doc_freq(conn, set(stems.values()))
     unknown = [w for w in plain if stems[w] not in known and w not in names and w not in out]
