@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names
 from referee.search.lexicon import concept_term
-from referee.search.normalise import CJK, compact, fold, likeness_words, terms, words
+from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
                                    readings_of, repair, replace_word, spell)
 
@@ -124,6 +124,7 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     # Colloquial forms first (係咪 → 是不是, 冇 → 沒有): what follows reads the written words.
     folded = lex.standard(fold(query, simplify))
     names = card_names(conn, edition)
+    folded = _join_split_names(folded, names)
     spelled = spell(conn, folded, names)
     fixed = folded
     for typo, right in spelled.items():
@@ -156,6 +157,16 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
                   lex.editions(fixed, names), _named_alone(fixed, spoken, names))
+
+
+def _join_split_names(folded: str, names: dict) -> str:
+    """A one-word English card name typed as two words ("light house", "grave yard"), joined."""
+    said = latin_words(folded)
+    for (first, a), (second, b) in reversed(list(zip(said, said[1:]))):
+        first_end, second_end = first.start() + len(first.group()), second.start() + len(second.group())
+        if a + b in names and a not in names and b not in names and not folded[first_end:second.start()].strip():
+            folded = folded[:first.start()] + a + b + folded[second_end:]
+    return folded
 
 
 def _named_alone(fixed: str, spoken: list[str], names: dict) -> set[str]:
