@@ -67,6 +67,7 @@ PARAMS = {
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
+    "main_entry": 8.0,  # ... and the card's ruling asked as "how does it work", for that query
     "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
     "second": 0.2,      # the question similarity counts the second closest phrasing this much
@@ -345,6 +346,10 @@ def search(
             part["card_text"] = PARAMS["overview"] if overview else -PARAMS["card_text"]
             if doc.id in parsed.alone:
                 part["name_alone"] = PARAMS["name_alone"]
+        elif doc.subject in parsed.alone and "how" in doc.forms and doc.kind == "faq":
+            # 「間諜」 alone: after the card, the ruling on how it works (a question of the form
+            # "how does …"), before the side rulings.
+            part["name_alone"] = PARAMS["main_entry"]
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
             # A comparison of the editions answers a question comparing them; one comparing a
