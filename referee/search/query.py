@@ -177,7 +177,14 @@ def _named_alone(fixed: str, spoken: list[str], names: dict) -> set[str]:
     if len(set(spoken)) != 1:
         return set()
     rest = compact(fixed, "").replace(spoken[0], "", 1)
-    return set(names[spoken[0]]) if rest in ("", "the", "a", "an") else set()
+    return set(names[spoken[0]]) if rest in _ONLY_A_NAME else set()
+
+
+# What may stand beside a card's name in a query that asks for nothing but the card: an article,
+# or "what is …" (「鐘樓是什麼」, "what's the bell tower"), folded and without blanks.
+_ONLY_A_NAME = {"", "the", "a", "an", "whatis", "whatisthe", "whatisa", "whats", "whatsthe", "what", "whatthe",
+                "是什么", "是啥", "是谁", "什么是", "是什么牌", "是什么卡", "是什么角色", "是什么建筑", "是哪张牌", "是哪张",
+                "是干嘛的", "是做什么的", "干嘛的", "做什么的"}
 
 
 def name_bigrams(names: dict) -> set[str]:
