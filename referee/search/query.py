@@ -161,11 +161,14 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
 
 
 def _join_split_names(folded: str, names: dict) -> str:
-    """A one-word English card name typed as two words ("light house", "grave yard"), joined."""
+    """A one-word English card name typed as two words ("light house", "grave yard"), joined.
+    (Names of two words are read as typed: their keys are written without the blank, and the
+    question's likeness compares the words "wishing well" with the phrasings' words.)"""
     said = latin_words(folded)
     for (first, a), (second, b) in reversed(list(zip(said, said[1:]))):
         first_end, second_end = first.start() + len(first.group()), second.start() + len(second.group())
-        if a + b in names and a not in names and b not in names and not folded[first_end:second.start()].strip():
+        one_word = a + b in names and all("-" not in card for card in names[a + b])   # ids are the English names
+        if one_word and a not in names and b not in names and not folded[first_end:second.start()].strip():
             folded = folded[:first.start()] + a + b + folded[second_end:]
     return folded
 
