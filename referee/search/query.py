@@ -309,7 +309,7 @@ def search(
     # of two things in one game (天文台和普通抽牌有啥区别).
     compares = _COMPARE in parsed.concepts and bool(
         parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1)
-        or _changed(parsed.text))
+        or _changed(parsed.text) or _one_thing_compared(parsed))
     # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
     whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
@@ -428,6 +428,13 @@ def _changed(folded: str) -> bool:
     said = set(words(folded))
     return (bool(said & _CHANGED_WORDS) or all(said & group for group in _CHANGE_ASKED)
             or any(w in folded for w in _CHANGED_ZH))
+
+
+def _one_thing_compared(parsed: Parsed) -> bool:
+    """"warlord differences", "bank differences": a difference asked of one thing alone, which
+    only the editions can differ in (天文台和普通抽牌有啥区别 asks of two things in one game)."""
+    others = set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
+    return not parsed.forms and len(others) + len(parsed.groups) == 1
 
 
 def _old_and_new(folded: str) -> bool:
