@@ -21,6 +21,7 @@ PARAMS = {
     "spell": 80,        # an unknown English word is read as the closest known one this similar
     "name_bonus": 5,    # ... a card's name counting this much closer
     "name_spell": 70,   # ... or, when none is, the closest card name this similar
+    "name_end": 80,     # a three-letter word read as the end of the card name the word before begins
     "name_pair": 20,    # ... a word that makes a card's name with the next or the last counting this much closer
 }
 
@@ -61,17 +62,39 @@ def _name_stems(names: dict) -> dict[str, str]:
     return stems
 
 
+def _name_ends(conn: sqlite3.Connection, said: list[str], names: dict) -> dict[str, str]:
+    out = {}
+    for before, word in zip(said, said[1:]):
+        if len(word) != 3 or not word.isascii() or before + word in names or word in names:
+            continue
+        # (only names whose first word is the word before: ids are the English names, hyphenated)
+        ends = [key[len(before):] for key in names if key.isascii() and key.startswith(before)
+                and len(key) > len(before) and any(card.startswith(before + "-") for card in names[key])]
+        if not ends:
+            continue
+        from rapidfuzz import fuzz, process
+
+        best = process.extractOne(word, ends, scorer=fuzz.ratio, score_cutoff=PARAMS["name_end"])
+        if best:
+            out[word] = best[0]
+    return out
+
+
 def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     """English words the corpus and the card names do not know, read as the closest word they
     do know (warlrod → warlord, asassin → assassin), as `referee card` forgives a name's typo."""
-    plain = {w for w in words(folded) if len(w) >= 4 and w.isascii()}
+    said = words(folded)
+    plain = {w for w in said if len(w) >= 4 and w.isascii()}
+    # A short word that ends a two-word card name begun by the word before it ("wishing wel",
+    # "map rom"): too short to mend against the whole corpus, not against that name.
+    ends = _name_ends(conn, said, names)
     if not plain:
-        return {}
+        return ends
     stems = {w: terms(w)[0] for w in plain}
     # A card's name cut short or inflected ("magistrat", "warlords") has the stem of the name,
     # which the corpus knows: it is the card, not an unknown word.
     named = _name_stems(names)
-    out = {w: named[stems[w]] for w in plain if w not in names and stems[w] in named}
+    out = {**ends, **{w: named[stems[w]] for w in plain if w not in names and stems[w] in named}}
     known = doc_freq(conn, set(stems.values()))
     unknown = [w for w in plain if stems[w] not in known and w not in names and w not in out]
     if not unknown:
