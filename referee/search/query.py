@@ -184,10 +184,14 @@ def _named_alone(fixed: str, spoken: list[str], names: dict) -> set[str]:
 
 
 # What may stand beside a card's name in a query that asks for nothing but the card: an article,
-# or "what is …" (「鐘樓是什麼」, "what's the bell tower"), folded and without blanks.
+# "what is …" (「鐘樓是什麼」, "what's the bell tower") or "how does … work" (「巫師怎麼用」),
+# folded and without blanks.
 _ONLY_A_NAME = {"", "the", "a", "an", "whatis", "whatisthe", "whatisa", "whats", "whatsthe", "what", "whatthe",
+                "howdoesthework", "howdoeswork", "howdoestheworks", "whatdoesthedo", "whatdoesdo", "howtousethe",
+                "howtouse", "howtoplaythe", "howtoplay", "explainthe", "explain",
                 "是什么", "是啥", "是谁", "什么是", "是什么牌", "是什么卡", "是什么角色", "是什么建筑", "是哪张牌", "是哪张",
-                "是干嘛的", "是做什么的", "干嘛的", "做什么的"}
+                "是干嘛的", "是做什么的", "干嘛的", "做什么的", "怎么用", "怎么玩", "能力", "的能力", "能力是什么",
+                "的能力是什么", "有什么用", "有啥用", "怎么运作", "的功能", "功能", "效果", "的效果", "是什么效果"}
 
 
 def name_bigrams(names: dict) -> set[str]:
