@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names
 from referee.search.lexicon import concept_term
-from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, terms, words
+from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
                                    readings_of, repair, replace_word, spell)
 
@@ -488,10 +488,12 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     English. Set arithmetic, cheap enough for a dozen phrasings of two dozen candidates; on the
     tuning sets it ranks as well as rapidfuzz's ratios did, whose import would cost every
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
-    zh = _pairs(compact(parsed.text, "")) if CJK.search(parsed.text) else set()
+    zh = _pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
     en = set(likeness_words(parsed.text))
     if not any(w.isalpha() for w in en):   # (a Chinese question's "+4" is no English phrasing's 4)
         en = set()
+    elif zh:   # "wizard 拿牌" is not the word "wizard" alone: its Chinese words count, unmatched
+        en |= {run for run in runs(parsed.text) if CJK.match(run)}
     phrasings = _phrasings(conn, keys)
     out = {}
     for key in keys:
@@ -511,6 +513,25 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
         # (A phrasing the query all but repeats is that very question: it stands alone.)
         out[key] = best if best >= PARAMS["literal"] else (best + PARAMS["second"] * second) / (1 + PARAMS["second"])
     return out
+
+
+def _in_chinese(conn: sqlite3.Connection, parsed: Parsed) -> str:
+    """A Chinese question as its Chinese phrasings would say it: a card named in English
+    ("Warlord 拆 城牆") in its Chinese name, other Latin words left out."""
+    whole = compact(parsed.text, "")
+    if not parsed.cards or not any(run.isascii() and run.isalpha() for run in runs(parsed.text)):
+        return whole
+    text = "".join(run for run in runs(parsed.text) if not (run.isascii() and run.isalpha()))
+    latin = set(words(parsed.text))
+    named = _cache(conn).setdefault("zh_names", {})
+    for card in parsed.cards:
+        if card not in named:
+            row = conn.execute("SELECT name, name_zh_hans FROM cards WHERE id = ? LIMIT 1", (card,)).fetchone()
+            named[card] = (set(words(fold(row[0]))), fold(row[1])) if row else (set(), "")
+        english, chinese = named[card]
+        if english and english <= latin and chinese not in text:
+            text += chinese
+    return text
 
 
 def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:
