@@ -447,7 +447,7 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["id_aliases"].create({"alias": str, "kind": str, "id": str}, pk=("kind", "alias"))
         db["id_aliases"].insert_all(
             [{"alias": a, "kind": kind, "id": item["id"]}
-             for kind, items in (("faq", bundle.faq), ("rule", bundle.rules), ("variant", bundle.variants))
+             for kind, items in (("faq", bundle.faq), ("rule", [*bundle.rules, *generated]), ("variant", bundle.variants))
              for item in items for a in item.get("aliases", [])])
         faq = faq_rows(bundle)
         if faq:

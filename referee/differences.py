@@ -211,8 +211,12 @@ def rules(bundle, table: list[dict]) -> list[dict]:
     cards = _cards(bundle)
     asked = bundle.differences.get("asked", {})
     listings = {row["id"] for row in bundle.differences.get("difference", []) if row.get("only_in_edition")}
+    # A rule's row has no card names to ask by: it says how players ask for it (「銀行 新舊版」).
+    own_asked = {row["id"]: row.get("asked", {}) for row in bundle.differences.get("difference", [])}
     out = [{
         "id": f"{TOPIC}.overview", "topic": TOPIC, "editions": list(EDITIONS),
+        # The name issue 18's blind labellers were given for the comparison as a whole.
+        "aliases": [f"{TOPIC}.compare"],
         "title": overview.get("title", {}),
         "text": {lang: "\n".join(
             row[f"what_{lang.replace('-', '_').lower()}"] for row in table) for lang in DATA_LANGS},
@@ -240,8 +244,15 @@ def rules(bundle, table: list[dict]) -> list[dict]:
         if card:
             for lang in DATA_LANGS:
                 names = dict.fromkeys([card["names"][lang], *(e.get("names", {}).get(lang) for e in card["editions"].values())])
+                # The names players use too (巫婆新舊版): an alias asks for the card's row as well.
+                # Chinese ones once, under zh-Hant (the search folds both scripts alike).
+                names.update(dict.fromkeys(
+                    a["text"] for a in card.get("aliases", [])
+                    if (a["text"].isascii() if lang == "en" else lang == "zh-Hant" and not a["text"].isascii())))
                 phrasings[lang] = [template.format(name=name) for name in names if name
                                    for template in asked.get(lang, [])]
+        for lang, lines in own_asked.get(row["id"], {}).items():
+            phrasings[lang] = phrasings.get(lang, []) + list(lines)
         out.append({
             "id": f"{TOPIC}.{row['id']}", "topic": TOPIC, "editions": list(EDITIONS),
             # "The Keep": an English card name that is an everyday word names the card after "the".

@@ -3,6 +3,8 @@
 The tuning set is tests/search/queries-*.toml and the questions the search indexes
 (faq/questions/*.toml: retired test sets, so the search has seen them). What it does with a
 question it has never seen is measured two ways:
+- --dev measures the development sets tests/search/dev_*.toml (tuning sets of their own, kept
+  out of the test suite's floors: their misses are the work list);
 - --held-out NAME rebuilds the database without faq/questions/NAME.toml and measures that set;
 - --blind [SET] measures a blind set, tests/search/blind/SET.toml (default questions.toml; written by someone who
   never read faq/, labelled afterwards by others, never tuned on, never indexed): its misses are
@@ -10,7 +12,7 @@ question it has never seen is measured two ways:
 is one id or a list of acceptable ids (FAQ entry, rule or card). Prints top-1 and top-3 overall
 and per kind (or language), then every miss with what came first.
 
-Usage: python scripts/search_quality.py [--blind [SET] | --held-out NAME] [--db PATH] [--misses]
+Usage: python scripts/search_quality.py [--blind [SET] | --held-out NAME | --dev] [--db PATH] [--misses]
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ def main() -> int:
                         help="list the misses (always for the tuning set; for the blind set only when asked)")
     parser.add_argument("--held-out", metavar="NAME",
                         help="measure faq/questions/NAME.toml on a database built without it")
+    parser.add_argument("--dev", action="store_true", help="measure the development sets, tests/search/dev_*.toml")
     parser.add_argument("--db", help="database to use (default: build a fresh one in a temporary folder)")
     args = parser.parse_args()
     if args.held_out and args.db:
@@ -137,6 +140,8 @@ def main() -> int:
         queries = load_blind(blind)
     elif args.held_out:
         queries = [q for q in _load(QUESTIONS / f"{args.held_out}.toml") if q["expect"]]
+    elif args.dev:
+        queries = [q for path in sorted(TUNING.glob("dev_*.toml")) for q in _load(path) if q["expect"]]
     else:
         queries = load_queries()
     result = evaluate(conn, queries)

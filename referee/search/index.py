@@ -29,7 +29,7 @@ import unicodedata
 from collections import Counter
 
 from referee.search.lexicon import Lexicon, concept_term, lexicon_rows
-from referee.search.normalise import CJK, compact, fold, terms, words
+from referee.search.normalise import CJK, compact, fold, likeness_words, terms, words
 
 _LANG_COLUMNS = ("en", "zh_hant", "zh_hans")
 
@@ -258,7 +258,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
             key, doc.kind, doc.id, " ".join(doc.cards), " ".join(doc.editions), doc.subject, actor,
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
             # The question and each way players ask it, one per line: the query is compared with each.
-            "\n".join(" ".join(words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
+            "\n".join(" ".join(likeness_words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
             "\n".join(compact(lex.standard(fold(text, simplify)), "") for text in
                       [doc.q_zh, *(q for lang in ("zh-Hant", "zh-Hans") for q in (*doc.asked.get(lang, []), *doc.heard.get(lang, [])))]),
         ))

@@ -21,6 +21,9 @@ CONCEPT_PREFIX = "zz"   # a concept's search term: zz + its id without hyphens (
 def concept_term(concept: str) -> str:
     return CONCEPT_PREFIX + concept.replace("-", "")
 
+# The concept of a question that asks how the editions differ (新舊版差別, "what changed").
+COMPARE = "edition-difference"
+
 
 def lexicon_rows(lexicon: dict, simplify: dict[str, str]) -> list[tuple[str, str, str, str]]:
     """(form, script, kind, id) rows for `search_lexicon`: script is zh or en, kind is concept,
@@ -168,6 +171,12 @@ class Lexicon:
         for kind in ("form", "particle"):
             for at, ident in self.find(folded, kind, names):
                 length = self._length(folded, at, kind)
+                chars[at:at + length] = " " * length
+        # 「一樣嗎」, "what changed": asking how the editions differ is matched as a concept, which
+        # the comparisons are indexed with; as text it finds whatever else is 一樣 (一樣多: ties).
+        for at, ident in self.find(folded, "concept", names):
+            if ident == COMPARE and CJK.match(folded[at]):   # ("vs" is no noise in English)
+                length = self._length(folded, at, "concept")
                 chars[at:at + length] = " " * length
         for at, stem in _stems_with_positions(folded):
             if (stem,) in self.en["stop"]:

@@ -169,6 +169,18 @@ def words(folded: str) -> list[str]:
     return [word for _, word in latin_words(folded)]
 
 
+# A player count said in words is the same count in digits: "three players" asks what "3 players" asks.
+_COUNTS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+
+
+def likeness_words(folded: str) -> list[str]:
+    """English words as the question similarity compares them: as written (stemming them made
+    more near-misses than it mended), but with numbers kept and counts as digits ("3 players" is
+    "three players")."""
+    return [run if run[0].isdigit() else _COUNTS.get(run, run.replace("’", "'").removesuffix("'s").replace("'", ""))
+            for run in RUNS.findall(folded) if not CJK.match(run)]
+
+
 def compact(folded: str, sep: str = " ") -> str:
     """Folded text as the fuzzy matcher sees it: its runs without punctuation, joined by `sep`."""
     return sep.join(runs(folded)).replace("’", "'")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names
 from referee.search.lexicon import concept_term
-from referee.search.normalise import CJK, compact, fold, terms, words
+from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
                                    readings_of, repair, replace_word, spell)
 
@@ -67,12 +67,14 @@ PARAMS = {
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
+    "main_entry": 8.0,  # ... and the card's ruling asked as "how does it work", for that query
     "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
     "second": 0.2,      # the question similarity counts the second closest phrasing this much
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
-    "narrower": 5.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
+    "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
+    "narrower": 6.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
 
@@ -81,7 +83,7 @@ _COMMON_FORMS = {"yes-no", "how"}   # the forms most questions have
 _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
 # The concept of a question that compares the editions (新舊版差別, "what changed"): the rules
 # that compare them (`referee rules editions`) answer it, and no other question.
-_COMPARE = "edition-difference"
+_COMPARE = lexicon_mod.COMPARE
 
 
 class EmptyQuery(ValueError):
@@ -123,6 +125,7 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     # Colloquial forms first (係咪 → 是不是, 冇 → 沒有): what follows reads the written words.
     folded = lex.standard(fold(query, simplify))
     names = card_names(conn, edition)
+    folded = _join_split_names(folded, names)
     spelled = spell(conn, folded, names)
     fixed = folded
     for typo, right in spelled.items():
@@ -145,8 +148,9 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     meaningful = bool(cards or concepts) or any(not lex.is_stop(t) for t in query_terms)
     both = Parsed(fixed, [], editions=lex.editions(fixed, names))
     if (_COMPARE not in concepts and not forms and _both_editions(both)
-            and not set(concepts) - _OVERVIEW_CONCEPTS):
-        # 「新舊版」, "warlord classic 2016": the two editions named and nothing asked of them.
+            and len(set(concepts) - _OVERVIEW_CONCEPTS) <= 1):
+        # 「新舊版」, "warlord classic 2016", 「銀行 新舊版」: the two editions named and nothing
+        # asked of them but one card or one thing (how it differs).
         concepts.append(_COMPARE)
     query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
@@ -156,6 +160,19 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
                   lex.editions(fixed, names), _named_alone(fixed, spoken, names))
 
 
+def _join_split_names(folded: str, names: dict) -> str:
+    """A one-word English card name typed as two words ("light house", "grave yard"), joined.
+    (Names of two words are read as typed: their keys are written without the blank, and the
+    question's likeness compares the words "wishing well" with the phrasings' words.)"""
+    said = latin_words(folded)
+    for (first, a), (second, b) in reversed(list(zip(said, said[1:]))):
+        first_end, second_end = first.start() + len(first.group()), second.start() + len(second.group())
+        one_word = a + b in names and all("-" not in card for card in names[a + b])   # ids are the English names
+        if one_word and a not in names and b not in names and not folded[first_end:second.start()].strip():
+            folded = folded[:first.start()] + a + b + folded[second_end:]
+    return folded
+
+
 def _named_alone(fixed: str, spoken: list[str], names: dict) -> set[str]:
     """The cards meant when the query is one card name and nothing else (「钟楼」, "the armory"):
     the player wants the card itself, which no phrasing of a side ruling matches as well as the
@@ -163,7 +180,18 @@ def _named_alone(fixed: str, spoken: list[str], names: dict) -> set[str]:
     if len(set(spoken)) != 1:
         return set()
     rest = compact(fixed, "").replace(spoken[0], "", 1)
-    return set(names[spoken[0]]) if rest in ("", "the", "a", "an") else set()
+    return set(names[spoken[0]]) if rest in _ONLY_A_NAME else set()
+
+
+# What may stand beside a card's name in a query that asks for nothing but the card: an article,
+# "what is …" (「鐘樓是什麼」, "what's the bell tower") or "how does … work" (「巫師怎麼用」),
+# folded and without blanks.
+_ONLY_A_NAME = {"", "the", "a", "an", "whatis", "whatisthe", "whatisa", "whats", "whatsthe", "what", "whatthe",
+                "howdoesthework", "howdoeswork", "howdoestheworks", "whatdoesthedo", "whatdoesdo", "howtousethe",
+                "howtouse", "howtoplaythe", "howtoplay", "explainthe", "explain",
+                "是什么", "是啥", "是谁", "什么是", "是什么牌", "是什么卡", "是什么角色", "是什么建筑", "是哪张牌", "是哪张",
+                "是干嘛的", "是做什么的", "干嘛的", "做什么的", "怎么用", "怎么玩", "能力", "的能力", "能力是什么",
+                "的能力是什么", "有什么用", "有啥用", "怎么运作", "的功能", "功能", "效果", "的效果", "是什么效果"}
 
 
 def name_bigrams(names: dict) -> set[str]:
@@ -284,7 +312,8 @@ def search(
     # asked of the editions (one named, old and new, or a card by its two editions' names), not
     # of two things in one game (天文台和普通抽牌有啥区别).
     compares = _COMPARE in parsed.concepts and bool(
-        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1))
+        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1)
+        or _changed(parsed.text) or _one_thing_compared(parsed))
     # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
     whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
@@ -310,7 +339,7 @@ def search(
             extra = sum(idf.get(c, 0.0) for c in doc.asked if c not in weights)
             part["unasked"] = -PARAMS["unasked"] * extra / sum(idf.get(c, 0.0) for c in doc.asked)
         if parsed.cards:
-            part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject)
+            part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject, parsed.groups)
             part["role"] = _role_score(parsed, doc)
             if doc.cards and all(c in parsed.cards for c in doc.cards):
                 part["role"] += PARAMS["same_cards"]
@@ -331,11 +360,19 @@ def search(
             part["card_text"] = PARAMS["overview"] if overview else -PARAMS["card_text"]
             if doc.id in parsed.alone:
                 part["name_alone"] = PARAMS["name_alone"]
+        elif doc.subject in parsed.alone and "how" in doc.forms and doc.kind == "faq":
+            # 「間諜」 alone: after the card, the ruling on how it works (a question of the form
+            # "how does …"), before the side rulings.
+            part["name_alone"] = PARAMS["main_entry"]
         elif doc.kind == "rule":
             part["rule_text"] = -PARAMS["rule_text"]
             # A comparison of the editions answers a question comparing them; one comparing a
             # card's (the Wizard, whose rules did not change) is answered by its row or the card.
-            if _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
+            if _COMPARE in doc.asked and compares and parsed.cards and doc.asked == {_COMPARE} and not doc.cards:
+                # The whole table, for a card compared: below the card's row (or its text, when
+                # its rules did not change), above other cards' rows.
+                part["comparison"] = -PARAMS["whole_for_card"]
+            elif _COMPARE in doc.asked and (not compares or (parsed.cards and not doc.cards)):
                 part["comparison"] = -PARAMS["comparison"]
             elif compares and whole == bool(doc.asked - {_COMPARE} or doc.cards):
                 # The bank's row, for "classic vs 2016"; the editions as a whole, for "tie break old vs new".
@@ -381,6 +418,27 @@ _NEW = {"new", "newer", "revised", "新"}
 
 
 _BOTH = {"editions", "versions", "版本", "两版", "两个版"}   # the editions together, neither named
+
+
+# Words that say a rule changed over time, which only the editions did ("what changed about the
+# Witch", 「女巫改了什麼」); a difference alone may be between two things of one game (天文台和
+# 普通抽牌有啥区别).
+_CHANGED_WORDS = {"changed"}
+_CHANGE_ASKED = ({"change"}, {"did", "has", "have"})   # "did the Witch change", "has the bank change(d)"
+_CHANGED_ZH = ("改了", "变了", "改动", "改过", "有改", "有没有改", "有变", "有没有变")
+
+
+def _changed(folded: str) -> bool:
+    said = set(words(folded))
+    return (bool(said & _CHANGED_WORDS) or all(said & group for group in _CHANGE_ASKED)
+            or any(w in folded for w in _CHANGED_ZH))
+
+
+def _one_thing_compared(parsed: Parsed) -> bool:
+    """"warlord differences", "bank differences": a difference asked of one thing alone, which
+    only the editions can differ in (天文台和普通抽牌有啥区别 asks of two things in one game)."""
+    others = set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
+    return not parsed.forms and len(others) + len(parsed.groups) == 1
 
 
 def _old_and_new(folded: str) -> bool:
@@ -430,8 +488,12 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     English. Set arithmetic, cheap enough for a dozen phrasings of two dozen candidates; on the
     tuning sets it ranks as well as rapidfuzz's ratios did, whose import would cost every
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
-    zh = _pairs(compact(parsed.text, "")) if CJK.search(parsed.text) else set()
-    en = set(words(parsed.text))
+    zh = _pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
+    en = set(likeness_words(parsed.text))
+    if not any(w.isalpha() for w in en):   # (a Chinese question's "+4" is no English phrasing's 4)
+        en = set()
+    elif zh:   # "wizard 拿牌" is not the word "wizard" alone: its Chinese words count, unmatched
+        en |= {run for run in runs(parsed.text) if CJK.match(run)}
     phrasings = _phrasings(conn, keys)
     out = {}
     for key in keys:
@@ -451,6 +513,25 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
         # (A phrasing the query all but repeats is that very question: it stands alone.)
         out[key] = best if best >= PARAMS["literal"] else (best + PARAMS["second"] * second) / (1 + PARAMS["second"])
     return out
+
+
+def _in_chinese(conn: sqlite3.Connection, parsed: Parsed) -> str:
+    """A Chinese question as its Chinese phrasings would say it: a card named in English
+    ("Warlord 拆 城牆") in its Chinese name, other Latin words left out."""
+    whole = compact(parsed.text, "")
+    if not parsed.cards or not any(run.isascii() and run.isalpha() for run in runs(parsed.text)):
+        return whole
+    text = "".join(run for run in runs(parsed.text) if not (run.isascii() and run.isalpha()))
+    latin = set(words(parsed.text))
+    named = _cache(conn).setdefault("zh_names", {})
+    for card in parsed.cards:
+        if card not in named:
+            row = conn.execute("SELECT name, name_zh_hans FROM cards WHERE id = ? LIMIT 1", (card,)).fetchone()
+            named[card] = (set(words(fold(row[0]))), fold(row[1])) if row else (set(), "")
+        english, chinese = named[card]
+        if english and english <= latin and chinese not in text:
+            text += chinese
+    return text
 
 
 def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:
@@ -477,10 +558,20 @@ def _dice(ours: set[str], theirs: set[str]) -> float:
     return 2 * len(ours & theirs) / (len(ours) + len(theirs)) if ours and theirs else 0.0
 
 
-def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None) -> float:
+def _card_score(wanted: dict[str, float], cards: list[str], subject: str | None,
+                groups: list[set[str]] = ()) -> float:
     """The cards the query names against a document's: each shared card counts, the document's
-    subject card more, each card of the document the query does not name a little against."""
-    matched = sum(wanted.get(c, 0.0) for c in cards)
+    subject card more, each card of the document the query does not name a little against. A
+    name that means several cards (主教: the Bishop or the Cardinal) counts once: the Cardinal's
+    ruling that mentions the Bishop answers 「主教」 no better than the Bishop's own."""
+    present = [c for c in cards if c in wanted]
+    matched, counted = 0.0, set()
+    for group in groups:
+        meant = [wanted[c] for c in present if c in group]
+        if len(group) > 1 and meant:
+            matched += max(meant)
+            counted |= group
+    matched += sum(wanted[c] for c in present if c not in counted)
     if not matched:
         return 0.0
     lead = wanted.get(subject, 0.0) if subject else 0.0

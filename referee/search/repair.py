@@ -21,6 +21,7 @@ PARAMS = {
     "spell": 80,        # an unknown English word is read as the closest known one this similar
     "name_bonus": 5,    # ... a card's name counting this much closer
     "name_spell": 70,   # ... or, when none is, the closest card name this similar
+    "name_end": 80,     # a three-letter word read as the end of the card name the word before begins
     "name_pair": 20,    # ... a word that makes a card's name with the next or the last counting this much closer
 }
 
@@ -46,17 +47,58 @@ def replace_word(text: str, word: str, right: str) -> str:
     return "".join(out)
 
 
+_STEMS: dict[int, tuple[dict, dict[str, str]]] = {}
+
+
+def _name_stems(names: dict) -> dict[str, str]:
+    """Stem → one-word English card name, worked out once per names table (read once per connection)."""
+    cached = _STEMS.get(id(names))
+    if cached and cached[0] is names:
+        return cached[1]
+    if len(_STEMS) > 4:
+        _STEMS.clear()
+    stems = {terms(k)[0]: k for k in names if k.isascii() and k.isalpha() and len(k) >= 4}
+    _STEMS[id(names)] = (names, stems)
+    return stems
+
+
+def _name_ends(conn: sqlite3.Connection, said: list[str], names: dict) -> dict[str, str]:
+    out = {}
+    for before, word in zip(said, said[1:]):
+        if len(word) != 3 or not word.isascii() or before + word in names or word in names:
+            continue
+        # (only names whose first word is the word before: ids are the English names, hyphenated)
+        ends = [key[len(before):] for key in names if key.isascii() and key.startswith(before)
+                and len(key) > len(before) and any(card.startswith(before + "-") for card in names[key])]
+        if not ends:
+            continue
+        from rapidfuzz import fuzz, process
+
+        best = process.extractOne(word, ends, scorer=fuzz.ratio, score_cutoff=PARAMS["name_end"])
+        if best:
+            out[word] = best[0]
+    return out
+
+
 def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     """English words the corpus and the card names do not know, read as the closest word they
     do know (warlrod → warlord, asassin → assassin), as `referee card` forgives a name's typo."""
-    plain = {w for w in words(folded) if len(w) >= 4 and w.isascii()}
+    said = words(folded)
+    plain = {w for w in said if len(w) >= 4 and w.isascii()}
+    # A short word that ends a two-word card name begun by the word before it ("wishing wel",
+    # "map rom"): too short to mend against the whole corpus, not against that name.
+    ends = _name_ends(conn, said, names)
     if not plain:
-        return {}
+        return ends
     stems = {w: terms(w)[0] for w in plain}
+    # A card's name cut short or inflected ("magistrat", "warlords") has the stem of the name,
+    # which the corpus knows: it is the card, not an unknown word.
+    named = _name_stems(names)
+    out = {**ends, **{w: named[stems[w]] for w in plain if w not in names and stems[w] in named}}
     known = doc_freq(conn, set(stems.values()))
-    unknown = [w for w in plain if stems[w] not in known and w not in names]
+    unknown = [w for w in plain if stems[w] not in known and w not in names and w not in out]
     if not unknown:
-        return {}
+        return out
     from rapidfuzz import fuzz, process
 
     shortest = min(len(w) for w in unknown) - 2
@@ -69,7 +111,6 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     name_words = {w for (name,) in conn.execute("SELECT DISTINCT name FROM cards") for w in words(name.casefold())
                   if shortest <= len(w) <= longest}
     choices += sorted(name_words)
-    out = {}
     name_choices = [k for k in names if k.isascii() and shortest <= len(k) <= longest] + sorted(name_words)
     said = words(folded)
     for word in unknown:
