@@ -135,7 +135,7 @@ def test_names_have_a_length_limit_that_the_refusal_states(tables):
 
 def test_a_stored_overlong_move_is_never_echoed_whole(game):
     with sqlite3.connect(game) as conn:
-        conn.execute("INSERT INTO moves VALUES ('g', 2, ?, 1, 'x')", ("Ann: gold " * 3000,))
+        conn.execute("INSERT INTO moves (game, seq, notation, round, at) VALUES ('g', 2, ?, 1, 'x')", ("Ann: gold " * 3000,))
     code, out, err = run_in_process("table", "show")
     assert code == 0, err
     assert "Ann: gold Ann: gold" in out and len(out) < 2000
