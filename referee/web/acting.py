@@ -113,9 +113,16 @@ def said_back(game, done, lang: str, local: dict[str, str]) -> str:
 
     lines = []
     for _, move, events in done:
-        lines.append(said(game, move, lang, local))
+        lines.append(said(game, _by_player(game, move), lang, local))
         lines.extend(describe(event, lang, local) for event in events)
     return "\n".join(lines)
+
+
+def _by_player(game, move):
+    """A button's move names the character whose turn it is; said back, it names the player
+    holding it, as the table would say it ("Ann: build Temple")."""
+    seat = game.state.holder(move.actor) if move.actor in game.rb.characters else None
+    return move if seat is None else type(move)(game.state.players[seat].name, move.verb, move.args)
 
 
 def _reason(refused, lang: str, local: dict[str, str]) -> str:

@@ -311,3 +311,19 @@ def test_an_answer_asked_out_of_turn_is_offered_to_that_seat(table, tables, tmp_
     assert 'data-move="Ann: use Graveyard"' not in cid and "Next: Ann answers the Graveyard." in cid
     assert status == 200 and "Temple" in reply["said"]
     assert "Temple" in json.loads(table("show", "--json").stdout)["state"]["players"][0]["hand"]
+
+
+def test_a_tap_is_said_back_by_its_player_and_an_unknown_redraw_by_its_count(table, tables):
+    """A button's move names the character; said back it names the player, and a redraw of cards
+    the table does not know is offered by how many ("redraw 2"), not as "?, ?"."""
+    assert table("new", "friday", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid").returncode == 0
+    for moves in ROUND[:4]:
+        assert table("do", *moves).returncode == 0
+    links = _links(tables)
+    version = sum(map(len, ROUND[:4]))
+    with serving(tables, lang="en") as base:
+        status, reply = post(f"{base}/k/{links[0]}/act", {"move": "Magician: gold", "version": version})
+        ann = get(f"{base}/k/{links[0]}/")[1]
+    assert status == 200 and reply["said"].splitlines()[0] == "Ann: gold"
+    assert ">redraw 2 (discard, then draw as many)</button>" in ann
+    assert not re.search(r">[^<]*\?, \?[^<]*</button>", ann)        # the notation stays in data-move
