@@ -173,7 +173,7 @@ def _generate_exchange(game) -> list[Move]:
         for taken in sorted({b.id for b in player.city}):
             # exchange_problem() in two parts: what concerns the district taken once (the
             # protections: the Keep; its worth), then each district given (duplicates, the price).
-            if rank8.district_problem(game, owner, taken):
+            if rank8.district_problem(game, owner, taken, city_open=True):
                 continue
             worth = taken_worth(game, owner, player.built(taken))
             for built, give in zip(mine, gives):
