@@ -1,20 +1,36 @@
-"""Engine speed on one core: complete random 5-player 2016 games per second (no invariant
-checks), and legal_moves() calls per second over the positions of those games. The figures
-are for the fixed cast (the edition's default characters); a last line gives the all-cards
-figure: the same games with a random legal cast each, drawn among every character the engine
-plays (referee.engine.casts.random_cast), as `referee simulate` plays them.
+"""Engine speed on one core, in CPU time: complete random 2016 games (5 players, no invariant
+checks, as `referee simulate --no-check` plays them), reported per round so that engines whose
+games last a different number of rounds compare.
 
-Rates are per second of CPU time of this process (time.process_time), which is what "on one
-core" means and what a busy virtual machine disturbs least; wall-clock rates are printed too.
+- Ours, the base cast (the edition's default characters), alternating with the peer: the
+  JavaScript engine xdghcnt/citadels-web played by its random driver
+  (`../shared/bench/README.md`: node, the driver `citadels-web-random.js` and the peer's files
+  in PEER_DIR), 3 runs each, when node and the peer's files are present; the ratio of the medians.
+- Ours with a random legal cast per game over every character the engine plays (random_cast,
+  as `simulate` draws them): rounds per second against the base cast's.
+- legal_moves() calls per second over the positions of those games.
+- python-chess random play (moves per second: legal moves listed, one drawn, pushed), when the
+  `chess` module can be imported: the ratio of our moves per second to its.
 
-    python scripts/bench_engine.py [--games 200] [--players 5] [--edition 2016]
+Rates are per second of CPU time of the process that plays (time.process_time; the peer's
+driver reports process.cpuUsage), which is what "on one core" means and what a busy machine
+disturbs least; each figure is the median of 3 runs, the engines' runs alternating.
+
+    python scripts/bench_engine.py [--games 200] [--players 5] [--peer-seconds 5]
+        [--peer-dir DIR] [--peer-driver FILE]    (defaults: $PEER_DIR, $PEER_DRIVER)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import shutil
+import statistics
+import subprocess
 import time
+from pathlib import Path
 
 from referee.catalog.facts import rulebook
 from referee.dbbuild import register as register_database_builder
@@ -23,8 +39,13 @@ from referee.engine.casts import random_cast
 from referee.engine.players import choose_move
 from referee.engine.registry import supported
 
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = "citadels-web-random.js"
+RUNS = 3
 
-def play(rb, players: int, seed: int, positions: list | None = None, characters=None) -> int:
+
+def play(rb, players: int, seed: int, positions: list | None = None, characters=None) -> tuple[int, int]:
+    """One complete random game: (moves, rounds)."""
     game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=characters)
     rng = random.Random(seed)
     moves = 0
@@ -34,28 +55,115 @@ def play(rb, players: int, seed: int, positions: list | None = None, characters=
             positions.append(game.state.copy())
         game.apply(choose_move(game, legal, rng))
         moves += 1
-    return moves
+    return moves, game.state.round
+
+
+def ours(rb, players: int, casts: list) -> dict:
+    """One run over the games of `casts` (None: the base cast), in CPU time."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    moves = rounds = 0
+    for seed, cast in enumerate(casts):
+        m, r = play(rb, players, seed, characters=cast)
+        moves, rounds = moves + m, rounds + r
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return {"games": len(casts), "moves": moves, "rounds": rounds, "cpu": cpu, "wall": wall,
+            "rounds_per_s": rounds / cpu, "moves_per_s": moves / cpu, "games_per_s": len(casts) / cpu}
+
+
+def peer_command(args) -> tuple[list[str], dict] | None:
+    """The peer's driver as a command (and its environment), or None when node, the driver or the
+    peer's files are missing."""
+    node = shutil.which("node")
+    driver = args.peer_driver or os.environ.get("PEER_DRIVER")
+    if driver is None:
+        # ../shared/bench/ beside the main checkout (and beside the worktrees' folder).
+        for base in (ROOT.parent, ROOT.parent.parent):
+            if (base / "shared" / "bench" / DRIVER).is_file():
+                driver = str(base / "shared" / "bench" / DRIVER)
+                break
+    peer_dir = args.peer_dir or os.environ.get("PEER_DIR")
+    if not node or not driver or not Path(driver).is_file() or not peer_dir \
+            or not (Path(peer_dir) / "module.js").is_file():
+        return None
+    return [node, driver, str(args.peer_seconds), "1"], {**os.environ, "PEER_DIR": peer_dir}
+
+
+def peer(command: tuple[list[str], dict]) -> dict:
+    argv, env = command
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
+    found = json.loads(out.strip().splitlines()[-1])
+    found["rounds_per_s"] = found["games_per_cpu_s"] * found["rounds_per_game"]
+    return found
+
+
+def chess_moves_per_second(games: int) -> float | None:
+    """python-chess random play, moves per CPU second (None: the module is not installed)."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = random.Random(0)
+    rates = []
+    for _ in range(RUNS):
+        moves = 0
+        cpu = time.process_time()
+        for _ in range(games):
+            board = chess.Board()
+            while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
+                board.push(rng.choice(list(board.legal_moves)))
+                moves += 1
+        rates.append(moves / (time.process_time() - cpu))
+    return statistics.median(rates)
+
+
+def _rates(runs: list[dict]) -> str:
+    return ", ".join(f"{r['rounds_per_s']:.0f}" for r in runs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--edition", default="2016")
+    parser.add_argument("--peer-seconds", type=float, default=5.0, help="CPU seconds of each peer run")
+    parser.add_argument("--peer-dir", help="the peer's files (module.js, utils.js); default $PEER_DIR")
+    parser.add_argument("--peer-driver", help=f"the peer's random driver ({DRIVER}); default $PEER_DRIVER "
+                                              "or ../shared/bench/")
     args = parser.parse_args()
     register_database_builder()     # the database is built on first use, and when stale
-    rb = rulebook(args.edition)
+    rb = rulebook("2016")
     play(rb, args.players, 10**6)  # warm up
-    rates = []
-    for _ in range(3):   # the same games three times: the median damps a busy machine's noise
-        cpu, wall = time.process_time(), time.perf_counter()
-        total_moves = sum(play(rb, args.players, seed) for seed in range(args.games))
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        rates.append((args.games / cpu, total_moves / cpu, args.games / wall))
-    games_rate, moves_rate, wall_rate = sorted(rates)[1]
-    print(f"{args.games} games ({args.edition}, {args.players} players), median of 3 runs: "
-          f"{games_rate:.1f} games/s, {moves_rate:.0f} moves/s (CPU time; {wall_rate:.1f} games/s wall clock), "
-          f"{total_moves / args.games:.0f} moves/game")
+    base = [None] * args.games
+    command = peer_command(args)
+    mine, theirs = [], []
+    for _ in range(RUNS):      # alternating, so that a busy spell of the machine hits both
+        mine.append(ours(rb, args.players, base))
+        if command is not None:
+            theirs.append(peer(command))
+    run = sorted(mine, key=lambda r: r["rounds_per_s"])[RUNS // 2]
+    cast = ", ".join(Game.new(rb, [f"P{i}" for i in range(args.players)]).state.characters)
+    print(f"ours, base cast ({cast}), {args.games} games, 2016, {args.players} players, median of {RUNS}: "
+          f"{run['rounds_per_s']:.0f} rounds/s, {run['moves_per_s']:.0f} moves/s, {run['games_per_s']:.1f} games/s "
+          f"(CPU time; {run['games'] / run['wall']:.1f} games/s wall clock), "
+          f"{run['moves'] / run['games']:.0f} moves and {run['rounds'] / run['games']:.2f} rounds per game")
+    if theirs:
+        other = sorted(theirs, key=lambda r: r["rounds_per_s"])[RUNS // 2]
+        print(f"peer xdghcnt/citadels-web (node), median of {RUNS} runs of {args.peer_seconds:g} CPU s: "
+              f"{other['rounds_per_s']:.0f} rounds/s, {other['actions_per_cpu_s']} actions/s, "
+              f"{other['actions_per_game']} actions and {other['rounds_per_game']} rounds per game")
+        print(f"ours / peer, per round: {run['rounds_per_s'] / other['rounds_per_s']:.2f}x "
+              f"(runs: ours {_rates(mine)}; peer {_rates(theirs)})")
+    else:
+        print("peer: not run (needs node, the driver citadels-web-random.js and PEER_DIR with the peer's "
+              "module.js: see ../shared/bench/README.md)")
+
+    casts = [random_cast(rb, args.players, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition))
+             for seed in range(args.games)]
+    mixed = sorted((ours(rb, args.players, casts) for _ in range(RUNS)), key=lambda r: r["rounds_per_s"])[RUNS // 2]
+    used = sorted({c for cast in casts for c in cast}, key=lambda c: (rb.characters[c].rank, c))
+    print(f"ours, random legal casts over {len(used)} characters: {mixed['rounds_per_s']:.0f} rounds/s, "
+          f"{mixed['moves_per_s']:.0f} moves/s (CPU time), {mixed['moves'] / mixed['games']:.0f} moves per game; "
+          f"{mixed['rounds_per_s'] / run['rounds_per_s']:.2f}x the base cast per round")
+
     positions: list = []
     for seed in range(0, args.games, 10):
         play(rb, args.players, seed, positions)
@@ -70,18 +178,13 @@ def main() -> None:
             calls += 1
     elapsed = time.process_time() - start
     print(f"legal_moves: {calls / elapsed:.0f} calls/s over {len(positions)} positions")
-    casts = [random_cast(rb, args.players, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition))
-             for seed in range(args.games)]
-    rates = []
-    for _ in range(3):
-        cpu = time.process_time()
-        total_moves = sum(play(rb, args.players, seed, characters=cast) for seed, cast in enumerate(casts))
-        cpu = time.process_time() - cpu
-        rates.append((args.games / cpu, total_moves / cpu))
-    games_rate, moves_rate = sorted(rates)[1]
-    used = sorted({c for cast in casts for c in cast}, key=lambda c: (rb.characters[c].rank, c))
-    print(f"all cards: {games_rate:.1f} games/s, {moves_rate:.0f} moves/s (CPU time) with random legal casts "
-          f"over {len(used)} characters ({', '.join(used)}), {total_moves / args.games:.0f} moves/game")
+
+    chess_rate = chess_moves_per_second(max(1, args.games // 10))
+    if chess_rate is None:
+        print("python-chess: not installed (pip install chess to compare)")
+    else:
+        print(f"python-chess random play: {chess_rate:.0f} moves/s; ours / python-chess per move: "
+              f"{run['moves_per_s'] / chess_rate:.2f}x")
 
 
 if __name__ == "__main__":

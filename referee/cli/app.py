@@ -109,7 +109,7 @@ def simulate(
     players: str = typer.Option("5", "--players", "-p", help="Players per game (2-8), or a range such as 2-8 to draw from."),
     edition: str = typer.Option("2016", "--edition", "-e", help="2016 (default), classic, or both (drawn per game)."),
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or a comma-separated list; default: a random legal cast per game."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Random seed (games are reproducible)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Random seed: the same seed with the same options plays the same games (game i's own seed is a hash of the seed and i: two seeds share no game)."),
     check: bool = typer.Option(True, "--check/--no-check", help="Check the invariants after every move."),
     teams: Optional[str] = TeamsOpt,
     lang: Optional[str] = LangOpt,

@@ -2,6 +2,8 @@
 
 Each game draws its own legal cast among the characters the engine plays (unless
 `--characters` fixes one), its edition (`--edition both`) and its player count (`--players 2-8`).
+Game i of `--seed S` is played from its own seed, a hash of (S, i) (`game_seed`): the games of
+two seeds are unrelated, and game i is the same whatever `--games` says.
 """
 
 from __future__ import annotations
@@ -18,6 +20,14 @@ from referee.say.lang import check_edition, choose, refusals_in
 MAX_ROUNDS = 100
 
 
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of `--seed seed`: a hash of both, so that no two seeds share a
+    game (with `seed + index`, seeds 1 and 2 shared all games but one)."""
+    # A generator seeded by a string hashes it (SHA-512), the same on every machine and run;
+    # `random` is loaded here already, where hashlib would cost the command ~2.5 ms to import.
+    return random.Random(f"simulate:{seed}:{index}").getrandbits(63)     # below 2**63, as `--seed`
+
+
 def random_characters(rulebook, players: int, seed: int) -> tuple[str, ...]:
     """A random legal cast of characters the engine plays, drawn from the game's seed (its own
     stream, so that the cast does not shift the game's shuffles). The uniques are left to
@@ -29,9 +39,11 @@ def random_characters(rulebook, players: int, seed: int) -> tuple[str, ...]:
     return random_cast(rulebook, players, rng, usable=lambda c: supported(c, rulebook.edition))
 
 
-def play_game(rulebook, players: int, seed: int, check: bool, characters=None, uniques=None, names=None):
+def play_game(rulebook, players: int, seed: int, check: bool, characters=None, uniques=None, names=None,
+              name: str | None = None):
     """One game from set-up to final scores; returns (game, moves played, problems). Without
-    `characters`, a random legal cast (see `random_characters`); without `names`, P1, P2…"""
+    `characters`, a random legal cast (see `random_characters`); without `names`, P1, P2…
+    `name` says in the problems which game it was (default: its seed)."""
     from referee.engine import Game
     from referee.engine.invariants import cast_problems, problems, round_trip_problems, totals
     from referee.engine.players import choose_move
@@ -61,7 +73,7 @@ def play_game(rulebook, players: int, seed: int, check: bool, characters=None, u
         count += 1
         if check:
             found += problems(game, expected, before)
-    where = f"game {seed} ({rulebook.edition}, {players} players, {', '.join(characters)})"
+    where = f"{name or f'game {seed}'} ({rulebook.edition}, {players} players, {', '.join(characters)})"
     return game, count, [f"{where}: {problem}" for problem in found]
 
 
@@ -136,7 +148,6 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
     if characters:
         # Checked before any game runs, for every edition and player count asked for.
         setups = {(e, n): fixed_setup(books[e], characters, n) for e in editions for n in counts}
-    choice = random.Random(f"table:{seed}")
     rounds, moves, scores = [], 0, []
     winning: Counter[str] = Counter()
     played: Counter[str] = Counter()
@@ -148,12 +159,16 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
 
     def one(index: int) -> None:
         nonlocal moves
+        own = game_seed(seed, index)
+        # The table (edition, player count) too comes from the game's own seed.
+        choice = random.Random(f"table:{own}")
         edition_now, n = choice.choice(editions), choice.choice(counts)
         rb = books[edition_now]
         cast, uniques = setups.get((edition_now, n), (None, None))
         if cast is not None and uniques is not None:
-            uniques = _top_up(rb, cast, uniques, seed + index)
-        game, count, found = play_game(rb, n, seed + index, check, cast, uniques, seated)
+            uniques = _top_up(rb, cast, uniques, own)
+        game, count, found = play_game(rb, n, own, check, cast, uniques, seated,
+                                       name=f"game {index + 1} of --seed {seed} (its seed {own})")
         moves += count
         failures.extend(found)
         rounds.append(game.state.round)

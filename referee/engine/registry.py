@@ -104,6 +104,7 @@ class Behaviour:
     order: int = 0                                 # hook order among the districts (higher = later)
     editions: tuple[str, ...] = ("classic", "2016")
     verbs: tuple[Verb, ...] = ()
+    hooks: tuple[str, ...] = ()                    # the HOOKS it defines: set by register()
     # The IllegalMove keys this card raises; their texts are in the catalogs (referee/locale)
     # under `<card id>.refusal.<key>`: the engine holds no display text.
     refusals: tuple[str, ...] = ()
@@ -153,6 +154,9 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
     behaviour = cls()
     if behaviour.id in _BEHAVIOURS:
         raise ValueError(f"{behaviour.id} registered twice")
+    # The hooks it defines, asked once here rather than for every hook of every card at each
+    # game's set-up (a random cast is rarely shared between games: its lists are built anew).
+    behaviour.hooks = tuple(hook for hook in HOOKS if hasattr(behaviour, hook))
     _BEHAVIOURS[behaviour.id] = behaviour
     for verb in behaviour.verbs:
         register_verb(verb, behaviour.id)
@@ -239,12 +243,16 @@ class Hooks:
                             and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
                            key=lambda d: _BEHAVIOURS[d].order)
         ordered = [_BEHAVIOURS[c] for c in cast] + [_BEHAVIOURS[d] for d in districts]
-        # Each hook list, and beside it the card of each entry (for _filter).
-        self._cards = {}
+        # Each hook list, and beside it the card of each entry (for _filter), in the cards' order.
+        listed: dict[str, list] = {hook: [] for hook in HOOKS}
+        cards: dict[str, list] = {hook: [] for hook in HOOKS}
+        for b in ordered:
+            for hook in b.hooks:
+                listed[hook].append(getattr(b, hook))
+                cards[hook].append(b.id)
+        self._cards = {hook: tuple(cards[hook]) for hook in HOOKS}
         for hook in HOOKS:
-            having = [b for b in ordered if hasattr(b, hook)]
-            setattr(self, hook, tuple(getattr(b, hook) for b in having))
-            self._cards[hook] = tuple(b.id for b in having)
+            setattr(self, hook, tuple(listed[hook]))
         # Each character's move generators (a character absent here is not supported).
         self.generators = {b.id: tuple(v.generate for v in b.verbs if v.generate is not None)
                            for b in ordered if b.kind == "character"}

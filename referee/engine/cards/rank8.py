@@ -85,8 +85,10 @@ def open_cities(game, skip: int | None = None) -> list:
     return found
 
 
-def district_problem(game, owner: int, district: str) -> tuple | None:
-    """Why a rank 8 character cannot act on `district` of seat `owner`, or None."""
+def district_problem(game, owner: int, district: str, city_open: bool = False) -> tuple | None:
+    """Why a rank 8 character cannot act on `district` of seat `owner`, or None. `city_open`:
+    the city is one of open_cities() (its whole-city protections found nothing: the move
+    generators ask them once per city, not again for each district)."""
     state = game.state
     if not state.players[owner].has_built(district):
         return ("not_in_city", (), {"player": state.players[owner].name, "card": district})
@@ -94,7 +96,7 @@ def district_problem(game, owner: int, district: str) -> tuple | None:
         problem = shield(game, owner, district)
         if problem:
             return problem                    # the district's own protection (the Keep) first
-    return city_problem(game, owner)
+    return None if city_open else city_problem(game, owner)
 
 
 def with_surcharge(game, owner: int, district: str, price: int) -> int:

@@ -17,11 +17,12 @@ exposes (`common.power_seat`).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations
 
 from referee.engine.cards.common import by_rank, once, parse_nothing, power_seat, require, split_characters
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Pending
 
@@ -85,12 +86,19 @@ def _generate_threaten(game) -> list[Move]:
     if "threaten" in turn.used or turn.finished_actions:
         return []
     allowed = by_rank(game, [c for c in game.state.characters if target_problem(game, c) is None])
+    return list(_every_threat(allowed, turn.character, game.table))
+
+
+@lru_cache(maxsize=64)
+def _every_threat(allowed: tuple[str, ...], actor: str, table: bool) -> tuple[Move, ...]:
+    """Every pair of threats among the characters `allowed` (in calling order), each with the
+    flower on either: a function of its arguments, made once for each set of targets."""
     moves = []
     for a, b in combinations(allowed, 2):
-        moves += [Move(turn.character, "threaten", (a, b, f)) for f in (a, b)]
-        if game.table:
-            moves.append(Move(turn.character, "threaten", (a, b, "")))
-    return moves
+        moves += [make_move((actor, "threaten", (a, b, f))) for f in (a, b)]
+        if table:
+            moves.append(Move(actor, "threaten", (a, b, "")))
+    return tuple(moves)
 
 
 # -- the threatened player's answer, and the exposure -------------------------------------------

@@ -39,10 +39,23 @@ def value(game, owner: int, built) -> int:
 
 def difference(game, owner: int, given, taken) -> int:
     """The gold the Diplomat pays `owner` for taking `taken` and giving `given`."""
-    take, give = value(game, owner, taken), value(game, game.state.turn.seat, given)
+    return owed(taken_worth(game, owner, taken), value(game, game.state.turn.seat, given))
+
+
+def taken_worth(game, owner: int, taken) -> tuple[int, int]:
+    """(value, extra) of the district taken from `owner`: the Great Wall raises the value in
+    2016 and the difference in classic (its `extra`). The move generator asks it once per
+    district taken, not once per pair."""
+    take = value(game, owner, taken)
     if game.rb.edition == "classic":
-        return max(0, take - give) + rank8.with_surcharge(game, owner, taken.id, 0)
-    return max(0, rank8.with_surcharge(game, owner, taken.id, take) - give)
+        return take, rank8.with_surcharge(game, owner, taken.id, 0)
+    return rank8.with_surcharge(game, owner, taken.id, take), 0
+
+
+def owed(worth: tuple[int, int], give: int) -> int:
+    """The difference paid for a district taken (`taken_worth`) against one given worth `give`."""
+    take, extra = worth
+    return max(0, take - give) + extra
 
 
 def _left(player, arriving: str, leaving: str) -> int:
@@ -70,9 +83,12 @@ def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
     return _pair_problem(game, mine, owner, taken)
 
 
-def _pair_problem(game, mine, owner: int, taken: str) -> tuple | None:
+def _pair_problem(game, mine, owner: int, taken: str, worth: tuple[int, int] | None = None,
+                  give: int | None = None) -> tuple | None:
     """The checks of exchange_problem() that concern both districts (`mine`: the Built given):
-    the move generator asks the others once per district taken, these for each one given."""
+    the move generator asks the others once per district taken, these for each one given, with
+    the values it asked once (`worth`: taken_worth() of the district taken, `give`: value() of
+    the one given)."""
     state = game.state
     seat = state.turn.seat
     me, other = state.players[seat], state.players[owner]
@@ -82,7 +98,9 @@ def _pair_problem(game, mine, owner: int, taken: str) -> tuple | None:
         return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
     if _left(other, given, taken) and not rank8.duplicate_allowed(game, owner, given):
         return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})
-    cost = difference(game, owner, mine, other.built(taken))
+    if worth is None:
+        worth = taken_worth(game, owner, other.built(taken))
+    cost = owed(worth, value(game, seat, mine) if give is None else give)
     if me.gold < cost:
         return ("too_poor_exchange", ("diplomat.cost-difference",),
                 {"cost": cost, "gold": me.gold, "player": other.name})
@@ -148,16 +166,18 @@ def _generate_exchange(game) -> list[Move]:
         return []
     me = state.players[turn.seat]
     mine = [me.built(given) for given in sorted({b.id for b in me.city})]
+    gives = [value(game, turn.seat, built) for built in mine]
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game, skip=turn.seat):
         for taken in sorted({b.id for b in player.city}):
             # exchange_problem() in two parts: what concerns the district taken once (the
-            # protections: the Keep), then each district given (duplicates, the price).
-            if rank8.district_problem(game, owner, taken):
+            # protections: the Keep; its worth), then each district given (duplicates, the price).
+            if rank8.district_problem(game, owner, taken, city_open=True):
                 continue
-            for built in mine:
-                if _pair_problem(game, built, owner, taken) is None:
+            worth = taken_worth(game, owner, player.built(taken))
+            for built, give in zip(mine, gives):
+                if _pair_problem(game, built, owner, taken, worth, give) is None:
                     moves.append(make_move((actor, "exchange", (built.id, player.name, taken))))
     return moves
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations
 
 from referee.engine.cards import basic
@@ -64,20 +65,23 @@ def _apply_warrant(game, move: Move) -> None:
 
 
 def _generate_warrant(game) -> list[Move]:
-    state = game.state
-    turn = state.turn
+    turn = game.state.turn
     if "warrant" in turn.used or turn.finished_actions:
         return []
-    actor = turn.character
+    return list(_every_warrant(by_rank(game, game.state.characters), turn.character, game.table))
+
+
+@lru_cache(maxsize=64)
+def _every_warrant(cast: tuple[str, ...], actor: str, table: bool) -> tuple[Move, ...]:
+    """Every warrant of a cast (in calling order): a function of the cast alone, the same at each
+    step of the Magistrate's turn until he acts and in every game of that cast, so made once
+    (168 moves with nine characters)."""
     moves = []
-    for three in combinations(by_rank(game, state.characters), 3):
-        a, b, c = three
-        # (make_move: 168 moves at each of his steps before he acts)
-        moves += (make_move((actor, "warrant", (a, b, c, a))), make_move((actor, "warrant", (a, b, c, b))),
-                  make_move((actor, "warrant", (a, b, c, c))))
-        if game.table:
+    for three in combinations(cast, 3):
+        moves += [make_move((actor, "warrant", (*three, signed))) for signed in three]
+        if table:
             moves.append(Move(actor, "warrant", (*three, "")))
-    return moves
+    return tuple(moves)
 
 
 def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None:

@@ -24,13 +24,14 @@ def _most(game) -> int:
     return int(game.rb.characters["marshal"].fact("seize_max_cost", 3))
 
 
-def seize_problem(game, owner: int, district: str) -> tuple | None:
-    """Why the acting Marshal cannot seize `district` from seat `owner`, or None."""
+def seize_problem(game, owner: int, district: str, city_open: bool = False) -> tuple | None:
+    """Why the acting Marshal cannot seize `district` from seat `owner`, or None (`city_open`:
+    as rank8.district_problem's)."""
     state = game.state
     seat = state.turn.seat
     if owner == seat:
         return ("seize_own", ("marshal.seize-cost-three-or-less",), {})
-    problem = rank8.district_problem(game, owner, district)
+    problem = rank8.district_problem(game, owner, district, city_open)
     if problem:
         return rank8.taking_problem(problem, _MORE_CITES)
     built = state.players[owner].built(district)
@@ -81,7 +82,7 @@ def _generate_seize(game) -> list[Move]:
     moves = []
     for owner, player in rank8.open_cities(game, skip=turn.seat):
         for district in sorted({b.id for b in player.city}):
-            if seize_problem(game, owner, district) is None:
+            if seize_problem(game, owner, district, city_open=True) is None:
                 moves.append(Move(turn.character, "seize", (player.name, district)))
     return moves
 

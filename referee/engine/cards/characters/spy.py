@@ -43,9 +43,21 @@ def _format_spy(notation, move: Move) -> str:
 
 def _matches(game, seat: int, kind: str) -> tuple[int, int]:
     """(cards of the type known to be in the hand, unknown cards in the hand)."""
+    known, unknown = _hand_types(game, seat)
+    return known.get(kind, 0), unknown
+
+
+def _hand_types(game, seat: int) -> tuple[dict[str, int], int]:
+    """({type: cards of it known to be in the hand}, unknown cards in the hand): the move
+    generator asks it once per hand, not once per type."""
     hand = game.state.players[seat].hand
     districts = game.rb.districts
-    return sum(1 for c in hand if c != UNKNOWN and districts[c].type == kind), hand.count(UNKNOWN)
+    known: dict[str, int] = {}
+    for card in hand:
+        if card != UNKNOWN:
+            kind = districts[card].type
+            known[kind] = known.get(kind, 0) + 1
+    return known, hand.count(UNKNOWN)
 
 
 def _apply_spy(game, move: Move) -> None:
@@ -104,8 +116,9 @@ def _generate_spy(game) -> list[Move]:
     for seat, player in enumerate(state.players):
         if seat == turn.seat:
             continue
+        types, unknown = _hand_types(game, seat)
         for kind in TYPES:
-            known, unknown = _matches(game, seat, kind)
+            known = types.get(kind, 0)
             if not unknown:
                 moves.append(make_move((turn.character, "spy", (player.name, kind))))
             moves += [make_move((turn.character, "spy", (player.name, kind, n)))
