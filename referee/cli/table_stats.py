@@ -28,7 +28,7 @@ def show_stats(found: dict, lang: str) -> None:
                     text("stats.average", lang))
     most = max(p["wins"] for p in found["players"])
     for p in found["players"]:
-        players.add_row(escape(p["name"]), str(p["games"]), str(p["wins"]), _bar(p["wins"], most), f"{p['average_score']:g}")
+        players.add_row(escape(p["name"]), str(p["games"]), str(p["wins"]), _bar(p["wins"], most), f"{p['average_score']:.1f}")
     out.print(players)
     if not found["characters"]:
         out.print(text("stats.no_picks", lang))
@@ -42,5 +42,5 @@ def show_stats(found: dict, lang: str) -> None:
     most = max(c["picks"] for c in found["characters"])
     for c in found["characters"]:
         characters.add_row(escape(names.get(c["id"], c["character"])), str(c["picks"]), _bar(c["picks"], most),
-                           f"{c['wins']} ({round(100 * c['wins'] / c['picks'])}%)", f"{c['average_score']:g}")
+                           f"{c['wins']} ({round(100 * c['wins'] / c['picks'])}%)", f"{c['average_score']:.1f}")
     out.print(characters)
