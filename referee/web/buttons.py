@@ -120,7 +120,8 @@ def _groups(game, moves: list, answering: bool, lang: str, local: dict[str, str]
 
 
 def word(key: str, lang: str, **values) -> str:
-    """The catalog's `page.<key>`, filled in (as `page.word`, which imports this module)."""
+    """The catalog's `page.<key>` (the words of the phones' pages only), filled in; `page.py`
+    says them through this one."""
     return catalog.text("page." + key, lang).format(**values)
 
 

@@ -17,6 +17,7 @@ from referee import messages as catalog
 from referee.say.labels import comma, label, winners_line
 from referee.say.table_text import broken_text, hand_text, next_text, position_facts, round_marks
 from referee.table.view import HOST, Viewer, public_history, see
+from referee.web.buttons import actions, reader_next, word
 
 _RECENT = 6                                   # moves shown, newest first
 
@@ -26,11 +27,6 @@ def languages_named() -> list[tuple[str, str]]:
     english = catalog.text("language.name", "en")
     return [(code, name if code == "en" or name != english else code)
             for code in catalog.languages() for name in [catalog.text("language.name", code)]]
-
-
-def word(key: str, lang: str, **values) -> str:
-    """The catalog's `page.<key>` (the words of the phones' page only), filled in."""
-    return catalog.text("page." + key, lang).format(**values)
 
 
 def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=None, clock=None) -> str:
@@ -64,8 +60,6 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
     if tracked.broken:
         parts.append(f'<p class="broken">{escape(broken_text(tracked.broken, lang))}</p>')
     elif link is not None and phase != "over":
-        from referee.web.buttons import reader_next
-
         parts.append(f'<p class="next">{escape(reader_next(game, lang, local, link))}</p>')
     elif waiting:
         parts.append(f'<p class="next">{escape(waiting)}</p>')
@@ -75,8 +69,6 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
                      f'data-out="{escape(word("timer_out", lang, player=clock.player))}">'
                      f'{escape(word("timer_" + clock.step, lang, player=clock.player))}</p>')
     if link is not None and not tracked.broken:
-        from referee.web.buttons import actions
-
         parts.append(actions(tracked, lang, local, link))
     parts.append(_cast(tracked, seen, lang, local))
     acting = nxt.get("player") if nxt["kind"] in ("turn", "decision") else None

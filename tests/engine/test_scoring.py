@@ -109,35 +109,6 @@ city = ["Palace"]
         assert winners(game.rb, game.state, scores(game.rb, game.state))[0] == expected
 
 
-def test_2016_tie_break_highest_rank_revealed(rulebooks):
-    from referee.engine.scoring import scores, winners
-    from referee.situation import load, read_text
-
-    game = load(read_text("""
-[table]
-end_at = 3
-[[players]]
-name = "Ann"
-characters = ["King"]
-city = ["Cathedral", "Palace"]
-[[players]]
-name = "Bob"
-characters = ["Warlord"]
-city = ["Cathedral", "Palace"]
-[[players]]
-name = "Cid"
-characters = ["Thief"]
-gold = 3
-hand = ["Manor"]
-city = ["Temple", "Watchtower"]
-"""), rulebooks["2016"]).game
-    for text in ("Cid: gold", "Cid: build Manor", "Ann: gold", "Bob: gold", "Bob: end"):
-        game.apply(game.parse(text))
-    assert game.is_over
-    assert [r["score"] for r in game.scores()] == [10, 10, 9]
-    assert winners(game.rb, game.state, scores(game.rb, game.state)) == (["Bob"], "highest-rank-revealed")
-
-
 _TIE_2016 = """
 [table]
 end_at = 3
@@ -156,6 +127,18 @@ gold = 3
 hand = ["Manor"]
 city = ["Temple", "Watchtower"]
 """
+
+
+def test_2016_tie_break_highest_rank_revealed(rulebooks):
+    from referee.engine.scoring import scores, winners
+    from referee.situation import load, read_text
+
+    game = load(read_text(_TIE_2016 % "Thief"), rulebooks["2016"]).game
+    for text in ("Cid: gold", "Cid: build Manor", "Ann: gold", "Bob: gold", "Bob: end"):
+        game.apply(game.parse(text))
+    assert game.is_over
+    assert [r["score"] for r in game.scores()] == [10, 10, 9]
+    assert winners(game.rb, game.state, scores(game.rb, game.state)) == (["Bob"], "highest-rank-revealed")
 
 
 @pytest.mark.parametrize("cid, first, winner", [
