@@ -203,7 +203,9 @@ def undo(
     with refusals_in(spoken):
         tracked, undone = service.undo(store, name, count, _rulebook)
     if json_out:
-        print_json({"table": name, "undone": [_hidden_as(m.notation) if tracked.header.private and _pick_unrevealed(m, tracked.header)
+        from referee.table.view import hidden_as
+
+        print_json({"table": name, "undone": [hidden_as(m.notation) if tracked.header.private and _pick_unrevealed(m, tracked.header)
                                               else m.notation for m in undone], "next": service.expected_next(tracked.game)})
         return
     out = console()
@@ -310,11 +312,14 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     logged = store.moves(name)
     hidden = set()
     if header.private:                           # another seat's pick stays on its phone until revealed
-        hidden = {m.seq for m in logged if _pick_unrevealed(m, header)}
-        if hidden:
-            hidden = _still_hidden(store, name, header, logged, hidden)
+        from referee.table import service
+        from referee.table.view import hidden_in_log
+
+        hidden = hidden_in_log(logged, header.players, lambda: service.load(store, name, _rulebook).game)
     if json_out:
-        print_json([{"seq": m.seq, "round": m.round, "move": _hidden_as(m.notation) if m.seq in hidden else m.notation,
+        from referee.table.view import hidden_as
+
+        print_json([{"seq": m.seq, "round": m.round, "move": hidden_as(m.notation) if m.seq in hidden else m.notation,
                      "at": m.at, "source": _source_id(m.source)} for m in logged])
         return
     lang = _language(lang, header)
@@ -359,32 +364,6 @@ def _pick_unrevealed(m, header) -> bool:
     from referee.table.view import WATCHER, hidden_notation
 
     return hidden_notation(m.notation, header.players, WATCHER)
-
-
-def _still_hidden(store, name: str, header, logged, picks: set) -> set:
-    """Of the recorded picks and discards, those not yet shown: the picks of an earlier round, and
-    everything once the game is over, have been (the round's end reveals the killed character)."""
-    from referee.table import service
-
-    game = service.load(store, name, _rulebook).game
-    if game.is_over:
-        return set()
-    state = game.state
-    hidden = set()
-    for m in logged:
-        if m.seq not in picks:
-            continue
-        move = game.parse(m.notation)
-        # A face-down discard is never shown; a pick, until its character is revealed this round.
-        if move.verb == "discard" or (m.round == state.round and move.args[0] not in state.revealed):
-            hidden.add(m.seq)
-    return hidden
-
-
-def _hidden_as(notation: str) -> str:
-    """A hidden pick for programs: who, and the verb, not the character."""
-    actor, _, body = notation.partition(": ")
-    return f"{actor}: {body.split(' ', 1)[0]} ?"
 
 
 def _source_id(source: str) -> str:

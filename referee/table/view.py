@@ -112,6 +112,32 @@ def hidden_notation(notation: str, players: list[str], viewer: Viewer) -> bool:
     return hidden_move(actor, body.split(" ", 1)[0], players, viewer)
 
 
+def hidden_in_log(logged, players: list[str], game_now) -> set[int]:
+    """The numbers of the recorded moves a watcher may not see yet at a table whose picks are
+    private: a face-down discard never, a pick of this round until its character is revealed
+    (an earlier round's were shown at its end); nothing once the game is over. `game_now`
+    gives the position the log replays to, asked only when a pick is in the log."""
+    picks = [m for m in logged if hidden_notation(m.notation, players, WATCHER)]
+    if not picks:
+        return set()
+    game = game_now()
+    if game.is_over:
+        return set()
+    state = game.state
+    hidden = set()
+    for m in picks:
+        move = game.parse(m.notation)
+        if move.verb == "discard" or (m.round == state.round and move.args[0] not in state.revealed):
+            hidden.add(m.seq)
+    return hidden
+
+
+def hidden_as(notation: str) -> str:
+    """A hidden pick for programs: who, and the verb, not the character."""
+    actor, _, body = notation.partition(": ")
+    return f"{actor}: {body.split(' ', 1)[0]} ?"
+
+
 def public_history(game, viewer: Viewer) -> tuple:
     """The moves played so far that `viewer` may see, at a table whose only secrets are the picks
     (every other move was made in front of the table): all but the others' picks and discards."""
