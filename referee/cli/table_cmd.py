@@ -433,7 +433,7 @@ def export(
         with refusals_in(_spoken(None, store.header(name))):     # said as the table speaks
             found = records.final(store, name, _rulebook)
         if bgstats:
-            print_json(records.bgstats(found, store.header(name).created))
+            print_json(records.bgstats(found, store.header(name).created, _rulebook(found.edition).setup["bgg"]))
         else:
             sys.stdout.write(records.score_csv(found, _rulebook(found.edition).name))
         return

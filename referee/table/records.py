@@ -15,8 +15,6 @@ from typing import NamedTuple
 from referee.errors import RefereeError
 from referee.table.store import Store
 
-# BoardGameGeek's entries for the two editions (BG Stats links a game to one by `bggId`).
-BGG = {"classic": (478, "Citadels", 2000), "2016": (205398, "Citadels (2016)", 2016)}
 STAMP = "%Y-%m-%d %H:%M:%S"              # how the store writes a move's time (local time)
 _NAMESPACE = uuid.UUID("5c0b8f0e-5a52-4f0e-9a63-0e5f3c1d7a19")   # referee's: ids stay the same on every export
 
@@ -63,11 +61,12 @@ def _id(*parts: str) -> str:
     return str(uuid.uuid5(_NAMESPACE, "\x1f".join(parts)))
 
 
-def bgstats(found: Final, created: str) -> dict:
+def bgstats(found: Final, created: str, bgg: dict) -> dict:
     """The play in BG Stats' export form: one game (Citadels of the table's edition), its
     players, one play with each player's score, winner, start player and seat order, its date
-    and its minutes from the first move to the last, and the edition as a note."""
-    bgg_id, bgg_name, year = BGG[found.edition]
+    and its minutes from the first move to the last, and the edition as a note. `bgg`: the
+    edition's BoardGameGeek entry (data/editions.toml)."""
+    bgg_id, bgg_name, year = bgg["id"], bgg["name"], bgg["year"]
     team_of = {}
     if found.teams:
         from referee.engine.teams import members
@@ -84,7 +83,7 @@ def bgstats(found: Final, created: str) -> dict:
                "newPlayer": False, "startPlayer": seat == found.crown, "seatOrder": seat + 1,
                "rank": ranked.index(r["score"]) + 1, "team": team_of.get(r["name"], "")}
               for seat, r in enumerate(found.players)]
-    note = f"referee table {found.name}: Citadels, {BGG[found.edition][1]} ({found.edition} edition)"
+    note = f"referee table {found.name}: Citadels, {bgg_name} ({found.edition} edition)"
     play = {"uuid": _id("play", found.name, created), "gameRefId": 1, "playDate": found.first,
             "entryDate": found.last, "modificationDate": found.last, "durationMin": minutes,
             "ignored": False, "manualWinner": False, "usesTeams": bool(found.teams), "rounds": 0,
