@@ -452,7 +452,7 @@ def export(
 
 
 @app.command("stats")
-def stats(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the locale)."),
+def stats(lang: Optional[str] = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the current table's, else the locale)."),
           json_out: bool = JsonOpt) -> None:
     """Over every finished table in the file: wins and average scores per player, and how often
     each character was picked (where the picks are known) and how its players fared."""
@@ -465,7 +465,14 @@ def stats(lang: Optional[str] = typer.Option(None, "--lang", help="Output langua
         return
     from referee.cli.table_stats import show_stats
 
-    show_stats(found, choose(lang))
+    show_stats(found, _file_language(store, lang))
+
+
+def _file_language(store, lang: Optional[str]) -> str:
+    """The language of a command about every table of the file (`list`, `stats`): the current
+    table's (it is typed at that table), else the locale's."""
+    current = store.current()
+    return _language(lang, store.header(current)) if current in store.names() else choose(lang)
 
 
 @app.command("list")
@@ -478,8 +485,7 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
     if json_out:
         print_json([{"table": n, "current": n == current, "moves": len(store.moves(n))} for n in names])
         return
-    # The current table's language (a table list is typed at that table), else the locale's.
-    lang = _language(lang, store.header(current)) if current in names else choose(lang)
+    lang = _file_language(store, lang)
     out = console()
     if not names:
         out.print(_w("no_tables", lang))

@@ -101,6 +101,13 @@ def test_stats_of_a_file_without_finished_games(table):
     assert json.loads(table("stats", "--json").stdout) == {"tables": 0, "players": [], "characters": []}
 
 
+def test_stats_speaks_the_current_tables_language(table):
+    """Like `list`, `stats` is typed at the current table: a Chinese table's, not the locale's."""
+    assert table("new", "夜", "--players", "甲,乙,丙,丁").returncode == 0
+    assert table("stats").stdout.strip() == "牌桌檔案中還沒有結束的遊戲。"
+    assert table("stats", "--lang", "en").stdout.strip() == "No finished game in the tables file yet."
+
+
 def test_the_cached_history_read_as_values_is_the_games(tables, rulebooks):
     from referee.table import cache, service
     from referee.table.store import Store
