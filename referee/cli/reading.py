@@ -9,7 +9,7 @@ from __future__ import annotations
 import codecs
 import sys
 
-from referee.errors import BadSituation, Own
+from referee.errors import BadSituation, Own, Said
 
 # A situation describes one table: even a long one is a few kilobytes. The bound keeps a
 # mistaken argument (a disk image, /dev/zero) from being read into memory.
@@ -68,7 +68,7 @@ def decode(data: bytes, where: str = "the file") -> str:
         readings = _most_plausible(readings)
     if len(readings) == 1:
         return next(iter(readings.values()))
-    tried = "UTF-8, UTF-16 (with a byte-order mark), Big5, GB18030"
+    tried = Said("error.reading.tried")
     if readings:
         raise BadSituation.say("error.reading.cannot_tell_whether_big", where=where, tried=tried)
     raise BadSituation.say("error.reading.text_in_known_encoding", where=where, tried=tried)
