@@ -18,7 +18,7 @@ from functools import partial
 from typing import NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
-from referee.engine import draft, flow, registry, secret, turn
+from referee.engine import draft, flow, listing, registry, secret, turn
 from referee.engine.casts import default_cast, excluded_uniques, require_legal
 from referee.engine.errors import IllegalMove
 from referee.engine.facts import Rulebook
@@ -137,7 +137,10 @@ class Game(Operations):
     def format(self, move: Move) -> str:
         return self.notation.format(move)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> "list[Move] | listing.Moves":
+        """Every legal move now, as a sequence: a list, or — when a choice is too large to list
+        (the Magician's redraw of a big hand) — a view that makes its moves when asked for
+        (`listing.py`: len, index, iteration, `in`, `+`; never changed in place)."""
         state = self.state
         if state.phase == "draft":
             moves = draft.legal_moves(self)
@@ -154,22 +157,18 @@ class Game(Operations):
             return turn.pending_answers(self)
         moves = turn.legal_moves(self)
         if state.secret and not self._listing:
-            moves += [m for m in self._secret_reveals() if m not in moves]
+            moves += listing.select(self._secret_reveals(), lambda m: m not in moves)
         return moves
 
     def _secret_reveals(self) -> list[Move]:
         """At a secret table: every way a player may show a character now — `reveal CH`, or a
         move made as it (as the awaited character: any; as a later one: its own verbs) — each
         checked by playing it and taking it back."""
-        state = self.state
-        found: list[Move] = []
-        awaited = state.awaiting
         self._listing = True                 # the positions tried here list no reveals of their own
         try:
-            self._collect_reveals(found, awaited)
+            return self._collect_reveals(self.state.awaiting)
         finally:
             self._listing = False
-        return found
 
     def _first_moves_in_secret(self) -> list[Move]:
         """The moves that end a secret selection: the first reveals of the turns."""
@@ -181,8 +180,9 @@ class Game(Operations):
             self.state.restore(snapshot)
             self._events = events
 
-    def _collect_reveals(self, found: list[Move], awaited: str | None) -> None:
+    def _collect_reveals(self, awaited: str | None) -> "list[Move] | listing.Moves":
         state = self.state
+        found: list[Move] = []
         killed = state.marks.killed
         if (awaited is not None and killed is not None and state.holder(killed) is None
                 and self.rb.characters[killed].rank >= self.rb.characters[awaited].rank):
@@ -203,13 +203,17 @@ class Game(Operations):
                 reveal = Move(name, "reveal", (character,))
                 if not self.is_legal(reveal):
                     continue
-                found.append(reveal)
+                found += [reveal]            # (`found` may be a view by now: never appended to)
                 self.apply(reveal)
                 own = {v.name for v in (registry.behaviour(character).verbs if registry.behaviour(character) else ())}
-                after = [Move(name, m.verb, m.args) for m in self.legal_moves()
-                         if m.actor == character and (character == awaited or m.verb in own)]
+                after = listing.renamed(listing.select(
+                    self.legal_moves(), lambda m: m.actor == character and (character == awaited or m.verb in own)),
+                    character, name)
                 self.undo()
-                found += [m for m in after if m.verb != "end" and self.is_legal(m)]
+                # (A virtual part — the redraws of a known hand — is tried once, by its first
+                # move: each of its moves is legal as the others are, its cards being in the hand.)
+                found += listing.select(after, lambda m: m.verb != "end" and self.is_legal(m))
+        return found
 
     def is_legal(self, move: Move) -> bool:
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import registry
+from referee.engine import listing, registry
 from referee.engine.cards import basic
 from referee.engine.cards.common import mover_seat
 from referee.engine.cards.use import generate_use
@@ -119,7 +119,9 @@ def pending_answers(game: "Operations") -> list[Move]:
     return [] if pending is None else game.hooks.answers[pending.kind].answers(game)
 
 
-def legal_moves(game: "Operations") -> list[Move]:
+def legal_moves(game: "Operations") -> "list[Move] | listing.Moves":
+    """The moves of the turn now: a list, or a view when a generator gives a part too large to
+    list (the Magician's redraw; `listing.py`): the parts are joined with `+=`."""
     state = game.state
     turn = state.turn
     moves: list[Move] = []
@@ -144,14 +146,16 @@ def legal_moves(game: "Operations") -> list[Move]:
             moves.extend(basic._generate_build(game))
         for character in ((turn.character,) if turn.powers is None else turn.powers):     # powers(game)
             for generate in generators.get(character, ()):
-                moves.extend(generate(game))
+                # A list extends `moves` in place; a virtual part (listing.Virtual) makes it a
+                # view over both (Python hands `list += part` to the part's __radd__).
+                moves += generate(game)
         if hooks.uses:
-            moves.extend(generate_use(game))
+            moves += generate_use(game)
     if turn.only:
-        moves = [m for m in moves if m.verb in turn.only or m.actor != turn.character]
+        moves = listing.select(moves, lambda m: m.verb in turn.only or m.actor != turn.character)
     if turn.acting:
         # The part is played by another character's player: her moves name her.
-        moves = [Move(turn.acting, m.verb, m.args) if m.actor == turn.character else m for m in moves]
+        moves = listing.renamed(moves, turn.character, turn.acting)
     return moves
 
 

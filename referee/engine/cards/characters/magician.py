@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import format_names, once, parse_districts, parse_player, require
 from referee.engine.errors import IllegalMove
+from referee.engine.listing import Subsets
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
@@ -43,30 +44,19 @@ def _apply_redraw(game, move: Move) -> None:
     game.gain_cards(seat, len(move.args), "magician")
 
 
-def _generate_redraw(game) -> list[Move]:
+def _generate_redraw(game) -> "list[Move] | Subsets":
     state = game.state
     turn = state.turn
     hand = state.players[turn.seat].hand
-    if "magic" in turn.used:
+    if "magic" in turn.used or not hand:
         return []
     if UNKNOWN in hand:
         # A table that does not know the hand: as many unknown cards as it holds (`redraw ?, ?`).
         return [make_move((turn.character, "redraw", (UNKNOWN,) * n)) for n in range(1, hand.count(UNKNOWN) + 1)]
-    counts: dict[str, int] = {}
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
-    # Every non-empty sub-multiset of the hand, as sorted tuples, in the order of
-    # itertools.product over each card's counts (the last card's count changing fastest), grown
-    # card by card: a hand of n cards has up to 2**n of them, and this runs at each of his steps.
-    chosen: list[tuple] = [()]
-    for card in sorted(counts):
-        if counts[card] == 1:
-            chosen = [c for s in chosen for c in (s, s + (card,))]
-        else:
-            extra = [(card,) * n for n in range(counts[card] + 1)]
-            chosen = [s + e for s in chosen for e in extra]
-    actor = turn.character
-    return [make_move((actor, "redraw", cards)) for cards in chosen[1:]]
+    # Every non-empty part of the hand, not listed: a hand of n cards has up to 2**n of them (a
+    # two-player classic game can give him 20 cards), and this runs at each of his steps. The
+    # view counts them, makes the one asked for, and tells whether a move is one of them.
+    return Subsets(turn.character, "redraw", hand)
 
 
 @register

@@ -1,0 +1,268 @@
+"""The legal moves as a sequence that need not hold every move (as python-chess's
+LegalMoveGenerator): most generators list their moves, but a few choices are too many to list.
+The Magician's redraw of a hand of n cards is one move per non-empty part of the hand, up to
+2**n of them: 1,048,575 for 20 cards, which a two-player classic game can give him.
+
+`Subsets` is such a choice as a *virtual part*: the moves `ACTOR: VERB C1, C2…` for every
+non-empty sub-multiset of a multiset of cards, in a fixed order, counted by rule, each made only
+when it is asked for (by index, or one by one when iterated) and tested for membership by rule.
+`Game.legal_moves()` returns a plain list when every part is listed (the usual case: nothing is
+paid for the view), else a `Moves` view over its parts, in the order the generators gave them.
+
+The contract for callers of `legal_moves()`: a sequence — `len`, an index (negative too),
+iteration, `in`, `index`, `+` with a list or another view, `==` — never the list's methods that
+change it (append, extend, sort). What may be huge is not iterated: `concrete()` gives the moves
+that are listed, `parts()` the parts (a display says a large virtual part in one line),
+`select()` and `renamed()` filter and rename without opening a virtual part.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import chain, islice, product
+
+from referee.engine.moves import Move, make_move
+
+
+class Virtual(Sequence):
+    """A part of the legal moves made only when asked for: every move of it has the same actor
+    and verb (what `select` and `renamed` rely on). Joined to a list with `+` (also `list += part`,
+    which Python hands to `__radd__`), it gives a `Moves` view: never the list extended by every
+    move of it."""
+
+    __slots__ = ()
+    actor: str
+    verb: str
+
+    def __add__(self, other):
+        return joined(parts(self) + parts(other)) if isinstance(other, (list, Virtual, Moves)) else NotImplemented
+
+    def __radd__(self, other):
+        return joined(parts(other) + parts(self)) if isinstance(other, (list, Virtual, Moves)) else NotImplemented
+
+    def with_actor(self, actor: str) -> "Virtual":
+        raise NotImplementedError
+
+
+class Subsets(Virtual):
+    """`ACTOR: VERB …` for every non-empty sub-multiset of `cards` (a hand: card ids, duplicates
+    allowed), each as the sorted tuple of its ids. The order is that of itertools.product over the
+    distinct ids' counts, sorted by id, the last id's count changing fastest: move i is the number
+    i + 1 counted in mixed radix, digit k (the count of the k-th id) in base its count + 1."""
+
+    __slots__ = ("actor", "verb", "ids", "counts", "_len")
+
+    def __init__(self, actor: str, verb: str, cards):
+        counted: dict[str, int] = {}
+        for card in cards:
+            counted[card] = counted.get(card, 0) + 1
+        self.actor, self.verb = actor, verb
+        self.ids = tuple(sorted(counted))
+        self.counts = tuple(counted[card] for card in self.ids)
+        size = 1
+        for count in self.counts:
+            size *= count + 1
+        self._len = size - 1                 # the empty part is not a move
+
+    @property
+    def hand_size(self) -> int:
+        """How many cards the moves choose among (duplicates counted)."""
+        return sum(self.counts)
+
+    def cards(self) -> tuple[str, ...]:
+        """The cards chosen among, duplicates repeated, in id order."""
+        return tuple(chain.from_iterable((card,) * count for card, count in zip(self.ids, self.counts)))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _move(self, digits) -> Move:
+        return make_move((self.actor, self.verb, tuple(chain.from_iterable(
+            (card,) * n for card, n in zip(self.ids, digits) if n))))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("move index out of range")
+        number, digits = index + 1, []
+        for count in reversed(self.counts):
+            number, digit = divmod(number, count + 1)
+            digits.append(digit)
+        return self._move(reversed(digits))
+
+    def __iter__(self):
+        for digits in islice(product(*(range(count + 1) for count in self.counts)), 1, None):
+            yield self._move(digits)
+
+    def _digits(self, move) -> list[int] | None:
+        """The count of each id in `move`, if it is one of these moves (its cards sorted by id,
+        none more often than the hand holds it), else None."""
+        if not isinstance(move, tuple) or len(move) != 3:
+            return None
+        actor, verb, args = move
+        if actor != self.actor or verb != self.verb or not args or not isinstance(args, tuple):
+            return None
+        digits, at = [], 0
+        for card, count in zip(self.ids, self.counts):
+            n = 0
+            while at < len(args) and args[at] == card:
+                n, at = n + 1, at + 1
+            if n > count:
+                return None
+            digits.append(n)
+        return digits if at == len(args) else None      # a card left over: not in the hand, or out of order
+
+    def __contains__(self, move) -> bool:
+        return self._digits(move) is not None
+
+    def index(self, move, start: int = 0, stop: int | None = None) -> int:
+        digits = self._digits(move)
+        if digits is None:
+            raise ValueError(f"{move!r} is not among these moves")
+        number = 0
+        for digit, count in zip(digits, self.counts):
+            number = number * (count + 1) + digit
+        found = number - 1
+        if not start <= found < (self._len if stop is None else stop):
+            raise ValueError(f"{move!r} is not in that range")
+        return found
+
+    def count(self, move) -> int:
+        return 1 if move in self else 0
+
+    def with_actor(self, actor: str) -> "Subsets":
+        other = object.__new__(Subsets)
+        other.actor, other.verb, other.ids, other.counts, other._len = actor, self.verb, self.ids, self.counts, self._len
+        return other
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Subsets):
+            return (self.actor, self.verb, self.ids, self.counts) == (other.actor, other.verb, other.ids, other.counts)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Subsets({self.actor!r}, {self.verb!r}, {self.cards()!r})"
+
+
+class Moves(Sequence):
+    """The legal moves as parts, each a list or a virtual part, in order: a sequence of all their
+    moves without holding them. Made only by `joined` (a plain list when no part is virtual)."""
+
+    __slots__ = ("_parts", "_ends")
+
+    def __init__(self, parts_: tuple):
+        self._parts = parts_
+        ends, total = [], 0
+        for part in parts_:
+            total += len(part)
+            ends.append(total)
+        self._ends = ends
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("move index out of range")
+        at = bisect_right(self._ends, index)
+        return self._parts[at][index - (self._ends[at - 1] if at else 0)]
+
+    def __iter__(self):
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, move) -> bool:
+        return any(move in part for part in self._parts)
+
+    def index(self, move, start: int = 0, stop: int | None = None) -> int:
+        before = 0
+        for part in self._parts:
+            if move in part:
+                found = before + part.index(move)
+                if start <= found < (len(self) if stop is None else stop):
+                    return found
+            before += len(part)
+        raise ValueError(f"{move!r} is not among the legal moves")
+
+    def count(self, move) -> int:
+        return sum(part.count(move) for part in self._parts)
+
+    def __add__(self, other):
+        return joined(self._parts + parts(other)) if isinstance(other, (list, Virtual, Moves)) else NotImplemented
+
+    def __radd__(self, other):
+        return joined(parts(other) + self._parts) if isinstance(other, (list, Virtual, Moves)) else NotImplemented
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Moves):
+            return self._parts == other._parts
+        if isinstance(other, (list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Moves({list(self._parts)!r})"
+
+
+def parts(moves) -> tuple:
+    """The parts of a sequence of moves: lists and virtual parts, in order."""
+    if isinstance(moves, Moves):
+        return moves._parts
+    return (moves,)
+
+
+def joined(pieces) -> "list[Move] | Moves":
+    """Parts as one sequence: a plain list when none is virtual, else a `Moves` view (lists next
+    to each other merged, empty parts dropped)."""
+    kept: list = []
+    for piece in pieces:
+        if not len(piece):
+            continue
+        if isinstance(piece, list) and kept and isinstance(kept[-1], list):
+            kept[-1] = kept[-1] + piece
+        else:
+            kept.append(piece)
+    if not kept:
+        return []
+    if len(kept) == 1 and isinstance(kept[0], list):
+        return kept[0]
+    return Moves(tuple(kept))
+
+
+def concrete(moves) -> list[Move]:
+    """The moves that are listed: every move but those of virtual parts."""
+    if isinstance(moves, list):
+        return moves
+    return [move for part in parts(moves) if isinstance(part, list) for move in part]
+
+
+def select(moves, keep) -> "list[Move] | Moves":
+    """The moves that `keep(move)` accepts, in order. A virtual part is kept or dropped whole, as
+    its first move is: use it with tests of what a part's moves share (actor, verb), or that
+    decide the same for each of them (a redraw's legality: that the cards are in the hand)."""
+    if isinstance(moves, list):
+        return [move for move in moves if keep(move)]
+    return joined([move for move in part if keep(move)] if isinstance(part, list)
+                  else (part if keep(part[0]) else []) for part in parts(moves))
+
+
+def renamed(moves, actor: str, to: str) -> "list[Move] | Moves":
+    """The moves with `actor` named `to` instead (the Witch playing a bewitched turn, a secret
+    table's player showing his character by acting as it)."""
+    if isinstance(moves, list):
+        return [Move(to, m.verb, m.args) if m.actor == actor else m for m in moves]
+    return joined([Move(to, m.verb, m.args) if m.actor == actor else m for m in part] if isinstance(part, list)
+                  else (part.with_actor(to) if part.actor == actor else part) for part in parts(moves))
