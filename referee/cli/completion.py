@@ -86,7 +86,7 @@ def legal_moves(ctx, incomplete: str) -> list[str]:
             return []
         conn.close()
         from referee.cli.table_common import local, rulebook, store
-        from referee.say.notation import said
+        from referee.say.notation import is_whole, said, shown, whole_head
         from referee.say.table_text import table_language
         from referee.table import service
 
@@ -101,12 +101,41 @@ def legal_moves(ctx, incomplete: str) -> list[str]:
         game = tracked.game
         lang = table_language(ctx.params.get("lang"), header, incomplete)
         names = local(header.edition, lang)
-        moves = game.legal_moves()
-        spoken = [_by_player(game, move, said(game, move, lang, names)) for move in moves]
-        canonical = [_by_player(game, move, game.format(move)) for move in moves]
+        spoken, canonical = [], []
+        for move in shown(game.legal_moves()):
+            if is_whole(move):
+                # A choice too large to list (the Magician's redraws of a big hand): its verb,
+                # then the cards of the hand one at a time, after those already typed.
+                spoken += _whole(game, move, whole_head(game, move, lang, names), incomplete, names)
+                canonical += _whole(game, move, whole_head(game, move, "en", {}), incomplete, {})
+                continue
+            spoken.append(_by_player(game, move, said(game, move, lang, names)))
+            canonical.append(_by_player(game, move, game.format(move)))
     except Exception:
         return []
     return _matching(spoken, incomplete) or _matching(canonical, incomplete)
+
+
+def _whole(game, part, head: str, incomplete: str, names: dict[str, str]) -> list[str]:
+    """What Tab offers for a choice shown whole (`said_whole`): `Ann: redraw ` until the verb is
+    typed, then what is typed followed by each card of the hand not named yet."""
+    head = _by_player(game, part, head) + " "
+    if not incomplete.lower().startswith(head.lower()):
+        return [head]
+    typed = incomplete[len(head):]
+    cut = max(typed.rfind(mark) for mark in (",", "，", "、"))
+    rest = typed[cut + 1:]
+    done = typed[:cut + 1] + rest[:len(rest) - len(rest.lstrip())]     # the cards named, as typed
+
+    def name(card: str) -> str:
+        return names.get(card) or game.rb.name(card)
+
+    left = list(part.cards())
+    for word in typed[:cut + 1].replace("，", ",").replace("、", ",").split(","):
+        found = next((c for c in left if word.strip().lower() in (c, name(c).lower(), game.rb.name(c).lower())), None)
+        if found is not None:
+            left.remove(found)
+    return [head + done + name(card) for card in dict.fromkeys(left)]
 
 
 def _by_player(game, move, text: str) -> str:

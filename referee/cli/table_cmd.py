@@ -18,7 +18,8 @@ from referee.cli.table_common import local as _local, rulebook as _rulebook, sto
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
-from referee.say.notation import names_as_set_up, reads as _reads, said, said_in_turn
+from referee.say.notation import (is_whole, names_as_set_up, reads as _reads, said, said_in_turn, said_whole, shown,
+                                  whole_head)
 from referee.say.table_text import (broken_text, hand_text, next_text, position_facts, table_language as _language,
                                     words as _w)
 
@@ -280,13 +281,17 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     store = _store()
     tracked = service.load(store, store.named_or_current(table), _rulebook)
     game = tracked.game
-    legal = game.legal_moves()
+    # A choice too large to list (the Magician's redraws of a big hand: up to 2**n) comes whole,
+    # said in one line (say/notation.py `shown`).
+    legal = shown(game.legal_moves())
     if tracked.header.private:                   # the picks left are the picking seat's to see, on its phone
         from referee.table.view import SECRET_VERBS
 
         legal = [m for m in legal if m.verb not in SECRET_VERBS]
     if json_out:
-        print_json([game.format(m) for m in legal])
+        # A choice shown whole: the move it begins with and the cards it chooses among.
+        print_json([{"move": whole_head(game, m, "en", {}), "any_of": [game.rb.name(c) for c in m.cards()]}
+                    if is_whole(m) else game.format(m) for m in legal])
         return
     lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
@@ -296,7 +301,8 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
         if not move.actor:     # the table's own move (`pass`): said by nobody in particular
             groups.setdefault("", []).append(said(game, move, lang, local))
             continue
-        actor, _, body = said(game, move, lang, local).replace("：", ": ", 1).partition(": ")
+        text = said_whole(game, move, lang, local) if is_whole(move) else said(game, move, lang, local)
+        actor, _, body = text.replace("：", ": ", 1).partition(": ")
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
         head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""

@@ -107,3 +107,50 @@ def names_as_set_up(text: str, players: list[str]) -> str:
         if len(matches) == 1:
             parts[i] = matches[0]
     return "".join(parts)
+
+
+# A choice with more moves than this — a virtual part of the legal moves (engine/listing.py):
+# the Magician's redraws, up to 2**n for a hand of n cards — is shown in one line, not move by
+# move (a hand of four cards, the hand dealt, still lists its 15 redraws as always).
+LISTED_AT_MOST = 15
+
+
+def shown(moves) -> list:
+    """The legal moves as people are shown them, in order: every listed move, and each virtual
+    part either move by move (up to LISTED_AT_MOST moves) or as itself (its `actor` and `verb`
+    are those of each of its moves), said in one line by `said_whole`."""
+    from referee.engine.listing import parts
+
+    found: list = []
+    for part in parts(moves):
+        if isinstance(part, list) or len(part) <= LISTED_AT_MOST:
+            found.extend(part)
+        else:
+            found.append(part)
+    return found
+
+
+def is_whole(item) -> bool:
+    """Is an item of `shown` a choice shown whole (not a move)?"""
+    from referee.engine.listing import Virtual
+
+    return isinstance(item, Virtual)
+
+
+def whole_head(game, part, lang: str, local: dict[str, str]) -> str:
+    """The move a choice shown whole begins with, as the reader types it: `Magician: redraw`,
+    `魔術師：換牌` (the verb's word that reads back; names in the reader's language)."""
+    from referee.engine import registry
+
+    if lang not in _READS:
+        name = game.rb.name(part.actor) if part.actor in game.rb.characters else part.actor
+        return f"{name}: {part.verb}"
+    actor = (local.get(part.actor) or game.rb.name(part.actor)) if part.actor in game.rb.characters else part.actor
+    return f"{actor}：{_word(registry.verb(part.verb)[0], lang)}"
+
+
+def said_whole(game, part, lang: str, local: dict[str, str]) -> str:
+    """A choice too large to list, said in one line with how to type it: `Magician: redraw CARD,
+    CARD… (any of the 20 cards in hand: discard them, draw as many)`."""
+    return (whole_head(game, part, lang, local) + " "
+            + catalog_text("notation.any." + part.verb, lang).format(count=part.hand_size))

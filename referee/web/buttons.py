@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from referee import messages as catalog
+from referee.say.notation import is_whole
 from referee.web.gate import Link
 
 _BUTTONS_AT_MOST = 8             # more choices than this in one group: a list and one button
@@ -89,11 +90,13 @@ def _legal(game) -> list:
     all the pages that show it (the server renders them one after another, from one `Game`
     per version): at a secret selection each reveal is tried by playing it, eight seats' pages
     would try each eight times."""
+    from referee.say.notation import shown
     from referee.table import service
 
     global _last
     if _last[0] is not game:
-        _last = (game, [(service.seat_of(game, move), move) for move in game.legal_moves()])
+        # A choice too large to list (the Magician's redraws of a big hand) comes whole: one group.
+        _last = (game, [(service.seat_of(game, move), move) for move in shown(game.legal_moves())])
     return _last[1]
 
 
@@ -106,17 +109,32 @@ def _groups(game, moves: list, answering: bool, lang: str, local: dict[str, str]
         if not found:
             continue
         out.append(f'<div class="group {name}"><h3>{escape(word("group_" + name, lang))}</h3>')
-        choices = [(game.format(move), _label(game, move, lang, local)) for move in found]
-        if len(choices) <= _BUTTONS_AT_MOST:
+        wholes = [_whole(game, part, lang, local) for part in found if is_whole(part)]
+        choices = [(game.format(move), _label(game, move, lang, local)) for move in found if not is_whole(move)]
+        if choices and len(choices) <= _BUTTONS_AT_MOST:
             out.append('<p class="buttons">' + "".join(
                 f'<button type="button" data-move="{escape(value)}">{escape(shown)}</button>' for value, shown in choices) + '</p>')
-        else:
+        elif choices:
             options = f'<option value="" selected disabled>{escape(word("choose", lang))}</option>' + "".join(
                 f'<option value="{escape(value)}">{escape(shown)}</option>' for value, shown in choices)
             out.append(f'<form class="choose"><select name="move" aria-label="{escape(word("group_" + name, lang))}">{options}'
                        f'</select> <button type="submit">{escape(word("do_it", lang))}</button></form>')
+        out.extend(wholes)
         out.append('</div>')
     return "".join(out)
+
+
+def _whole(game, part, lang: str, local: dict[str, str]) -> str:
+    """A choice too large to list (the Magician's redraw of a big hand: up to 2**n moves) as one
+    form: a box to tick for each card of the hand and one button; the page's script sends the
+    move of the ticked cards (`data-whole`: the move without them, `Magician: redraw`)."""
+    from referee.say.notation import whole_head
+
+    boxes = "".join(f'<label class="card"><input type="checkbox" value="{escape(game.rb.name(card))}"> '
+                    f'{escape(local.get(card) or game.rb.name(card))}</label>' for card in part.cards())
+    return (f'<form class="whole" data-whole="{escape(whole_head(game, part, "en", {}))}">'
+            f'<p>{escape(word(part.verb + "_any", lang, count=part.hand_size))}</p><p class="cards">{boxes}</p>'
+            f'<button type="submit">{escape(word("do_it", lang))}</button></form>')
 
 
 def word(key: str, lang: str, **values) -> str:

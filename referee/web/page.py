@@ -298,6 +298,13 @@ _SCRIPT = """
   });
   view.addEventListener("submit", function (e) {
     e.preventDefault();
+    var whole = e.target.getAttribute("data-whole");
+    if (whole !== null) {                        // a choice too large to list: the move of the cards ticked
+      var ticked = [];
+      e.target.querySelectorAll("input:checked").forEach(function (box) { ticked.push(box.value); });
+      if (ticked.length) { send(whole + " " + ticked.join(", ")); }
+      return;
+    }
     var chosen = e.target.querySelector("select");
     if (chosen && chosen.value) { send(chosen.value); }
   });
@@ -335,6 +342,8 @@ h1{font-size:1.3rem;margin:.4rem 0 0}.facts{margin:.1rem 0 .5rem;color:#444}
 .moves button{font:inherit;font-size:1rem;min-height:2.6rem;padding:.3rem .8rem;border-radius:.4rem;border:1px solid #2b6cd4;
  background:#2b6cd4;color:#fff;cursor:pointer}.moves button.undo{background:#fff;color:#a33;border-color:#a33}
 .choose{display:flex;gap:.4rem;flex-wrap:wrap}.choose select{font:inherit;min-height:2.6rem;max-width:100%;flex:1}
+.whole p{margin:.2rem 0}.whole .cards{display:flex;flex-wrap:wrap;gap:.2rem .9rem}
+.whole label{display:flex;align-items:center;gap:.3rem;min-height:2.2rem}.whole input{width:1.3rem;height:1.3rem}
 .seat summary{font-weight:700;margin:.3rem 0;cursor:pointer}
 .said{position:sticky;bottom:.5rem;white-space:pre-line;padding:.5rem .7rem;border-radius:.4rem;background:#e2f5e2;
  border:1px solid #3a9a3a;margin:.5rem 0}.said:empty{display:none}.said.no{background:#ffe6e6;border-color:#c94040}
