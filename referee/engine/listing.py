@@ -25,7 +25,7 @@ from itertools import chain, islice, product
 from referee.engine.moves import Move, make_move
 
 
-class Virtual(Sequence):
+class Virtual:
     """A part of the legal moves made only when asked for: every move of it has the same actor
     and verb (what `select` and `renamed` rely on). Joined to a list with `+` (also `list += part`,
     which Python hands to `__radd__`), it gives a `Moves` view: never the list extended by every
@@ -150,7 +150,7 @@ class Subsets(Virtual):
         return f"Subsets({self.actor!r}, {self.verb!r}, {self.cards()!r})"
 
 
-class Moves(Sequence):
+class Moves:
     """The legal moves as parts, each a list or a virtual part, in order: a sequence of all their
     moves without holding them. Made only by `joined` (a plain list when no part is virtual)."""
 
@@ -215,6 +215,12 @@ class Moves(Sequence):
 
     def __repr__(self) -> str:
         return f"Moves({list(self._parts)!r})"
+
+
+# Sequences without the ABC as base class: `isinstance` against them stays a plain type test (it
+# is asked at every join), and `isinstance(x, Sequence)` still holds.
+Sequence.register(Virtual)
+Sequence.register(Moves)
 
 
 def parts(moves) -> tuple:

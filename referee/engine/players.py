@@ -14,7 +14,7 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move:
     """A move among `moves` (what `legal_moves()` gave: a list, or a view with a part too large
     to list, `listing.py`). The choices by verb look only at the listed moves: a virtual part
     (the Magician's redraws of a big hand) is only ever picked by a random index, never opened."""
-    listed = concrete(moves)
+    listed = moves if type(moves) is list else concrete(moves)     # (a list: the usual case, asked once a move)
     builds = [m for m in listed if m.verb == "build"]
     if builds and rng.random() < 0.9:
         return rng.choice(builds)
@@ -22,11 +22,12 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move:
     if turn is not None and not turn.gathered:
         hand = len(game.state.players[turn.seat].hand)
         wanted = "gold" if hand >= 3 or rng.random() < 0.3 else "draw"
-        options = [m for m in listed if m.verb == wanted] or moves
+        options = [m for m in listed if m.verb == wanted]
         # A table also accepts a draw that does not say what was kept; a player who knows
         # his cards names them (an unknown card could not be built by this policy).
-        options = select(options, lambda m: m.verb != "draw" or m.args) or options
-        return rng.choice(options)
+        if options:
+            return rng.choice([m for m in options if m.verb != "draw" or m.args] or options)
+        return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves)
     if turn is not None:
         others = [m for m in listed if m.verb not in ("end", "redraw")]
         if others and rng.random() < 0.5:
