@@ -132,9 +132,12 @@ def _whole(game, part, head: str, incomplete: str, names: dict[str, str]) -> lis
 
     left = list(part.cards())
     for word in typed[:cut + 1].replace("，", ",").replace("、", ",").split(","):
-        found = next((c for c in left if word.strip().lower() in (c, name(c).lower(), game.rb.name(c).lower())), None)
-        if found is not None:
-            left.remove(found)
+        try:
+            named = game.notation.district(word)         # any name the card is known by, in any script
+        except Exception:
+            continue
+        if named in left:
+            left.remove(named)
     return [head + done + name(card) for card in dict.fromkeys(left)]
 
 
