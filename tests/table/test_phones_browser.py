@@ -280,3 +280,34 @@ def test_the_turn_timer_counts_down_on_the_page(browsers, table, tables):
         assert ann.find_element(By.CSS_SELECTOR, ".timer").text == "Time is up for Ann"
         _shot(ann, "timer-out-phone-dark-en", "phone")
     assert len(json.loads(table("log", "--json").stdout)) == sum(map(len, ROUND[:4])) + 1   # it never acts
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_big_hands_redraw_is_ticked_card_by_card_and_sent_as_one_move(browsers, table, tables, tmp_path, scheme):
+    """The Magician's redraw of 20 known cards (2**n parts) is one form, a box per card: the
+    cards ticked are sent as one move (the page's script), recorded and said back."""
+    from selenium.webdriver.common.by import By
+
+    from tests.engine.test_listing import TWENTY
+
+    ann = browsers[0]
+    start = tmp_path / "big.toml"
+    start.write_text(TWENTY, encoding="utf-8")
+    assert table("new", "big", "--from", str(start)).returncode == 0
+    links = _links(tables, "big", 2)
+    lang = "zh-Hant" if scheme == "dark" else "en"
+    with serving(tables) as base:
+        _look(ann, "phone", scheme)
+        ann.get(f"{base}/k/{links[0]}/?lang={lang}")
+        _wait(ann, lambda b: b.find_elements(By.CSS_SELECTOR, "#status:not(.off)"), 5, "Ann's page never went live")
+        boxes = ann.find_elements(By.CSS_SELECTOR, "form.whole input[type=checkbox]")
+        assert len(boxes) == 20 and len(ann.find_elements(By.CSS_SELECTOR, "form.whole")) == 1
+        for box in boxes:
+            if box.get_attribute("value") in ("Trading Post", "Watchtower"):
+                box.click()
+        _shot(ann, f"seat-redraw-phone-{scheme}-{lang}", "phone")
+        ann.find_element(By.CSS_SELECTOR, "form.whole button[type=submit]").click()
+        _wait(ann, lambda b: "ok|" in _said(b), 5, "the redraw was not said back")
+        assert ("Trading Post" if lang == "en" else "貿易站") in _said(ann)
+    logged = json.loads(table("log", "--json").stdout)
+    assert logged[-1]["move"] == "Magician: redraw Trading Post, Watchtower" and logged[-1]["source"] == "seat:0"
