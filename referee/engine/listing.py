@@ -205,9 +205,9 @@ class Moves:
         return joined(parts(other) + self._parts) if isinstance(other, (list, Virtual, Moves)) else NotImplemented
 
     def __eq__(self, other) -> bool:
-        if isinstance(other, Moves):
-            return self._parts == other._parts
-        if isinstance(other, (list, tuple)):
+        if isinstance(other, Moves) and self._parts == other._parts:
+            return True                      # (the same parts: no move need be made)
+        if isinstance(other, (list, tuple, Moves)):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other))
         return NotImplemented
 

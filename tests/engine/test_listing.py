@@ -86,6 +86,9 @@ def test_a_view_keeps_the_promises_of_a_list():
     assert isinstance(listed, Moves) and listed == before + list(part)
     assert joined([before, [], after]) == before + after and type(joined([before, after])) is list
     assert joined([[], []]) == []
+    # Equal as sequences whatever their parts: a part listed is the same moves as the part virtual.
+    assert Moves((before + list(part), after)) == moves == Moves((before, list(part), after))
+    assert Moves((before, part, after[:0] + [Move("magician", "gold")])) != moves
 
 
 def test_a_huge_part_is_joined_filtered_and_renamed_without_being_opened():
