@@ -160,7 +160,7 @@ class Game(Operations):
             moves += listing.select(self._secret_reveals(), lambda m: m not in moves)
         return moves
 
-    def _secret_reveals(self) -> list[Move]:
+    def _secret_reveals(self) -> "list[Move] | listing.Moves":
         """At a secret table: every way a player may show a character now — `reveal CH`, or a
         move made as it (as the awaited character: any; as a later one: its own verbs) — each
         checked by playing it and taking it back."""
@@ -170,7 +170,7 @@ class Game(Operations):
         finally:
             self._listing = False
 
-    def _first_moves_in_secret(self) -> list[Move]:
+    def _first_moves_in_secret(self) -> "list[Move] | listing.Moves":
         """The moves that end a secret selection: the first reveals of the turns."""
         snapshot, events = self.state.snapshot(), self._events
         try:
