@@ -202,3 +202,29 @@ def test_the_games_that_stalled_on_a_big_hand_finish_quickly_checked(rulebooks, 
     game, count, problems = play_game(rulebooks[edition], players, own, check=True)
     assert problems == [] and game.is_over and count > 100
     assert time.process_time() - start < 5
+
+
+def test_a_secret_table_offers_a_big_hands_redraw_as_a_reveal_without_trying_each(rulebooks):
+    """At a table whose picks are secret, a player may show the Magician by redrawing: each such
+    move is tried by playing it, so a big known hand once meant 2**n trials; its part is tried
+    once (all its moves are legal alike) and stays virtual, named by the player."""
+    cast = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
+    game = Game.new(rulebooks["classic"], ["Ann", "Bob"], seed=0, characters=cast, table=True, secret_selection=True)
+    hand = ["temple", "castle", "manor", "palace", "tavern", "market", "docks", "harbor", "prison", "church",
+            "monastery", "cathedral", "fortress", "temple"]
+    for player in game.state.players:
+        player.hand = list(hand)
+    rng = random.Random(0)
+    while True:
+        start = time.process_time()
+        moves = game.legal_moves()
+        assert time.process_time() - start < 1
+        redraws = [part for part in parts(moves) if isinstance(part, Subsets)]
+        if redraws:
+            break
+        game.apply(moves[rng.randrange(len(moves))])
+    assert [(part.actor, len(part)) for part in redraws] == [("Ann", 2 ** 12 * 3 - 1), ("Bob", 2 ** 12 * 3 - 1)]
+    move = Move("Ann", "redraw", ("temple", "temple"))
+    assert move in moves
+    game.apply(move)
+    assert "magician" in game.state.players[0].characters and len(game.state.players[0].hand) == 14
