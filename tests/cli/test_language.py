@@ -164,6 +164,47 @@ def test_an_unknown_actor_lists_the_players(tables):
     assert refusal("table", "do", "小Z: gold") == "找不到玩家「小Z」；最接近的：Ann、Bob、Cid、Dan"
 
 
+# Every kind of name is offered closest first, by the names the reader sees (letters and sound):
+# cards, characters, districts, verbs and tables, as players are.
+
+def test_a_mistyped_card_is_offered_its_closest_name_first(tables, tmp_path):
+    said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
+    assert refusal("table", "do", "小明: pick 國王王").startswith("找不到角色「國王王」；最接近的：國王、")
+    assert refusal("table", "do", "小明: pick 国王王", "--lang", "zh-Hans").startswith("找不到角色「国王王」；最接近的：国王、")
+    assert refusal("table", "do", "小明: pick guowang").startswith("找不到角色「guowang」；最接近的：國王、")
+    # English words at a Chinese table: the English names count too (Kign → King: 國王).
+    assert refusal("table", "do", "小明: pick Kign").startswith("找不到角色「Kign」；最接近的：國王、")
+    assert refusal("table", "do", "小明: pick Kign", "--lang", "en").startswith("unknown character 'Kign'; closest: King, ")
+    # A district: three of them all, the closest first (the English names alone gave 莊園、城堡、宮殿).
+    assert refusal("table", "do", "小明：建 神店") == "找不到地區「神店」；最接近的：神殿、城牆、宮殿"
+    assert refusal("table", "do", "小明：建 神店", "--lang", "zh-Hans") == "找不到地区「神店」；最接近的：神庙、城墙、宫殿"
+    assert refusal("table", "do", "小明: build Templ").startswith("找不到地區「Templ」；最接近的：神殿、")
+    # A situation file's characters, as `ask` reads them.
+    text = _two_hold("國王王", None).replace("小華", "小強")
+    assert refusal("ask", "-", stdin=text).startswith("找不到角色「國王王」；最接近的：國王、")
+
+
+def test_a_mistyped_verb_is_offered_the_closest_verbs_in_the_readers_script(tables, tmp_path):
+    said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
+    assert refusal("table", "do", "小明：抽排") == "「小明：抽排」中沒有「抽排」這個動作；是不是 抽牌 或 重抽？"
+    assert refusal("table", "do", "小明：拿金必") == "「小明：拿金必」中沒有「拿金必」這個動作；是不是 拿金幣 或 討金幣 或 拿稅金？"
+    assert refusal("table", "do", "小明：拿金必", "--lang", "zh-Hans") == \
+        "「小明：拿金必」中没有「拿金必」这个动作；是不是 拿金币 或 讨金币 或 拿税金？"
+    # A situation file's moves: the same verbs (they were 弃牌重抽、棄牌重抽, one word twice, and
+    # in a Traditional line the Simplified one), the typed words in the reader's script.
+    moves = '[[players]]\nname = "小明"\ncharacters = ["刺客"]\n[[players]]\nname = "小華"\n[play]\nmoves = ["刺客：{}"]\n'
+    assert refusal("ask", "-", stdin=moves.format("抽排")) == "「刺客：抽排」中沒有「抽排」這個動作；是不是 抽牌、重抽？"
+    assert refusal("ask", "-", "--lang", "zh-Hans", stdin=moves.format("暗殺 住持")) == \
+        "「刺客：暗杀 住持」中没有「暗杀」这个动作；是不是 杀？"
+
+
+def test_a_mistyped_table_is_offered_the_closest_tables_first(tables):
+    for name in ("friday", "週五", "saturday"):
+        said("table", "new", name, "--players", "Ann,Bob")
+    assert refusal("table", "use", "周午", "--lang", "zh-Hant") == "沒有名為「周午」的牌桌；現有的牌桌：週五、friday、saturday"
+    assert refusal("table", "use", "fridy", "--lang", "en") == "no table named 'fridy'; tables: friday, saturday, 週五"
+
+
 @pytest.mark.parametrize("argv, line", [
     (["table", "use", "nope", "--lang", "zh-Hant"], "沒有名為「nope」的牌桌；現有的牌桌：t"),
     (["table", "new", "t", "--players", "Ann,Bob", "--lang", "zh-Hans"], "已经有名为「t」的牌桌（referee table delete t）"),
@@ -672,7 +713,7 @@ def test_a_classic_file_is_refused_with_classic_names(english, command):
     assert refusal(command, "-", stdin=_two_hold("軍閥", "classic")) == "players：軍閥 同時在 2 位玩家手上"
     assert refusal(command, "-", "--lang", "zh-Hans", stdin=_two_hold("Warlord", "classic")) == "players：军阀 同时在 2 位玩家手上"
     assert refusal(command, "-", stdin=_two_hold("主教", "classic").replace("主教", "主叫", 1)) == \
-        "找不到角色「主叫」；最接近的：國王、主教、軍閥"
+        "找不到角色「主叫」；最接近的：主教、軍閥、國王"
 
 
 @pytest.mark.parametrize("command", ["ask", "score"])
@@ -697,10 +738,10 @@ def test_the_command_lines_edition_still_decides(tmp_path):
 
 def test_a_classic_table_is_refused_with_classic_names(tables, tmp_path):
     said("table", "new", "t", "-e", "classic", "-p", "小明,小華,小強,小美")
-    assert refusal("table", "do", "小明: pick 主叫") == "找不到角色「主叫」；最接近的：建築師、刺客、主教、國王、魔術師、商人、盜賊、軍閥"
+    assert refusal("table", "do", "小明: pick 主叫") == "找不到角色「主叫」；最接近的：主教、建築師、魔術師、軍閥、國王、盜賊、商人、刺客"
     said("table", "new", "n", "-p", "小明,小華,小強,小美")
     assert refusal("table", "do", "小明: pick 主叫", "-t", "n") == \
-        "找不到角色「主叫」；最接近的：建築師、刺客、住持、國王、魔術師、商人、盜賊、領主"
+        "找不到角色「主叫」；最接近的：住持、建築師、領主、魔術師、國王、盜賊、商人、刺客"
     path = _file(tmp_path, _two_hold("主教", "classic"))
     assert refusal("table", "new", "f", "--from", path, "--lang", "zh-Hant") == "players：主教 同時在 2 位玩家手上"
     # --edition beside a file is the file's edition, or refused as `score` refuses it.
@@ -772,7 +813,7 @@ def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_p
     assert said("table", "undo").splitlines() == ["已撤销：Ann：建造 神庙", "下一步：Ann（盗贼）：建造、使用能力或结束回合。"]
     assert said("table", "use", "s").splitlines() == ["目前牌桌：s。"]
     # ... and refuses in it.
-    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
+    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：盗贼、住持、领主、建筑师、刺客、国王、魔术师、商人"
     assert refusal("table", "undo", "3") == "这张牌桌只记录了 1 步"
     assert refusal("table", "delete", "s") == "要删除牌桌「s」和它记录的 1 步吗？未删除任何东西：加上 --yes 即可直接删除"
     assert refusal("table", "score", "--hand", "Bob: Temple") == "--hand「Bob: Temple」：Bob 手上有 0 张牌，不是 1 张"
@@ -785,7 +826,7 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
-        "unknown character 'Foo'; closest: Architect, Assassin, Bishop, King, Magician, Merchant, Thief, Warlord"
+        "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Architect, Assassin, King, Magician, Merchant"
     # --lang at `new` is the table's language, kept by every command on it.
     assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     # Without it, the file's: --lang elsewhere speaks for its own command only.
