@@ -100,6 +100,62 @@ def test_the_locale_decides_for_digits_lists_and_ids(monkeypatch, locale, card, 
     assert said("faq", "--list").splitlines()[0].startswith("assassin.name-a-character  " + question)
 
 
+# A refusal raised before a command knows its language: the command's own name, its options, a
+# file's name and a number are not the player's words, so the locale decides, as the command would.
+# Each command's early refusal, and the same line in each language (C: English).
+EARLY = [
+    (["card", "8", "-e", "1999"], "unknown edition '1999'; choose one of: 2016, classic",
+     "沒有「1999」這個版本；請選 2016 或 classic", "没有「1999」这个版本；请选 2016 或 classic"),
+    (["cards", "--rank", "12"], "--rank must be between 1 and 9 (the characters' ranks), not 12",
+     "--rank 是角色的順位，要在 1 到 9 之間，不是 12", "--rank 是角色的顺位，要在 1 到 9 之间，不是 12"),
+    (["rules", "--players", "9"], "--players must be between 2 and 8, not 9",
+     "--players 要在 2 到 8 之間，不是 9", "--players 要在 2 到 8 之间，不是 9"),
+    (["faq", "--top", "3"], "give a question, an entry id, or --list",
+     "請給一個問題、條目編號，或用 --list", "请给一个问题、条目编号，或用 --list"),
+    (["ask", "missing.toml"], "cannot read missing.toml: No such file or directory",
+     "無法讀取 missing.toml：沒有這個檔案", "无法读取 missing.toml：没有这个文件"),
+    (["ask", "--template", "9"], "--template takes 2 to 8 players, not 9",
+     "--template 要 2 到 8 位玩家，不是 9", "--template 要 2 到 8 位玩家，不是 9"),
+    (["score", "missing.toml"], "cannot read missing.toml: No such file or directory",
+     "無法讀取 missing.toml：沒有這個檔案", "无法读取 missing.toml：没有这个文件"),
+    (["simulate", "--games", "0"], "--games must be between 1 and 100000, not 0",
+     "--games 要在 1 到 100000 之間，不是 0", "--games 要在 1 到 100000 之间，不是 0"),
+    (["sources", "--lang", "xx"], "unknown language 'xx'; choose one of: en, zh-Hant, zh-Hans",
+     "沒有「xx」這種語言；請選 en、zh-Hant、zh-Hans", "没有「xx」这种语言；请选 en、zh-Hant、zh-Hans"),
+    (["sheet", "-o", "cast.doc"], "-o cast.doc: the sheet is written as .pdf or .html",
+     "-o cast.doc：只能寫成 .pdf 或 .html", "-o cast.doc：只能写成 .pdf 或 .html"),
+    (["build-db", "--fast"], "No such option: --fast", "沒有 --fast 這個選項", "没有 --fast 这个选项"),
+    (["simulate", "-c", ""], "-c needs a value: an empty one is refused (leave the option out for its default)",
+     "-c 需要一個值，不能留空（要用預設值就不寫這個選項）", "-c 需要一个值，不能留空（要用默认值就不写这个选项）"),
+    (["crad", "8"], "no command 'crad'; did you mean card or cards?",
+     "沒有「crad」這個指令；是不是 card 或 cards？", "没有「crad」这个指令；是不是 card 或 cards？"),
+    (["table", "show", "-t", "nope"], "no table named 'nope' (there is no table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\")",
+     "沒有名為「nope」的牌桌（還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"）",
+     "没有名为「nope」的牌桌（还没有牌桌：referee table new 名称 --players \"Ann,Bob,Cid,Dan\"）"),
+]
+
+
+@pytest.mark.parametrize("argv, en, hant, hans", EARLY, ids=[" ".join(e[0]) for e in EARLY])
+def test_an_early_refusal_speaks_the_locale_not_the_commands_name(tables, monkeypatch, argv, en, hant, hans):
+    for locale, line in (("zh_TW.UTF-8", hant), ("zh_CN.UTF-8", hans), ("C.UTF-8", en), ("en_US.UTF-8", en)):
+        monkeypatch.setenv("LANG", locale)
+        assert refusal(*argv) == line, locale
+    if "--lang" not in argv:
+        monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+        assert refusal(*argv, "--lang", "en") == en
+
+
+def test_the_players_own_words_still_speak_over_the_locale(monkeypatch):
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    # A query, a quick entry's names, teams: in Latin letters they are English, as the command answers.
+    assert refusal("card", "Xyzzy").startswith("unknown card 'Xyzzy'; closest: ")
+    assert refusal("score", "-p", "Ann: Temple") == "players: 1 player; a game has 2 to 8"
+    assert refusal("score", "-p", "小明: 神殿", "--lang", "zh-Hans") == "players：1 位玩家；一局游戏要 2 到 8 位"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert refusal("score", "-p", "小明: 神殿") == "players：1 位玩家；一局遊戲要 2 到 8 位"
+    assert refusal("simulate", "--teams=小明+小華,小強", "-g", "1").startswith("3 人不能組隊：")
+
+
 # -- rules -----------------------------------------------------------------------------------------
 
 def test_rules_for_another_player_count_say_which():
