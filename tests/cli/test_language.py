@@ -289,7 +289,7 @@ def test_table_show_uses_the_languages_punctuation(tables):
     said("table", "new", "t", "--players", "小明,小華,阿Cid,Dan")
     lines = said("table", "show").splitlines()
     assert lines[1] == "  小明 · 金幣 2 · 手牌 4 · 城市：- · 分數 0"
-    assert lines[-1] == "下一步：小明 記錄面朝上棄掉的角色（小明：面朝上 角色、角色），然後開始行動。"
+    assert "".join(lines[-2:]) == "下一步：小明 記錄面朝上棄掉的角色（小明：面朝上 〈角色〉、〈角色〉），然後開始行動。"   # 80 columns
     assert said("table", "list", "--lang", "zh-Hant").splitlines() == ["* t  2016年版 · 小明、小華、阿Cid、Dan · 0 步"]
 
 
