@@ -345,6 +345,21 @@ def test_a_table_made_while_serving_gets_its_links_without_a_restart(friday, tab
     assert _links(tables)[3] in first["seats"]["Dan"]          # friday's links are kept, and still friday's
 
 
+def test_a_refused_key_speaks_the_tables_language(table, tables):
+    """The watch link's act and a wrong key are told in the table's language, as the pages are
+    (they were told in the server's locale: English beside a Chinese table)."""
+    assert table("new", "週五", "--players", "小明,小華,小美,小強").returncode == 0
+    with serving(tables) as base:
+        watched = post(f"{base}/act", {"move": "小明：拿金幣", "version": 0})
+        wrong = post(f"{base}/k/{'x' * 22}/act", {"move": "小明：拿金幣", "version": 0})
+        page = get(f"{base}/k/{'x' * 22}/")
+        asked = post(f"{base}/act?lang=en", {"move": "小明：拿金幣", "version": 0})
+    assert watched == (403, {"recorded": False, "version": None, "said": "", "reason": "這個連結只能觀看，要出手請用你座位的連結。"})
+    assert wrong[0] == 403 and wrong[1]["reason"] == "這個連結的密鑰不對，請向主持人重新要連結。"
+    assert page[0] == 403 and "這個連結的密鑰不對" in page[1]
+    assert asked[1]["reason"] == "This link only watches: use your seat's link to play."
+
+
 def test_serve_new_key_replaces_every_key(friday, tables):
     process = _serve(tables, "--no-qr", "--json", "--new-key")
     try:
