@@ -236,6 +236,12 @@ class UnknownName(RefereeError):
         return sorted(self.closest, key=lambda n: -close[n])[:self.limit]
 
     def _said(self, lang: str, name) -> Said:
+        if not self.text.strip():
+            # Nothing typed where the name goes (`小明：建造`): said so, with the names it may be
+            # when they are few enough to list (the characters in play, the players), in order.
+            choices = self.closest if self.limit is None else []
+            hint = Said("error.name_choices", names=Listed(card_mark(n) for n in choices)) if choices else ""
+            return Said("error.name_missing", what=self.values["what"], hint=hint)
         closest = self.offered(lang, name)
         hint = Said("error.closest", names=Listed(card_mark(n) for n in closest)) if closest else ""
         return Said(self.key, **{**self.values, "hint": hint})

@@ -323,12 +323,38 @@ def _players_language(argv: list[str]) -> str:
         if not has_cjk(words):        # names and notation in Latin letters: the locale decides, as
             words = ""                # for the table's own lines (table_cmd._language; a command
                                       # that knows its table marks a refusal with the table's)
+        elif asked is None:
+            current = _current_tables_chinese(words)
+            if current:               # 周日: Chinese, but not which script: the current table's
+                return current
     else:
         words = _spoken_words(argv)
     try:
         return choose(asked, words)
     except RefereeError:             # the --lang value itself is the mistake: the words decide
         return choose(None, words)
+
+
+def _current_tables_chinese(words: str) -> str | None:
+    """The current table's language when it is Chinese and `words` are written in characters
+    both scripts share (a table's name, 周日, typed before the command found its table)."""
+    from referee.say.lang import script_of
+
+    if script_of(words):
+        return None
+    try:
+        from referee.say.table_text import table_language
+        from referee.table.store import Store
+
+        store = Store()
+        try:
+            current = store.current()
+            spoken = table_language(None, store.header(current)) if current in store.names() else None
+        finally:
+            store.conn.close()
+    except (RefereeError, OSError):
+        return None
+    return spoken if spoken in ("zh-Hant", "zh-Hans") else None
 
 
 # The parameters whose values are the player's own words, by command: its query, and the names

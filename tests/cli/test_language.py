@@ -254,6 +254,23 @@ def test_a_mistyped_verb_is_offered_the_closest_verbs_in_the_readers_script(tabl
         "「刺客：暗杀 住持」中没有「暗杀」这个动作；是不是 杀？"
 
 
+def test_a_name_left_out_is_said_missing_not_unknown(tables):
+    said("table", "new", "t", "--players", "老王,小李,小张,阿红,小刘")
+    # `table do 小刘：建造 神店` unquoted: two moves, the first with no district (was 找不到地区「」).
+    assert refusal("table", "do", "小刘：建造", "神店") == "没有写地区"
+    assert refusal("table", "do", "小刘：建造", "--lang", "en") == "no district given"
+    assert refusal("table", "do", "小李：刺杀") == "没有写角色；可以是：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
+    assert refusal("table", "do", "：结束") == "没有写玩家；可以是：老王、小李、小张、阿红、小刘"
+    assert refusal("card", " ") == "no card given"
+
+
+def test_a_table_name_in_shared_characters_is_refused_in_the_current_tables_script(tables):
+    said("table", "new", "周六", "--players", "老王,小张")          # 张: a Simplified table
+    assert refusal("table", "use", "周日") == "没有名为「周日」的牌桌；现有的牌桌：周六"
+    assert refusal("table", "show", "-t", "周6") == "没有名为「周6」的牌桌；现有的牌桌：周六"
+    assert refusal("table", "use", "周日", "--lang", "zh-Hant") == "沒有名為「周日」的牌桌；現有的牌桌：周六"
+
+
 def test_a_mistyped_table_is_offered_the_closest_tables_first(tables):
     for name in ("friday", "週五", "saturday"):
         said("table", "new", name, "--players", "Ann,Bob")
