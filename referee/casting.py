@@ -44,8 +44,8 @@ def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | N
     from referee.catalog.names import closest_names
 
     close = [name for name, _, card, _ in closest_names(connect(), text, rb.edition, (kind,))
-             if card in rb.characters or card in rb.districts][:3]
-    raise UnknownName(kind, text, close)
+             if card in rb.characters or card in rb.districts][:6]
+    raise UnknownName(kind, text, close, limit=3)
 
 
 def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:

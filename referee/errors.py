@@ -79,6 +79,18 @@ class Typed(str):
         return to_simplified(str(self))
 
 
+class Written(str):
+    """Chinese words the program offers (a verb's word, kept by the registry in both scripts):
+    written in the script of the language they are said in; as they are in any other."""
+
+    def render(self, lang: str) -> str:
+        if lang not in ("zh-Hant", "zh-Hans"):
+            return str(self)
+        from referee.chinese import to_simplified, to_traditional
+
+        return (to_simplified if lang == "zh-Hans" else to_traditional)(str(self))
+
+
 class Named(dict):
     """A name the data gives by language code (a preset's `names`): the shown language's, English
     where the data does not carry that language."""
@@ -152,16 +164,17 @@ def set_readings(readings) -> None:
     _READINGS[:] = [readings]
 
 
-def closest_first(text: str, names: list[str]) -> list[str]:
-    """`names` with the closest to `text` first (seat order among equals): by their letters or
-    characters, and by their sound where the readings are known, so that 小花 finds 小華 (both
-    hua) before 小明."""
+def closeness(text: str, names) -> dict[str, float]:
+    """How close each of `names` is to `text` (0-100): by their letters or characters, and by
+    their sound where the readings are known, so that 小花 is as close to 小華 (both hua) as to
+    itself, and guowang to 國王."""
     from rapidfuzz import fuzz
 
     from referee.text import has_cjk
 
+    names = list(names)
     readings: dict[str, str] = {}
-    if _READINGS and has_cjk(text):
+    if _READINGS and has_cjk(text + "".join(names)):
         try:
             readings = _READINGS[0](text + "".join(names))
         except Exception:          # a refusal is said whatever the database's state: by characters then
@@ -173,21 +186,71 @@ def closest_first(text: str, names: list[str]) -> list[str]:
         return " ".join((readings.get(c) or c).split()[0] for c in word if not c.isspace())
 
     typed, heard = text.casefold(), sound(text)
-    score = {n: max(fuzz.ratio(typed, n.casefold()), fuzz.ratio(heard, sound(n))) for n in names}
-    return sorted(names, key=lambda n: -score[n])
+    return {n: max(fuzz.ratio(typed, n.casefold()), fuzz.ratio(heard, sound(n))) for n in names}
+
+
+# A name written in another script than the typed words is like them only from this much up:
+# below it is what pinyin read against an English card name shares by chance (the finder's
+# own order stands then). Within one script any likeness counts (Zed: Cid and Dan share its d).
+_UNLIKE = 50
+
+
+def _counted(text: str, name: str, score: float) -> float:
+    from referee.text import has_cjk
+
+    return score if score >= _UNLIKE or has_cjk(text) == has_cjk(name) else 0
+
+
+def closest_first(text: str, names: list[str]) -> list[str]:
+    """`names` with the closest to `text` first (their given order among equals)."""
+    score = closeness(text, names)
+    return sorted(names, key=lambda n: -_counted(text, n, score[n]))
 
 
 class UnknownName(RefereeError):
-    def __init__(self, what: str, text: str, closest: list[str]):
-        if what == "player":          # every player is offered: the likeliest first
-            closest = closest_first(text, closest)
+    """A name that names nothing: `closest` are the names it might have meant, in the finder's
+    order (a card's by its English name; a player's as typed at set-up); the reader is offered
+    the first `limit` of them (all: None) closest first by the names the reader sees (letters
+    and sound, in the language the refusal is said in), 國王王 → 國王 first."""
+
+    def __init__(self, what: str, text: str, closest: list[str], limit: int | None = None):
         self.key = "error.unknown_name"
-        self.values = {"what": _What(what), "text": text,
-                       "hint": Said("error.closest", names=Listed(card_mark(n) for n in closest)) if closest else ""}
-        super().__init__(_names(self.render("en"), lambda n: n))
+        self.values = {"what": _What(what), "text": text, "hint": ""}
         self.what = what
         self.text = text
         self.closest = closest
+        self.limit = limit
+        super().__init__(text)
+
+    def __str__(self) -> str:
+        # Worked out when shown: a name tried and given up (the Diplomat's readings) costs nothing.
+        return self.localized("en")
+
+    def offered(self, lang: str, name=lambda n: n) -> list[str]:
+        """The names offered to a reader of `lang`, closest first: by the name the reader sees, or
+        by the name given (English for a card) when the words were typed in it (Templ → 神殿)."""
+        seen = {n: _names(name(n), lambda m: m) for n in self.closest}
+        typed = Typed(self.text).render(lang)
+        score = closeness(typed, {*seen.values(), *self.closest})
+        close = {n: max(_counted(typed, seen[n], score[seen[n]]), _counted(typed, n, score[n])) for n in self.closest}
+        return sorted(self.closest, key=lambda n: -close[n])[:self.limit]
+
+    def _said(self, lang: str, name) -> Said:
+        if not self.text.strip():
+            # Nothing typed where the name goes (`小明：建造`): said so, with the names it may be
+            # when they are few enough to list (the characters in play, the players), in order.
+            choices = self.closest if self.limit is None else []
+            hint = Said("error.name_choices", names=Listed(card_mark(n) for n in choices)) if choices else ""
+            return Said("error.name_missing", what=self.values["what"], hint=hint)
+        closest = self.offered(lang, name)
+        hint = Said("error.closest", names=Listed(card_mark(n) for n in closest)) if closest else ""
+        return Said(self.key, **{**self.values, "hint": hint})
+
+    def render(self, lang: str) -> str:
+        return self._said(lang, lambda n: n).render(lang)
+
+    def localized(self, lang: str, name=lambda n: n) -> str:
+        return _names(self._said(lang, name).render(lang), name)
 
 
 class AmbiguousName(RefereeError):

@@ -16,7 +16,7 @@ from referee.engine import Game, Rulebook
 from referee.engine.casts import excluded_uniques
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
-from referee.errors import BadSituation, Inner, Listed, Named, Said, UnknownName, card_mark, Typed
+from referee.errors import BadSituation, Inner, Listed, Named, Said, UnknownName, card_mark, Typed, Written
 
 TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
 TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower",
@@ -257,15 +257,21 @@ def parse_move(game: Game, text: str):
             raise
         head = re.split(r"[:：]", text, maxsplit=1)[1].strip().partition(" ")[0]
         close = _closest_verbs(head)
-        raise BadMove.say("error.move.unknown_verb", head=head, text=text,
+        raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text),
                           hint=Said("error.did_you_mean", names=Listed(close)) if close else "") from error
 
 
-def _closest_verbs(head: str) -> list[str]:
+def _closest_verbs(head: str) -> list:
+    """The verbs closest to a mistyped one, closest first: a Chinese one as `table do` finds them
+    (said in the reader's script), one in Latin letters by its letters (`gld` → gold)."""
     from rapidfuzz import fuzz, process
 
+    from referee.engine.moves import chinese_verbs_like
     from referee.engine.registry import verb_words
+    from referee.text import has_cjk
 
+    if has_cjk(head):
+        return [Written(verb) for verb in chinese_verbs_like(head)[:3]]
     found = process.extract(head.lower(), verb_words(), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
     return [verb for verb, _, _ in found]
 

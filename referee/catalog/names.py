@@ -90,7 +90,7 @@ def resolve(
     closest = closest_names(conn, text, edition, kinds)
     if fuzzy and closest and closest[0][1] >= 80 and (len(closest) == 1 or closest[1][1] < closest[0][1] - 5):
         return Match(closest[0][2], closest[0][3], "fuzzy")
-    raise UnknownName(what, text, [name for name, _, _, _ in closest[:5]])
+    raise UnknownName(what, text, [name for name, _, _, _ in closest[:10]], limit=5)
 
 
 def _by_rank(conn, rank: int, edition: str, in_play: frozenset[str] | None, text: str) -> Match:

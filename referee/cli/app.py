@@ -310,22 +310,95 @@ def _usage_in_players_language(error, argv: list[str]) -> str:
 
 
 def _players_language(argv: list[str]) -> str:
-    """--lang when it is a language, else the script of the words typed, else the locale."""
+    """--lang when it is a language, else the script of the player's own words on the command line
+    (`_spoken_words`), else the locale."""
     from referee.say.lang import choose
 
     asked = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else next(
         (a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
-    words = " ".join(a for a in argv if not a.startswith("-") and a != asked)
     if argv[:1] == ["table"]:
         from referee.text import has_cjk
 
+        words = " ".join(a for a in argv if not a.startswith("-") and a != asked)
         if not has_cjk(words):        # names and notation in Latin letters: the locale decides, as
             words = ""                # for the table's own lines (table_cmd._language; a command
                                       # that knows its table marks a refusal with the table's)
+        elif asked is None:
+            current = _current_tables_chinese(words)
+            if current:               # 周日: Chinese, but not which script: the current table's
+                return current
+    else:
+        words = _spoken_words(argv)
     try:
         return choose(asked, words)
     except RefereeError:             # the --lang value itself is the mistake: the words decide
         return choose(None, words)
+
+
+def _current_tables_chinese(words: str) -> str | None:
+    """The current table's language when it is Chinese and `words` are written in characters
+    both scripts share (a table's name, 周日, typed before the command found its table)."""
+    from referee.say.lang import script_of
+
+    if script_of(words):
+        return None
+    try:
+        from referee.say.table_text import table_language
+        from referee.table.store import Store
+
+        store = Store()
+        try:
+            current = store.current()
+            spoken = table_language(None, store.header(current)) if current in store.names() else None
+        finally:
+            store.conn.close()
+    except (RefereeError, OSError):
+        return None
+    return spoken if spoken in ("zh-Hant", "zh-Hans") else None
+
+
+# The parameters whose values are the player's own words, by command: its query, and the names
+# of cards, players and tables typed in an option. The command's name, its options,
+# a file's name and a number say nothing: a refusal raised before the command knows its
+# language then speaks the locale's, as the command would (`LANG=zh_TW referee simulate -g 0`).
+_SPOKEN = {"card": {"name"}, "faq": {"query", "card_name"}, "rules": {"topic"}, "sources": {"words"},
+           "score": {"player", "first", "teams"}, "simulate": {"teams", "characters"},
+           "sheet": {"characters", "table"}}
+
+
+def _spoken_words(argv: list[str]) -> str:
+    """The player's words on a command line (`_SPOKEN`), read as the command's parser reads them:
+    which options take a value is the command's own declaration."""
+    if argv and argv[0] not in COMMANDS:          # no such command: what was typed after it
+        return " ".join(a for a in argv[1:] if not a.startswith("-"))
+    spoken = _SPOKEN.get(argv[0]) if argv else None
+    if not spoken:
+        return ""
+    import typer.main
+
+    params = typer.main.get_command(build_app(only=argv[0])).commands[argv[0]].params
+    options = {opt: p for p in params if p.param_type_name == "option" for opt in p.opts + p.secondary_opts}
+    words, positional, i = [], [], 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            positional += argv[i + 1:]
+            break
+        if arg.startswith("-") and arg != "-":
+            name, equals, value = arg.partition("=")
+            if not equals and name not in options and name[:2] in options and not name.startswith("--"):
+                name, equals, value = name[:2], "=", name[2:]          # -pAnn: a short option and its value
+            option = options.get(name)
+            if not equals and not (option and (option.is_flag or option.count)) and i + 1 < len(argv):
+                i, value = i + 1, argv[i + 1]
+            if option and option.name in spoken:
+                words.append(value)
+        else:
+            positional.append(arg)
+        i += 1
+    if any(p.param_type_name == "argument" and p.name in spoken for p in params):
+        words += positional
+    return " ".join(words)
 
 
 # Options whose empty value would silently mean their default (`--table ""`: the current table).

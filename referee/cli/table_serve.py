@@ -61,6 +61,7 @@ def serve(
         keys = store.make_links(shown_name, len(shown_now.players), replace=new_key) if shown_now else {}
         if shown_name:
             store.set_timer(shown_name, times.text() if times else None)
+        timed = [shown_name] if times and shown_name else []     # the tables whose countdown this server shows
         hub = web.Hub(store.path, table, lang, _rulebook, _local)
         try:
             server = web.make_server(hub, host, port)
@@ -98,14 +99,7 @@ def serve(
         for note in notes:
             out.print(escape(note), style="dim" if note == notes[0] else "yellow", soft_wrap=True)
         if links:
-            out.print(escape(_w("serve_who_acts", said)), soft_wrap=True)
-            out.print(escape(_w("serve_table_link", said, url=links[-1])), soft_wrap=True)
-            if qr:
-                import segno
-
-                segno.make(links[-1], error="m").terminal(out=sys.stdout, compact=True)
-            for seat in range(len(shown_now.players)) if seats else ():
-                out.print(escape(_w("serve_seat_link", said, player=shown_now.players[seat], url=links[seat])), soft_wrap=True)
+            _print_links(out, said, shown_now.players, links, seats, qr)
         if times and shown_name:
             out.print(escape(_w("serve_timer", said, **times._asdict())), soft_wrap=True)
         sys.stdout.flush()
@@ -116,15 +110,82 @@ def serve(
             sys.stdout.flush()
 
         hub.announce = lambda table_lang: (lang or table_lang, tell)
+        if table is None:                            # following the current table: a new one gets its keys
+            hub.committed = _follower(store.path, shown_name, url, lang, seats, qr, json_out, times, timed, out)
         server.serve()                               # until a signal asks it to stop, even one that came first
         out.print(_w("stopped", said))
     finally:
         server.close()
-        if times and shown_name:
-            from contextlib import suppress
+        hub.committed = None
+        from contextlib import suppress
 
+        for name in timed:
             with suppress(RefereeError, OSError):       # no countdown once no server shows it
-                store.set_timer(shown_name, None)
+                store.set_timer(name, None)
+
+
+def _print_links(out, said: str, players: list[str], links: dict[int, str], seats: bool, qr: bool) -> None:
+    """The links that act: the table link, and with --seats one per seat, each with its QR code
+    (drawn as the watch link's is) for the phone that is to hold it."""
+    def code(url: str) -> None:
+        if qr:
+            import segno
+
+            sys.stdout.flush()
+            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+
+    out.print(escape(_w("serve_who_acts", said)), soft_wrap=True)
+    out.print(escape(_w("serve_table_link", said, url=links[-1])), soft_wrap=True)
+    code(links[-1])
+    for seat in range(len(players)) if seats else ():
+        out.print(escape(_w("serve_seat_link", said, player=players[seat], url=links[seat])), soft_wrap=True)
+        code(links[seat])
+
+
+def _follower(path, shown: str | None, url: str, lang: str | None, seats: bool, qr: bool, json_out: bool, times,
+              timed: list[str], out):
+    """What the server does after each commit while it follows the current table: when another
+    table has become current (`referee table new` or `use` while it serves), that table gets its
+    keys (made where missing) and its links are printed, so that the phones can act at the next
+    game without a restart. Runs on the watcher's thread, with its own connection."""
+    import sqlite3
+
+    from referee.table.store import Store
+
+    followed = [shown]
+
+    def committed() -> None:
+        try:
+            store = Store(path)
+        except (RefereeError, sqlite3.Error, OSError):
+            return                                     # no file now, or a damaged one: the page says so
+        try:
+            current = store.current()
+            if current is None or current == followed[0] or current not in store.names():
+                return
+            header = store.header(current)
+            keys = store.make_links(current, len(header.players))
+            if times is not None:
+                store.set_timer(current, times.text())
+                timed.append(current)
+        except (RefereeError, sqlite3.Error, OSError):
+            return                                     # busy or changed under it: the next commit tries again
+        finally:
+            store.conn.close()
+        followed[0] = current
+        said = lang or _language(None, header, "")
+        links = {seat: f"{url}k/{key}/" for seat, key in keys.items()}
+        if json_out:
+            import json
+
+            print(json.dumps({"watch": url, "table": links[-1], "name": current,
+                              "seats": {header.players[s]: u for s, u in links.items() if s >= 0} if seats else {}},
+                             ensure_ascii=False), flush=True)
+        out.print(escape(_w("serve_followed", said, table=current)), soft_wrap=True)
+        _print_links(out, said, header.players, links, seats, qr)
+        sys.stdout.flush()
+
+    return committed
 
 
 # Why a server cannot listen, in words (the system's own message is English only).

@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine import registry
-from referee.errors import AmbiguousName, BadMove, Listed, RefereeError, Said, UnknownName, Typed
+from referee.errors import AmbiguousName, BadMove, Listed, RefereeError, Said, UnknownName, Typed, Written
 from referee.text import parse_rank
 
 if TYPE_CHECKING:
@@ -96,11 +96,9 @@ class Notation:
             return "?"
         found = self.rb.lookup(text, "district")
         if not found:
-            from rapidfuzz import fuzz, process
-
-            names = [d.name for d in self.rb.districts.values()]
-            close = [n for n, _, _ in process.extract(text, names, scorer=fuzz.WRatio, limit=3)]
-            raise UnknownName("district", text, close)
+            # Every district, the three closest offered by the names the reader sees (a
+            # Chinese slip, 神店, finds 神殿, which the English names could not tell).
+            raise UnknownName("district", text, [d.name for d in self.rb.districts.values()], limit=3)
         if len(found) > 1:
             raise AmbiguousName("district", text, [self.rb.name(c) for c in found])
         return found[0]
@@ -196,20 +194,30 @@ class Notation:
         return f"{actor}: {body}" if actor else body
 
 
+def chinese_verbs_like(word: str) -> list[str]:
+    """The verbs a mistyped Chinese one may have meant, one word each, closest first. Chinese
+    verbs are two or three characters: a shared one is the clue (重抽 → 換牌? no; → 抽牌, and the
+    Magician's 換牌 by its meaning), then the characters and their sound (抽排 → 抽牌)."""
+    from referee.errors import closeness
+    from referee.text import has_cjk
+
+    shared = [w for w in registry.verb_words() if has_cjk(w) and set(w) & set(word)]
+    score = closeness(word, shared)
+    shared.sort(key=lambda w: (-score[w], len(w), w))
+    verbs: dict[str, str] = {}
+    for found in shared:
+        verbs.setdefault(registry.verb_named(found), found)
+    return list(verbs.values())
+
+
 def _did_you_mean(word: str):
     from rapidfuzz import fuzz, process
 
     from referee.text import has_cjk
 
     if has_cjk(word):
-        # Chinese verbs are two or three characters: a shared one is the best clue (重抽 → 換牌?
-        # no; → 抽牌, and the Magician's 換牌 by its meaning). The closest few, one word per verb.
-        shared = sorted((w for w in registry.verb_words() if has_cjk(w) and set(w) & set(word)),
-                        key=lambda w: (-fuzz.ratio(w, word), len(w), w))
-        verbs: dict[str, str] = {}
-        for found in shared:
-            verbs.setdefault(registry.verb_named(found), found)
-        if verbs:
-            return Said("error.move.verb_hints", verbs=Listed(list(verbs.values())[:3], "punct.or"))
+        verbs = chinese_verbs_like(word)[:3]
+        if verbs:           # in the reader's script, whichever the registry's word is written in
+            return Said("error.move.verb_hints", verbs=Listed((Written(v) for v in verbs), "punct.or"))
     close = process.extractOne(word.lower(), registry.verb_words(), scorer=fuzz.ratio, score_cutoff=60)
     return Said("error.move.verb_hint", verb=close[0]) if close else ""

@@ -455,6 +455,7 @@ def _header(conn, row) -> Header:
 def _closest(name: str, names: list[str]) -> Said:
     if not names:
         return Said("error.table.no_table_yet")
-    from rapidfuzz import process
+    from referee.errors import closest_first
 
-    return Said("error.table.tables", tables=Listed(n for n, _, _ in process.extract(name, names, limit=3)))
+    # The three closest by letters and sound (週五 → 周五, zhouwu), as every name is offered.
+    return Said("error.table.tables", tables=Listed(closest_first(name, names)[:3]))

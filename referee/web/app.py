@@ -51,8 +51,13 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
         try:
             link = await run_in_threadpool(gate.open, address, key)
         except Blocked:
-            return None, _refusal(request, 429, "act_blocked")
-        return (link, None) if link is not None else (None, _refusal(request, 403, "act_wrong_key"))
+            return None, await refusal(request, 429, "act_blocked")
+        return (link, None) if link is not None else (None, await refusal(request, 403, "act_wrong_key"))
+
+    async def refusal(request: Request, status: int, key: str) -> Response:
+        """A key refused, in the phone's language (?lang), else the watch link's page's: the
+        table's, as everything else the server says (was the server's locale)."""
+        return _refusal(request, status, key, _lang(request) or (await _render(hub, None))[0])
 
     async def home(request: Request) -> Response:
         spoken, title, html = await _render(hub, _lang(request))
@@ -100,7 +105,7 @@ def make_app(hub: Hub, limits: Limits, share_svg: Callable[[], str]):
         return RedirectResponse(request.path_params["key"] + "/", 308)
 
     async def watch_act(request: Request) -> Response:
-        return _refusal(request, 403, "act_watch_only")
+        return await refusal(request, 403, "act_watch_only")
 
     async def sheet(request: Request) -> Response:
         html = await run_in_threadpool(hub.sheet, _lang(request))
@@ -140,19 +145,12 @@ def _json(shown: dict, status: int) -> Response:
     return Response(json.dumps(shown, ensure_ascii=False), status, media_type="application/json; charset=utf-8")
 
 
-def _refusal(request: Request, status: int, key: str) -> Response:
+def _refusal(request: Request, status: int, key: str, lang: str) -> Response:
     """A key refused: JSON in the contract's shape for `act`, a sentence on a page otherwise."""
-    lang = _lang(request) or _locale()
     reason = page.word(key, lang)
     if request.method == "POST":
         return _json({"recorded": False, "version": None, "said": "", "reason": reason}, status)
     return HTMLResponse(page.document(page.message(reason), lang, "referee"), status)
-
-
-def _locale() -> str:
-    from referee.say.lang import choose
-
-    return choose(None)
 
 
 def _lang(request: Request) -> str | None:

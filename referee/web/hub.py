@@ -51,6 +51,8 @@ class Hub:
         self._renderer = None
         # `serve` hears what the phones record: announce(table's language) -> (language, print).
         self.announce = None
+        # `serve` hears each commit to the tables file (None: nobody): run on the watcher's thread.
+        self.committed = None
         self._tracked = None                                      # (version, table, Tracked): the last one loaded
         self._render = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None      # the server's, where the streams wait
@@ -87,6 +89,9 @@ class Hub:
                 if version != seen:
                     seen = version
                     self.bump()
+                    heard = self.committed
+                    if heard is not None:
+                        heard()
         finally:
             if conn is not None:
                 conn.close()

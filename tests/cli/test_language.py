@@ -100,6 +100,62 @@ def test_the_locale_decides_for_digits_lists_and_ids(monkeypatch, locale, card, 
     assert said("faq", "--list").splitlines()[0].startswith("assassin.name-a-character  " + question)
 
 
+# A refusal raised before a command knows its language: the command's own name, its options, a
+# file's name and a number are not the player's words, so the locale decides, as the command would.
+# Each command's early refusal, and the same line in each language (C: English).
+EARLY = [
+    (["card", "8", "-e", "1999"], "unknown edition '1999'; choose one of: 2016, classic",
+     "沒有「1999」這個版本；請選 2016 或 classic", "没有「1999」这个版本；请选 2016 或 classic"),
+    (["cards", "--rank", "12"], "--rank must be between 1 and 9 (the characters' ranks), not 12",
+     "--rank 是角色的順位，要在 1 到 9 之間，不是 12", "--rank 是角色的顺位，要在 1 到 9 之间，不是 12"),
+    (["rules", "--players", "9"], "--players must be between 2 and 8, not 9",
+     "--players 要在 2 到 8 之間，不是 9", "--players 要在 2 到 8 之间，不是 9"),
+    (["faq", "--top", "3"], "give a question, an entry id, or --list",
+     "請給一個問題、條目編號，或用 --list", "请给一个问题、条目编号，或用 --list"),
+    (["ask", "missing.toml"], "cannot read missing.toml: No such file or directory",
+     "無法讀取 missing.toml：沒有這個檔案", "无法读取 missing.toml：没有这个文件"),
+    (["ask", "--template", "9"], "--template takes 2 to 8 players, not 9",
+     "--template 要 2 到 8 位玩家，不是 9", "--template 要 2 到 8 位玩家，不是 9"),
+    (["score", "missing.toml"], "cannot read missing.toml: No such file or directory",
+     "無法讀取 missing.toml：沒有這個檔案", "无法读取 missing.toml：没有这个文件"),
+    (["simulate", "--games", "0"], "--games must be between 1 and 100000, not 0",
+     "--games 要在 1 到 100000 之間，不是 0", "--games 要在 1 到 100000 之间，不是 0"),
+    (["sources", "--lang", "xx"], "unknown language 'xx'; choose one of: en, zh-Hant, zh-Hans",
+     "沒有「xx」這種語言；請選 en、zh-Hant、zh-Hans", "没有「xx」这种语言；请选 en、zh-Hant、zh-Hans"),
+    (["sheet", "-o", "cast.doc"], "-o cast.doc: the sheet is written as .pdf or .html",
+     "-o cast.doc：只能寫成 .pdf 或 .html", "-o cast.doc：只能写成 .pdf 或 .html"),
+    (["build-db", "--fast"], "No such option: --fast", "沒有 --fast 這個選項", "没有 --fast 这个选项"),
+    (["simulate", "-c", ""], "-c needs a value: an empty one is refused (leave the option out for its default)",
+     "-c 需要一個值，不能留空（要用預設值就不寫這個選項）", "-c 需要一个值，不能留空（要用默认值就不写这个选项）"),
+    (["crad", "8"], "no command 'crad'; did you mean card or cards?",
+     "沒有「crad」這個指令；是不是 card 或 cards？", "没有「crad」这个指令；是不是 card 或 cards？"),
+    (["table", "show", "-t", "nope"], "no table named 'nope' (there is no table yet: referee table new NAME --players \"Ann,Bob,Cid,Dan\")",
+     "沒有名為「nope」的牌桌（還沒有牌桌：referee table new 名稱 --players \"Ann,Bob,Cid,Dan\"）",
+     "没有名为「nope」的牌桌（还没有牌桌：referee table new 名称 --players \"Ann,Bob,Cid,Dan\"）"),
+]
+
+
+@pytest.mark.parametrize("argv, en, hant, hans", EARLY, ids=[" ".join(e[0]) for e in EARLY])
+def test_an_early_refusal_speaks_the_locale_not_the_commands_name(tables, monkeypatch, argv, en, hant, hans):
+    for locale, line in (("zh_TW.UTF-8", hant), ("zh_CN.UTF-8", hans), ("C.UTF-8", en), ("en_US.UTF-8", en)):
+        monkeypatch.setenv("LANG", locale)
+        assert refusal(*argv) == line, locale
+    if "--lang" not in argv:
+        monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+        assert refusal(*argv, "--lang", "en") == en
+
+
+def test_the_players_own_words_still_speak_over_the_locale(monkeypatch):
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    # A query, a quick entry's names, teams: in Latin letters they are English, as the command answers.
+    assert refusal("card", "Xyzzy").startswith("unknown card 'Xyzzy'; closest: ")
+    assert refusal("score", "-p", "Ann: Temple") == "players: 1 player; a game has 2 to 8"
+    assert refusal("score", "-p", "小明: 神殿", "--lang", "zh-Hans") == "players：1 位玩家；一局游戏要 2 到 8 位"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert refusal("score", "-p", "小明: 神殿") == "players：1 位玩家；一局遊戲要 2 到 8 位"
+    assert refusal("simulate", "--teams=小明+小華,小強", "-g", "1").startswith("3 人不能組隊：")
+
+
 # -- rules -----------------------------------------------------------------------------------------
 
 def test_rules_for_another_player_count_say_which():
@@ -164,6 +220,64 @@ def test_an_unknown_actor_lists_the_players(tables):
     assert refusal("table", "do", "小Z: gold") == "找不到玩家「小Z」；最接近的：Ann、Bob、Cid、Dan"
 
 
+# Every kind of name is offered closest first, by the names the reader sees (letters and sound):
+# cards, characters, districts, verbs and tables, as players are.
+
+def test_a_mistyped_card_is_offered_its_closest_name_first(tables, tmp_path):
+    said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
+    assert refusal("table", "do", "小明: pick 國王王").startswith("找不到角色「國王王」；最接近的：國王、")
+    assert refusal("table", "do", "小明: pick 国王王", "--lang", "zh-Hans").startswith("找不到角色「国王王」；最接近的：国王、")
+    assert refusal("table", "do", "小明: pick guowang").startswith("找不到角色「guowang」；最接近的：國王、")
+    # English words at a Chinese table: the English names count too (Kign → King: 國王).
+    assert refusal("table", "do", "小明: pick Kign").startswith("找不到角色「Kign」；最接近的：國王、")
+    assert refusal("table", "do", "小明: pick Kign", "--lang", "en").startswith("unknown character 'Kign'; closest: King, ")
+    # A district: three of them all, the closest first (the English names alone gave 莊園、城堡、宮殿).
+    assert refusal("table", "do", "小明：建 神店") == "找不到地區「神店」；最接近的：神殿、城牆、宮殿"
+    assert refusal("table", "do", "小明：建 神店", "--lang", "zh-Hans") == "找不到地区「神店」；最接近的：神庙、城墙、宫殿"
+    assert refusal("table", "do", "小明: build Templ").startswith("找不到地區「Templ」；最接近的：神殿、")
+    # A situation file's characters, as `ask` reads them.
+    text = _two_hold("國王王", None).replace("小華", "小強")
+    assert refusal("ask", "-", stdin=text).startswith("找不到角色「國王王」；最接近的：國王、")
+
+
+def test_a_mistyped_verb_is_offered_the_closest_verbs_in_the_readers_script(tables, tmp_path):
+    said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
+    assert refusal("table", "do", "小明：抽排") == "「小明：抽排」中沒有「抽排」這個動作；是不是 抽牌 或 重抽？"
+    assert refusal("table", "do", "小明：拿金必") == "「小明：拿金必」中沒有「拿金必」這個動作；是不是 拿金幣 或 討金幣 或 拿稅金？"
+    assert refusal("table", "do", "小明：拿金必", "--lang", "zh-Hans") == \
+        "「小明：拿金必」中没有「拿金必」这个动作；是不是 拿金币 或 讨金币 或 拿税金？"
+    # A situation file's moves: the same verbs (they were 弃牌重抽、棄牌重抽, one word twice, and
+    # in a Traditional line the Simplified one), the typed words in the reader's script.
+    moves = '[[players]]\nname = "小明"\ncharacters = ["刺客"]\n[[players]]\nname = "小華"\n[play]\nmoves = ["刺客：{}"]\n'
+    assert refusal("ask", "-", stdin=moves.format("抽排")) == "「刺客：抽排」中沒有「抽排」這個動作；是不是 抽牌、重抽？"
+    assert refusal("ask", "-", "--lang", "zh-Hans", stdin=moves.format("暗殺 住持")) == \
+        "「刺客：暗杀 住持」中没有「暗杀」这个动作；是不是 杀？"
+
+
+def test_a_name_left_out_is_said_missing_not_unknown(tables):
+    said("table", "new", "t", "--players", "老王,小李,小张,阿红,小刘")
+    # `table do 小刘：建造 神店` unquoted: two moves, the first with no district (was 找不到地区「」).
+    assert refusal("table", "do", "小刘：建造", "神店") == "没有写地区"
+    assert refusal("table", "do", "小刘：建造", "--lang", "en") == "no district given"
+    assert refusal("table", "do", "小李：刺杀") == "没有写角色；可以是：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
+    assert refusal("table", "do", "：结束") == "没有写玩家；可以是：老王、小李、小张、阿红、小刘"
+    assert refusal("card", " ") == "no card given"
+
+
+def test_a_table_name_in_shared_characters_is_refused_in_the_current_tables_script(tables):
+    said("table", "new", "周六", "--players", "老王,小张")          # 张: a Simplified table
+    assert refusal("table", "use", "周日") == "没有名为「周日」的牌桌；现有的牌桌：周六"
+    assert refusal("table", "show", "-t", "周6") == "没有名为「周6」的牌桌；现有的牌桌：周六"
+    assert refusal("table", "use", "周日", "--lang", "zh-Hant") == "沒有名為「周日」的牌桌；現有的牌桌：周六"
+
+
+def test_a_mistyped_table_is_offered_the_closest_tables_first(tables):
+    for name in ("friday", "週五", "saturday"):
+        said("table", "new", name, "--players", "Ann,Bob")
+    assert refusal("table", "use", "周午", "--lang", "zh-Hant") == "沒有名為「周午」的牌桌；現有的牌桌：週五、friday、saturday"
+    assert refusal("table", "use", "fridy", "--lang", "en") == "no table named 'fridy'; tables: friday, saturday, 週五"
+
+
 @pytest.mark.parametrize("argv, line", [
     (["table", "use", "nope", "--lang", "zh-Hant"], "沒有名為「nope」的牌桌；現有的牌桌：t"),
     (["table", "new", "t", "--players", "Ann,Bob", "--lang", "zh-Hans"], "已经有名为「t」的牌桌（referee table delete t）"),
@@ -192,7 +306,7 @@ def test_table_show_uses_the_languages_punctuation(tables):
     said("table", "new", "t", "--players", "小明,小華,阿Cid,Dan")
     lines = said("table", "show").splitlines()
     assert lines[1] == "  小明 · 金幣 2 · 手牌 4 · 城市：- · 分數 0"
-    assert lines[-1] == "下一步：小明 記錄面朝上棄掉的角色（小明：面朝上 角色、角色），然後開始行動。"
+    assert "".join(lines[-2:]) == "下一步：小明 記錄面朝上棄掉的角色（小明：面朝上 〈角色〉、〈角色〉），然後開始行動。"   # 80 columns
     assert said("table", "list", "--lang", "zh-Hant").splitlines() == ["* t  2016年版 · 小明、小華、阿Cid、Dan · 0 步"]
 
 
@@ -672,7 +786,7 @@ def test_a_classic_file_is_refused_with_classic_names(english, command):
     assert refusal(command, "-", stdin=_two_hold("軍閥", "classic")) == "players：軍閥 同時在 2 位玩家手上"
     assert refusal(command, "-", "--lang", "zh-Hans", stdin=_two_hold("Warlord", "classic")) == "players：军阀 同时在 2 位玩家手上"
     assert refusal(command, "-", stdin=_two_hold("主教", "classic").replace("主教", "主叫", 1)) == \
-        "找不到角色「主叫」；最接近的：國王、主教、軍閥"
+        "找不到角色「主叫」；最接近的：主教、軍閥、國王"
 
 
 @pytest.mark.parametrize("command", ["ask", "score"])
@@ -697,10 +811,10 @@ def test_the_command_lines_edition_still_decides(tmp_path):
 
 def test_a_classic_table_is_refused_with_classic_names(tables, tmp_path):
     said("table", "new", "t", "-e", "classic", "-p", "小明,小華,小強,小美")
-    assert refusal("table", "do", "小明: pick 主叫") == "找不到角色「主叫」；最接近的：建築師、刺客、主教、國王、魔術師、商人、盜賊、軍閥"
+    assert refusal("table", "do", "小明: pick 主叫") == "找不到角色「主叫」；最接近的：主教、建築師、魔術師、軍閥、國王、盜賊、商人、刺客"
     said("table", "new", "n", "-p", "小明,小華,小強,小美")
     assert refusal("table", "do", "小明: pick 主叫", "-t", "n") == \
-        "找不到角色「主叫」；最接近的：建築師、刺客、住持、國王、魔術師、商人、盜賊、領主"
+        "找不到角色「主叫」；最接近的：住持、建築師、領主、魔術師、國王、盜賊、商人、刺客"
     path = _file(tmp_path, _two_hold("主教", "classic"))
     assert refusal("table", "new", "f", "--from", path, "--lang", "zh-Hant") == "players：主教 同時在 2 位玩家手上"
     # --edition beside a file is the file's edition, or refused as `score` refuses it.
@@ -772,7 +886,7 @@ def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_p
     assert said("table", "undo").splitlines() == ["已撤销：Ann：建造 神庙", "下一步：Ann（盗贼）：建造、使用能力或结束回合。"]
     assert said("table", "use", "s").splitlines() == ["目前牌桌：s。"]
     # ... and refuses in it.
-    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
+    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：盗贼、住持、领主、建筑师、刺客、国王、魔术师、商人"
     assert refusal("table", "undo", "3") == "这张牌桌只记录了 1 步"
     assert refusal("table", "delete", "s") == "要删除牌桌「s」和它记录的 1 步吗？未删除任何东西：加上 --yes 即可直接删除"
     assert refusal("table", "score", "--hand", "Bob: Temple") == "--hand「Bob: Temple」：Bob 手上有 0 张牌，不是 1 张"
@@ -785,7 +899,7 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
-        "unknown character 'Foo'; closest: Architect, Assassin, Bishop, King, Magician, Merchant, Thief, Warlord"
+        "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Architect, Assassin, King, Magician, Merchant"
     # --lang at `new` is the table's language, kept by every command on it.
     assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     # Without it, the file's: --lang elsewhere speaks for its own command only.

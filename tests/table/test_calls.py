@@ -256,7 +256,7 @@ def test_the_hospital_refusal_says_what_to_type(rulebooks):
 # -- every hint reads back as the move it names -------------------------------------------------------
 
 
-_SLOT = {"en": "CHARACTER", "zh-Hant": "角色", "zh-Hans": "角色"}
+_SLOT = {"en": "<character>", "zh-Hant": "〈角色〉", "zh-Hans": "〈角色〉"}   # a placeholder, not a card
 _PASS = {"en": "pass", "zh-Hant": "跳過", "zh-Hans": "跳过"}
 
 

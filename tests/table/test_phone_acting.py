@@ -277,8 +277,87 @@ def test_serve_prints_the_links_and_json_first(friday, tables):
     assert heard == "Dan: kill Bishop · Dan reveals Assassin · Bishop is killed (from Dan's phone)\n"
     assert undone == "Taken back: Dan: kill Bishop (from the table link)\n"
     text = "".join(lines)
-    assert "only a phone holding a key link can act" in text and f"Dan's phone: {base}k/{friday[3]}/" in text
+    assert "The links that act (a phone acts only through one of these; give each to its phone alone):" in text
+    assert f"Dan's phone, acts for Dan only: {base}k/{friday[3]}/" in text
     assert f"Table link, plays for every seat and may undo (keep it to yourself): {base}k/{friday[-1]}/" in text
+
+
+class _Lines:
+    """What a server process prints, line by line, each waited for 20 s at most (a line that never
+    comes fails the test instead of hanging it)."""
+
+    def __init__(self, process):
+        import queue
+
+        self.queue: queue.Queue = queue.Queue()
+        threading.Thread(target=lambda: [self.queue.put(line) for line in process.stdout] + [self.queue.put("")],
+                         daemon=True).start()
+
+    def next(self) -> str:
+        line = self.queue.get(timeout=20)
+        assert line, "the server printed nothing more"
+        return line
+
+    def until(self, predicate) -> list[str]:
+        lines = [self.next()]
+        while not predicate(lines[-1]):
+            lines.append(self.next())
+        return lines
+
+
+def test_every_seat_link_is_printed_with_its_qr_code(friday, tables):
+    process = _serve(tables, "--seats")
+    printed = _Lines(process)
+    try:
+        lines = printed.until(lambda line: line.startswith("Dan's phone"))
+        lines += printed.until(lambda line: set(line.strip()) == {"▀"})       # the last row of Dan's code
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=10)
+    drawn = lambda line: line.strip() and set(line.strip()) <= set("█▀▄ ")     # noqa: E731
+    links = [i for i, line in enumerate(lines) if "/k/" in line]
+    assert [lines[i].split(",")[0] for i in links] == ["Table link", "Ann's phone", "Bob's phone", "Cid's phone", "Dan's phone"]
+    for at, end in zip(links, links[1:] + [len(lines)]):
+        assert all(drawn(line) for line in lines[at + 1:end]) and end - at > 10, lines[at]   # its code, under it
+    assert "Watch link" in lines[0] and drawn(lines[1])
+
+
+def test_a_table_made_while_serving_gets_its_links_without_a_restart(friday, table, tables):
+    process = _serve(tables, "--no-qr", "--seats", "--json")
+    printed = _Lines(process)
+    try:
+        first = json.loads(printed.next())
+        printed.until(lambda line: line.startswith("Dan's phone"))
+        assert table("new", "saturday", "--players", "Eve,Fay,Gus,Hal").returncode == 0
+        followed = json.loads(printed.next())
+        lines = printed.until(lambda line: line.startswith("Hal's phone"))
+        status, reply = post(f"{followed['seats']['Eve']}act", {"move": "Eve: faceup Merchant, Architect", "version": 0})
+        heard = printed.next()
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=10)
+    saturday = _links(tables, "saturday", 4)
+    assert followed == {"watch": first["watch"], "table": f"{first['watch']}k/{saturday[-1]}/", "name": "saturday",
+                        "seats": {name: f"{first['watch']}k/{saturday[seat]}/" for seat, name in enumerate(["Eve", "Fay", "Gus", "Hal"])}}
+    assert lines[0] == "Now showing table saturday; its links that act:\n"
+    assert lines[-1] == f"Hal's phone, acts for Hal only: {first['watch']}k/{saturday[3]}/\n"
+    assert (status, reply["recorded"]) == (200, True) and heard.startswith("Eve: faceup Merchant, Architect"), heard
+    assert _links(tables)[3] in first["seats"]["Dan"]          # friday's links are kept, and still friday's
+
+
+def test_a_refused_key_speaks_the_tables_language(table, tables):
+    """The watch link's act and a wrong key are told in the table's language, as the pages are
+    (they were told in the server's locale: English beside a Chinese table)."""
+    assert table("new", "週五", "--players", "小明,小華,小美,小強").returncode == 0
+    with serving(tables) as base:
+        watched = post(f"{base}/act", {"move": "小明：拿金幣", "version": 0})
+        wrong = post(f"{base}/k/{'x' * 22}/act", {"move": "小明：拿金幣", "version": 0})
+        page = get(f"{base}/k/{'x' * 22}/")
+        asked = post(f"{base}/act?lang=en", {"move": "小明：拿金幣", "version": 0})
+    assert watched == (403, {"recorded": False, "version": None, "said": "", "reason": "這個連結只能觀看，要出手請用你座位的連結。"})
+    assert wrong[0] == 403 and wrong[1]["reason"] == "這個連結的密鑰不對，請向主持人重新要連結。"
+    assert page[0] == 403 and "這個連結的密鑰不對" in page[1]
+    assert asked[1]["reason"] == "This link only watches: use your seat's link to play."
 
 
 def test_serve_new_key_replaces_every_key(friday, tables):
@@ -324,6 +403,7 @@ def test_a_tap_is_said_back_by_its_player_and_an_unknown_redraw_by_its_count(tab
     with serving(tables, lang="en") as base:
         status, reply = post(f"{base}/k/{links[0]}/act", {"move": "Magician: gold", "version": version})
         ann = get(f"{base}/k/{links[0]}/")[1]
+        hant, hans = (get(f"{base}/k/{links[0]}/?lang={lang}")[1] for lang in ("zh-Hant", "zh-Hans"))
     assert status == 200 and reply["said"].splitlines()[0] == "Ann: gold"
-    assert ">redraw 2 (discard, then draw as many)</button>" in ann
+    assert ">redraw 2</button>" in ann and ">重抽 2 張</button>" in hant and ">重抽 2 张</button>" in hans      # short
     assert not re.search(r">[^<]*\?, \?[^<]*</button>", ann)        # the notation stays in data-move

@@ -204,7 +204,8 @@ def test_serve_prints_where_to_look_then_stops_on_ctrl_c(table, tables):
     try:
         first = process.stdout.readline()
         url = re.search(r"open (http://127\.0\.0\.1:\d+/)", first).group(1)
-        assert first.startswith("Table friday is live on this computer only (read-only): open ")    # 127.0.0.1
+        assert first.startswith("Table friday is live on this computer only. Watch link (it only watches: nobody acts "
+                                "from it): open ")    # 127.0.0.1
         qr = [process.stdout.readline() for _ in range(3)]
         assert all(set(line.strip()) <= set("█▀▄ ") and line.strip() for line in qr)     # the QR code
         assert "<h1>Table friday</h1>" in get(url)[1]
@@ -257,7 +258,8 @@ def test_serve_speaks_the_current_tables_language(table, tables):
     process = _serve(tables, "--no-qr")
     try:
         first = process.stdout.readline()
-        assert first.startswith("目前的牌桌只在這台電腦上即時顯示（唯讀；跟隨 referee table use 切換）：請開啟 http://127.0.0.1:")
+        assert first.startswith("目前的牌桌只在這台電腦上即時顯示（跟隨 referee table use 切換）。"
+                                "觀看連結（只能看，不能出手）：請開啟 http://127.0.0.1:")
         assert process.stdout.readline() == ("手機連不到 127.0.0.1：只有這台電腦自己的瀏覽器能開啟這個頁面"      # --no-qr: no code
                                              "（用 --host 0.0.0.0 才能讓手機連線）。按 Ctrl+C 停止。\n")
         said = process.stdout.readline().rstrip("\n")    # then who may act, and the table link
@@ -265,7 +267,7 @@ def test_serve_speaks_the_current_tables_language(table, tables):
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=10)       # (reads past what readline buffered)
-    assert said == "同一網路上的人都能觀看；只有拿到密鑰連結的手機可以出手。"
+    assert said == "可以出手的連結（手機只能透過這些連結出手；每個連結只給它那支手機）："
     assert re.fullmatch(r"桌面連結，可代任何座位出手、可撤銷（請自己保管）：http://127\.0\.0\.1:\d+/k/[\w-]{22}/", link)
     assert out == "已停止。\n" and process.returncode == 0, (out, err)
 
