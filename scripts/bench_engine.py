@@ -53,7 +53,7 @@ def play(rb, players: int, seed: int, positions: list | None = None, characters=
         legal = game.legal_moves()
         if positions is not None:
             positions.append(game.state.copy())
-        game.apply(choose_move(game, legal, rng))
+        game.apply_listed(choose_move(game, legal, rng))
         moves += 1
     return moves, game.state.round
 

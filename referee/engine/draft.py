@@ -254,7 +254,7 @@ def _parse_faceup(notation, tail: str) -> tuple:
     return notation.characters(tail)
 
 
-# The selection's own moves: outside it they are refused as such (`Game._dispatch`), before
+# The selection's own moves: outside it they are refused as such (`flow.play`), before
 # anything else is read into them (at a secret table a player's move is taken as a reveal).
 SELECTION_VERBS = frozenset({"pick", "discard", "faceup"})
 

@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from referee.engine.ops import Operations
 
 
-def play(game: "Operations", move: Move) -> None:
+def play(game: "Operations", move: Move, listed: bool = False) -> None:
     """Play one move on the live position and settle it (the facade's checked apply takes the
-    snapshot around this)."""
+    snapshot around this). `listed`: the move was taken from legal_moves() now, so the turn's
+    checks of who may make it are not made again (`turn.apply_listed`)."""
     state = game.state
     if state.phase == "over":
         raise IllegalMove("game_over", ("general.end-trigger",))
@@ -74,7 +75,10 @@ def play(game: "Operations", move: Move) -> None:
         answering = card is not None and state.pending is not None and state.pending.kind == card.id
         if not waiting and not answering and game.table:     # (advance_to acts only at a table)
             advance_to(game, move)
-        turns.apply(game, move, card)
+        if listed:
+            turns.apply_listed(game, move, card)
+        else:
+            turns.apply(game, move, card)
     settle(game)
 
 

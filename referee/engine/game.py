@@ -221,10 +221,20 @@ class Game(Operations):
 
     def apply(self, move: Move) -> list[dict]:
         """Play `move`, returning its events; raise IllegalMove (state untouched) if it is illegal."""
+        return self._play(move, False)
+
+    def apply_listed(self, move: Move) -> list[dict]:
+        """Play a move taken from legal_moves() in this very position (python-chess's `push`
+        beside the checked `push_san`): the checks of who may make it now are not made again;
+        the verb's own rules still run. A move typed by a person, read from a file or made up
+        goes through apply(). (tests/engine/test_properties.py: both give the same position.)"""
+        return self._play(move, True)
+
+    def _play(self, move: Move, listed: bool) -> list[dict]:
         snapshot = self.state.snapshot()
         self._events = []
         try:
-            self._dispatch(move)
+            flow.play(self, move, listed)
         except IllegalMove:
             self.state.restore(snapshot)
             raise
@@ -237,9 +247,6 @@ class Game(Operations):
     def undo(self) -> Move:
         self.state.restore(self._undo.pop())
         return self.history.pop().move
-
-    def _dispatch(self, move: Move) -> None:
-        flow.play(self, move)
 
     # -- who acts ----------------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ _ASK = object()
 
 def apply(game: "Operations", move: Move, card=_ASK) -> None:
     """Play a move of the turn phase. `card`: answering_card(game, move) when the caller has
-    already asked (game._dispatch does, for every move: not asking twice)."""
+    already asked (flow.play does, for every move: not asking twice)."""
     state = game.state
     if card is _ASK:
         card = answering_card(game, move)
@@ -112,6 +112,23 @@ def apply(game: "Operations", move: Move, card=_ASK) -> None:
         key, citations, values = turn.only_problem
         raise refuse((key, citations, {**values, "character": turn.character, "verbs": ", ".join(turn.only)}))
     found[0].apply(game, move)
+
+
+def apply_listed(game: "Operations", move: Move, card) -> None:
+    """Play a move taken from legal_moves() now (`card`: answering_card(game, move)). Who may
+    make it — the character called, its player, the verb allowed in this part of the turn — was
+    settled when it was listed: only what apply() does besides refusing is done (an open offer
+    lapses), then the verb's own apply."""
+    state = game.state
+    if card is not None:
+        card.answer(game, move)
+        return
+    if state.pending is not None:
+        if state.pending.required:
+            apply(game, move, card)          # an answer said as its player says it: read it there
+            return
+        state.pending = None                 # an offer nobody took lapses at the next move
+    registry.verb(move.verb)[0].apply(game, move)
 
 
 def pending_answers(game: "Operations") -> list[Move]:
