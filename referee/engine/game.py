@@ -137,8 +137,14 @@ class Game(Operations):
     def format(self, move: Move) -> str:
         return self.notation.format(move)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self, verb: str | None = None) -> list[Move]:
+        """Every legal move now. `verb`: only those of that verb, in the same order — in a turn
+        the other verbs' moves are not even listed (the random player asks for the builds first)."""
         state = self.state
+        if verb is not None:
+            if state.phase == "turns" and state.turn is not None and not state.secret:
+                return turn.legal_moves(self, verb)
+            return [m for m in self.legal_moves() if m.verb == verb]
         if state.phase == "draft":
             moves = draft.legal_moves(self)
             if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):

@@ -136,34 +136,59 @@ def pending_answers(game: "Operations") -> list[Move]:
     return [] if pending is None else game.hooks.answers[pending.kind].answers(game)
 
 
-def legal_moves(game: "Operations") -> list[Move]:
+# The turn's own verbs, as (verb, generator), in the order legal_moves() lists them: before
+# gathering, the two ways to gather; after, `end`. Then, until the classic Warlord's destruction
+# ends the turn's actions, district income (any time), building (after gathering), the powers in
+# play this turn and the districts' actions.
+_GATHER = (("gold", basic._generate_gold), ("draw", basic._generate_draw))
+_END = (("end", basic._generate_end),)
+_INCOME = (("income", basic._generate_income),)
+_INCOME_BUILD = (("income", basic._generate_income), ("build", basic._generate_build))
+_USE = (("use", generate_use),)
+
+
+def _generators(hooks, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
+    """The generators a turn asks, in order: a function of these facts of the turn and of the
+    cast's hooks only (kept in `hooks.turn_generators`, made once per cast)."""
+    listed = _END if gathered else _GATHER
+    if not finished:
+        listed += _INCOME_BUILD if gathered else _INCOME
+        for character in powers:
+            listed += hooks.generators.get(character, ())
+        if hooks.uses:
+            listed += _USE
+    return listed
+
+
+def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
+    """The legal moves of the turn phase now. `verb`: only the moves of that verb, the others not
+    even listed — the same as filtering the whole list, since each generator lists moves of its
+    own verb only (tests/engine/test_properties.py): the random player asks for the builds first."""
     state = game.state
     turn = state.turn
     moves: list[Move] = []
     if state.pending is not None:
         answers = game.hooks.answers[state.pending.kind].answers(game)
+        if verb is not None:
+            answers = [m for m in answers if m.verb == verb]
         if state.pending.required:
             return answers
         moves.extend(answers)
     hooks = game.hooks
-    generators = hooks.generators
-    if turn.character not in generators:
+    if turn.character not in hooks.generators:
         return moves                       # not supported yet: no move is offered
-    if not turn.gathered:
-        moves.extend(basic._generate_gold(game))
-        moves.extend(basic._generate_draw(game))
+    powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
+    key = (turn.gathered, turn.finished_actions, powers)
+    listed = hooks.turn_generators.get(key)
+    if listed is None:
+        listed = hooks.turn_generators[key] = _generators(hooks, *key)
+    if verb is None:
+        for _, generate in listed:
+            moves += generate(game)
     else:
-        moves.extend(basic._generate_end(game))
-    if not turn.finished_actions:
-        # Income and abilities may come at any time in the turn; building after gathering.
-        moves.extend(basic._generate_income(game))
-        if turn.gathered:                  # (building comes after gathering: not even asked before)
-            moves.extend(basic._generate_build(game))
-        for character in ((turn.character,) if turn.powers is None else turn.powers):     # powers(game)
-            for generate in generators.get(character, ()):
-                moves.extend(generate(game))
-        if hooks.uses:
-            moves.extend(generate_use(game))
+        for name, generate in listed:
+            if name == verb:
+                moves += generate(game)
     if turn.only:
         moves = [m for m in moves if m.verb in turn.only or m.actor != turn.character]
     if turn.acting:
