@@ -109,14 +109,18 @@ def _choices(game: "Operations") -> list[str]:
     return d.available
 
 
-def legal_moves(game: "Operations") -> list[Move]:
+def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
+    """The selection's legal moves now; `verb`: only those of that verb."""
     d = game.state.draft
     if not d or not d.order:
         return []
     card = _card_step(game)
     if card is not None:
-        return card.selection_moves(game)
+        moves = card.selection_moves(game)
+        return moves if verb is None else [m for m in moves if m.verb == verb]
     seat, step = d.order[0]
+    if verb is not None and verb != step:
+        return []                        # each of the selection's own steps has one verb
     name = game.state.players[seat].name
     if step == "faceup":
         from itertools import combinations

@@ -137,14 +137,20 @@ class Game(Operations):
     def format(self, move: Move) -> str:
         return self.notation.format(move)
 
-    def legal_moves(self, verb: str | None = None) -> list[Move]:
-        """Every legal move now. `verb`: only those of that verb, in the same order — in a turn
-        the other verbs' moves are not even listed (the random player asks for the builds first)."""
+    def legal_moves(self, verb: str | None = None, listed: dict | None = None) -> list[Move]:
+        """Every legal move now. `verb`: only those of that verb, in the same order — the other
+        verbs' moves not even listed (the random player asks for the builds first). `listed`:
+        a mapping the caller keeps while the position stays the same (verb -> its moves,
+        filled as they are listed in a turn), so that asking for all after one verb does not
+        list that verb again; a new position needs a new mapping."""
         state = self.state
-        if verb is not None:
+        if verb is not None or listed is not None:
             if state.phase == "turns" and state.turn is not None and not state.secret:
-                return turn.legal_moves(self, verb)
-            return [m for m in self.legal_moves() if m.verb == verb]
+                return turn.legal_moves(self, verb, listed)
+            if verb is not None and state.phase == "draft" and not self.secret_selection:
+                return draft.legal_moves(self, verb)
+            if verb is not None:
+                return [m for m in self.legal_moves() if m.verb == verb]
         if state.phase == "draft":
             moves = draft.legal_moves(self)
             if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):

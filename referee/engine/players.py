@@ -14,20 +14,21 @@ def choose_move(game: Game, moves: list[Move] | None, rng: random.Random) -> Mov
     as the choice needs them (the builds, else the way to gather, else all): the same move, from
     the same draws of `rng`, as from the whole list, which is then mostly never made. None when
     there is no move to choose."""
-    builds = _of(game, moves, "build")
+    known: dict = {}       # the moves listed verb by verb in this position (moves None)
+    builds = _of(game, moves, "build", known)
     if builds and rng.random() < 0.9:
         return rng.choice(builds)
     turn = game.state.turn
     if turn is not None and not turn.gathered:
         hand = len(game.state.players[turn.seat].hand)
         wanted = "gold" if hand >= 3 or rng.random() < 0.3 else "draw"
-        options = _of(game, moves, wanted) or (game.legal_moves() if moves is None else moves)
+        options = _of(game, moves, wanted, known) or (game.legal_moves(None, known) if moves is None else moves)
         # A table also accepts a draw that does not say what was kept; a player who knows
         # his cards names them (an unknown card could not be built by this policy).
         options = [m for m in options if m.verb != "draw" or m.args] or options
         return rng.choice(options) if options else None
     if moves is None:
-        moves = game.legal_moves()
+        moves = game.legal_moves(None, known)
     if turn is not None:
         others = [m for m in moves if m.verb not in ("end", "redraw")]
         if others and rng.random() < 0.5:
@@ -38,6 +39,6 @@ def choose_move(game: Game, moves: list[Move] | None, rng: random.Random) -> Mov
     return rng.choice(moves) if moves else None
 
 
-def _of(game: Game, moves: list[Move] | None, verb: str) -> list[Move]:
+def _of(game: Game, moves: list[Move] | None, verb: str, known: dict) -> list[Move]:
     """The moves of `verb` among `moves`, or among the legal moves (None) without listing others."""
-    return game.legal_moves(verb) if moves is None else [m for m in moves if m.verb == verb]
+    return game.legal_moves(verb, known) if moves is None else [m for m in moves if m.verb == verb]

@@ -160,10 +160,12 @@ def _generators(hooks, gathered: bool, finished: bool, powers: tuple[str, ...]) 
     return listed
 
 
-def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
+def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> list[Move]:
     """The legal moves of the turn phase now. `verb`: only the moves of that verb, the others not
     even listed — the same as filtering the whole list, since each generator lists moves of its
-    own verb only (tests/engine/test_properties.py): the random player asks for the builds first."""
+    own verb only (tests/engine/test_properties.py): the random player asks for the builds first.
+    `known`: verb -> the moves its generator listed in this same position (Game.legal_moves),
+    read instead of listing them again, and filled with those listed now."""
     state = game.state
     turn = state.turn
     moves: list[Move] = []
@@ -179,16 +181,21 @@ def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
         return moves                       # not supported yet: no move is offered
     powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
     key = (turn.gathered, turn.finished_actions, powers)
-    listed = hooks.turn_generators.get(key)
-    if listed is None:
-        listed = hooks.turn_generators[key] = _generators(hooks, *key)
-    if verb is None:
-        for _, generate in listed:
+    generating = hooks.turn_generators.get(key)
+    if generating is None:
+        generating = hooks.turn_generators[key] = _generators(hooks, *key)
+    if verb is None and known is None:
+        for _, generate in generating:
             moves += generate(game)
     else:
-        for name, generate in listed:
-            if name == verb:
-                moves += generate(game)
+        if known is None:
+            known = {}
+        for name, generate in generating:
+            if verb is None or name == verb:
+                found = known.get(name)
+                if found is None:
+                    found = known[name] = generate(game)
+                moves += found
     if turn.only:
         moves = [m for m in moves if m.verb in turn.only or m.actor != turn.character]
     if turn.acting:

@@ -163,7 +163,8 @@ def test_a_listed_move_played_unchecked_plays_as_checked(rulebooks, seed, player
        table=st.booleans())
 def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, players, edition, table):
     """legal_moves(verb) lists only that verb's generators: it must give exactly the whole list
-    filtered by verb, in its order; and the random player asking verb by verb (moves None)
+    filtered by verb, in its order (also when it reads what the position listed already); and
+    the random player asking verb by verb (moves None)
     chooses the move it chooses from the whole list, with the same draws."""
     from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
@@ -174,8 +175,11 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
     rng = random.Random(seed)
     while not game.is_over and game.state.round < 30:
         moves = game.legal_moves()
+        known: dict = {}            # what this position listed, verb by verb: read again, never listed twice
         for verb in {m.verb for m in moves} | {"build", "gold", "draw", "end", "use"}:
             assert game.legal_moves(verb) == [m for m in moves if m.verb == verb], verb
+            assert game.legal_moves(verb, known) == [m for m in moves if m.verb == verb], verb
+        assert game.legal_moves(None, known) == moves
         asking = random.Random()
         asking.setstate(rng.getstate())
         move = choose_move(game, moves, rng)
