@@ -147,17 +147,20 @@ _INCOME_BUILD = (("income", basic._generate_income), ("build", basic._generate_b
 _USE = (("use", generate_use),)
 
 
-def _generators(hooks, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
-    """The generators a turn asks, in order: a function of these facts of the turn and of the
-    cast's hooks only (kept in `hooks.turn_generators`, made once per cast)."""
+def _generators(hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
+    """The generators a turn asks, in order, and the set of their verbs: a function of these
+    facts of the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once
+    per cast). A character the engine does not play is offered no move."""
+    if character not in hooks.generators:
+        return (), frozenset()
     listed = _END if gathered else _GATHER
     if not finished:
         listed += _INCOME_BUILD if gathered else _INCOME
-        for character in powers:
-            listed += hooks.generators.get(character, ())
+        for power in powers:
+            listed += hooks.generators.get(power, ())
         if hooks.uses:
             listed += _USE
-    return listed
+    return listed, frozenset(name for name, _ in listed)
 
 
 def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> list[Move]:
@@ -177,25 +180,24 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
             return answers
         moves.extend(answers)
     hooks = game.hooks
-    if turn.character not in hooks.generators:
-        return moves                       # not supported yet: no move is offered
-    powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
-    key = (turn.gathered, turn.finished_actions, powers)
-    generating = hooks.turn_generators.get(key)
-    if generating is None:
-        generating = hooks.turn_generators[key] = _generators(hooks, *key)
+    key = (turn.character, turn.gathered, turn.finished_actions, turn.powers)
+    found = hooks.turn_generators.get(key)
+    if found is None:
+        powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
+        found = hooks.turn_generators[key] = _generators(hooks, *key[:3], powers)
+    generating, verbs = found
     if verb is None and known is None:
         for _, generate in generating:
             moves += generate(game)
-    else:
+    elif verb is None or verb in verbs:      # (none of the turn's generators lists this verb now)
         if known is None:
             known = {}
         for name, generate in generating:
             if verb is None or name == verb:
-                found = known.get(name)
-                if found is None:
-                    found = known[name] = generate(game)
-                moves += found
+                listed = known.get(name)
+                if listed is None:
+                    listed = known[name] = generate(game)
+                moves += listed
     if turn.only:
         moves = [m for m in moves if m.verb in turn.only or m.actor != turn.character]
     if turn.acting:
