@@ -148,11 +148,11 @@ _USE = (("use", generate_use),)
 
 
 def _generators(hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
-    """The generators a turn asks, in order, and the set of their verbs: a function of these
-    facts of the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once
-    per cast). A character the engine does not play is offered no move."""
+    """The generators a turn asks, in order, and the same by verb: a function of these facts of
+    the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once per cast).
+    A character the engine does not play is offered no move."""
     if character not in hooks.generators:
-        return (), frozenset()
+        return (), {}
     listed = _END if gathered else _GATHER
     if not finished:
         listed += _INCOME_BUILD if gathered else _INCOME
@@ -160,7 +160,10 @@ def _generators(hooks, character: str, gathered: bool, finished: bool, powers: t
             listed += hooks.generators.get(power, ())
         if hooks.uses:
             listed += _USE
-    return listed, frozenset(name for name, _ in listed)
+    by_verb: dict[str, tuple] = {}
+    for name, generate in listed:
+        by_verb[name] = by_verb.get(name, ()) + ((name, generate),)
+    return listed, by_verb
 
 
 def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> list[Move]:
@@ -185,19 +188,18 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
     if found is None:
         powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
         found = hooks.turn_generators[key] = _generators(hooks, *key[:3], powers)
-    generating, verbs = found
-    if verb is None and known is None:
+    generating, by_verb = found
+    if verb is not None:
+        generating = by_verb.get(verb, ())
+    if known is None:
         for _, generate in generating:
             moves += generate(game)
-    elif verb is None or verb in verbs:      # (none of the turn's generators lists this verb now)
-        if known is None:
-            known = {}
+    else:
         for name, generate in generating:
-            if verb is None or name == verb:
-                listed = known.get(name)
-                if listed is None:
-                    listed = known[name] = generate(game)
-                moves += listed
+            listed = known.get(name)
+            if listed is None:
+                listed = known[name] = generate(game)
+            moves += listed
     if turn.only:
         moves = [m for m in moves if m.verb in turn.only or m.actor != turn.character]
     if turn.acting:
