@@ -1,6 +1,7 @@
 """Engine speed on one core, in CPU time: complete random 2016 games (5 players, no invariant
-checks, as `referee simulate --no-check` plays them), reported per round so that engines whose
-games last a different number of rounds compare.
+checks, as `referee simulate --no-check` plays them: the random player asks for the legal moves
+verb by verb as far as its choice needs them, and its move is played by `apply_listed`),
+reported per round so that engines whose games last a different number of rounds compare.
 
 - Ours, the base cast (the edition's default characters), alternating with the peer: the
   JavaScript engine xdghcnt/citadels-web played by its random driver
@@ -8,7 +9,7 @@ games last a different number of rounds compare.
   in PEER_DIR), 3 runs each, when node and the peer's files are present; the ratio of the medians.
 - Ours with a random legal cast per game over every character the engine plays (random_cast,
   as `simulate` draws them): rounds per second against the base cast's.
-- legal_moves() calls per second over the positions of those games.
+- legal_moves() calls per second over the positions of those games (every legal move listed).
 - python-chess random play (moves per second: legal moves listed, one drawn, pushed), when the
   `chess` module can be imported: the ratio of our moves per second to its.
 
