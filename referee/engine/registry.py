@@ -232,6 +232,8 @@ class Hooks:
         listed: the others cannot enter the game); None where any may turn up. `_full`: the
         same cast's lists with every unique district (hooks_for), which this one filters."""
         self.characters = characters
+        # (rank, character) in calling order: flow.call_next walks it at every turn's end.
+        self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
         if _full is not None:
             self._filter(_full, frozenset(uniques))
             return
