@@ -137,16 +137,16 @@ class Game(Operations):
     def format(self, move: Move) -> str:
         return self.notation.format(move)
 
-    def legal_moves(self, verb: str | None = None, listed: dict | None = None) -> list[Move]:
+    def legal_moves(self, verb: str | None = None, known: dict | None = None) -> list[Move]:
         """Every legal move now. `verb`: only those of that verb, in the same order — the other
-        verbs' moves not even listed (the random player asks for the builds first). `listed`:
+        verbs' moves not even listed (the random player asks for the builds first). `known`:
         a mapping the caller keeps while the position stays the same (verb -> its moves,
         filled as they are listed in a turn), so that asking for all after one verb does not
         list that verb again; a new position needs a new mapping."""
         state = self.state
-        if verb is not None or listed is not None:
+        if verb is not None or known is not None:
             if state.phase == "turns" and state.turn is not None and not state.secret:
-                return turn.legal_moves(self, verb, listed)
+                return turn.legal_moves(self, verb, known)
             if verb is not None and state.phase == "draft" and not self.secret_selection:
                 return draft.legal_moves(self, verb)
             if verb is not None:
