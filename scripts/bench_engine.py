@@ -8,7 +8,8 @@ reported per round so that engines whose games last a different number of rounds
   (`../shared/bench/README.md`: node, the driver `citadels-web-random.js` and the peer's files
   in PEER_DIR), 3 runs each, when node and the peer's files are present; the ratio of the medians.
 - Ours with a random legal cast per game over every character the engine plays (random_cast,
-  as `simulate` draws them): rounds per second against the base cast's.
+  as `simulate` draws them): rounds per second against the base cast's, its runs alternating
+  with the base cast's and the peer's.
 - legal_moves() calls per second over the positions of those games (every legal move listed).
 - python-chess random play (moves per second: legal moves listed, one drawn, pushed), when the
   `chess` module can be imported: the ratio of our moves per second to its.
@@ -134,12 +135,15 @@ def main() -> None:
     rb = rulebook("2016")
     play(rb, args.players, 10**6)  # warm up
     base = [None] * args.games
+    casts = [random_cast(rb, args.players, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition))
+             for seed in range(args.games)]
     command = peer_command(args)
-    mine, theirs = [], []
-    for _ in range(RUNS):      # alternating, so that a busy spell of the machine hits both
+    mine, theirs, mixes = [], [], []
+    for _ in range(RUNS):      # alternating, so that a busy spell of the machine hits all three
         mine.append(ours(rb, args.players, base))
         if command is not None:
             theirs.append(peer(command))
+        mixes.append(ours(rb, args.players, casts))
     run = sorted(mine, key=lambda r: r["rounds_per_s"])[RUNS // 2]
     cast = ", ".join(Game.new(rb, [f"P{i}" for i in range(args.players)]).state.characters)
     print(f"ours, base cast ({cast}), {args.games} games, 2016, {args.players} players, median of {RUNS}: "
@@ -157,13 +161,11 @@ def main() -> None:
         print("peer: not run (needs node, the driver citadels-web-random.js and PEER_DIR with the peer's "
               "module.js: see ../shared/bench/README.md)")
 
-    casts = [random_cast(rb, args.players, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition))
-             for seed in range(args.games)]
-    mixed = sorted((ours(rb, args.players, casts) for _ in range(RUNS)), key=lambda r: r["rounds_per_s"])[RUNS // 2]
+    mixed = sorted(mixes, key=lambda r: r["rounds_per_s"])[RUNS // 2]
     used = sorted({c for cast in casts for c in cast}, key=lambda c: (rb.characters[c].rank, c))
     print(f"ours, random legal casts over {len(used)} characters: {mixed['rounds_per_s']:.0f} rounds/s, "
           f"{mixed['moves_per_s']:.0f} moves/s (CPU time), {mixed['moves'] / mixed['games']:.0f} moves per game; "
-          f"{mixed['rounds_per_s'] / run['rounds_per_s']:.2f}x the base cast per round")
+          f"{mixed['rounds_per_s'] / run['rounds_per_s']:.2f}x the base cast per round (runs: {_rates(mixes)})")
 
     positions: list = []
     for seed in range(0, args.games, 10):
