@@ -1,14 +1,16 @@
 """Engine speed on one core, in CPU time: complete random 2016 games (5 players, no invariant
-checks, as `referee simulate --no-check` plays them), reported per round so that engines whose
-games last a different number of rounds compare.
+checks, as `referee simulate --no-check` plays them: the random player asks for the legal moves
+verb by verb as far as its choice needs them, and its move is played by `apply_listed`),
+reported per round so that engines whose games last a different number of rounds compare.
 
 - Ours, the base cast (the edition's default characters), alternating with the peer: the
   JavaScript engine xdghcnt/citadels-web played by its random driver
   (`../shared/bench/README.md`: node, the driver `citadels-web-random.js` and the peer's files
   in PEER_DIR), 3 runs each, when node and the peer's files are present; the ratio of the medians.
 - Ours with a random legal cast per game over every character the engine plays (random_cast,
-  as `simulate` draws them): rounds per second against the base cast's.
-- legal_moves() calls per second over the positions of those games.
+  as `simulate` draws them): rounds per second against the base cast's, its runs alternating
+  with the base cast's and the peer's.
+- legal_moves() calls per second over the positions of those games (every legal move listed).
 - python-chess random play (moves per second: legal moves listed, one drawn, pushed), when the
   `chess` module can be imported: the ratio of our moves per second to its.
 
@@ -50,10 +52,10 @@ def play(rb, players: int, seed: int, positions: list | None = None, characters=
     rng = random.Random(seed)
     moves = 0
     while not game.is_over:
-        legal = game.legal_moves()
         if positions is not None:
             positions.append(game.state.copy())
-        game.apply(choose_move(game, legal, rng))
+        # As `simulate --no-check` plays: the player asks for the moves it needs, verb by verb.
+        game.apply_listed(choose_move(game, None, rng))
         moves += 1
     return moves, game.state.round
 
@@ -133,12 +135,15 @@ def main() -> None:
     rb = rulebook("2016")
     play(rb, args.players, 10**6)  # warm up
     base = [None] * args.games
+    casts = [random_cast(rb, args.players, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition))
+             for seed in range(args.games)]
     command = peer_command(args)
-    mine, theirs = [], []
-    for _ in range(RUNS):      # alternating, so that a busy spell of the machine hits both
+    mine, theirs, mixes = [], [], []
+    for _ in range(RUNS):      # alternating, so that a busy spell of the machine hits all three
         mine.append(ours(rb, args.players, base))
         if command is not None:
             theirs.append(peer(command))
+        mixes.append(ours(rb, args.players, casts))
     run = sorted(mine, key=lambda r: r["rounds_per_s"])[RUNS // 2]
     cast = ", ".join(Game.new(rb, [f"P{i}" for i in range(args.players)]).state.characters)
     print(f"ours, base cast ({cast}), {args.games} games, 2016, {args.players} players, median of {RUNS}: "
@@ -156,13 +161,11 @@ def main() -> None:
         print("peer: not run (needs node, the driver citadels-web-random.js and PEER_DIR with the peer's "
               "module.js: see ../shared/bench/README.md)")
 
-    casts = [random_cast(rb, args.players, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition))
-             for seed in range(args.games)]
-    mixed = sorted((ours(rb, args.players, casts) for _ in range(RUNS)), key=lambda r: r["rounds_per_s"])[RUNS // 2]
+    mixed = sorted(mixes, key=lambda r: r["rounds_per_s"])[RUNS // 2]
     used = sorted({c for cast in casts for c in cast}, key=lambda c: (rb.characters[c].rank, c))
     print(f"ours, random legal casts over {len(used)} characters: {mixed['rounds_per_s']:.0f} rounds/s, "
           f"{mixed['moves_per_s']:.0f} moves/s (CPU time), {mixed['moves'] / mixed['games']:.0f} moves per game; "
-          f"{mixed['rounds_per_s'] / run['rounds_per_s']:.2f}x the base cast per round")
+          f"{mixed['rounds_per_s'] / run['rounds_per_s']:.2f}x the base cast per round (runs: {_rates(mixes)})")
 
     positions: list = []
     for seed in range(0, args.games, 10):

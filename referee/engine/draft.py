@@ -109,14 +109,18 @@ def _choices(game: "Operations") -> list[str]:
     return d.available
 
 
-def legal_moves(game: "Operations") -> list[Move]:
+def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
+    """The selection's legal moves now; `verb`: only those of that verb."""
     d = game.state.draft
     if not d or not d.order:
         return []
     card = _card_step(game)
     if card is not None:
-        return card.selection_moves(game)
+        moves = card.selection_moves(game)
+        return moves if verb is None else [m for m in moves if m.verb == verb]
     seat, step = d.order[0]
+    if verb is not None and verb != step:
+        return []                        # each of the selection's own steps has one verb
     name = game.state.players[seat].name
     if step == "faceup":
         from itertools import combinations
@@ -254,7 +258,7 @@ def _parse_faceup(notation, tail: str) -> tuple:
     return notation.characters(tail)
 
 
-# The selection's own moves: outside it they are refused as such (`Game._dispatch`), before
+# The selection's own moves: outside it they are refused as such (`flow.play`), before
 # anything else is read into them (at a secret table a player's move is taken as a reveal).
 SELECTION_VERBS = frozenset({"pick", "discard", "faceup"})
 

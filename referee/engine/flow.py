@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from referee.engine.ops import Operations
 
 
-def play(game: "Operations", move: Move) -> None:
+def play(game: "Operations", move: Move, listed: bool = False) -> None:
     """Play one move on the live position and settle it (the facade's checked apply takes the
-    snapshot around this)."""
+    snapshot around this). `listed`: the move was taken from legal_moves() now, so the turn's
+    checks of who may make it are not made again (`turn.apply_listed`)."""
     state = game.state
     if state.phase == "over":
         raise IllegalMove("game_over", ("general.end-trigger",))
@@ -74,7 +75,10 @@ def play(game: "Operations", move: Move) -> None:
         answering = card is not None and state.pending is not None and state.pending.kind == card.id
         if not waiting and not answering and game.table:     # (advance_to acts only at a table)
             advance_to(game, move)
-        turns.apply(game, move, card)
+        if listed:
+            turns.apply_listed(game, move, card)
+        else:
+            turns.apply(game, move, card)
     settle(game)
 
 
@@ -104,7 +108,7 @@ def start_turns(game: "Operations") -> None:
 def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
-    for rank, character in _calling_order(game.rb, state.characters):
+    for rank, character in game.hooks.calling_order:
         if rank <= state.calling:
             continue
         seat = state.holder(character)
@@ -128,24 +132,6 @@ def call_next(game: "Operations") -> None:
     state.calling = 10
     state.turn = None
     end_round(game)
-
-
-# (rulebook id, cast) -> (rulebook, [(rank, character)] in calling order): the cast is fixed at
-# set-up, and call_next runs at every turn's end.
-_ORDER: dict[tuple, tuple] = {}
-
-
-def _calling_order(rb, characters: tuple[str, ...]) -> list[tuple[int, str]]:
-    if type(characters) is not tuple:
-        characters = tuple(characters)
-    key = (id(rb), characters)
-    found = _ORDER.get(key)
-    if found is None or found[0] is not rb:
-        if len(_ORDER) > 256:
-            _ORDER.clear()
-        by_rank = {rb.characters[c].rank: c for c in characters}
-        found = _ORDER[key] = (rb, [(rank, by_rank[rank]) for rank in range(1, 10) if rank in by_rank])
-    return found[1]
 
 
 def _killed_turn(game: "Operations", character: str, seat: int) -> bool:

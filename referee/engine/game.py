@@ -137,11 +137,23 @@ class Game(Operations):
     def format(self, move: Move) -> str:
         return self.notation.format(move)
 
-    def legal_moves(self) -> "list[Move] | listing.Moves":
+    def legal_moves(self, verb: str | None = None, known: dict | None = None) -> "list[Move] | listing.Moves":
         """Every legal move now, as a sequence: a list, or — when a choice is too large to list
         (the Magician's redraw of a big hand) — a view that makes its moves when asked for
-        (`listing.py`: len, index, iteration, `in`, `+`; never changed in place)."""
+        (`listing.py`: len, index, iteration, `in`, `+`; never changed in place). `verb`: only
+        those of that verb, in the same order — the other verbs' moves not even listed (the
+        random player asks for the builds first). `known`: a mapping the caller keeps while the
+        position stays the same (verb -> its moves, filled as they are listed in a turn), so that
+        asking for all after one verb does not list that verb again; a new position needs a new
+        mapping."""
         state = self.state
+        if verb is not None or known is not None:
+            if state.phase == "turns" and state.turn is not None and not state.secret:
+                return turn.legal_moves(self, verb, known)
+            if verb is not None and state.phase == "draft" and not self.secret_selection:
+                return draft.legal_moves(self, verb)
+            if verb is not None:
+                return [m for m in self.legal_moves() if m.verb == verb]
         if state.phase == "draft":
             moves = draft.legal_moves(self)
             if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):
@@ -225,10 +237,20 @@ class Game(Operations):
 
     def apply(self, move: Move) -> list[dict]:
         """Play `move`, returning its events; raise IllegalMove (state untouched) if it is illegal."""
+        return self._play(move, False)
+
+    def apply_listed(self, move: Move) -> list[dict]:
+        """Play a move taken from legal_moves() in this very position (python-chess's `push`
+        beside the checked `push_san`): the checks of who may make it now are not made again;
+        the verb's own rules still run. A move typed by a person, read from a file or made up
+        goes through apply(). (tests/engine/test_properties.py: both give the same position.)"""
+        return self._play(move, True)
+
+    def _play(self, move: Move, listed: bool) -> list[dict]:
         snapshot = self.state.snapshot()
         self._events = []
         try:
-            self._dispatch(move)
+            flow.play(self, move, listed)
         except IllegalMove:
             self.state.restore(snapshot)
             raise
@@ -241,9 +263,6 @@ class Game(Operations):
     def undo(self) -> Move:
         self.state.restore(self._undo.pop())
         return self.history.pop().move
-
-    def _dispatch(self, move: Move) -> None:
-        flow.play(self, move)
 
     # -- who acts ----------------------------------------------------------------------------
 

@@ -234,6 +234,8 @@ class Hooks:
         listed: the others cannot enter the game); None where any may turn up. `_full`: the
         same cast's lists with every unique district (hooks_for), which this one filters."""
         self.characters = characters
+        # (rank, character) in calling order: flow.call_next walks it at every turn's end.
+        self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
         if _full is not None:
             self._filter(_full, frozenset(uniques))
             return
@@ -255,12 +257,16 @@ class Hooks:
         self._cards = {hook: tuple(cards[hook]) for hook in HOOKS}
         for hook in HOOKS:
             setattr(self, hook, tuple(listed[hook]))
-        # Each character's move generators (a character absent here is not supported).
-        self.generators = {b.id: tuple(v.generate for v in b.verbs if v.generate is not None)
+        # Each character's move generators, as (verb, generator) (a character absent here is not
+        # supported).
+        self.generators = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
                            for b in ordered if b.kind == "character"}
         # Districts with an action (`use`) and the cards that answer out of turn.
         self.uses = {b.id: b for b in ordered if b.use is not None}
         self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}
+        # (gathered, actions finished, powers) -> the generators a turn asks (turn.py), made
+        # when first needed: a function of the key and of the lists above.
+        self.turn_generators: dict[tuple, tuple] = {}
         # The unique districts listed here (for _filter): those a dealt deck may leave out.
         self._uniques = frozenset(d for d in districts if rb.districts[d].type == "unique")
 
@@ -281,6 +287,7 @@ class Hooks:
         self.generators = full.generators
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
+        self.turn_generators = {}
 
 
 # Hooks for (rulebook, cast) already built: a Hooks holds only tuples and dicts read, never

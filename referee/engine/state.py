@@ -223,33 +223,39 @@ class State:
         other.cards = dict(self.cards)     # each slot is replaced on change, never changed in place
         return other
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> list:
         """What undo needs: the fields' current values (lists and sets shared, never changed in
         place); the player, draft and turn objects change in place, so their values are taken
-        apart (a tuple of the turn's values costs half a copy of it, and this runs at every
-        move). The part of a split turn that follows (`then`) becomes the live turn later and
-        changes then: it is copied. A new field of Turn must be added here and in restore()."""
+        apart. One flat list, never changed, the players' values at its end: this runs at every
+        move and the game keeps every snapshot for undo, so the fewer objects the better (a
+        tuple per player and per part was 1.3 % more instructions, the collector walking them).
+        The part of a split turn that follows (`then`) becomes the live turn later and changes
+        then: it is copied. A new field of Turn must be added here and in restore()."""
         d = self.draft
         t = self.turn
-        return (
-            [(p.gold, p.hand, p.city, p.characters) for p in self.players],
+        values = [
             self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
             d and (d, d.available, d.faceup, d.facedown, d.order, d.last_gets_facedown),
-            t and (t, (t.character, t.seat, t.revealed, t.gathered, t.income, t.builds, t.used, t.finished_actions,
-                       t.ended, t.paid_to_build, t.powers, t.only, t.only_problem, t.partial, t.acting),
-                   t.then and t.then.copy()),
+            t and (t, t.then and t.then.copy(), t.character, t.seat, t.revealed, t.gathered, t.income, t.builds,
+                   t.used, t.finished_actions, t.ended, t.paid_to_build, t.powers, t.only, t.only_problem, t.partial,
+                   t.acting),
             self.calling, self.marks, self.pending, self.secret, self.awaiting, self.revealed, self.last_round_revealed,
             self.completed, self.ending, self.variants, self.end_at, self.chance, self.cards,
-        )
+        ]
+        for p in self.players:
+            values += (p.gold, p.hand, p.city, p.characters)
+        return values
 
-    def restore(self, snapshot: tuple) -> None:
+    def restore(self, snapshot: list) -> None:
         """Put back a snapshot, into these same objects (whoever holds them stays valid)."""
-        (players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
+        at = len(snapshot) - 4 * len(self.players)          # where the players' values begin
+        (self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
          draft, turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
          self.revealed, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
-         self.chance, self.cards) = snapshot
-        for player, (gold, hand, city, characters) in zip(self.players, players):
-            player.gold, player.hand, player.city, player.characters = gold, hand, city, characters
+         self.chance, self.cards) = snapshot[:at]
+        for player in self.players:
+            player.gold, player.hand, player.city, player.characters = snapshot[at:at + 4]
+            at += 4
         if draft is None:
             self.draft = None
         else:
@@ -258,9 +264,8 @@ class State:
         if turn is None:
             self.turn = None
         else:
-            t, values, t.then = turn
-            (t.character, t.seat, t.revealed, t.gathered, t.income, t.builds, t.used, t.finished_actions, t.ended,
-             t.paid_to_build, t.powers, t.only, t.only_problem, t.partial, t.acting) = values
+            (t, t.then, t.character, t.seat, t.revealed, t.gathered, t.income, t.builds, t.used, t.finished_actions,
+             t.ended, t.paid_to_build, t.powers, t.only, t.only_problem, t.partial, t.acting) = turn
             self.turn = t
 
     @property

@@ -54,7 +54,7 @@ _ASK = object()
 
 def apply(game: "Operations", move: Move, card=_ASK) -> None:
     """Play a move of the turn phase. `card`: answering_card(game, move) when the caller has
-    already asked (game._dispatch does, for every move: not asking twice)."""
+    already asked (flow.play does, for every move: not asking twice)."""
     state = game.state
     if card is _ASK:
         card = answering_card(game, move)
@@ -114,43 +114,94 @@ def apply(game: "Operations", move: Move, card=_ASK) -> None:
     found[0].apply(game, move)
 
 
+def apply_listed(game: "Operations", move: Move, card) -> None:
+    """Play a move taken from legal_moves() now (`card`: answering_card(game, move)). Who may
+    make it — the character called, its player, the verb allowed in this part of the turn — was
+    settled when it was listed: only what apply() does besides refusing is done (an open offer
+    lapses), then the verb's own apply."""
+    state = game.state
+    if card is not None:
+        card.answer(game, move)
+        return
+    if state.pending is not None:
+        if state.pending.required:
+            apply(game, move, card)          # an answer said as its player says it: read it there
+            return
+        state.pending = None                 # an offer nobody took lapses at the next move
+    registry.verb(move.verb)[0].apply(game, move)
+
+
 def pending_answers(game: "Operations") -> list[Move]:
     pending = game.state.pending
     return [] if pending is None else game.hooks.answers[pending.kind].answers(game)
 
 
-def legal_moves(game: "Operations") -> "list[Move] | listing.Moves":
-    """The moves of the turn now: a list, or a view when a generator gives a part too large to
-    list (the Magician's redraw; `listing.py`): the parts are joined with `+=`."""
+# The turn's own verbs, as (verb, generator), in the order legal_moves() lists them: before
+# gathering, the two ways to gather; after, `end`. Then, until the classic Warlord's destruction
+# ends the turn's actions, district income (any time), building (after gathering), the powers in
+# play this turn and the districts' actions.
+_GATHER = (("gold", basic._generate_gold), ("draw", basic._generate_draw))
+_END = (("end", basic._generate_end),)
+_INCOME = (("income", basic._generate_income),)
+_INCOME_BUILD = (("income", basic._generate_income), ("build", basic._generate_build))
+_USE = (("use", generate_use),)
+
+
+def _generators(hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
+    """The generators a turn asks, in order, and the same by verb: a function of these facts of
+    the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once per cast).
+    A character the engine does not play is offered no move."""
+    if character not in hooks.generators:
+        return (), {}
+    listed = _END if gathered else _GATHER
+    if not finished:
+        listed += _INCOME_BUILD if gathered else _INCOME
+        for power in powers:
+            listed += hooks.generators.get(power, ())
+        if hooks.uses:
+            listed += _USE
+    by_verb: dict[str, tuple] = {}
+    for name, generate in listed:
+        by_verb[name] = by_verb.get(name, ()) + ((name, generate),)
+    return listed, by_verb
+
+
+def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> "list[Move] | listing.Moves":
+    """The legal moves of the turn phase now. `verb`: only the moves of that verb, the others not
+    even listed — the same as filtering the whole list, since each generator lists moves of its
+    own verb only (tests/engine/test_properties.py): the random player asks for the builds first.
+    `known`: verb -> the moves its generator listed in this same position (Game.legal_moves),
+    read instead of listing them again, and filled with those listed now. A list, or a view
+    when a generator gives a part too large to list (the Magician's redraw; `listing.py`): the
+    parts are joined with `+=`, never `extend`."""
     state = game.state
     turn = state.turn
     moves: list[Move] = []
     if state.pending is not None:
         answers = game.hooks.answers[state.pending.kind].answers(game)
+        if verb is not None:
+            answers = [m for m in answers if m.verb == verb]
         if state.pending.required:
             return answers
         moves.extend(answers)
     hooks = game.hooks
-    generators = hooks.generators
-    if turn.character not in generators:
-        return moves                       # not supported yet: no move is offered
-    if not turn.gathered:
-        moves.extend(basic._generate_gold(game))
-        moves.extend(basic._generate_draw(game))
+    key = (turn.character, turn.gathered, turn.finished_actions, turn.powers)
+    found = hooks.turn_generators.get(key)
+    if found is None:
+        powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
+        found = hooks.turn_generators[key] = _generators(hooks, *key[:3], powers)
+    generating, by_verb = found
+    if verb is not None:
+        generating = by_verb.get(verb, ())
+    if known is None:
+        for _, generate in generating:
+            moves += generate(game)
     else:
-        moves.extend(basic._generate_end(game))
-    if not turn.finished_actions:
-        # Income and abilities may come at any time in the turn; building after gathering.
-        moves.extend(basic._generate_income(game))
-        if turn.gathered:                  # (building comes after gathering: not even asked before)
-            moves.extend(basic._generate_build(game))
-        for character in ((turn.character,) if turn.powers is None else turn.powers):     # powers(game)
-            for generate in generators.get(character, ()):
-                # A list extends `moves` in place; a virtual part (listing.Virtual) makes it a
-                # view over both (Python hands `list += part` to the part's __radd__).
-                moves += generate(game)
-        if hooks.uses:
-            moves += generate_use(game)
+        for name, generate in generating:
+            listed = known.get(name)
+            if listed is None:
+                listed = known[name] = generate(game)
+            moves += listed
     if turn.only:
         moves = listing.select(moves, lambda m: m.verb in turn.only or m.actor != turn.character)
     if turn.acting:

@@ -129,3 +129,61 @@ def test_snapshot_restores_every_field(rulebooks):
         game.apply(game.legal_moves()[-1])
     game.state.restore(snapshot)
     assert game.state == before
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_a_listed_move_played_unchecked_plays_as_checked(rulebooks, seed, players, edition, table):
+    """apply_listed() (a move taken from legal_moves(), its checks of who may make it not made
+    again) leaves the same position and says the same events as the checked apply(), for every
+    listed move (a sample of a long list) over random casts."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, table=table,
+                    characters=random_characters(rb, players, seed))
+    rng = random.Random(seed)
+    while not game.is_over and game.state.round < 30:
+        moves = game.legal_moves()
+        for move in moves if len(moves) <= 12 else rng.sample(moves, 12):
+            checked = game.apply(move)
+            after = game.state.copy()
+            game.undo()
+            assert game.apply_listed(move) == checked, move
+            assert game.state == after, move
+            game.undo()
+        game.apply_listed(choose_move(game, moves, rng))
+    assert game.is_over
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, players, edition, table):
+    """legal_moves(verb) lists only that verb's generators: it must give exactly the whole list
+    filtered by verb, in its order (also when it reads what the position listed already); and
+    the random player asking verb by verb (moves None)
+    chooses the move it chooses from the whole list, with the same draws."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, table=table,
+                    characters=random_characters(rb, players, seed))
+    rng = random.Random(seed)
+    while not game.is_over and game.state.round < 30:
+        moves = game.legal_moves()
+        known: dict = {}            # what this position listed, verb by verb: read again, never listed twice
+        for verb in {m.verb for m in moves} | {"build", "gold", "draw", "end", "use"}:
+            assert game.legal_moves(verb) == [m for m in moves if m.verb == verb], verb
+            assert game.legal_moves(verb, known) == [m for m in moves if m.verb == verb], verb
+        assert game.legal_moves(None, known) == moves
+        asking = random.Random()
+        asking.setstate(rng.getstate())
+        move = choose_move(game, moves, rng)
+        assert choose_move(game, None, asking) == move
+        assert asking.getstate() == rng.getstate()
+        game.apply_listed(move)
+    assert game.is_over
