@@ -122,7 +122,7 @@ def load(store: Store, name: str, rulebook_for, play: bool = True) -> Tracked:
     """The table's position: from its cached position when that is still the log's, else by a
     replay. `play=False`: the caller only reads it (a `Position` may come instead of a `Game`)."""
     header = store.header(name)
-    log = store.moves(name)
+    log = store.log(name)                   # its moves are read only if it is replayed
     rulebook = rulebook_for(header.edition)
     return restore(store, header, log, rulebook, play) or replay(header, log, rulebook)
 
@@ -137,7 +137,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
     these may be (a seat's phone), else NotYours and nothing recorded."""
     with store.writing() as conn:
         header = store.header(name)
-        log = store.moves(name, conn)
+        log = store.log(name, conn)             # its moves are read only if it is replayed
         _check_version(log, expected_version)
         rulebook = rulebook_for(header.edition)
         tracked = restore(store, header, log, rulebook, True, conn, history=False)    # the moves add steps
@@ -159,7 +159,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
                 raise NotYours()
         done: list[tuple[str, Move, list[dict]]] = []
         refused = None
-        seq = log[-1].seq if log else 0
+        seq = log.last_seq
         for text, move in zip(texts, moves):
             made_in = game.state.round           # a move that ends a round belongs to that round
             try:
@@ -174,7 +174,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
             canonical = game.format(named)
             store.append(conn, name, seq, canonical, made_in, source)
             done.append((canonical, named, events))
-            log = log + [Logged(seq, canonical, made_in, "", source)]
+            log = log + [Logged(seq, canonical, made_in, "", source)]     # as the store has it now
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused
