@@ -64,24 +64,21 @@ def _digest_of(data: bytes) -> str:
     return found.hexdigest()
 
 
-def _history_hash(texts=()):
-    """The running digest of a history: each step as its length, a colon and its text (as
-    `Store.steps_text` joins them), so a hash read once is extended by the steps a move adds."""
-    found = _hasher()
+def _extended(hashed, texts: list[str], before: int):
+    """The running digest of a history, `hashed` over its first `before` steps, extended by
+    `texts`: the steps' texts as `Store.steps_text` joins them (a NUL between two), so a hash
+    read once is extended by the steps a move adds."""
     for text in texts:
-        found.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
-    return found
+        hashed.update(("\0" + text if before else text).encode("utf-8", "surrogatepass"))
+        before += 1
+    return hashed
 
 
-def _split(joined: str) -> list[str]:
-    """The steps of `Store.steps_text`'s one piece (length, colon, text each)."""
-    texts, at = [], 0
-    while at < len(joined):
-        colon = joined.index(":", at)
-        end = colon + 1 + int(joined[at:colon])
-        texts.append(joined[colon + 1:end])
-        at = end
-    return texts
+def _one_each(joined: bytes, count: int, separator: bytes) -> bool:
+    """Whether `count` rows joined by `separator` are exactly its pieces: no row held the
+    separator (a JSON text never holds a NUL, a notation never a line break) and none was
+    NULL (SQLite leaves it out). Then a joined text stands for the rows it was made from."""
+    return joined.count(separator) == max(count - 1, 0) and (count > 0 or not joined)
 
 
 def _digest(store: Store, conn, name: str, log, key: str, position: str, steps: int, chain: str) -> str:
@@ -96,6 +93,8 @@ def _digest(store: Store, conn, name: str, log, key: str, position: str, steps: 
         moves, text = len(log), log.text
     else:
         moves, _, text = store.log_text(name, conn)
+    if not _one_each(text, moves, b"\n"):
+        return None                              # a move stored with a line break or as NULL: replay
     return _digest_of(json.dumps([key, moves, _digest_of(text), position, steps, chain],
                                  ensure_ascii=False).encode("utf-8", "surrogatepass"))
 
@@ -122,15 +121,13 @@ def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> N
         except sqlite3.OperationalError:
             pass
         return
-    hashed = hashed.copy()
-    for text in texts:
-        hashed.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
+    hashed = _extended(hashed.copy(), texts, first)
     chain = hashed.hexdigest()
     steps = first + len(texts)
     try:
         store.put_steps(conn, header.name, first, texts)
         digest = _digest(store, conn, header.name, log, key, position, steps, chain)
-        store.put_position(conn, header.name, len(log), digest, position, steps, chain)
+        store.put_position(conn, header.name, len(log), digest or "", position, steps, chain)
     except sqlite3.OperationalError as error:
         # A file whose cache table is not ours: the log still stands. But a fault that ended the
         # transaction (a full disk rolls it back) is the command's failure, not the cache's.
@@ -146,7 +143,7 @@ class _Read(NamedTuple):
     being `last`."""
 
     stored: int
-    hashed: object                                  # hashlib's running sha256
+    hashed: object                                  # the running BLAKE2b (_extended)
     held: int
     last: object
 
@@ -161,7 +158,7 @@ def _new_steps(game: Game) -> tuple[int, str, list]:
     if read is not None and len(history) >= read.held and (
             read.held == 0 or history[read.held - 1] is read.last):
         return read.stored, read.hashed, history[read.held:]
-    return 0, _history_hash(), history             # not the history that was read: store it all
+    return 0, _hasher(), history                   # not the history that was read: store it all
 
 
 def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
@@ -182,7 +179,8 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
     key = replay_key(header)
     if moves != len(log) or not key or type(position) is not str or type(chain) is not str or type(stored) is not int:
         return None
-    if digest != _digest(store, conn, header.name, log, key, position, stored, chain):
+    found = _digest(store, conn, header.name, log, key, position, stored, chain)
+    if found is None or digest != found:
         return None
     from referee.engine.state import State
 
@@ -200,15 +198,15 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
         # record a move): joining and hashing them in one piece is cheap, decoding them is not; a
         # row found edited means a replay, which stores the history again.
         count, first, last, joined = store.steps_text(header.name, conn)
-        if count != stored or (count and (first, last) != (0, count - 1)):
+        if count != stored or (count and (first, last) != (0, count - 1)) or not _one_each(joined, count, b"\0"):
             return None
-        hashed = _history_hash()
+        hashed = _hasher()
         hashed.update(joined)
         if hashed.hexdigest() != chain:
             return None
         steps: list = []
         if history:
-            texts = _split(joined.decode("utf-8"))
+            texts = joined.decode("utf-8").split("\0") if count else []
             steps = json.loads("[" + ",".join(texts) + "]", object_hook=_decoder(play=True))
             if any(type(step) is not Step for step in steps):
                 return None

@@ -69,7 +69,7 @@ class Logged(NamedTuple):
 
 class Log:
     """A table's log as one query reads it: its length, its last move's number and its text
-    ("SEQ NOTATION" lines, as UTF-8: what a cached position's digest covers), with the moves
+    (the moves one a line, as UTF-8: what a cached position's digest covers), with the moves
     themselves read only when asked for. A `do` on a long game needs no more of its log (at
     2,000 moves, a `Logged` per move cost more than the rest of the command's work).
 
@@ -112,7 +112,7 @@ class Log:
     @property
     def text(self) -> bytes:
         """The log's text as `Store.log_text` gives it, moves added since included."""
-        lines = [f"{m.seq} {m.notation}".encode("utf-8") for m in self._added]
+        lines = [m.notation.encode("utf-8") for m in self._added]
         return b"\n".join(([self._text] if self._count else []) + lines)
 
 
@@ -333,13 +333,12 @@ class Store:
         return [Logged(*row) for row in rows]
 
     def log_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, int, bytes]:
-        """The log as one text ("SEQ NOTATION" lines, UTF-8), its length and its last move's
-        number, joined by SQLite: what a cached position's digest covers, without a Python
-        object per move."""
+        """The log's moves in order, one a line, as UTF-8 (a NULL one left out), its length and
+        its last move's number, joined by SQLite: what a cached position's digest covers (the
+        moves' numbers do not change what the log replays to), without a Python object per move."""
         row = (conn or self.conn).execute(
-            "SELECT count(*), max(seq), CAST(group_concat(line, char(10)) AS BLOB) FROM "
-            "(SELECT seq, seq || ' ' || ifnull(notation, '') AS line FROM moves WHERE game = ? ORDER BY seq)",
-            (name,)).fetchone()
+            "SELECT count(*), max(seq), CAST(group_concat(notation, char(10)) AS BLOB) FROM "
+            "(SELECT seq, notation FROM moves WHERE game = ? ORDER BY seq)", (name,)).fetchone()
         return row[0], row[1] or 0, row[2] or b""
 
     def log(self, name: str, conn: sqlite3.Connection | None = None) -> Log:
@@ -412,10 +411,10 @@ class Store:
         return (conn or self.conn).execute("SELECT seq, step FROM steps WHERE game = ? ORDER BY seq", (name,)).fetchall()
 
     def steps_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, int, int, bytes]:
-        """The cached history in one piece, each step as its length (in characters), a colon and
-        its text, joined by SQLite in order, as UTF-8: (count, first seq, last seq, text)."""
+        """The cached history in one piece, its steps in order with a NUL between two (a NULL
+        one left out), joined by SQLite, as UTF-8: (count, first seq, last seq, text)."""
         row = (conn or self.conn).execute(
-            "SELECT count(*), min(seq), max(seq), CAST(group_concat(length(step) || ':' || step, '') AS BLOB) FROM "
+            "SELECT count(*), min(seq), max(seq), CAST(group_concat(step, char(0)) AS BLOB) FROM "
             "(SELECT seq, step FROM steps WHERE game = ? ORDER BY seq)", (name,)).fetchone()
         return row[0], row[1], row[2], row[3] or b""
 
