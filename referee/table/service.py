@@ -124,7 +124,32 @@ def load(store: Store, name: str, rulebook_for, play: bool = True) -> Tracked:
     header = store.header(name)
     log = store.log(name)                   # its moves are read only if it is replayed
     rulebook = rulebook_for(header.edition)
-    return restore(store, header, log, rulebook, play) or replay(header, log, rulebook)
+    stale: list[str] = []
+    found = restore(store, header, log, rulebook, play, stale=stale)
+    if found is not None:
+        return found
+    tracked = replay(header, log, rulebook)
+    if stale:
+        _mend(store, tracked)
+    return tracked
+
+
+def _mend(store: Store, tracked: Tracked) -> None:
+    """Store the cached history again when a command that read it found a step edited by hand:
+    a `do` does not read the earlier steps, so it would not. Only if the file is free at once
+    and the log is still the one replayed (a reader neither waits for a writer nor fails for a
+    file it may not write)."""
+    import sqlite3
+
+    if tracked.broken:
+        return
+    try:
+        with store.writing(wait=False) as conn:
+            now = store.log(tracked.header.name, conn)
+            if len(now) == len(tracked.log) and now.text == tracked.log.text:
+                save(store, conn, tracked)
+    except (RefereeError, sqlite3.Error):
+        pass
 
 
 def record(store: Store, name: str, texts: list[str], rulebook_for, expected_version: int | None = None,
@@ -236,11 +261,11 @@ def expected_next(game: Game) -> dict:
 
 
 def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
-            history: bool = True) -> Tracked | None:
+            history: bool = True, stale: list | None = None) -> Tracked | None:
     """The table from its cached position when that is the one `log` replays to today, else None
     (then replay). `play=False`: a `Position` may come instead of a `Game`; `history=False`: a
-    game to record on, without the earlier moves' steps (`cache.restore`)."""
-    game = cache.restore(store, header, log, rulebook, play, conn, history)
+    game to record on, without the earlier moves' steps; `stale`: see `cache.restore`."""
+    game = cache.restore(store, header, log, rulebook, play, conn, history, stale)
     return None if game is None else Tracked(header, game, log, None)
 
 

@@ -253,12 +253,20 @@ class Store:
             raise
 
     @contextmanager
-    def writing(self) -> Iterator[sqlite3.Connection]:
+    def writing(self, wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction, holding the lock from the first read to the commit. A fault of
         the file (busy past the wait, read-only, full) is one line that says which; the
-        transaction is rolled back unless SQLite has already done so (a full disk does)."""
+        transaction is rolled back unless SQLite has already done so (a full disk does).
+        `wait=False`: busy at once if another program is writing (for a write that may be skipped)."""
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
+            if wait:
+                self.conn.execute("BEGIN IMMEDIATE")
+            else:
+                self.conn.execute("PRAGMA busy_timeout = 0")
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                finally:
+                    self.conn.execute("PRAGMA busy_timeout = 30000")
             try:
                 yield self.conn
                 self.conn.execute("COMMIT")
