@@ -278,7 +278,9 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     from referee.table import service
 
     store = _store()
-    tracked = service.load(store, store.named_or_current(table), _rulebook)
+    # The moves legal now follow from the position alone: the history is not read (at 2,000
+    # moves, decoding it was most of the command's time).
+    tracked = service.load(store, store.named_or_current(table), _rulebook, history=False)
     game = tracked.game
     legal = game.legal_moves()
     if tracked.header.private:                   # the picks left are the picking seat's to see, on its phone

@@ -118,14 +118,16 @@ def replay(header: Header, log: list[Logged], rulebook, legacy: bool = False) ->
     return Tracked(header, game, log, None)
 
 
-def load(store: Store, name: str, rulebook_for, play: bool = True) -> Tracked:
+def load(store: Store, name: str, rulebook_for, play: bool = True, history: bool = True) -> Tracked:
     """The table's position: from its cached position when that is still the log's, else by a
-    replay. `play=False`: the caller only reads it (a `Position` may come instead of a `Game`)."""
+    replay. `play=False`: the caller only reads it (a `Position` may come instead of a `Game`);
+    `history=False`: the caller reads nothing of the moves played before (a cached game then
+    holds none of them: `cache.restore`)."""
     header = store.header(name)
     log = store.log(name)                   # its moves are read only if it is replayed
     rulebook = rulebook_for(header.edition)
     stale: list[str] = []
-    found = restore(store, header, log, rulebook, play, stale=stale)
+    found = restore(store, header, log, rulebook, play, history=history, stale=stale)
     if found is not None:
         return found
     tracked = replay(header, log, rulebook)
