@@ -52,8 +52,8 @@ class Position:
 def _hasher(data: bytes = b""):
     """BLAKE2b (256 bits) from the interpreter's own module when it has one: `hashlib` loads
     OpenSSL first, some 10 million instructions of every command that reads a cached position.
-    Not SHA-256: a `do` hashes the whole cached history and log (some 430 kB at 2,000 moves),
-    which BLAKE2b does in a quarter of the instructions."""
+    Not SHA-256: a `do` hashes its whole log, and a command that reads the history every step
+    of it (some 400 kB at 2,000 moves), which BLAKE2b does in a quarter of the instructions."""
     try:
         from _blake2 import blake2b
     except ImportError:
