@@ -93,7 +93,7 @@ def legal_moves(ctx, incomplete: str) -> list[str]:
         tables = store()
         name = tables.named_or_current(ctx.params.get("table"))
         header = tables.header(name)
-        log = tables.moves(name)
+        log = tables.log(name)               # its moves are read only if it is replayed
         rb = rulebook(header.edition)
         tracked = service.restore(tables, header, log, rb, history=False) or service.replay(header, log, rb)
         if tracked.broken:

@@ -279,7 +279,9 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     from referee.table import service
 
     store = _store()
-    tracked = service.load(store, store.named_or_current(table), _rulebook)
+    # The moves legal now follow from the position alone: the history is not read (at 2,000
+    # moves, decoding it was most of the command's time).
+    tracked = service.load(store, store.named_or_current(table), _rulebook, history=False)
     game = tracked.game
     # A choice too large to list (the Magician's redraws of a big hand: up to 2**n) comes whole,
     # said in one line (say/notation.py `shown`).
@@ -342,12 +344,15 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     out = console()
     from referee.text import clipped
 
+    lines = []
     for m, text in zip(logged, texts):        # a stored move may be any length: never echoed whole
         if m.seq in hidden:
             text = _w("private_pick", lang, player=m.notation.partition(": ")[0])
         came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
-        out.print(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}"
-                  + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
+        lines.append(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}"
+                     + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
+    if lines:                                 # one print: rich's work per print, not per line (each wraps alike)
+        out.print("\n".join(lines))
 
 
 def _print_timer(out, store, tracked, times: str, lang: str) -> None:

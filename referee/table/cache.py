@@ -7,9 +7,12 @@ tagged JSON — never pickle, since a tables file may come from anywhere. The hi
 per step and a move appends its own, so a `do` writes what it changed, however long the game.
 It is used instead of a replay only when its digest is the digest of the log now recorded, of
 the code and card data a replay depends on (`stamp.replay_key`, which holds the header) and of
-the row's own state and history; anything else — another version, an edited engine, a rebuilt
-card database, a value edited by hand, a row that does not decode — means a full replay, so the
-log stays the truth and a move that no longer replays is still found. A command that only reads the position (`show`)
+the row's own state and the end of its history's chain; anything else — another version, an
+edited engine, a rebuilt card database, a value edited by hand, a row that does not decode —
+means a full replay, so the log stays the truth and a move that no longer replays is still found.
+The history's steps are chained (`_chained`): a `do` extends the chain without reading them, and
+whoever reads them checks each (a step edited by hand means a replay; `service.load` then stores
+the history again). A command that only reads the position (`show`)
 gets it without the engine's cards (`Position`), whose import is most of its start-up.
 """
 
@@ -19,7 +22,7 @@ import weakref
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.table.stamp import replay_key
-from referee.table.store import Header, Logged, Store
+from referee.table.store import Header, Log, Logged, Store
 
 if TYPE_CHECKING:
     from referee.engine.game import Game
@@ -46,56 +49,56 @@ class Position:
         return self.state.phase == "over"
 
 
-def _sha256():
-    """SHA-256 from the interpreter's own module when it has one: `hashlib` loads OpenSSL first,
-    some 10 million instructions of every command that reads a cached position."""
+def _hasher(data: bytes = b""):
+    """BLAKE2b (256 bits) from the interpreter's own module when it has one: `hashlib` loads
+    OpenSSL first, some 10 million instructions of every command that reads a cached position.
+    Not SHA-256: a `do` hashes its whole log, and a command that reads the history every step
+    of it (some 400 kB at 2,000 moves), which BLAKE2b does in a quarter of the instructions."""
     try:
-        from _sha256 import sha256                 # Python ≤ 3.11
+        from _blake2 import blake2b
     except ImportError:
-        try:
-            from _sha2 import sha256               # Python ≥ 3.12
-        except ImportError:
-            from hashlib import sha256
-    return sha256()
+        from hashlib import blake2b
+    return blake2b(data, digest_size=32)
 
 
-def _sha(text: str) -> str:
-    found = _sha256()
-    found.update(text.encode("utf-8", "surrogatepass"))
-    return found.hexdigest()
+def _digest_of(data: bytes) -> str:
+    return _hasher(data).hexdigest()
 
 
+def _chained(chain: str, steps) -> str:
+    """The history's chain extended by `steps` (each a step's text as UTF-8 bytes): each link
+    the digest of the link before and the step's text; an empty history's chain is "". A row
+    keeps the chain's end, so a `do` extends it without reading the earlier steps, and a command
+    that reads them checks every one."""
+    link = bytes.fromhex(chain)
+    for step in steps:
+        link = _hasher(link + step).digest()
+    return link.hex()
 
 
-def _history_hash(texts=()):
-    """The running digest of a history: each step as its length, a colon and its text (as
-    `Store.steps_text` joins them), so a hash read once is extended by the steps a move adds."""
-    found = _sha256()
-    for text in texts:
-        found.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
-    return found
+def _one_each(joined: bytes, count: int, separator: bytes) -> bool:
+    """Whether `count` rows joined by `separator` are exactly its pieces: no row held the
+    separator (a JSON text never holds a NUL, a notation never a line break) and none was
+    NULL (SQLite leaves it out). Then a joined text stands for the rows it was made from."""
+    return joined.count(separator) == max(count - 1, 0) and (count > 0 or not joined)
 
 
-def _split(joined: str) -> list[str]:
-    """The steps of `Store.steps_text`'s one piece (length, colon, text each)."""
-    texts, at = [], 0
-    while at < len(joined):
-        colon = joined.index(":", at)
-        end = colon + 1 + int(joined[at:colon])
-        texts.append(joined[colon + 1:end])
-        at = end
-    return texts
-
-
-def _digest(store: Store, conn, name: str, key: str, position: str, steps: int, chain: str) -> str:
+def _digest(store: Store, conn, name: str, log, key: str, position: str, steps: int, chain: str) -> str:
     """What a cached row stands for: the log as now recorded and the key (header, versions,
     code) it was made from, and its own state and history. A row whose digest is not this one's
     is not used: a position edited by hand (gold set to 99) or made from another log never
-    outranks the log."""
+    outranks the log. `log`: the log as `Store.log` read it in this transaction (its text),
+    else the store's log is read."""
     import json
 
-    moves, log = store.log_text(name, conn)
-    return _sha(json.dumps([key, moves, _sha(log), position, steps, chain], ensure_ascii=False))
+    if isinstance(log, Log):
+        moves, text = len(log), log.text
+    else:
+        moves, _, text = store.log_text(name, conn)
+    if not _one_each(text, moves, b"\n"):
+        return None                              # a move stored with a line break or as NULL: replay
+    return _digest_of(json.dumps([key, moves, _digest_of(text), position, steps, chain],
+                                 ensure_ascii=False).encode("utf-8", "surrogatepass"))
 
 
 def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> None:
@@ -112,7 +115,7 @@ def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> N
             raise Uncacheable("no key")
         position = json.dumps({"seed": game.seed, "table": game.table, "secret_selection": game.secret_selection,
                                "implicit_ends": game.implicit_ends, "state": encode(game.state)}, ensure_ascii=False)
-        first, hashed, new = _new_steps(game)
+        first, chained, new = _new_steps(game)
         texts = [json.dumps(encode(step), ensure_ascii=False) for step in new]
     except Uncacheable:
         try:
@@ -120,31 +123,28 @@ def save(store: Store, conn, header: Header, log: list[Logged], game: Game) -> N
         except sqlite3.OperationalError:
             pass
         return
-    hashed = hashed.copy()
-    for text in texts:
-        hashed.update(f"{len(text)}:{text}".encode("utf-8", "surrogatepass"))
-    chain = hashed.hexdigest()
+    chain = _chained(chained, [text.encode("utf-8", "surrogatepass") for text in texts])
     steps = first + len(texts)
     try:
         store.put_steps(conn, header.name, first, texts)
-        digest = _digest(store, conn, header.name, key, position, steps, chain)
-        store.put_position(conn, header.name, len(log), digest, position, steps, chain)
+        digest = _digest(store, conn, header.name, log, key, position, steps, chain)
+        store.put_position(conn, header.name, len(log), digest or "", position, steps, chain)
     except sqlite3.OperationalError as error:
         # A file whose cache table is not ours: the log still stands. But a fault that ended the
         # transaction (a full disk rolls it back) is the command's failure, not the cache's.
         if not conn.in_transaction or getattr(error, "sqlite_errorname", "").startswith(("SQLITE_FULL", "SQLITE_IOERR")):
             raise
         return
-    _READ[game] = _Read(steps, hashed, len(game.history), game.history[-1] if game.history else None)
+    _READ[game] = _Read(steps, chain, len(game.history), game.history[-1] if game.history else None)
 
 
 class _Read(NamedTuple):
-    """A restored game's cached history: `stored` steps, hashed so far as `hashed`; the game holds
-    the last `held` of them (all, or none when it was restored to record moves), the last
+    """A restored game's cached history: `stored` steps, whose chain ends in `chain`; the game
+    holds the last `held` of them (all, or none when it was restored to record moves), the last
     being `last`."""
 
     stored: int
-    hashed: object                                  # hashlib's running sha256
+    chain: str
     held: int
     last: object
 
@@ -153,20 +153,22 @@ _READ: "weakref.WeakKeyDictionary[Game, _Read]" = weakref.WeakKeyDictionary()
 
 
 def _new_steps(game: Game) -> tuple[int, str, list]:
-    """(the first step not stored yet, the history's hash up to it, the steps from it on)."""
+    """(the first step not stored yet, the history's chain up to it, the steps from it on)."""
     read = _READ.get(game)
     history = game.history
     if read is not None and len(history) >= read.held and (
             read.held == 0 or history[read.held - 1] is read.last):
-        return read.stored, read.hashed, history[read.held:]
-    return 0, _history_hash(), history             # not the history that was read: store it all
+        return read.stored, read.chain, history[read.held:]
+    return 0, "", history                          # not the history that was read: store it all
 
 
 def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
-            history: bool = True):
+            history: bool = True, stale: list | None = None):
     """The cached position (a `Game`, or with `play=False` a `Position`) when it is the one
     `log` replays to today, else None (then replay). `history=False`: a game to record moves on,
-    whose earlier steps are checked but not decoded (it holds only the steps played on it)."""
+    which holds only the steps played on it: the earlier ones are neither read nor used (the
+    row's chain is extended past them). `stale`: told "history" when the position is the log's
+    but a step of its history was edited (the caller may store it again)."""
     import json
     import sqlite3
 
@@ -180,7 +182,8 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
     key = replay_key(header)
     if moves != len(log) or not key or type(position) is not str or type(chain) is not str or type(stored) is not int:
         return None
-    if digest != _digest(store, conn, header.name, key, position, stored, chain):
+    found = _digest(store, conn, header.name, log, key, position, stored, chain)
+    if found is None or digest != found:
         return None
     from referee.engine.state import State
 
@@ -194,20 +197,17 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
             return Position(rulebook, state, *settings[:3])
         from referee.engine.game import Game, Step
 
-        # The history's rows are checked against the digest even when they are not decoded (to
-        # record a move): joining and hashing them in one piece is cheap, decoding them is not; a
-        # row found edited means a replay, which stores the history again.
-        count, first, last, joined = store.steps_text(header.name, conn)
-        if count != stored or (count and (first, last) != (0, count - 1)):
-            return None
-        hashed = _history_hash()
-        hashed.update(joined.encode("utf-8", "surrogatepass"))
-        if hashed.hexdigest() != chain:
-            return None
         steps: list = []
         if history:
-            texts = _split(joined)
-            steps = json.loads("[" + ",".join(texts) + "]", object_hook=_decoder(play=True))
+            # Every step read is checked: the rows, in order, must be the chain the row ends in
+            # (the row's digest covers its end). A step found edited (or missing, or added)
+            # means a replay, and the caller may store the history again.
+            texts = _history(store, header.name, conn, stored, chain)
+            if texts is None:
+                if stale is not None:
+                    stale.append("history")
+                return None
+            steps = json.loads("[" + b",".join(texts).decode("utf-8") + "]", object_hook=_decoder(play=True))
             if any(type(step) is not Step for step in steps):
                 return None
     except (Uncacheable, ValueError, KeyError, TypeError, RecursionError, sqlite3.OperationalError):
@@ -217,8 +217,18 @@ def restore(store: Store, header: Header, log: list[Logged], rulebook, play: boo
     # The moves played since the set-up and their events, as a replay leaves them (its undo
     # snapshots are not kept: a tracked game is taken back through its log).
     game.history = steps
-    _READ[game] = _Read(stored, hashed, len(steps), steps[-1] if steps else None)
+    _READ[game] = _Read(stored, chain, len(steps), steps[-1] if steps else None)
     return game
+
+
+def _history(store: Store, name: str, conn, stored: int, chain: str) -> list[bytes] | None:
+    """The cached history's steps (UTF-8 texts) when they are the `stored` steps whose chain
+    ends in `chain`, else None."""
+    count, first, last, joined = store.steps_text(name, conn)
+    if count != stored or (count and (first, last) != (0, count - 1)) or not _one_each(joined, count, b"\0"):
+        return None
+    texts = joined.split(b"\0") if count else []
+    return texts if _chained("", texts) == chain else None
 
 
 # Tagged JSON: a JSON list is a list and a JSON object a dict (string keys), except an object
@@ -328,6 +338,10 @@ def plain_history(store: Store, header: Header, log: list[Logged]) -> list[Plain
 
     if restore(store, header, log, None, play=False) is None:
         return None
+    row = store.position(header.name)
+    texts = _history(store, header.name, None, row[3], row[4]) if row is not None else None
+    if texts is None:                           # a step edited by hand is not read: replay
+        return None
     plain = {"Step": PlainStep, "Move": PlainMove}
 
     def hook(value: dict):
@@ -341,7 +355,7 @@ def plain_history(store: Store, header: Header, log: list[Logged]) -> list[Plain
         return value
 
     try:
-        steps = [json.loads(text, object_hook=hook) for _, text in store.steps(header.name)]
+        steps = [json.loads(text, object_hook=hook) for text in texts]
     except (ValueError, TypeError, RecursionError):
         return None
     if type(steps) is not list or any(type(s) is not PlainStep or type(s.move) is not PlainMove for s in steps):

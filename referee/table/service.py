@@ -118,13 +118,40 @@ def replay(header: Header, log: list[Logged], rulebook, legacy: bool = False) ->
     return Tracked(header, game, log, None)
 
 
-def load(store: Store, name: str, rulebook_for, play: bool = True) -> Tracked:
+def load(store: Store, name: str, rulebook_for, play: bool = True, history: bool = True) -> Tracked:
     """The table's position: from its cached position when that is still the log's, else by a
-    replay. `play=False`: the caller only reads it (a `Position` may come instead of a `Game`)."""
+    replay. `play=False`: the caller only reads it (a `Position` may come instead of a `Game`);
+    `history=False`: the caller reads nothing of the moves played before (a cached game then
+    holds none of them: `cache.restore`)."""
     header = store.header(name)
-    log = store.moves(name)
+    log = store.log(name)                   # its moves are read only if it is replayed
     rulebook = rulebook_for(header.edition)
-    return restore(store, header, log, rulebook, play) or replay(header, log, rulebook)
+    stale: list[str] = []
+    found = restore(store, header, log, rulebook, play, history=history, stale=stale)
+    if found is not None:
+        return found
+    tracked = replay(header, log, rulebook)
+    if stale:
+        _mend(store, tracked)
+    return tracked
+
+
+def _mend(store: Store, tracked: Tracked) -> None:
+    """Store the cached history again when a command that read it found a step edited by hand:
+    a `do` does not read the earlier steps, so it would not. Only if the file is free at once
+    and the log is still the one replayed (a reader neither waits for a writer nor fails for a
+    file it may not write)."""
+    import sqlite3
+
+    if tracked.broken:
+        return
+    try:
+        with store.writing(wait=False) as conn:
+            now = store.log(tracked.header.name, conn)
+            if len(now) == len(tracked.log) and now.text == tracked.log.text:
+                save(store, conn, tracked)
+    except (RefereeError, sqlite3.Error):
+        pass
 
 
 def record(store: Store, name: str, texts: list[str], rulebook_for, expected_version: int | None = None,
@@ -137,7 +164,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
     these may be (a seat's phone), else NotYours and nothing recorded."""
     with store.writing() as conn:
         header = store.header(name)
-        log = store.moves(name, conn)
+        log = store.log(name, conn)             # its moves are read only if it is replayed
         _check_version(log, expected_version)
         rulebook = rulebook_for(header.edition)
         tracked = restore(store, header, log, rulebook, True, conn, history=False)    # the moves add steps
@@ -159,7 +186,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
                 raise NotYours()
         done: list[tuple[str, Move, list[dict]]] = []
         refused = None
-        seq = log[-1].seq if log else 0
+        seq = log.last_seq
         for text, move in zip(texts, moves):
             made_in = game.state.round           # a move that ends a round belongs to that round
             try:
@@ -174,7 +201,7 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
             canonical = game.format(named)
             store.append(conn, name, seq, canonical, made_in, source)
             done.append((canonical, named, events))
-            log = log + [Logged(seq, canonical, made_in, "", source)]
+            log = log + [Logged(seq, canonical, made_in, "", source)]     # as the store has it now
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused
@@ -236,11 +263,11 @@ def expected_next(game: Game) -> dict:
 
 
 def restore(store: Store, header: Header, log: list[Logged], rulebook, play: bool = True, conn=None,
-            history: bool = True) -> Tracked | None:
+            history: bool = True, stale: list | None = None) -> Tracked | None:
     """The table from its cached position when that is the one `log` replays to today, else None
     (then replay). `play=False`: a `Position` may come instead of a `Game`; `history=False`: a
-    game to record on, without the earlier moves' steps (`cache.restore`)."""
-    game = cache.restore(store, header, log, rulebook, play, conn, history)
+    game to record on, without the earlier moves' steps; `stale`: see `cache.restore`."""
+    game = cache.restore(store, header, log, rulebook, play, conn, history, stale)
     return None if game is None else Tracked(header, game, log, None)
 
 

@@ -67,6 +67,55 @@ class Logged(NamedTuple):
     source: str = ""             # where it was recorded: "" (the terminal), "table" (the table link), "seat:N"
 
 
+class Log:
+    """A table's log as one query reads it: its length, its last move's number and its text
+    (the moves one a line, as UTF-8: what a cached position's digest covers), with the moves
+    themselves read only when asked for. A `do` on a long game needs no more of its log (at
+    2,000 moves, a `Logged` per move cost more than the rest of the command's work).
+
+    The moves are read from the store when first asked for — within the transaction that read
+    the log, or after it (then the store as it is now: a record made from a log is not kept
+    past the next command). `+` adds moves recorded since (`service.record`)."""
+
+    def __init__(self, store: "Store", name: str, count: int, last: int, text: bytes, added: tuple = ()):
+        self._store, self._name = store, name
+        self._count, self.last_seq, self._text, self._added = count, last, text, added
+        self._read: list | None = None
+
+    def __len__(self) -> int:
+        return self._count + len(self._added)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def _moves(self) -> list:
+        if self._read is None:
+            self._read = self._store.moves(self._name)[:self._count] + list(self._added)
+        return self._read
+
+    def __getitem__(self, index):
+        if type(index) is int and self._added and (index < 0 and -index <= len(self._added) or index >= self._count):
+            return self._added[index if index < 0 else index - self._count]
+        return self._moves()[index]
+
+    def __iter__(self):
+        return iter(self._moves())
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def __add__(self, more) -> "Log":
+        more = tuple(more)
+        last = more[-1].seq if more else self.last_seq
+        return Log(self._store, self._name, self._count, last, self._text, self._added + more)
+
+    @property
+    def text(self) -> bytes:
+        """The log's text as `Store.log_text` gives it, moves added since included."""
+        lines = [m.notation.encode("utf-8") for m in self._added]
+        return b"\n".join(([self._text] if self._count else []) + lines)
+
+
 def default_path() -> Path:
     override = os.environ.get("REFEREE_TABLES")
     if override:
@@ -204,12 +253,20 @@ class Store:
             raise
 
     @contextmanager
-    def writing(self) -> Iterator[sqlite3.Connection]:
+    def writing(self, wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction, holding the lock from the first read to the commit. A fault of
         the file (busy past the wait, read-only, full) is one line that says which; the
-        transaction is rolled back unless SQLite has already done so (a full disk does)."""
+        transaction is rolled back unless SQLite has already done so (a full disk does).
+        `wait=False`: busy at once if another program is writing (for a write that may be skipped)."""
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
+            if wait:
+                self.conn.execute("BEGIN IMMEDIATE")
+            else:
+                self.conn.execute("PRAGMA busy_timeout = 0")
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                finally:
+                    self.conn.execute("PRAGMA busy_timeout = 30000")
             try:
                 yield self.conn
                 self.conn.execute("COMMIT")
@@ -283,13 +340,18 @@ class Store:
                                            (name,))
         return [Logged(*row) for row in rows]
 
-    def log_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, str]:
-        """The log as one text ("SEQ NOTATION" lines) and its length, joined by SQLite: what a
-        cached position's digest covers, without a Python object per move."""
+    def log_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, int, bytes]:
+        """The log's moves in order, one a line, as UTF-8 (a NULL one left out), its length and
+        its last move's number, joined by SQLite: what a cached position's digest covers (the
+        moves' numbers do not change what the log replays to), without a Python object per move."""
         row = (conn or self.conn).execute(
-            "SELECT count(*), group_concat(line, char(10)) FROM (SELECT seq || ' ' || ifnull(notation, '') AS line "
-            "FROM moves WHERE game = ? ORDER BY seq)", (name,)).fetchone()
-        return row[0], row[1] or ""
+            "SELECT count(*), max(seq), CAST(group_concat(notation, char(10)) AS BLOB) FROM "
+            "(SELECT seq, notation FROM moves WHERE game = ? ORDER BY seq)", (name,)).fetchone()
+        return row[0], row[1] or 0, row[2] or b""
+
+    def log(self, name: str, conn: sqlite3.Connection | None = None) -> Log:
+        """The table's log, its moves read only when asked for (`Log`)."""
+        return Log(self, name, *self.log_text(name, conn))
 
     @staticmethod
     def append(conn: sqlite3.Connection, name: str, seq: int, notation: str, round_: int, source: str = "") -> None:
@@ -356,13 +418,13 @@ class Store:
         """The cached history of a table, one (seq, step) per move played since the set-up."""
         return (conn or self.conn).execute("SELECT seq, step FROM steps WHERE game = ? ORDER BY seq", (name,)).fetchall()
 
-    def steps_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, int, int, str]:
-        """The cached history in one piece, each step as its length, a colon and its text, joined
-        by SQLite in order: (count, first seq, last seq, text)."""
+    def steps_text(self, name: str, conn: sqlite3.Connection | None = None) -> tuple[int, int, int, bytes]:
+        """The cached history in one piece, its steps in order with a NUL between two (a NULL
+        one left out), joined by SQLite, as UTF-8: (count, first seq, last seq, text)."""
         row = (conn or self.conn).execute(
-            "SELECT count(*), min(seq), max(seq), group_concat(length(step) || ':' || step, '') FROM "
+            "SELECT count(*), min(seq), max(seq), CAST(group_concat(step, char(0)) AS BLOB) FROM "
             "(SELECT seq, step FROM steps WHERE game = ? ORDER BY seq)", (name,)).fetchone()
-        return row[0], row[1], row[2], row[3] or ""
+        return row[0], row[1], row[2], row[3] or b""
 
     @staticmethod
     def put_steps(conn: sqlite3.Connection, name: str, first: int, steps: list[str]) -> None:

@@ -322,3 +322,43 @@ def test_show_reads_the_same_from_the_cache_as_from_a_replay(table, tables):
         store.conn.close()
         replayed = [table("show", *args) for args in (["--json"], ["--lang", "en"], ["--lang", "zh-Hant"])]
         assert [(r.returncode, r.stdout, r.stderr) for r in cached] == [(r.returncode, r.stdout, r.stderr) for r in replayed]
+
+
+def test_an_edited_step_is_found_by_the_command_that_reads_it_and_stored_again(tables, rulebooks):
+    """A `do` neither reads nor uses the earlier steps of the cached history (it extends the
+    chain their row ends in), so a step edited by hand — well-formed, another step's text — is
+    found by the first command that reads the history: it replays, shows the log's history and
+    stores it again, unless another program is writing (then it does not wait)."""
+    import sqlite3
+    import time
+
+    store = _cached_table(tables, rulebooks)
+    rb = rulebooks["2016"]
+    service.undo(store, "t", 5, lambda edition: rb)
+    steps = store.steps("t")
+    store.conn.execute("UPDATE steps SET step = ? WHERE game = 't' AND seq = 5", (steps[6][1],))
+    header = store.header("t")
+    assert isinstance(service.load(store, "t", lambda edition: rb, play=False).game, cache.Position)   # `show`
+    replayed = service.replay(header, store.moves("t"), rb).game
+    move = replayed.format(replayed.legal_moves()[0])
+    _, done, refused = service.record(store, "t", [move], lambda edition: rb)
+    assert done and refused is None
+    log = store.moves("t")
+    assert service.restore(store, header, log, rb) is None                       # still edited: never read
+    assert store.steps("t")[5][1] == steps[6][1]
+    other = sqlite3.connect(tables, timeout=0, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")                                             # another program writing
+    started = time.monotonic()
+    busy = service.load(store, "t", lambda edition: rb)
+    assert time.monotonic() - started < 5
+    other.execute("ROLLBACK")
+    other.close()
+    assert store.steps("t")[5][1] == steps[6][1]                                 # not stored: the file was busy
+    replayed = service.replay(header, log, rb).game
+    _same_game(busy.game, replayed)
+    loaded = service.load(store, "t", lambda edition: rb)
+    _same_game(loaded.game, replayed)                                           # the log's history, not the edit
+    assert store.steps("t")[5][1] == steps[5][1]                                 # stored again
+    restored = service.restore(store, header, log, rb)
+    assert restored is not None
+    _same_game(restored.game, replayed)
