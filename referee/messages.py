@@ -7,10 +7,7 @@ key such as `label.rank`, `event.gold` or `thief.event.robbed`; msgstr: the text
 Adding a language is adding a catalog: what it lacks falls back to English.
 
 A catalog is read the first time its language speaks, once per process: a command in English
-never opens the Chinese ones. It is not parsed whole (gettext's reader decodes every text, some
-9 million instructions of every command that speaks): a key is found by binary search in the
-compiled file's sorted table of keys (`Catalog`). `REFEREE_LOCALES` points at another locale
-folder (tests).
+never opens the Chinese ones. `REFEREE_LOCALES` points at another locale folder (tests).
 """
 
 from __future__ import annotations
@@ -45,61 +42,17 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda code: (FIRST.index(code) if code in FIRST else len(FIRST), code)))
 
 
-class Catalog:
-    """A compiled gettext catalog (.mo), read as gettext's own reader reads it for a key with no
-    plural or context, but looked up where it is: the format keeps the keys sorted (GNU's
-    msgfmt and Babel write them so), so a key is a binary search over the file's bytes and only
-    the texts asked for are decoded. A file that is not a catalog is refused as gettext refuses
-    it (OSError)."""
-
-    def __init__(self, data: bytes):
-        magic = data[:4]
-        order = "little" if magic == b"\xde\x12\x04\x95" else "big" if magic == b"\x95\x04\x12\xde" else ""
-        if not order or int.from_bytes(data[4:8], order) >> 16 not in (0, 1):
-            raise OSError(0, "Bad magic number or unsupported version")
-        self._data, self._order = data, order
-        self._count = int.from_bytes(data[8:12], order)
-        self._keys = int.from_bytes(data[12:16], order)
-        self._texts = int.from_bytes(data[16:20], order)
-
-    def _entry(self, table: int, index: int) -> bytes:
-        at = table + 8 * index
-        length = int.from_bytes(self._data[at:at + 4], self._order)
-        start = int.from_bytes(self._data[at + 4:at + 8], self._order)
-        return self._data[start:start + length]
-
-    def gettext(self, key: str) -> str:
-        wanted = key.encode("utf-8")
-        low, high = 0, self._count
-        while low < high:
-            middle = (low + high) // 2
-            found = self._entry(self._keys, middle)
-            if found < wanted:
-                low = middle + 1
-            elif found > wanted:
-                high = middle
-            else:
-                return self._entry(self._texts, middle).decode("utf-8")
-        return key
-
-
-class _NoCatalog:
-    """A language without a catalog: every key is missing (it falls back to English)."""
-
-    @staticmethod
-    def gettext(key: str) -> str:
-        return key
-
-
 def _translations(lang: str):
     base = locale_dir()
     found = _loaded.get((base, lang))
     if found is None:
+        import gettext
+
         try:
             with open(os.path.join(base, folder(lang), "LC_MESSAGES", DOMAIN + ".mo"), "rb") as fp:
-                found = Catalog(fp.read())
+                found = gettext.GNUTranslations(fp)
         except FileNotFoundError:
-            found = _NoCatalog()
+            found = gettext.NullTranslations()
         _loaded[(base, lang)] = found
     return found
 
