@@ -1,20 +1,18 @@
 """The card and edition facts the engine is handed: plain values, loaded once per edition.
 
-These records are dataclasses whose methods are written out, not generated (`engine/plain.py`:
-dataclasses compiles each generated method from source at every start); they have no repr
-(nobody prints a rulebook), and each has a docstring (else dataclasses computes one from the
-signature).
+These records have no generated repr (nobody prints a rulebook) and each has a docstring (else
+dataclasses computes one from the signature): every generated method is source compiled when
+the module loads, at the start of every command that plays or shows a game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.engine.plain import FACTORY, refuse_assignment, refuse_deletion
 from referee.text import name_key
 
 
-@dataclass(init=False, repr=False, eq=False)      # frozen (engine/plain.py)
+@dataclass(frozen=True, repr=False)
 class CharacterFacts:
     """One character of an edition: rank, income, build limit and the figures of its ability."""
 
@@ -34,45 +32,11 @@ class CharacterFacts:
     # the Navigator's 4, the Scholar's 7, the Marshal's 3 ...).
     facts: dict = field(default_factory=dict, hash=False, compare=False)
 
-    def __init__(self, id: str, name: str, rank: int, income: str | None = None, income_kind: str = "gold",
-                 build_limit: int = 1, extra_gold: int = 0, extra_cards: int = 0, can_build: bool = True,
-                 min_players: int = 2, excluded_players: tuple[int, ...] = (), neighbour_gold: int = 0,
-                 facts: dict = FACTORY) -> None:
-        values = self.__dict__
-        values["id"] = id
-        values["name"] = name
-        values["rank"] = rank
-        values["income"] = income
-        values["income_kind"] = income_kind
-        values["build_limit"] = build_limit
-        values["extra_gold"] = extra_gold
-        values["extra_cards"] = extra_cards
-        values["can_build"] = can_build
-        values["min_players"] = min_players
-        values["excluded_players"] = excluded_players
-        values["neighbour_gold"] = neighbour_gold
-        values["facts"] = {} if facts is FACTORY else facts
-
-    def _compared(self) -> tuple:           # every field but `facts`
-        return (self.id, self.name, self.rank, self.income, self.income_kind, self.build_limit, self.extra_gold,
-                self.extra_cards, self.can_build, self.min_players, self.excluded_players, self.neighbour_gold)
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._compared() == other._compared()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._compared())
-
-    __setattr__ = refuse_assignment
-    __delattr__ = refuse_deletion
-
     def fact(self, key: str, default=None):
         return self.facts.get(key, default)
 
 
-@dataclass(init=False, repr=False, eq=False)      # frozen (engine/plain.py)
+@dataclass(frozen=True, repr=False)
 class DistrictFacts:
     """One district of an edition: type, cost, copies and the figures of its effect."""
 
@@ -83,34 +47,11 @@ class DistrictFacts:
     copies: int
     facts: dict = field(default_factory=dict, hash=False, compare=False)
 
-    def __init__(self, id: str, name: str, type: str, cost: int, copies: int, facts: dict = FACTORY) -> None:
-        values = self.__dict__
-        values["id"] = id
-        values["name"] = name
-        values["type"] = type
-        values["cost"] = cost
-        values["copies"] = copies
-        values["facts"] = {} if facts is FACTORY else facts
-
-    def _compared(self) -> tuple:           # every field but `facts`
-        return (self.id, self.name, self.type, self.cost, self.copies)
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._compared() == other._compared()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._compared())
-
-    __setattr__ = refuse_assignment
-    __delattr__ = refuse_deletion
-
     def fact(self, key: str, default=None):
         return self.facts.get(key, default)
 
 
-@dataclass(init=False, repr=False, eq=False)      # frozen (engine/plain.py)
+@dataclass(frozen=True, repr=False)
 class CastFacts:
     """A named cast of the rulebook: its characters of ranks 1-8, its optional rank 9
     character, and the unique districts that go with it."""
@@ -122,32 +63,8 @@ class CastFacts:
     uniques: tuple[str, ...]
     keys: frozenset[str] = frozenset()                       # name keys that name it (names, aliases, id)
 
-    def __init__(self, id: str, names: dict, characters: tuple[str, ...], rank9: str | None, uniques: tuple[str, ...],
-                 keys: frozenset[str] = frozenset()) -> None:
-        values = self.__dict__
-        values["id"] = id
-        values["names"] = names
-        values["characters"] = characters
-        values["rank9"] = rank9
-        values["uniques"] = uniques
-        values["keys"] = keys
 
-    def _compared(self) -> tuple:           # every field but `names`
-        return (self.id, self.characters, self.rank9, self.uniques, self.keys)
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._compared() == other._compared()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._compared())
-
-    __setattr__ = refuse_assignment
-    __delattr__ = refuse_deletion
-
-
-@dataclass(init=False, repr=False, eq=False)      # engine/plain.py
+@dataclass(repr=False)
 class Rulebook:
     """One edition's facts. `aliases` maps a name key to the cards it may name, best first."""
 
@@ -160,25 +77,6 @@ class Rulebook:
     # in them, the characters that may take its place.
     casts: dict[str, CastFacts] = field(default_factory=dict)
     substitutes: dict[str, tuple[str, ...]] = field(default_factory=dict)
-
-    def __init__(self, edition: str, characters: dict[str, CharacterFacts], districts: dict[str, DistrictFacts],
-                 setup: dict, aliases: dict[str, list[tuple[str, int]]] = FACTORY, casts: dict[str, CastFacts] = FACTORY,
-                 substitutes: dict[str, tuple[str, ...]] = FACTORY) -> None:
-        self.edition = edition
-        self.characters = characters
-        self.districts = districts
-        self.setup = setup
-        self.aliases = {} if aliases is FACTORY else aliases
-        self.casts = {} if casts is FACTORY else casts
-        self.substitutes = {} if substitutes is FACTORY else substitutes
-        self.__post_init__()
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.edition, self.characters, self.districts, self.setup, self.aliases, self.casts,
-                    self.substitutes) == (other.edition, other.characters, other.districts, other.setup, other.aliases,
-                                          other.casts, other.substitutes)
-        return NotImplemented
 
     def __post_init__(self) -> None:
         # Districts that count as more than one toward completion, and by how many more:

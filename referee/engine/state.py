@@ -18,14 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from referee.engine.plain import FACTORY, getstate, refuse_assignment, refuse_deletion, set_field, setstate
-
 UNKNOWN = "?"
 _new = object.__new__
 _NOTHING: dict = {}          # an empty slot, shared and never changed
 
 
-@dataclass(slots=True, init=False, repr=False, eq=False)      # frozen (engine/plain.py)
+@dataclass(frozen=True, slots=True)
 class Built:
     """A district in a city, with what sits on it. Immutable: a change replaces it, so copying
     a city for undo is copying a list."""
@@ -35,32 +33,8 @@ class Built:
     stored: tuple[str, ...] = ()     # cards under a Museum
     beautified: bool = False         # the Artist's gold coin on it
 
-    def __init__(self, id: str, built_round: int = 0, stored: tuple[str, ...] = (), beautified: bool = False) -> None:
-        set_field(self, "id", id)
-        set_field(self, "built_round", built_round)
-        set_field(self, "stored", stored)
-        set_field(self, "beautified", beautified)
 
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(id={self.id!r}, built_round={self.built_round!r}, "
-                f"stored={self.stored!r}, beautified={self.beautified!r})")
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.id, self.built_round, self.stored, self.beautified) == \
-                   (other.id, other.built_round, other.stored, other.beautified)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.built_round, self.stored, self.beautified))
-
-    __setattr__ = refuse_assignment
-    __delattr__ = refuse_deletion
-    __getstate__ = getstate
-    __setstate__ = setstate
-
-
-@dataclass(slots=True, init=False, repr=False, eq=False)      # engine/plain.py
+@dataclass(slots=True)
 class Player:
     """A seat: name, gold, hand, city and the characters held this round."""
 
@@ -69,24 +43,6 @@ class Player:
     hand: list[str] = field(default_factory=list)
     city: list[Built] = field(default_factory=list)
     characters: list[str] = field(default_factory=list)
-
-    def __init__(self, name: str, gold: int = 0, hand: list[str] = FACTORY, city: list[Built] = FACTORY,
-                 characters: list[str] = FACTORY) -> None:
-        self.name = name
-        self.gold = gold
-        self.hand = [] if hand is FACTORY else hand
-        self.city = [] if city is FACTORY else city
-        self.characters = [] if characters is FACTORY else characters
-
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(name={self.name!r}, gold={self.gold!r}, hand={self.hand!r}, "
-                f"city={self.city!r}, characters={self.characters!r})")
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.name, self.gold, self.hand, self.city, self.characters) == \
-                   (other.name, other.gold, other.hand, other.city, other.characters)
-        return NotImplemented
 
     def copy(self) -> "Player":
         # Slot by slot: this runs for every player at every move (the undo snapshot).
@@ -111,7 +67,7 @@ class Player:
         return None
 
 
-@dataclass(slots=True, init=False, repr=False, eq=False)      # frozen (engine/plain.py)
+@dataclass(frozen=True, slots=True)
 class Marks:
     """What the round's characters put on other characters: immutable, replaced on change
     (`dataclasses.replace`), so undo snapshots share it. A new mark is one line here; every
@@ -124,39 +80,6 @@ class Marks:
     signed_warrant: str | None = None    # the one signed warrant; None while unknown (a table)
     threats: tuple[str, ...] = ()        # the Blackmailer's threats (2016)
     real_threat: str | None = None       # the threat with the flower; None while unknown
-
-    def __init__(self, killed: str | None = None, robbed: str | None = None, bewitched: str | None = None,
-                 warrants: tuple[str, ...] = (), signed_warrant: str | None = None, threats: tuple[str, ...] = (),
-                 real_threat: str | None = None) -> None:
-        set_field(self, "killed", killed)
-        set_field(self, "robbed", robbed)
-        set_field(self, "bewitched", bewitched)
-        set_field(self, "warrants", warrants)
-        set_field(self, "signed_warrant", signed_warrant)
-        set_field(self, "threats", threats)
-        set_field(self, "real_threat", real_threat)
-
-    def _values(self) -> tuple:
-        return (self.killed, self.robbed, self.bewitched, self.warrants, self.signed_warrant, self.threats,
-                self.real_threat)
-
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(killed={self.killed!r}, robbed={self.robbed!r}, "
-                f"bewitched={self.bewitched!r}, warrants={self.warrants!r}, signed_warrant={self.signed_warrant!r}, "
-                f"threats={self.threats!r}, real_threat={self.real_threat!r})")
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    __setattr__ = refuse_assignment
-    __delattr__ = refuse_deletion
-    __getstate__ = getstate
-    __setstate__ = setstate
 
 
 class Pending(NamedTuple):
@@ -171,7 +94,7 @@ class Pending(NamedTuple):
     required: bool = False
 
 
-@dataclass(slots=True, init=False, repr=False, eq=False)      # engine/plain.py
+@dataclass(slots=True)
 class Draft:
     """The selection phase of a round. Its lists are never changed in place either (draft.py
     puts a new list in their place), so the undo snapshot keeps its fields' values instead of
@@ -183,30 +106,12 @@ class Draft:
     order: list[tuple[int, str]] = field(default_factory=list)   # (seat, pick|discard|chance), first = now
     last_gets_facedown: bool = False     # the 7-player rule: the last picker also sees the face-down card
 
-    def __init__(self, available: list[str], faceup: list[str] = FACTORY, facedown: list[str] = FACTORY,
-                 order: list[tuple[int, str]] = FACTORY, last_gets_facedown: bool = False) -> None:
-        self.available = available
-        self.faceup = [] if faceup is FACTORY else faceup
-        self.facedown = [] if facedown is FACTORY else facedown
-        self.order = [] if order is FACTORY else order
-        self.last_gets_facedown = last_gets_facedown
-
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(available={self.available!r}, faceup={self.faceup!r}, "
-                f"facedown={self.facedown!r}, order={self.order!r}, last_gets_facedown={self.last_gets_facedown!r})")
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.available, self.faceup, self.facedown, self.order, self.last_gets_facedown) == \
-                   (other.available, other.faceup, other.facedown, other.order, other.last_gets_facedown)
-        return NotImplemented
-
     def copy(self) -> "Draft":
         return Draft(list(self.available), list(self.faceup), list(self.facedown), list(self.order),
                      self.last_gets_facedown)
 
 
-@dataclass(slots=True, init=False, repr=False, eq=False)      # engine/plain.py
+@dataclass(slots=True)
 class Turn:
     """The turn of one character."""
 
@@ -236,46 +141,6 @@ class Turn:
     then: "Turn | None" = None
     acting: str = ""
 
-    def __init__(self, character: str, seat: int, revealed: bool = False, gathered: bool = False, income: bool = False,
-                 builds: int = 0, used: set[str] = FACTORY, finished_actions: bool = False, ended: bool = False,
-                 paid_to_build: int = 0, powers: tuple[str, ...] | None = None, only: tuple[str, ...] = (),
-                 only_problem: tuple | None = None, partial: bool = False, then: "Turn | None" = None,
-                 acting: str = "") -> None:
-        self.character = character
-        self.seat = seat
-        self.revealed = revealed
-        self.gathered = gathered
-        self.income = income
-        self.builds = builds
-        self.used = set() if used is FACTORY else used
-        self.finished_actions = finished_actions
-        self.ended = ended
-        self.paid_to_build = paid_to_build
-        self.powers = powers
-        self.only = only
-        self.only_problem = only_problem
-        self.partial = partial
-        self.then = then
-        self.acting = acting
-
-    def _values(self) -> tuple:
-        return (self.character, self.seat, self.revealed, self.gathered, self.income, self.builds, self.used,
-                self.finished_actions, self.ended, self.paid_to_build, self.powers, self.only, self.only_problem,
-                self.partial, self.then, self.acting)
-
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(character={self.character!r}, seat={self.seat!r}, "
-                f"revealed={self.revealed!r}, gathered={self.gathered!r}, income={self.income!r}, "
-                f"builds={self.builds!r}, used={self.used!r}, finished_actions={self.finished_actions!r}, "
-                f"ended={self.ended!r}, paid_to_build={self.paid_to_build!r}, powers={self.powers!r}, "
-                f"only={self.only!r}, only_problem={self.only_problem!r}, partial={self.partial!r}, "
-                f"then={self.then!r}, acting={self.acting!r})")
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
     def copy(self) -> "Turn":
         # Slot by slot, as Player.copy (State.copy: positions kept apart; `then` copied for the snapshot).
         other = _new(Turn)
@@ -298,8 +163,9 @@ class Turn:
         return other
 
 
-# No repr for the whole position (nobody prints it; pytest compares dataclasses field by field).
-@dataclass(slots=True, init=False, repr=False, eq=False)      # engine/plain.py
+# No generated repr for the whole position (nobody prints it; pytest compares dataclasses field
+# by field): each generated method is source compiled when the module loads, at every start.
+@dataclass(slots=True, repr=False)
 class State:
     """The whole position of a game (see the module docstring)."""
 
@@ -326,48 +192,6 @@ class State:
     end_at: int = 0                      # city size that ends the game; 0 = the edition's figure
     chance: int = 0                      # chance events so far: each draws from its own seeded generator
     cards: dict = field(default_factory=dict)   # card id -> that card's own state (see the docstring)
-
-    def __init__(self, players: list[Player], crown: int = 0, round: int = 1, phase: str = "draft",
-                 characters: tuple[str, ...] = (), deck: list[str] = FACTORY, discard: list[str] = FACTORY,
-                 bank: int = 0, draft: Draft | None = None, turn: Turn | None = None, calling: int = 0,
-                 marks: Marks = Marks(), pending: Pending | None = None, secret: bool = False,
-                 awaiting: str | None = None, revealed: list[str] = FACTORY, last_round_revealed: list[str] = FACTORY,
-                 completed: list[int] = FACTORY, ending: bool = False, variants: frozenset[str] = frozenset(),
-                 end_at: int = 0, chance: int = 0, cards: dict = FACTORY) -> None:
-        self.players = players
-        self.crown = crown
-        self.round = round
-        self.phase = phase
-        self.characters = characters
-        self.deck = [] if deck is FACTORY else deck
-        self.discard = [] if discard is FACTORY else discard
-        self.bank = bank
-        self.draft = draft
-        self.turn = turn
-        self.calling = calling
-        self.marks = marks
-        self.pending = pending
-        self.secret = secret
-        self.awaiting = awaiting
-        self.revealed = [] if revealed is FACTORY else revealed
-        self.last_round_revealed = [] if last_round_revealed is FACTORY else last_round_revealed
-        self.completed = [] if completed is FACTORY else completed
-        self.ending = ending
-        self.variants = variants
-        self.end_at = end_at
-        self.chance = chance
-        self.cards = {} if cards is FACTORY else cards
-
-    def _values(self) -> tuple:
-        return (self.players, self.crown, self.round, self.phase, self.characters, self.deck, self.discard, self.bank,
-                self.draft, self.turn, self.calling, self.marks, self.pending, self.secret, self.awaiting,
-                self.revealed, self.last_round_revealed, self.completed, self.ending, self.variants, self.end_at,
-                self.chance, self.cards)
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
 
     def copy(self) -> "State":
         # Written out field by field: this runs at every move (the undo snapshot), and a loop
