@@ -303,6 +303,9 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
             continue
         text = said_whole(game, move, lang, local) if is_whole(move) else said(game, move, lang, local)
         actor, _, body = text.replace("：", ": ", 1).partition(": ")
+        seat = game.state.holder(move.actor) if move.actor in game.rb.characters else None
+        if seat is not None:       # the acting character's moves under its player, as `do` says them back
+            actor = game.state.players[seat].name
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
         head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
