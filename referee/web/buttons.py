@@ -151,9 +151,12 @@ def _group_of(verb: str, answering: bool) -> str:
 
 def _label(game, move, lang: str, local: dict[str, str]) -> str:
     """The move in the page's language without its actor (the page already says whose it is)."""
-    from referee.say.notation import told
+    from referee.engine.state import UNKNOWN
+    from referee.say.notation import said
 
-    text = told(game, move, lang, local)      # a redraw of cards the table does not know: by their count
+    if move.verb == "redraw" and all(card == UNKNOWN for card in move.args):
+        return word("redraw_unknown", lang, count=len(move.args))    # cards the table does not know: short
+    text = said(game, move, lang, local)
     for colon in (": ", "："):
         actor, found, body = text.partition(colon)
         if found and ":" not in actor and "：" not in actor:
