@@ -32,3 +32,9 @@ def test_simplified_chinese_says_export_and_the_tables_file_in_its_own_words(tab
     assert table("stats").stdout.strip() == "牌桌文件中还没有结束的游戏。"
     refused = table("score", "--hand", "小华 神庙")
     assert refused.stderr.strip() == 'referee: --hand「小华 神庙」：请写成 "小明：避难所，神庙"'
+
+
+def test_a_mistyped_verb_is_offered_the_verbs_of_a_character_in_the_cast(table):
+    cast = "Assassin,Thief,Magician,King,Abbot,Merchant,Architect,Warlord"
+    assert table("new", "t", "--players", "小华,静香,大雄,胖虎", "--characters", cast).returncode == 0
+    assert table("do", "小华：拿金必").stderr.strip().endswith("是不是 拿金币 或 讨金币？")
