@@ -378,22 +378,37 @@ def cast_rows(bundle: Bundle) -> list[dict]:
     ]
 
 
+# The Chinese characters `text.has_cjk` knows (CJK Unified Ideographs, Extension A and the
+# compatibility block): every one of them, not only the corpus's, may be typed (週 of 週日).
+_CJK_BLOCKS = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
+
+
 def char_script_rows(conn, convert) -> list[dict]:
-    """Which script each Chinese character of the corpus belongs to, so that answering in the
-    user's script needs no OpenCC at query time. Characters common to both are left out."""
+    """Which script each Chinese character belongs to — of the corpus and of every block a
+    player types in —, so that telling a player's script needs no OpenCC at query time (OpenCC's
+    tables would cost every command that reads Chinese its start-up). Characters common to both
+    are left out."""
     from referee.text import has_cjk
 
-    chars: set[str] = set()
+    chars: set[str] = {chr(code) for first, last in _CJK_BLOCKS for code in range(first, last + 1)}
     for table in ("cards", "aliases", "rules", "faq"):
         for row in conn.execute(f"SELECT * FROM {table}"):
             for value in row:
                 if isinstance(value, str) and has_cjk(value):
                     chars.update(value)
+    chars = sorted(c for c in chars if has_cjk(c))
+
+    def each(direction: str) -> list[str]:
+        # One conversion of all the characters, a line each (OpenCC's phrases never span lines):
+        # a character's conversion alone, as if converted by itself.
+        converted = convert(direction, "\n".join(chars)).split("\n")
+        return converted if len(converted) == len(chars) else [convert(direction, c) for c in chars]
+
     rows = []
-    for char in sorted(c for c in chars if has_cjk(c)):
-        if convert("t2s", char) != char:
+    for char, simplified, traditional in zip(chars, each("t2s"), each("s2t")):
+        if simplified != char:
             rows.append({"char": char, "script": "zh-Hant"})
-        elif convert("s2t", char) != char:
+        elif traditional != char:
             rows.append({"char": char, "script": "zh-Hans"})
     return rows
 

@@ -25,6 +25,25 @@ def topics(conn: sqlite3.Connection) -> list[str]:
     return [r[0] for r in conn.execute("SELECT DISTINCT topic FROM rules ORDER BY topic")]
 
 
+# The topic a reader may ask for besides the rules' own (`referee rules casts`).
+CASTS = "casts"
+
+
+def topic_names(conn: sqlite3.Connection) -> list[str]:
+    """The catalog keys of the topics (`topic.draft`: 選角色), the casts included: what a reader
+    is offered, in the reader's language, where a topic is not found."""
+    return ["topic." + t for t in sorted({*topics(conn), CASTS})]
+
+
+def topic_named(conn: sqlite3.Connection, text: str) -> str | None:
+    """The topic whose name, in any language with a catalog, `text` is (計分 → scoring), or None."""
+    from referee.messages import languages, text as said
+
+    key = name_key(text)
+    return next((t for t in (*topics(conn), CASTS) for lang in languages()
+                 if name_key(said("topic." + t, lang)) == key), None)
+
+
 def find_rules(
     conn: sqlite3.Connection, topic: str | None, edition: str | None, players: int | None
 ) -> list[dict]:
@@ -43,6 +62,9 @@ def find_rules(
     exact = [r for r in rows if name_key(r["topic"]) == key or r["id"] == topic or r["id"].startswith(topic + ".")]
     if exact:
         return [rule_view(r) for r in exact]
+    named = topic_named(conn, topic)          # a topic by its name in a reader's language (計分)
+    if named:
+        return [rule_view(r) for r in rows if r["topic"] == named]
     titles = [f"title_{lang.replace('-', '_').lower()}" for lang in DATA_LANGS]
     return [
         rule_view(r) for r in rows

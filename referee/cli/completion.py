@@ -118,10 +118,20 @@ def legal_moves(ctx, incomplete: str) -> list[str]:
 
 def _whole(game, part, head: str, incomplete: str, names: dict[str, str]) -> list[str]:
     """What Tab offers for a choice shown whole (`said_whole`): `Ann: redraw ` until the verb is
-    typed, then what is typed followed by each card of the hand not named yet."""
+    typed, then what is typed followed by each card of the hand not named yet (after any word of
+    the verb: 換牌 as well as the 重抽 it is said with)."""
+    from referee.engine import registry
+
     head = _by_player(game, part, head) + " "
-    if not incomplete.lower().startswith(head.lower()):
+    verb = registry.verb(part.verb)[0]
+    words = (verb.name, *verb.words)
+    said_with = max((w for w in words if head.endswith(w + " ")), key=len, default="")
+    actor = head[:len(head) - len(said_with) - 1]                    # `Ann: `, `Ann：`
+    typed_head = next((h for h in (head, *(actor + w + " " for w in words))
+                       if incomplete.lower().startswith(h.lower())), None)
+    if typed_head is None:
         return [head]
+    head = typed_head
     typed = incomplete[len(head):]
     cut = max(typed.rfind(mark) for mark in (",", "，", "、"))
     rest = typed[cut + 1:]

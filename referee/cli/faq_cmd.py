@@ -146,11 +146,18 @@ def _filtered_ids(conn: sqlite3.Connection, card_ids: list[str] | None, edition:
 def _unknown_id(conn: sqlite3.Connection, text: str) -> RefereeError:
     from rapidfuzz import fuzz, process
 
-    from referee.errors import Listed, Said
+    from referee.errors import Listed, Named, Said
+    from referee.text import DATA_LANGS
 
-    ids = [r[0] for r in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules")]
-    close = [i for i, score, _ in process.extract(text, ids, scorer=fuzz.ratio, limit=3) if score >= 60]
-    hint = Said("error.closest", names=Listed(close)) if close else Said("error.faq.search_instead")
+    # Each id offered with what it is in the reader's language (its question, its rule's title):
+    # an id alone says nothing to a reader of Chinese.
+    columns = [lang.replace("-", "_").lower() for lang in DATA_LANGS]
+    titles = {row[0]: Named({lang: value for lang, value in zip(DATA_LANGS, row[1:]) if value})
+              for row in conn.execute(f"SELECT id, {', '.join('q_' + c for c in columns)} FROM faq UNION ALL "
+                                      f"SELECT id, {', '.join('title_' + c for c in columns)} FROM rules")}
+    close = [i for i, score, _ in process.extract(text, list(titles), scorer=fuzz.ratio, limit=3) if score >= 60]
+    hint = (Said("error.closest", names=Listed(Said("error.faq.id_titled", id=i, title=titles[i]) for i in close))
+            if close else Said("error.faq.search_instead"))
     return RefereeError.say("error.faq.unknown_id", text=text, hint=hint)
 
 

@@ -238,14 +238,18 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     if topic is not None and not topic.strip():
         raise RefereeError.say("error.lookup.give_topic_rule_id")
     conn = connect()
+    from referee.text import has_cjk
+
+    # A topic named in Chinese speaks its script (版本, 角色組合); its English name says nothing.
+    asked_in = topic if topic and has_cjk(topic) else None
     if rule_data.is_cast_topic(topic):
-        return show_casts(conn, edition, lang, json_out)
+        return show_casts(conn, edition, choose(lang, asked_in), json_out)
     from referee.catalog.differences import is_editions_topic
 
     if is_editions_topic(topic):       # both editions side by side: --edition does not choose one
         from referee.cli import editions_cmd
 
-        return editions_cmd.show(conn, choose(lang, None), json_out)
+        return editions_cmd.show(conn, choose(lang, asked_in), json_out)
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found and players is not None and rule_data.find_rules(conn, topic, edition, None):
         counts = sorted({n for r in rule_data.find_rules(conn, topic, edition, None) for n in r["players"]})
@@ -254,7 +258,8 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
         other = next(e for e in EDITIONS if e != edition)
         raise RefereeError.say("error.lookup.no_rule_in_edition", topic=topic, edition=Said("edition.bare." + edition), other=other)
     if topic and not found:
-        raise RefereeError.say("error.lookup.no_rule_on_topics", topic=topic, topics=Listed(rule_data.topics(conn)))
+        raise RefereeError.say("error.lookup.no_rule_on_topics", topic=topic,
+                               topics=Listed(Said(key) for key in rule_data.topic_names(conn)))
     if json_out:
         print_json(found)
         return

@@ -18,7 +18,7 @@ from referee.cli.table_common import local as _local, rulebook as _rulebook, sto
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
-from referee.say.notation import (is_whole, names_as_set_up, reads as _reads, said, said_in_turn, said_whole, shown,
+from referee.say.notation import (is_whole, names_as_set_up, reads as _reads, said, said_in_turn, said_whole, shown, told,
                                   whole_head)
 from referee.say.table_text import (broken_text, hand_text, next_text, position_facts, table_language as _language,
                                     words as _w)
@@ -159,7 +159,7 @@ def do(
 
         out = console()
         for text, move, events in done:
-            out.print(f"[green]✓[/green] {escape(said(game, move, lang, local))}")
+            out.print(f"[green]✓[/green] {escape(told(game, move, lang, local))}")
             for event in events:
                 if event["event"] in INFERRED:       # taken to be so, not typed: a marked line of its own
                     out.print(f"  [yellow]» {escape(_w('inferred', lang))}{colon(lang)}"
@@ -213,7 +213,7 @@ def undo(
     local = _local(tracked.header.edition, lang)
     from referee.text import clipped
 
-    texts = said_in_turn(tracked.game, [m.notation for m in undone], lang, local)
+    texts = said_in_turn(tracked.game, [m.notation for m in undone], lang, local, say=told)
     if tracked.header.private:                  # a pick taken back is still that seat's own
         texts = [_w("private_pick", lang, player=m.notation.partition(": ")[0]) if _pick_unrevealed(m, tracked.header)
                  else text for m, text in zip(undone, texts)]
@@ -305,6 +305,9 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
             continue
         text = said_whole(game, move, lang, local) if is_whole(move) else said(game, move, lang, local)
         actor, _, body = text.replace("：", ": ", 1).partition(": ")
+        seat = game.state.holder(move.actor) if move.actor in game.rb.characters else None
+        if seat is not None:       # the acting character's moves under its player, as `do` says them back
+            actor = game.state.players[seat].name
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
         head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""

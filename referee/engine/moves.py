@@ -141,6 +141,13 @@ class Notation:
             close = [n for n, _, _ in process.extract(text, characters, scorer=fuzz.WRatio, limit=2, score_cutoff=80)]
             raise UnknownName("player", text, [p.name for p in self.state.players] + close) from None
 
+    def _in_play(self, verb: str) -> bool:
+        """Whether a verb may be meant in this game: the basics', a district's, or a character's
+        of the cast (a mistyped 拿金比 is not offered the Abbot's 討金幣 when he is not in play)."""
+        found = registry.verb(verb)
+        owner = found[1] if found else ""
+        return owner not in self.rb.characters or not self.state.characters or owner in self.state.characters
+
     def nothing(self, tail: str) -> tuple:
         if tail:
             raise BadMove.say("error.move.unexpected_words", tail=Typed(tail))
@@ -164,7 +171,7 @@ class Notation:
         tail = tail.strip()
         name = registry.verb_named(head)
         if name is None:
-            raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=_did_you_mean(head))
+            raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=_did_you_mean(head, self._in_play))
         verb, _ = registry.verb(name)
         if name in WITHOUT_ACTOR:
             # `Thief: pass` passes the Thief's call; `Ann: pass` is Ann saying so (the caller).
@@ -194,14 +201,15 @@ class Notation:
         return f"{actor}: {body}" if actor else body
 
 
-def chinese_verbs_like(word: str) -> list[str]:
+def chinese_verbs_like(word: str, in_play=None) -> list[str]:
     """The verbs a mistyped Chinese one may have meant, one word each, closest first. Chinese
     verbs are two or three characters: a shared one is the clue (重抽 → 換牌? no; → 抽牌, and the
     Magician's 換牌 by its meaning), then the characters and their sound (抽排 → 抽牌)."""
     from referee.errors import closeness
     from referee.text import has_cjk
 
-    shared = [w for w in registry.verb_words() if has_cjk(w) and set(w) & set(word)]
+    shared = [w for w in registry.verb_words() if has_cjk(w) and set(w) & set(word)
+              and (in_play is None or in_play(registry.verb_named(w)))]
     score = closeness(word, shared)
     shared.sort(key=lambda w: (-score[w], len(w), w))
     verbs: dict[str, str] = {}
@@ -210,14 +218,15 @@ def chinese_verbs_like(word: str) -> list[str]:
     return list(verbs.values())
 
 
-def _did_you_mean(word: str):
+def _did_you_mean(word: str, in_play=None):
     from rapidfuzz import fuzz, process
 
     from referee.text import has_cjk
 
     if has_cjk(word):
-        verbs = chinese_verbs_like(word)[:3]
+        verbs = chinese_verbs_like(word, in_play)[:3]
         if verbs:           # in the reader's script, whichever the registry's word is written in
             return Said("error.move.verb_hints", verbs=Listed((Written(v) for v in verbs), "punct.or"))
-    close = process.extractOne(word.lower(), registry.verb_words(), scorer=fuzz.ratio, score_cutoff=60)
+    words = [w for w in registry.verb_words() if in_play is None or in_play(registry.verb_named(w))]
+    close = process.extractOne(word.lower(), words, scorer=fuzz.ratio, score_cutoff=60)
     return Said("error.move.verb_hint", verb=close[0]) if close else ""

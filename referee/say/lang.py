@@ -45,7 +45,8 @@ def _locale() -> str:
 
 def script_of(text: str) -> str | None:
     """zh-Hant or zh-Hans by the characters of `text` that belong to one script only (a table
-    the database build fills with OpenCC), or None when every character is shared."""
+    the database build fills with OpenCC for every character, 週 of 週日 too: no OpenCC loads
+    here), or None when every character is shared."""
     from referee.catalog.db import connect
 
     chars = sorted({c for c in text if has_cjk(c)})

@@ -53,19 +53,38 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
         return canonical
 
 
-def said_in_turn(game, notations: list[str], lang: str, local: dict[str, str], take_back: bool = True) -> list[str]:
+def told(game, move, lang: str, local: dict[str, str]) -> str:
+    """A move done, as a player is told it: `said`, but a redraw of cards the table does not know
+    by their count (「阿美：重抽 2 張」, not 「阿美：重抽 ?、?」): what was done, not how to type it
+    (the log, the moves and Tab keep the notation)."""
+    from referee.engine.state import UNKNOWN
+
+    if move.verb == "redraw" and move.args and all(card == UNKNOWN for card in move.args):
+        count = len(move.args)
+        words = (catalog_text("notation.redraw_unknown_one", lang) if count == 1
+                 else catalog_text("notation.redraw_unknown", lang, count=count))
+        if not move.actor:
+            return words
+        actor = (local.get(move.actor) or game.rb.name(move.actor)) if move.actor in game.rb.characters else move.actor
+        return f"{actor}{catalog_text('punct.colon', lang)}{words}"
+    return said(game, move, lang, local)
+
+
+def said_in_turn(game, notations: list[str], lang: str, local: dict[str, str], take_back: bool = True,
+                 say=None) -> list[str]:
     """Moves from `game`'s position on, each in the player's language as it read in its own
     position: played one by one, then (`take_back`) taken back again."""
-    if lang not in _READS:
+    if lang not in _READS and say is None:
         return notations
     from referee.engine.errors import IllegalMove
     from referee.errors import RefereeError
 
     texts, played = [], 0
+    say = say or said
     try:
         for notation in notations:
             move = game.parse(notation)
-            texts.append(said(game, move, lang, local))
+            texts.append(say(game, move, lang, local))
             game.apply(move)
             played += 1
     except (IllegalMove, RefereeError):

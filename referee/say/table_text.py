@@ -64,7 +64,7 @@ def new_language(lang: str | None, start: str) -> str:
     """The language stored with a new table: --lang; else what its starting file says (a question
     in one language, else the script of its Chinese: the players' names of `--players`); ""
     when only the locale would say (names in Latin letters), which each command then asks."""
-    from referee.say.lang import choose, file_language, script_of
+    from referee.say.lang import choose, file_language
     from referee.text import has_cjk
 
     if lang:
@@ -80,15 +80,8 @@ def new_language(lang: str | None, start: str) -> str:
     asked = question if isinstance(question, str) else ""
     if not (has_cjk(asked) or has_cjk(start) or any(c.isascii() and c.isalpha() for c in asked)):
         return ""
-    chinese = "".join(c for c in start if has_cjk(c))
-    if chinese and not has_cjk(asked) and script_of(chinese) is None:
-        # Names the cards' words do not hold (小华, 静香): OpenCC tells the script, once, here.
-        from referee.chinese import to_simplified, to_traditional
-
-        if to_simplified(chinese) != chinese:
-            return "zh-Hant"
-        if to_traditional(chinese) != chinese:
-            return "zh-Hans"
+    # Names the cards' words do not hold (小华, 静香) are told by the database's scripts, which
+    # know every character (`say.lang.script_of`).
     return file_language(start, question)
 
 

@@ -58,7 +58,7 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
                 if not link.is_table:
                     return Reply(403, False, now, reason=word("act_no_undo", lang))
                 tracked, undone = service.undo(store, link.table, 1, rulebook_for, expected_version=version)
-                from referee.say.notation import said_in_turn
+                from referee.say.notation import said_in_turn, told
 
                 from referee.table.view import WATCHER, hidden_notation
 
@@ -67,7 +67,7 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
                         from referee.say.table_text import words     # a pick taken back is still its seat's own
 
                         return words("private_pick", spoken, player=undone[0].notation.partition(": ")[0])
-                    back = said_in_turn(tracked.game, [m.notation for m in undone], spoken, names_for(header.edition, spoken))
+                    back = said_in_turn(tracked.game, [m.notation for m in undone], spoken, names_for(header.edition, spoken), say=told)
                     return word("act_undone", spoken, move=back[0])
 
                 _announce(announce, header, link, lambda spoken: undone_text(spoken))
@@ -109,11 +109,11 @@ def _announce(announce, header, link: Link, text) -> None:
 def said_back(game, done, lang: str, local: dict[str, str]) -> str:
     """What the recorded moves did, as `table do` says it: the move, then its events."""
     from referee.say.events import describe
-    from referee.say.notation import said
+    from referee.say.notation import told
 
     lines = []
     for _, move, events in done:
-        lines.append(said(game, _by_player(game, move), lang, local))
+        lines.append(told(game, _by_player(game, move), lang, local))
         lines.extend(describe(event, lang, local) for event in events)
     return "\n".join(lines)
 

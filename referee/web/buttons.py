@@ -155,7 +155,7 @@ def _label(game, move, lang: str, local: dict[str, str]) -> str:
     from referee.say.notation import said
 
     if move.verb == "redraw" and all(card == UNKNOWN for card in move.args):
-        return word("redraw_unknown", lang, count=len(move.args))    # cards the table does not know
+        return word("redraw_unknown", lang, count=len(move.args))    # cards the table does not know: short
     text = said(game, move, lang, local)
     for colon in (": ", "："):
         actor, found, body = text.partition(colon)

@@ -160,7 +160,7 @@ def _recent(game, history: tuple, lang: str, local: dict[str, str], sources: dic
     """The last moves, newest first, each with what it did (the engine's events in words) and,
     for a move sent from a phone, which one (the log's last moves are the history's last)."""
     from referee.say.events import describe
-    from referee.say.notation import said
+    from referee.say.notation import told
 
     if not history:
         return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><p>{escape(word("nothing_yet", lang))}</p></section>'
@@ -171,7 +171,7 @@ def _recent(game, history: tuple, lang: str, local: dict[str, str], sources: dic
     for step in reversed(history[-_RECENT:]):
         done = [describe(event, lang, local) for event in step.events]
         came = source_text((sources or {}).get(id(step), ""), players, lang)
-        items.append('<li>' + escape(" · ".join(done) if done else said(game, step.move, lang, local))
+        items.append('<li>' + escape(" · ".join(done) if done else told(game, step.move, lang, local))
                      + (f' <small class="source">{escape(came)}</small>' if came else "") + '</li>')
     return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><ol>{"".join(items)}</ol></section>'
 

@@ -28,8 +28,8 @@ def big(table, tmp_path):
 
 SUMMARY = {
     "en": "redraw CARD, CARD… (any of the 20 cards in hand: discard them, draw as many)",
-    "zh-Hant": "換牌 牌名、牌名……（手上 20 張牌任選幾張：棄掉，再抽同樣張數）",
-    "zh-Hans": "换牌 牌名、牌名……（手上 20 张牌任选几张：弃掉，再抽同样张数）",
+    "zh-Hant": "重抽 牌名、牌名……（手上 20 張牌任選幾張：棄掉，再抽同樣張數）",
+    "zh-Hans": "重抽 牌名、牌名……（手上 20 张牌任选几张：弃掉，再抽同样张数）",
 }
 
 
@@ -93,6 +93,7 @@ def test_tab_offers_the_redraw_then_the_cards_of_the_hand(big, tables):
                        "Ann: redraw Temple, Temple, Church"]
     assert _tab("referee table do 'Ann: redraw Temple, Temple, Te", shell="fish") == []     # both Temples named
     assert _tab("referee table do 'Ann：換牌 神殿、城", shell="fish") == ["Ann：換牌 神殿、城堡"]        # in Chinese
+    assert _tab("referee table do 'Ann：重抽 神殿、城", shell="fish") == ["Ann：重抽 神殿、城堡"]        # its word
     assert _tab("referee table do 'Ann：换牌 神殿、神", shell="fish") == ["Ann：换牌 神殿、神庙"]        # 神殿 is 神庙 too
 
 

@@ -185,6 +185,8 @@ def _generate_exchange(game) -> list[Move]:
 @register
 class Diplomat(Behaviour):
     id = "diplomat"
+    # "Exchange" is also what the rules call the Magician's two moves: without the Diplomat's
+    # three arguments, a hand swapped with a player's (`exchange Bob`) or cards redrawn.
     verbs = (Verb("exchange", ("交換", "交换", "換", "换"), _parse_exchange, _apply_exchange, _generate_exchange,
-                  _format_exchange),)
+                  _format_exchange, instead=("swap", "redraw")),)
     refusals = ("exchange_own", "too_poor_exchange")
