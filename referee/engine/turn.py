@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from referee.engine import registry
 from referee.engine.cards import basic
-from referee.engine.cards.common import mover_seat
 from referee.engine.cards.use import generate_use
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
@@ -66,8 +65,11 @@ def apply(game: "Operations", move: Move, card=_ASK) -> None:
             answering = game.hooks.answers.get(state.pending.kind)
             read = getattr(answering, "read_as_answer", None)
             meant = read(move) if read is not None else None
-            if meant is not None and mover_seat(game, meant) == state.pending.seat:
-                # The answer as the one who owes it says it (the Hospital's `Bob: gold`).
+            if meant is not None and state.seat_of(move.actor) == state.pending.seat:
+                # The answer as the one who owes it says it, by his name (the Hospital's
+                # `Bob: gold`). A move named after a character is that character's own
+                # (`Wizard: draw` is the Wizard's draw, and legal_moves lists it so on his
+                # turn): never read as the answer, it meets the refusal below.
                 answering.answer(game, meant)
                 return
             waiting = getattr(answering, "waiting_refusal", None)

@@ -283,3 +283,68 @@ def test_basilica_and_capitol(rulebooks):
     assert _score(rb, ["capitol", "temple", "church", "monastery", "manor", "castle", "palace"])["capitol"] == 3
     assert _score(rb, ["capitol", "temple", "church", "haunted-quarter"])["capitol"] == 3
     assert "capitol" not in _score(rb, ["capitol", "temple", "church", "manor"])
+
+
+# -- the Hospital: its action said by its owner, never as his other character ----------------------
+
+HOSPITAL_OWNER_WITH_TWO = """
+edition = "classic"
+[table]
+crown = "Bob"
+deck = ["Temple", "Castle"]
+[[players]]
+name = "Ann"
+characters = ["King", "Warlord"]
+gold = 0
+city = ["Hospital"]
+[[players]]
+name = "Bob"
+characters = ["Assassin", "Merchant"]
+[[players]]
+name = "Cid"
+characters = ["Bishop", "Architect"]
+[play]
+moves = ["Bob: kill King", "Bob: gold", "Bob: end"]
+"""
+
+
+def test_the_hospital_answer_is_never_read_from_the_owners_other_character(rulebooks):
+    """Seed 10810 of the property test (3 players, classic): `Wizard: draw keep Library`, the
+    Wizard's own move, was read as his holder's Hospital answer while legal_moves listed only
+    `P2: use Hospital …`. A move named after the owner's other character, or after the killed
+    one without the Hospital, is refused with the line that says what to type; his name, or the
+    Hospital used by the killed character, answers."""
+    from referee.engine import IllegalMove
+    from referee.refusals import reason
+    from referee.situation import load, read_text
+
+    from tests.conftest import assert_refused_unless_listed
+
+    situation = load(read_text(HOSPITAL_OWNER_WITH_TWO), rulebooks["classic"])
+    game = situation.game
+    for text in situation.moves:
+        game.apply(game.parse(text))
+    assert game.state.pending is not None and game.state.pending.kind == "hospital"
+    legal = game.legal_moves()
+    assert {game.format(m) for m in legal} >= {"Ann: use Hospital gold", "Ann: use Hospital draw keep Castle"}
+    before = game.state.copy()
+    for text in ("Warlord: draw keep Castle", "Warlord: draw", "Warlord: gold", "King: gold", "King: draw keep Temple",
+                 "Warlord: use Hospital gold", "Cid: gold"):
+        move = game.parse(text)
+        assert_refused_unless_listed(game, move, legal)
+        try:
+            game.apply(move)
+        except IllegalMove as error:
+            assert error.key == "hospital_answer", text
+            assert reason(error.key, {**error.values, "character": "King"}, "en") == \
+                "Ann must first take the killed King's action (the Hospital): type “Ann: gold” or “Ann: draw”."
+        else:
+            raise AssertionError(f"{text} was accepted")
+        assert game.state == before
+    for text, gold, hand in (("Ann: gold", 2, []), ("Ann: draw keep Castle", 0, ["castle"]),
+                             ("Ann: use Hospital gold", 2, []), ("King: use Hospital draw keep Temple", 0, ["temple"])):
+        game.apply(game.parse(text))
+        ann = game.state.players[0]
+        assert (ann.gold, ann.hand, game.state.pending) == (gold, hand, None), text
+        assert game.state.turn.character == "bishop"           # the King's call is over: the Bishop's turn
+        game.undo()

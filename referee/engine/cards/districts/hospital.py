@@ -79,6 +79,10 @@ class Hospital(Behaviour):
         actor = mover_seat(game, move)
         if pending is None or pending.kind != "hospital" or actor != pending.seat:
             raise IllegalMove("hospital_timing", CITES)
+        if move.actor in game.rb.characters and move.actor != pending.data[0]:
+            # The owner speaking as his other character (`Wizard: use Hospital gold`): the action
+            # is the killed character's, said by the owner's name or by that character's.
+            raise self.waiting_refusal(game)
         if len(move.args) < 2:
             raise IllegalMove("hospital_action", CITES)
         state.pending = None
