@@ -258,6 +258,10 @@ def reveal_at_secret_table(game: "Operations", move: Move) -> bool:
     if seat is None:
         return False
     state = game.state
+    if state.pending is not None and state.pending.required:
+        # Nothing moves on until the decision is made (the threatened player's bribe, the
+        # Hospital's action): a character shown now would end the turn or the call it waits in.
+        raise turns.decision_refusal(game)
     character = secret.implied_character(game, move)
     problem = secret.reveal_problem(game, seat, character, acting=move.verb != "reveal")
     if problem:

@@ -48,6 +48,17 @@ def acting_character(game: "Operations", move: Move) -> str | None:
     return later[0] if later else (held[0] if held else None)
 
 
+def decision_refusal(game: "Operations") -> IllegalMove:
+    """Why a move that does not answer the required decision open now is refused: the card's
+    own words (the Seer's gives, the Hospital's action), else who must answer which card."""
+    state = game.state
+    answering = game.hooks.answers.get(state.pending.kind)
+    waiting = getattr(answering, "waiting_refusal", None)
+    if waiting is not None:
+        return waiting(game)
+    return IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name, card=state.pending.kind)
+
+
 _ASK = object()
 
 
@@ -72,11 +83,7 @@ def apply(game: "Operations", move: Move, card=_ASK) -> None:
                 # turn): never read as the answer, it meets the refusal below.
                 answering.answer(game, meant)
                 return
-            waiting = getattr(answering, "waiting_refusal", None)
-            if waiting is not None:              # the card's own words (the Seer's gives)
-                raise waiting(game)
-            raise IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name,
-                              card=state.pending.kind)
+            raise decision_refusal(game)
         state.pending = None                 # an offer nobody took lapses at the next move
     turn = state.turn
     if turn is None:
