@@ -37,7 +37,9 @@ def play(game: "Operations", move: Move) -> None:
     if state.phase == "over":
         raise IllegalMove("game_over", ("general.end-trigger",))
     if state.phase == "draft":
-        if game.secret_selection:
+        # Announced only while the selection may still end in secret (no pick recorded): once the
+        # picks are recorded, the Theater's step is the selection's own (a swap of what was recorded).
+        if game.secret_selection and draft.ends_in_secret(game, move):
             for hook in game.hooks.secret_selection_apply:
                 if hook(game, move):
                     return                   # seen at the table, not what changed hands (the Theater)

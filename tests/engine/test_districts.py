@@ -215,6 +215,27 @@ def test_theater_at_a_table_names_the_card_drawn(rulebooks):
     assert taken in owner.characters and given in other.characters
 
 
+def test_theater_at_a_secret_table_whose_picks_were_recorded_swaps_them(rulebooks):
+    """A table with secret picks may still record them: the Theater's step is then the
+    selection's own, a swap of the recorded characters that starts the turns. (It was taken as
+    an announcement, which left the step waiting and listed a swap it then refused: found at
+    seed 150461, 7 players.)"""
+    import random
+
+    game = _theater_game(rulebooks["2016"], 4, table=True)
+    game.secret_selection = True
+    rng = random.Random(5)
+    while game.state.draft.order[0][1] != "theater":
+        game.apply(rng.choice([m for m in game.legal_moves() if m.verb in ("pick", "discard", "faceup")]))
+    mine, theirs = game.state.players[1].characters, game.state.players[3].characters
+    swap = game.parse("P1: use Theater P3")
+    assert swap in game.legal_moves()
+    game.apply(swap)
+    assert (game.state.players[1].characters, game.state.players[3].characters) == (theirs, mine)
+    assert game.state.phase == "turns"
+    assert not any(m.args[:1] == ("theater",) for m in game.legal_moves())
+
+
 def test_random_2016_games_with_the_theater_in_the_deck_keep_every_invariant(rulebooks):
     swaps = 0
     for players in range(2, 9):
