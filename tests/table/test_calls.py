@@ -258,6 +258,20 @@ def test_the_killed_hospital_owner_takes_his_action_as_gold_or_draw(rulebooks, t
     assert bob.characters == ["merchant"] and bob.gold == gold and game.state.pending is None
 
 
+def test_the_hospitals_action_is_offered_only_once_the_calls_before_it_are_passed(rulebooks):
+    """legal_moves offered the Hospital's action while an earlier call was open, which apply
+    then refused (call_open): found by a random secret table (seed 274959, 2 players)."""
+    game = _table(rulebooks["classic"], names=["Ann", "Bob", "Cid", "Dan"], start=HOSPITAL)
+    _play(game, "Ann: faceup Thief, Bishop", "Cid: kill Merchant", "Cid: gold", "Cid: end")
+    assert game.state.awaiting == "magician"
+    assert not [m for m in game.legal_moves() if m.verb == "use"]
+    assert _refused(game, "Bob: use Hospital gold").key == "call_open"
+    _play(game, "pass", "Ann: reveal King", "Ann: gold", "Ann: end")
+    assert game.state.awaiting == "merchant"
+    offered = [game.format(m) for m in game.legal_moves() if m.verb == "use"]
+    assert "Bob: use Hospital gold" in offered and "Dan: use Hospital gold" not in offered
+
+
 def test_the_hospital_refusal_says_what_to_type(rulebooks):
     from referee.refusals import reason
 
