@@ -38,7 +38,9 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
     if state.phase == "over":
         raise IllegalMove("game_over", ("general.end-trigger",))
     if state.phase == "draft":
-        if game.secret_selection:
+        # Announced only while the selection may still end in secret (no pick recorded): once the
+        # picks are recorded, the Theater's step is the selection's own (a swap of what was recorded).
+        if game.secret_selection and draft.ends_in_secret(game, move):
             for hook in game.hooks.secret_selection_apply:
                 if hook(game, move):
                     return                   # seen at the table, not what changed hands (the Theater)
@@ -244,6 +246,10 @@ def reveal_at_secret_table(game: "Operations", move: Move) -> bool:
     if seat is None:
         return False
     state = game.state
+    if state.pending is not None and state.pending.required:
+        # Nothing moves on until the decision is made (the threatened player's bribe, the
+        # Hospital's action): a character shown now would end the turn or the call it waits in.
+        raise turns.decision_refusal(game)
     character = secret.implied_character(game, move)
     problem = secret.reveal_problem(game, seat, character, acting=move.verb != "reveal")
     if problem:

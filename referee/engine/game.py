@@ -206,7 +206,8 @@ class Game(Operations):
                     answers = card.answers(self)
                     state.restore(snapshot)
                     self._events = events
-                    found += answers
+                    # Each tried as played: refused while an earlier call is open (passed first).
+                    found += [m for m in answers if self.is_legal(m)]
         for seat in secret.open_seats(self):
             name = state.players[seat].name
             for character in sorted(state.characters, key=lambda c: self.rb.characters[c].rank):

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from referee.engine import listing, registry
 from referee.engine.cards import basic
-from referee.engine.cards.common import mover_seat
 from referee.engine.cards.use import generate_use
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move
@@ -49,6 +48,17 @@ def acting_character(game: "Operations", move: Move) -> str | None:
     return later[0] if later else (held[0] if held else None)
 
 
+def decision_refusal(game: "Operations") -> IllegalMove:
+    """Why a move that does not answer the required decision open now is refused: the card's
+    own words (the Seer's gives, the Hospital's action), else who must answer which card."""
+    state = game.state
+    answering = game.hooks.answers.get(state.pending.kind)
+    waiting = getattr(answering, "waiting_refusal", None)
+    if waiting is not None:
+        return waiting(game)
+    return IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name, card=state.pending.kind)
+
+
 _ASK = object()
 
 
@@ -66,15 +76,14 @@ def apply(game: "Operations", move: Move, card=_ASK) -> None:
             answering = game.hooks.answers.get(state.pending.kind)
             read = getattr(answering, "read_as_answer", None)
             meant = read(move) if read is not None else None
-            if meant is not None and mover_seat(game, meant) == state.pending.seat:
-                # The answer as the one who owes it says it (the Hospital's `Bob: gold`).
+            if meant is not None and state.seat_of(move.actor) == state.pending.seat:
+                # The answer as the one who owes it says it, by his name (the Hospital's
+                # `Bob: gold`). A move named after a character is that character's own
+                # (`Wizard: draw` is the Wizard's draw, and legal_moves lists it so on his
+                # turn): never read as the answer, it meets the refusal below.
                 answering.answer(game, meant)
                 return
-            waiting = getattr(answering, "waiting_refusal", None)
-            if waiting is not None:              # the card's own words (the Seer's gives)
-                raise waiting(game)
-            raise IllegalMove("decision_pending", (), player=state.players[state.pending.seat].name,
-                              card=state.pending.kind)
+            raise decision_refusal(game)
         state.pending = None                 # an offer nobody took lapses at the next move
     turn = state.turn
     if turn is None:

@@ -215,6 +215,27 @@ def test_theater_at_a_table_names_the_card_drawn(rulebooks):
     assert taken in owner.characters and given in other.characters
 
 
+def test_theater_at_a_secret_table_whose_picks_were_recorded_swaps_them(rulebooks):
+    """A table with secret picks may still record them: the Theater's step is then the
+    selection's own, a swap of the recorded characters that starts the turns. (It was taken as
+    an announcement, which left the step waiting and listed a swap it then refused: found at
+    seed 150461, 7 players.)"""
+    import random
+
+    game = _theater_game(rulebooks["2016"], 4, table=True)
+    game.secret_selection = True
+    rng = random.Random(5)
+    while game.state.draft.order[0][1] != "theater":
+        game.apply(rng.choice([m for m in game.legal_moves() if m.verb in ("pick", "discard", "faceup")]))
+    mine, theirs = game.state.players[1].characters, game.state.players[3].characters
+    swap = game.parse("P1: use Theater P3")
+    assert swap in game.legal_moves()
+    game.apply(swap)
+    assert (game.state.players[1].characters, game.state.players[3].characters) == (theirs, mine)
+    assert game.state.phase == "turns"
+    assert not any(m.args[:1] == ("theater",) for m in game.legal_moves())
+
+
 def test_random_2016_games_with_the_theater_in_the_deck_keep_every_invariant(rulebooks):
     swaps = 0
     for players in range(2, 9):
@@ -283,3 +304,68 @@ def test_basilica_and_capitol(rulebooks):
     assert _score(rb, ["capitol", "temple", "church", "monastery", "manor", "castle", "palace"])["capitol"] == 3
     assert _score(rb, ["capitol", "temple", "church", "haunted-quarter"])["capitol"] == 3
     assert "capitol" not in _score(rb, ["capitol", "temple", "church", "manor"])
+
+
+# -- the Hospital: its action said by its owner, never as his other character ----------------------
+
+HOSPITAL_OWNER_WITH_TWO = """
+edition = "classic"
+[table]
+crown = "Bob"
+deck = ["Temple", "Castle"]
+[[players]]
+name = "Ann"
+characters = ["King", "Warlord"]
+gold = 0
+city = ["Hospital"]
+[[players]]
+name = "Bob"
+characters = ["Assassin", "Merchant"]
+[[players]]
+name = "Cid"
+characters = ["Bishop", "Architect"]
+[play]
+moves = ["Bob: kill King", "Bob: gold", "Bob: end"]
+"""
+
+
+def test_the_hospital_answer_is_never_read_from_the_owners_other_character(rulebooks):
+    """Seed 10810 of the property test (3 players, classic): `Wizard: draw keep Library`, the
+    Wizard's own move, was read as his holder's Hospital answer while legal_moves listed only
+    `P2: use Hospital …`. A move named after the owner's other character, or after the killed
+    one without the Hospital, is refused with the line that says what to type; his name, or the
+    Hospital used by the killed character, answers."""
+    from referee.engine import IllegalMove
+    from referee.refusals import reason
+    from referee.situation import load, read_text
+
+    from tests.conftest import assert_refused_unless_listed
+
+    situation = load(read_text(HOSPITAL_OWNER_WITH_TWO), rulebooks["classic"])
+    game = situation.game
+    for text in situation.moves:
+        game.apply(game.parse(text))
+    assert game.state.pending is not None and game.state.pending.kind == "hospital"
+    legal = game.legal_moves()
+    assert {game.format(m) for m in legal} >= {"Ann: use Hospital gold", "Ann: use Hospital draw keep Castle"}
+    before = game.state.copy()
+    for text in ("Warlord: draw keep Castle", "Warlord: draw", "Warlord: gold", "King: gold", "King: draw keep Temple",
+                 "Warlord: use Hospital gold", "Cid: gold"):
+        move = game.parse(text)
+        assert_refused_unless_listed(game, move, legal)
+        try:
+            game.apply(move)
+        except IllegalMove as error:
+            assert error.key == "hospital_answer", text
+            assert reason(error.key, {**error.values, "character": "King"}, "en") == \
+                "Ann must first take the killed King's action (the Hospital): type “Ann: gold” or “Ann: draw”."
+        else:
+            raise AssertionError(f"{text} was accepted")
+        assert game.state == before
+    for text, gold, hand in (("Ann: gold", 2, []), ("Ann: draw keep Castle", 0, ["castle"]),
+                             ("Ann: use Hospital gold", 2, []), ("King: use Hospital draw keep Temple", 0, ["temple"])):
+        game.apply(game.parse(text))
+        ann = game.state.players[0]
+        assert (ann.gold, ann.hand, game.state.pending) == (gold, hand, None), text
+        assert game.state.turn.character == "bishop"           # the King's call is over: the Bishop's turn
+        game.undo()

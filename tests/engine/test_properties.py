@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from referee.cli.simulate_cmd import play_game
@@ -29,6 +29,7 @@ def test_random_games_keep_every_invariant(rulebooks, seed, players, edition):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+@example(seed=10810, players=3, edition="classic")   # the Wizard's draw read as his Hospital's answer
 def test_refused_moves_change_nothing(rulebooks, seed, players, edition):
     """A move that is not legal now (taken from another moment of the game) leaves the state as
     it was; one that is accepted must be among legal_moves() (it lists every legal move)."""

@@ -154,6 +154,28 @@ def test_a_tax_collectors_move_in_the_thiefs_turn_does_not_pass_the_calls_betwee
     assert game.state.turn.character == "thief"                # nobody lost a turn
 
 
+def test_a_later_character_shown_is_refused_while_a_threatened_player_owes_his_answer(rulebooks):
+    """The Blackmailer's threatened King has gathered: until he bribes or refuses, a later
+    character shown at a secret table (by `reveal` or by acting) neither ends his turn nor drops
+    the decision; legal_moves lists only the answers (it listed the reveals, which apply took)."""
+    start = HOSPITAL.replace('edition = "classic"', 'edition = "2016"').replace('city = ["Hospital"]\n', "").replace(
+        "[table]\n", '[table]\ncharacters = ["Assassin", "Blackmailer", "Magician", "King", "Bishop", "Merchant", '
+                     '"Architect", "Warlord"]\n')
+    game = _table(rulebooks["2016"], names=["Ann", "Bob", "Cid", "Dan"], start=start)
+    _play(game, "Ann: faceup Assassin, Bishop", "Bob: threaten King Merchant", "Bob: gold", "Bob: end", "pass",
+          "Cid: reveal King", "Cid: gold")
+    pending = game.state.pending
+    assert pending is not None and pending.kind == "blackmailer" and pending.required
+    assert sorted(game.format(m) for m in game.legal_moves()) == ["King: bribe", "King: refuse"]
+    before = game.state.copy()
+    for text in ("Dan: reveal Merchant", "Dan: gold", "Ann: reveal Merchant"):
+        error = _refused(game, text)
+        assert (error.key, error.values["player"]) == ("decision_pending", "Cid"), text
+        assert game.state == before
+    _play(game, "King: refuse")
+    assert game.state.pending.kind == "blackmailer" and not game.state.pending.required     # his exposure: an offer
+
+
 def test_a_move_that_answers_the_call_is_recorded_and_said(rulebooks, table):
     game = _after_the_assassin(rulebooks)
     events = _play(game, "大雄：拿金幣")
@@ -234,6 +256,20 @@ def test_the_killed_hospital_owner_takes_his_action_as_gold_or_draw(rulebooks, t
     _play(game, typed)
     bob = game.state.players[1]
     assert bob.characters == ["merchant"] and bob.gold == gold and game.state.pending is None
+
+
+def test_the_hospitals_action_is_offered_only_once_the_calls_before_it_are_passed(rulebooks):
+    """legal_moves offered the Hospital's action while an earlier call was open, which apply
+    then refused (call_open): found by a random secret table (seed 274959, 2 players)."""
+    game = _table(rulebooks["classic"], names=["Ann", "Bob", "Cid", "Dan"], start=HOSPITAL)
+    _play(game, "Ann: faceup Thief, Bishop", "Cid: kill Merchant", "Cid: gold", "Cid: end")
+    assert game.state.awaiting == "magician"
+    assert not [m for m in game.legal_moves() if m.verb == "use"]
+    assert _refused(game, "Bob: use Hospital gold").key == "call_open"
+    _play(game, "pass", "Ann: reveal King", "Ann: gold", "Ann: end")
+    assert game.state.awaiting == "merchant"
+    offered = [game.format(m) for m in game.legal_moves() if m.verb == "use"]
+    assert "Bob: use Hospital gold" in offered and "Dan: use Hospital gold" not in offered
 
 
 def test_the_hospital_refusal_says_what_to_type(rulebooks):

@@ -4,8 +4,10 @@ the character's power (so no income, no Merchant's gold, no King's crown before 
 end). The classic FAQ leaves the Hospital out of games with the Witch (a cast rule).
 
 When the flow calls the killed character (`killed_turn`), the Hospital opens a required
-decision for its owner: `PLAYER: use Hospital gold` or `PLAYER: use Hospital draw [keep C]`;
-then the next character is called. The Library and the Observatory (district powers) still
+decision for its owner: `PLAYER: use Hospital gold` or `PLAYER: use Hospital draw [keep C]` (or
+`PLAYER: gold`, `PLAYER: draw`; the killed character may name the Hospital too, `King: use
+Hospital gold`, but the owner's other character may not: his moves are his own); then the next
+character is called. The Library and the Observatory (district powers) still
 apply to the draw."""
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ class Hospital(Behaviour):
 
     def read_as_answer(self, move: Move) -> Move | None:
         """The action as the killed owner says it (`Bob: gold`, `Bob: draw keep Temple`), read as
-        the Hospital's answer; only while it is the one decision open (`turn.apply`, the flow)."""
+        the Hospital's answer; only while it is the one decision open and only when said by his
+        name (`turn.apply`, the flow): `Wizard: draw` is the Wizard's own move, never this one."""
         if move.verb == "gold" and not move.args:
             return Move(move.actor, "use", ("hospital", "gold"))
         if move.verb == "draw":
@@ -79,6 +82,10 @@ class Hospital(Behaviour):
         actor = mover_seat(game, move)
         if pending is None or pending.kind != "hospital" or actor != pending.seat:
             raise IllegalMove("hospital_timing", CITES)
+        if move.actor in game.rb.characters and move.actor != pending.data[0]:
+            # The owner speaking as his other character (`Wizard: use Hospital gold`): the action
+            # is the killed character's, said by the owner's name or by that character's.
+            raise self.waiting_refusal(game)
         if len(move.args) < 2:
             raise IllegalMove("hospital_action", CITES)
         state.pending = None
