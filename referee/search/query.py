@@ -74,6 +74,7 @@ PARAMS = {
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
+    "absent": 10.0,     # the whole table, for a question naming a card one edition lacks ("no Bell Tower in 2016")
     "narrower": 6.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
@@ -104,6 +105,7 @@ class Parsed:
     groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
     editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
     alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
+    absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
 
     @property
     def actor(self) -> str | None:
@@ -152,12 +154,34 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         # 「新舊版」, "warlord classic 2016", 「銀行 新舊版」: the two editions named and nothing
         # asked of them but one card or one thing (how it differs).
         concepts.append(_COMPARE)
-    query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
+    editions = lex.editions(fixed, names)
+    absent = _absent(conn, groups, editions)
+    if absent and _COMPARE not in concepts:
+        # "why is there no Bell Tower in the new edition", 「新版里还有钟楼吗」: a card one edition
+        # lacks, asked of that edition, asks how the editions differ (which cards each has).
+        concepts.append(_COMPARE)
+    query_terms += [concept_term(c) for c in concepts]
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
-                  lex.editions(fixed, names), _named_alone(fixed, spoken, names))
+                  editions, _named_alone(fixed, spoken, names), absent)
+
+
+def _absent(conn: sqlite3.Connection, groups: list[set[str]], editions: list[str]) -> set[str]:
+    """The cards named that an edition the query names does not have (a name that may mean
+    several cards counts only when none of them is in it: 主教 is in both)."""
+    if not groups or not editions:
+        return set()
+    cache = _cache(conn)
+    if "card_editions" not in cache:
+        held: dict[str, set[str]] = {}
+        for card, edition in conn.execute("SELECT id, edition FROM cards"):
+            held.setdefault(card, set()).add(edition)
+        cache["card_editions"] = held
+    held = cache["card_editions"]
+    return {card for group in groups for edition in editions
+            if not any(edition in held.get(c, ()) for c in group) for card in group}
 
 
 def _join_split_names(folded: str, names: dict) -> str:
@@ -340,9 +364,14 @@ def search(
             part["unasked"] = -PARAMS["unasked"] * extra / sum(idf.get(c, 0.0) for c in doc.asked)
         if parsed.cards:
             part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject, parsed.groups)
-            part["role"] = _role_score(parsed, doc)
-            if doc.cards and all(c in parsed.cards for c in doc.cards):
-                part["role"] += PARAMS["same_cards"]
+            if doc.kind == "card" and _names_only(parsed):
+                # 「刺客 國王」: one card's own text says nothing of the other; what the two do to
+                # each other is a ruling's (the crown of a killed King).
+                part["role"] = 0.0
+            else:
+                part["role"] = _role_score(parsed, doc)
+                if doc.cards and all(c in parsed.cards for c in doc.cards):
+                    part["role"] += PARAMS["same_cards"]
         elif doc.subject or (compares and doc.cards and _COMPARE in doc.asked):
             part["no_card"] = -PARAMS["no_card"]   # (how the editions differ: the table, not one card's row)
         if key not in text_scores and not any(part.values()):
@@ -368,7 +397,10 @@ def search(
             part["rule_text"] = -PARAMS["rule_text"]
             # A comparison of the editions answers a question comparing them; one comparing a
             # card's (the Wizard, whose rules did not change) is answered by its row or the card.
-            if _COMPARE in doc.asked and compares and parsed.cards and doc.asked == {_COMPARE} and not doc.cards:
+            if _COMPARE in doc.asked and compares and parsed.absent and doc.asked == {_COMPARE} and not doc.cards:
+                # The whole table lists the cards only one edition has.
+                part["comparison"] = PARAMS["absent"]
+            elif _COMPARE in doc.asked and compares and parsed.cards and doc.asked == {_COMPARE} and not doc.cards:
                 # The whole table, for a card compared: below the card's row (or its text, when
                 # its rules did not change), above other cards' rows.
                 part["comparison"] = -PARAMS["whole_for_card"]
@@ -470,11 +502,18 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
         score -= PARAMS["foreign_actor"]   # the query names who acts; the Warlord is not the Armory
     if _SHIELDED in parsed.concepts and len(parsed.groups) >= 2:
         return score   # "does the Bishop protect against the Armory": the card named first acts on nothing
+    if _names_only(parsed):
+        return score   # 「刺客 國王」 says what meets what, not who acts: the killed King's crown answers it
     if doc.actor and doc.actor == parsed.actor:
         score += PARAMS["actor"]
     elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
         score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
     return score
+
+
+def _names_only(parsed: Parsed) -> bool:
+    """A query of two or more card names and nothing asked of them (「刺客 國王」, "warlord great wall")."""
+    return len(parsed.groups) >= 2 and not parsed.concepts and not parsed.forms
 
 
 # The concept of a card shielding from another ("the Bishop protects against the Warlord",

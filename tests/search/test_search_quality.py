@@ -448,3 +448,28 @@ def test_the_card_shielded_is_named_first_and_the_other_acts(conn):
     # the Bishop (a card the query does not name acting) is not the answer.
     ranked = [h.id for h in search(conn, "does the bishop protect against the armory", top=3)]
     assert ranked[0] == "armory.bishop"
+
+
+# --- the fourth set's lessons (issue 18, i-search3) -------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["領主 城牆", "warlord great wall", "王座廳 皇帝"])
+def test_card_names_alone_find_a_ruling_on_both(conn, query):
+    # Nothing asked but two names: what the two do to each other, not one card's own text
+    # (「領主 城牆」 found the Warlord's card first).
+    first = search(conn, query, top=1)[0]
+    docs = dict(conn.execute("SELECT id, cards FROM search_docs WHERE kind = 'faq'"))
+    assert first.kind == "faq" and set(parse(conn, query).cards) <= set(docs[first.id].split())
+
+
+@pytest.mark.parametrize("query, absent", [
+    ("why is there no Graveyard in the 2016 edition", {"graveyard"}), ("新版還有醫院嗎", {"hospital"}),
+])
+def test_a_card_the_named_edition_lacks_finds_the_editions_compared(conn, query, absent):
+    assert parse(conn, query).absent == absent
+    assert search(conn, query, top=1)[0].id == "editions.overview"
+
+
+def test_a_card_of_both_editions_is_not_absent(conn):
+    assert parse(conn, "新版的軍閥可以拆城牆嗎").absent == set()
+    assert parse(conn, "新版的主教").absent == set()     # the Cardinal is 2016's 主教
