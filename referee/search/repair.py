@@ -228,14 +228,18 @@ def _surest_slip(conn, folded, readings, named, known, name_grams, steady):
     variants: dict[tuple[int, str], dict[str, float]] = {}
     for at, g in rare:
         for pos in (0, 1):
-            if sound(at + pos):
+            # A function word misheard inside a card's name unheard of (们 in 龙们 for 龙门) is
+            # mended to the name only.
+            name_only = (folded[at + pos] in steady and at + pos not in known and not df.get(g, 0)
+                         and not sound(at + 1 - pos))
+            if sound(at + pos) and not name_only:
                 continue
             for n, reading in enumerate(readings.get(g[pos], [])):
                 for char, usual in alike.get(reading, {}).items():
                     likely = (1.0 if n == 0 else PARAMS["other_reading"]) * (1.0 if usual else PARAMS["other_reading"])
-                    if char != g[pos]:
+                    variant = g[:pos] + char + g[pos + 1:]
+                    if char != g[pos] and (not name_only or variant in name_grams):
                         options = variants.setdefault((at, g), {})
-                        variant = g[:pos] + char + g[pos + 1:]
                         options[variant] = max(options.get(variant, 0.0), likely)
     if not variants:
         return None

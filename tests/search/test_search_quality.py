@@ -473,3 +473,10 @@ def test_a_card_the_named_edition_lacks_finds_the_editions_compared(conn, query,
 def test_a_card_of_both_editions_is_not_absent(conn):
     assert parse(conn, "新版的軍閥可以拆城牆嗎").absent == set()
     assert parse(conn, "新版的主教").absent == set()     # the Cardinal is 2016's 主教
+
+
+def test_a_function_word_misheard_in_a_card_name_is_mended_to_the_name(conn):
+    # 們 is a function word, never a slip in 我們; in 龍們, which no document says, it is 門.
+    assert parse(conn, "龍們").repaired == {"龙们": "龙门"}
+    assert search(conn, "龙们", top=1)[0].id == "dragon-gate"
+    assert parse(conn, "我們可以拆嗎").repaired == {}
