@@ -28,8 +28,8 @@ from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names
 from referee.search.lexicon import concept_term
 from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
-from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
-                                   readings_of, repair, replace_word, spell)
+from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, name_slips,
+                                   named_chars, readings_of, repair, replace_word, spell)
 
 # bm25 weights of the FTS columns: question, keywords, answer, readings, concepts, asked (the ways
 # players ask for the document: its `asked` phrasings and the questions of faq/questions/).
@@ -132,11 +132,16 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     fixed = folded
     for typo, right in spelled.items():
         fixed = replace_word(fixed, typo, right)
-    repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
-                      named_chars(fixed, names), known_word_chars(lex, fixed, names), name_bigrams(names),
-                      lex.steady)
+    readings = {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows)
+    repaired = repair(conn, fixed, readings, named_chars(fixed, names), known_word_chars(lex, fixed, names),
+                      name_bigrams(names), lex.steady)
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
+    # What the pair-by-pair repair left: a longer name misheard where a pair looked sound (象牙他).
+    misheard = name_slips(conn, fixed, names, readings)
+    for typo, right in misheard.items():
+        fixed = fixed.replace(typo, right)
+    repaired.update(misheard)
     spoken: list[str] = []
     cards = detect_cards(fixed, names, spoken, lex)
     # The words that say what is asked (can …? 怎麼辦) steer by form, not by matching text.

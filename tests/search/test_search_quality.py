@@ -480,3 +480,11 @@ def test_a_function_word_misheard_in_a_card_name_is_mended_to_the_name(conn):
     assert parse(conn, "龍們").repaired == {"龙们": "龙门"}
     assert search(conn, "龙们", top=1)[0].id == "dragon-gate"
     assert parse(conn, "我們可以拆嗎").repaired == {}
+
+
+@pytest.mark.parametrize("query, card", [("象牙他", "ivory-tower"), ("修道院张", "abbot"), ("搭教堂", "cathedral")])
+def test_a_longer_name_with_one_character_misheard_is_the_name(conn, query, card):
+    # 他 is a function word and 牙他 is no slip the pair-by-pair repair sees; 教堂 inside 搭教堂 is
+    # another card (the Church), but 大教堂 is the whole name misheard.
+    assert card in parse(conn, query).cards
+    assert search(conn, query, top=1)[0].id == card
