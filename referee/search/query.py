@@ -356,6 +356,11 @@ def search(
         if total:
             shared = sum(w * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
                          for c, w in weights.items())
+            if compares and doc.kind == "faq" and _COMPARE in weights and (_COMPARE in doc.asked or _COMPARE in doc.answered):
+                # How the editions differ is the comparison's to say (its rows, a card's two
+                # texts); a ruling that words a difference (the Diplomat's difference in cost,
+                # 「差價」) or is asked with "new edition" in it does not answer it.
+                shared -= weights[_COMPARE] * (1.0 if _COMPARE in doc.asked else PARAMS["answered"])
             if (compares and doc.kind == "card" and doc.id in parsed.cards
                     and _COMPARE not in doc.asked and _COMPARE not in doc.answered):
                 # A card's own text shows both editions' texts: it answers whether they differ

@@ -488,3 +488,15 @@ def test_a_longer_name_with_one_character_misheard_is_the_name(conn, query, card
     # another card (the Church), but 大教堂 is the whole name misheard.
     assert card in parse(conn, query).cards
     assert search(conn, query, top=1)[0].id == card
+
+
+def test_a_difference_in_cost_is_no_difference_between_editions(conn):
+    assert parse(conn, "Diplomat pays the difference in cost?").concepts == ["cost"]
+    assert search(conn, "Diplomat pays the difference in cost?", top=1)[0].id == "diplomat.cost-difference"
+    # Asked how the Diplomat differs between the editions, his ruling on paying the difference
+    # (whose keywords once said "diplomat difference") is not the answer: his row is.
+    assert search(conn, "old diplomat vs new diplomat, does it work the same way", top=1)[0].id == "editions.diplomat"
+
+
+def test_the_same_way_in_both_editions_compares_them(conn):
+    assert "edition-difference" in parse(conn, "does the 2016 thief work the same way as in the first edition").concepts
