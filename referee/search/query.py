@@ -74,6 +74,7 @@ PARAMS = {
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
+    "same_rank": 30.0,  # a rule on ranks naming no card, for a query naming two characters of one rank
     "absent": 10.0,     # the whole table, for a question naming a card one edition lacks ("no Bell Tower in 2016")
     "narrower": 6.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
@@ -106,6 +107,7 @@ class Parsed:
     editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
     alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
     absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
+    same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
 
     @property
     def actor(self) -> str | None:
@@ -170,7 +172,33 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
-                  editions, _named_alone(fixed, spoken, names), absent)
+                  editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups))
+
+
+_RANK = "rank"   # the lexicon's concept of a character's number
+
+
+def _same_rank(conn: sqlite3.Connection, groups: list[set[str]]) -> bool:
+    """Whether two names the query says are characters of one rank in some edition (the Witch
+    and the Assassin; a name that may mean several cards counts by each of them)."""
+    if len(groups) < 2:
+        return False
+    cache = _cache(conn)
+    if "ranks" not in cache:
+        ranks: dict[str, set[tuple[str, int]]] = {}
+        for card, edition, rank in conn.execute("SELECT id, edition, rank FROM cards WHERE kind = 'character'"):
+            if rank is not None:
+                ranks.setdefault(card, set()).add((edition, rank))
+        cache["ranks"] = ranks
+    ranks = cache["ranks"]
+    for at, group in enumerate(groups):
+        for other in groups[at + 1:]:
+            if group & other:
+                continue   # (皇帝 may be the King: 國王 皇帝 names one card twice)
+            held = {slot for card in group for slot in ranks.get(card, ())}
+            if held & {slot for card in other for slot in ranks.get(card, ())}:
+                return True
+    return False
 
 
 def _absent(conn: sqlite3.Connection, groups: list[set[str]], editions: list[str]) -> set[str]:
@@ -389,6 +417,10 @@ def search(
         shared_forms = forms.intersection(doc.forms) if forms else ()
         if shared_forms:   # "when …?" is asked by fewer questions than "can …?": it tells more
             part["form"] = PARAMS["form_specific"] if shared_forms - _COMMON_FORMS else PARAMS["form"]
+        if parsed.same_rank and _RANK in doc.asked and not doc.cards:
+            # 「女巫被刺客殺掉的話…」, "Spy and Blackmailer in the same game": two characters of
+            # one rank never play together, which answers it whatever else is asked.
+            part["same_rank"] = PARAMS["same_rank"]
         if doc.house:
             part["house"] = -PARAMS["house"]
         if named_edition and named_edition not in doc.editions:

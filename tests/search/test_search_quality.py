@@ -500,3 +500,18 @@ def test_a_difference_in_cost_is_no_difference_between_editions(conn):
 
 def test_the_same_way_in_both_editions_compares_them(conn):
     assert "edition-difference" in parse(conn, "does the 2016 thief work the same way as in the first edition").concepts
+
+
+def test_two_characters_of_one_rank_find_that_one_plays_per_rank(conn):
+    assert parse(conn, "刺客 女巫").same_rank and parse(conn, "Spy and Blackmailer").same_rank
+    assert not parse(conn, "國王 皇帝").same_rank      # 皇帝 may name the King itself
+    assert not parse(conn, "刺客 國王").same_rank
+    ranked = [h.id for h in search(conn, "Spy and Blackmailer both in one game, who goes first?", top=3)]
+    assert ranked[0] in ("setup.one-character-per-rank", "draft.one-character-per-rank")
+
+
+def test_the_games_name_says_nothing(conn):
+    # 富饒之城 算分 asks for the scoring, not for whatever else says 之城.
+    assert parse(conn, "富饒之城 算分").terms == parse(conn, "算分").terms
+    first = search(conn, "富饶之城 算分", top=1)[0].id
+    assert first == "general.scoring-summary" or first.startswith("scoring.")
