@@ -86,6 +86,8 @@ _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
 # The concept of a question that compares the editions (新舊版差別, "what changed"): the rules
 # that compare them (`referee rules editions`) answer it, and no other question.
 _COMPARE = lexicon_mod.COMPARE
+# What a card's own facts say (its rank, its cost), which its two editions' texts compare.
+_ONE_CARD_FACTS = {"rank", "cost", "duplicate", "cards"}
 
 
 class EmptyQuery(ValueError):
@@ -163,6 +165,12 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         concepts.append(_COMPARE)
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
     editions = lex.editions(fixed, names)
+    if (_COMPARE not in concepts and len(editions) > 1 and len(groups) == 1
+            and not {c for c in concepts if not groups[0] & set(lex.implies.get(c, ()))}
+            - _OVERVIEW_CONCEPTS - _ONE_CARD_FACTS):
+        # "Is the Tax Collector rank 2 or 9? My Dark City card says 2 but the new box …": one
+        # card and both editions named, nothing asked of it but what it is.
+        concepts.append(_COMPARE)
     absent = _absent(conn, groups, editions)
     if absent and _COMPARE not in concepts:
         # "why is there no Bell Tower in the new edition", 「新版里还有钟楼吗」: a card one edition

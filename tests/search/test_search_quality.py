@@ -515,3 +515,10 @@ def test_the_games_name_says_nothing(conn):
     assert parse(conn, "富饒之城 算分").terms == parse(conn, "算分").terms
     first = search(conn, "富饶之城 算分", top=1)[0].id
     assert first == "general.scoring-summary" or first.startswith("scoring.")
+
+
+def test_one_card_and_both_boxes_named_ask_what_differs(conn):
+    parsed = parse(conn, "Is the Navigator rank 7 in the new box too? My old copy says 7")
+    assert sorted(parsed.editions) == ["2016", "classic"] and "edition-difference" in parsed.concepts
+    # (mixing the boxes names no card: no comparison)
+    assert "edition-difference" not in parse(conn, "可以把舊版黑暗城市的角色混進2016版一起玩嗎").concepts
