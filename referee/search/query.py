@@ -329,6 +329,15 @@ def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
     return docs
 
 
+def _rank_documents(conn: sqlite3.Connection) -> list[str]:
+    """The documents asked about ranks that name no card (one character of each rank)."""
+    cache = _cache(conn)
+    if "rank_docs" not in cache:
+        cache["rank_docs"] = [key for key, asked in conn.execute(
+            "SELECT key, asked FROM search_docs WHERE cards = ''") if _RANK in asked.split()]
+    return cache["rank_docs"]
+
+
 def _card_documents(conn: sqlite3.Connection, cards) -> list[str]:
     cards = list(cards)
     if not cards:
@@ -365,6 +374,8 @@ def search(
     # One pass over the candidates, the score kept in parts only when explained (speed: ~200 a query).
     candidates = set(scores)
     candidates.update(_card_documents(conn, parsed.cards))  # a document about a card the query names
+    if parsed.same_rank:   # (the rules on ranks, whatever words the question uses)
+        candidates.update(_rank_documents(conn))
     docs = documents(conn, candidates)
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
@@ -420,15 +431,15 @@ def search(
                     part["role"] += PARAMS["same_cards"]
         elif doc.subject or (compares and doc.cards and _COMPARE in doc.asked):
             part["no_card"] = -PARAMS["no_card"]   # (how the editions differ: the table, not one card's row)
+        if parsed.same_rank and _RANK in doc.asked and not doc.cards:
+            # 「女巫被刺客殺掉的話…」, "Spy and Blackmailer in the same game": two characters of
+            # one rank never play together, which answers it whatever else is asked.
+            part["same_rank"] = PARAMS["same_rank"]
         if key not in text_scores and not any(part.values()):
             continue
         shared_forms = forms.intersection(doc.forms) if forms else ()
         if shared_forms:   # "when …?" is asked by fewer questions than "can …?": it tells more
             part["form"] = PARAMS["form_specific"] if shared_forms - _COMMON_FORMS else PARAMS["form"]
-        if parsed.same_rank and _RANK in doc.asked and not doc.cards:
-            # 「女巫被刺客殺掉的話…」, "Spy and Blackmailer in the same game": two characters of
-            # one rank never play together, which answers it whatever else is asked.
-            part["same_rank"] = PARAMS["same_rank"]
         if doc.house:
             part["house"] = -PARAMS["house"]
         if named_edition and named_edition not in doc.editions:

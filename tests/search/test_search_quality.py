@@ -522,3 +522,10 @@ def test_one_card_and_both_boxes_named_ask_what_differs(conn):
     assert sorted(parsed.editions) == ["2016", "classic"] and "edition-difference" in parsed.concepts
     # (mixing the boxes names no card: no comparison)
     assert "edition-difference" not in parse(conn, "可以把舊版黑暗城市的角色混進2016版一起玩嗎").concepts
+
+
+def test_two_characters_of_one_rank_bring_the_rank_rules_whatever_the_words(conn):
+    # The rules on ranks share no word with "threat tokens": they are candidates all the same.
+    ranked = [h.id for h in search(conn, "Spy and Blackmailer in the same game, can the spy see the threat tokens?", top=3)]
+    assert {"setup.one-character-per-rank", "draft.one-character-per-rank"} & set(ranked)
+    assert "same-game" in parse(conn, "刺客跟女巫可以同一局嗎").concepts
