@@ -86,6 +86,8 @@ _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
 # The concept of a question that compares the editions (新舊版差別, "what changed"): the rules
 # that compare them (`referee rules editions`) answer it, and no other question.
 _COMPARE = lexicon_mod.COMPARE
+# What a card's own text states, asked of it in a word (「大學 分數」, "keep cost").
+_CARD_FACTS = {"score", "cost"}
 # What a card's own facts say (its rank, its cost), which its two editions' texts compare.
 _ONE_CARD_FACTS = {"rank", "cost", "duplicate", "cards"}
 
@@ -329,6 +331,15 @@ def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
     return docs
 
 
+def _counterpart(conn: sqlite3.Connection, parsed: Parsed, doc: Doc) -> bool:
+    """Whether a ruling is on another card of the one rank the query's single card has, and
+    lists that card among its own (the King's crown, "the same holds for the Patrician")."""
+    if len(parsed.groups) != 1 or not doc.subject or doc.subject in parsed.cards:
+        return False
+    named = [card for card in parsed.groups[0] if card in doc.cards]
+    return bool(named) and _same_rank(conn, [{doc.subject}, set(named)])
+
+
 def _rank_documents(conn: sqlite3.Connection) -> list[str]:
     """The documents asked about ranks that name no card (one character of each rank)."""
     cache = _cache(conn)
@@ -383,7 +394,7 @@ def search(
     # "How does the Witch work?", 「經典版巫師 能力」, "haunted quarter": one card and nothing asked
     # of it but what it is or does, which its own text answers best.
     overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
-        set(parsed.concepts) - _OVERVIEW_CONCEPTS) and forms <= {"how", "yes-no"}
+        set(parsed.concepts) - _OVERVIEW_CONCEPTS - (_CARD_FACTS if not forms else set())) and forms <= {"how", "yes-no"}
     # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
     # asked of the editions (one named, old and new, or a card by its two editions' names), not
     # of two things in one game (天文台和普通抽牌有啥区别).
@@ -424,6 +435,10 @@ def search(
             if doc.kind == "card" and _names_only(parsed):
                 # 「刺客 國王」: one card's own text says nothing of the other; what the two do to
                 # each other is a ruling's (the crown of a killed King).
+                part["role"] = 0.0
+            elif _counterpart(conn, parsed, doc):
+                # 「貴族被刺殺了，皇冠還給他嗎」: the ruling on the King's crown, which says the same
+                # holds for the Patrician (it lists him), answers for him: no stranger's ruling.
                 part["role"] = 0.0
             else:
                 part["role"] = _role_score(parsed, doc)

@@ -529,3 +529,12 @@ def test_two_characters_of_one_rank_bring_the_rank_rules_whatever_the_words(conn
     ranked = [h.id for h in search(conn, "Spy and Blackmailer in the same game, can the spy see the threat tokens?", top=3)]
     assert {"setup.one-character-per-rank", "draft.one-character-per-rank"} & set(ranked)
     assert "same-game" in parse(conn, "刺客跟女巫可以同一局嗎").concepts
+
+
+def test_a_ruling_on_the_king_that_lists_the_patrician_answers_for_him(conn):
+    # "The same holds for the 2016 Patrician": not a stranger's ruling for a question on him.
+    assert search(conn, "貴族被刺殺的話皇冠還歸他嗎", top=1)[0].id == "king.killed-crown"
+
+
+def test_a_card_and_its_score_in_a_word_is_the_card(conn):
+    assert search(conn, "大學 分數", top=1)[0].id == "university"
