@@ -538,3 +538,8 @@ def test_a_ruling_on_the_king_that_lists_the_patrician_answers_for_him(conn):
 
 def test_a_card_and_its_score_in_a_word_is_the_card(conn):
     assert search(conn, "大學 分數", top=1)[0].id == "university"
+
+
+def test_putting_a_card_back_is_not_building(conn):
+    assert "build" not in parse(conn, "另一張是放牌堆底還是棄牌堆").concepts
+    assert "build" in parse(conn, "這回合可以蓋幾座").concepts
