@@ -543,3 +543,9 @@ def test_a_card_and_its_score_in_a_word_is_the_card(conn):
 def test_putting_a_card_back_is_not_building(conn):
     assert "build" not in parse(conn, "另一張是放牌堆底還是棄牌堆").concepts
     assert "build" in parse(conn, "這回合可以蓋幾座").concepts
+
+
+def test_a_name_heading_the_question_names_the_card(conn):
+    # "keep" is an everyday word; set apart at the head of a question it is the card's name.
+    assert set(parse(conn, "Keep: there were two copies in the old game, is there only one now?").cards) == {"keep"}
+    assert parse(conn, "keep the gold: can I").cards == {}
