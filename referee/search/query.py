@@ -112,6 +112,7 @@ class Parsed:
     alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
     absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
     same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
+    implied: set[str] = field(default_factory=set)   # the cards its concepts imply (拆: the Warlord)
 
     @property
     def actor(self) -> str | None:
@@ -182,7 +183,8 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
-                  editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups))
+                  editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups),
+                  {card for c in concepts for card in lex.implies.get(c, [])})
 
 
 _RANK = "rank"   # the lexicon's concept of a character's number
@@ -567,7 +569,8 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
     helps; a document whose actor and subject are both cards the query never names hurts (the
     Armory's ruling on the Keep does not answer whether the Warlord may destroy it); a document
     about every card the query names helps."""
-    if doc.actor and not {doc.actor, doc.subject} & set(parsed.cards):
+    if doc.actor and not {doc.actor, doc.subject} & (set(parsed.cards) | parsed.implied):
+        # (「龍門拆掉要幾塊錢」: 拆 is the Warlord's, whose ruling on the Dragon Gate answers it)
         return -PARAMS["stranger"]
     score = 0.0
     if doc.subject and doc.subject not in parsed.cards:

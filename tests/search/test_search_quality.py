@@ -549,3 +549,10 @@ def test_a_name_heading_the_question_names_the_card(conn):
     # "keep" is an everyday word; set apart at the head of a question it is the card's name.
     assert set(parse(conn, "Keep: there were two copies in the old game, is there only one now?").cards) == {"keep"}
     assert parse(conn, "keep the gold: can I").cards == {}
+
+
+def test_a_card_the_question_implies_is_no_stranger(conn):
+    # 拆 is the Warlord's act: his ruling on the University's cost is not a stranger's ruling.
+    parsed = parse(conn, "拆大學要付幾塊")
+    assert "warlord" in parsed.implied and "warlord" not in parsed.cards
+    assert search(conn, "拆大學要付幾塊", top=1)[0].id == "warlord.university-dragon-gate-cost"
