@@ -64,6 +64,7 @@ PARAMS = {
     "close": 3.0,       # ... and so is a best score this close to the second
     "close_below": 70.0,  # ... when it is below this (a strong pair of siblings is not a doubt)
     "implied": 0.5,     # weight of a card the query's concepts imply when it names none
+    "implied_too": 0.3,  # ... and beside the cards it names (鷹架 … 課稅: the Tax Collector too)
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
@@ -182,6 +183,8 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     query_terms += [concept_term(c) for c in concepts]
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
+    else:   # 「鷹架…會被課稅嗎」: the Tax Collector too, after the cards named
+        cards.update({card: PARAMS["implied_too"] for c in concepts for card in lex.implies.get(c, []) if card not in cards})
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
                   editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups),
                   {card for c in concepts for card in lex.implies.get(c, [])})

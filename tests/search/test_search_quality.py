@@ -554,5 +554,6 @@ def test_a_name_heading_the_question_names_the_card(conn):
 def test_a_card_the_question_implies_is_no_stranger(conn):
     # 拆 is the Warlord's act: his ruling on the University's cost is not a stranger's ruling.
     parsed = parse(conn, "拆大學要付幾塊")
-    assert "warlord" in parsed.implied and "warlord" not in parsed.cards
+    assert "warlord" in parsed.implied and parsed.cards["warlord"] < parsed.cards["university"] == 1.0
+    assert parsed.groups == [{"university"}] and parsed.actor == "university"
     assert search(conn, "拆大學要付幾塊", top=1)[0].id == "warlord.university-dragon-gate-cost"
