@@ -76,6 +76,7 @@ PARAMS = {
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
     "same_rank": 30.0,  # a rule on ranks naming no card, for a query naming two characters of one rank
+    "other_count": 6.0,  # a document asked about another number of players than the query's (against)
     "absent": 10.0,     # the whole table, for a question naming a card one edition lacks ("no Bell Tower in 2016")
     "narrower": 6.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
@@ -89,6 +90,8 @@ _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
 _COMPARE = lexicon_mod.COMPARE
 # What a card's own text states, asked of it in a word (「大學 分數」, "keep cost").
 _CARD_FACTS = {"score", "cost"}
+# The lexicon's concepts of a number of players.
+_COUNTS = {f"{n}-players" for n in ("two", "three", "four", "five", "six", "seven", "eight")}
 # What a card's own facts say (its rank, its cost), which its two editions' texts compare.
 _ONE_CARD_FACTS = {"rank", "cost", "duplicate", "cards"}
 
@@ -396,6 +399,7 @@ def search(
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
     forms = set(parsed.forms)
+    counts = _COUNTS & set(parsed.concepts)
     # "How does the Witch work?", 「經典版巫師 能力」, "haunted quarter": one card and nothing asked
     # of it but what it is or does, which its own text answers best.
     overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
@@ -460,6 +464,10 @@ def search(
         shared_forms = forms.intersection(doc.forms) if forms else ()
         if shared_forms:   # "when …?" is asked by fewer questions than "can …?": it tells more
             part["form"] = PARAMS["form_specific"] if shared_forms - _COMMON_FORMS else PARAMS["form"]
+        asked_counts = _COUNTS & doc.asked
+        if asked_counts and counts and not asked_counts & counts:
+            # 「三人局每人兩個角色…」: the two-player rules answer no question about three players.
+            part["count"] = -PARAMS["other_count"]
         if doc.house:
             part["house"] = -PARAMS["house"]
         if named_edition and named_edition not in doc.editions:

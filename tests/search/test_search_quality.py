@@ -557,3 +557,8 @@ def test_a_card_the_question_implies_is_no_stranger(conn):
     assert "warlord" in parsed.implied and parsed.cards["warlord"] < parsed.cards["university"] == 1.0
     assert parsed.groups == [{"university"}] and parsed.actor == "university"
     assert search(conn, "拆大學要付幾塊", top=1)[0].id == "warlord.university-dragon-gate-cost"
+
+
+def test_the_rules_for_another_number_of_players_come_after(conn):
+    ranked = [h.id for h in search(conn, "三人局每人拿兩個角色，蓋到幾座結束", top=10)]
+    assert ranked.index("draft.three-players") < ranked.index("draft.two-players")
