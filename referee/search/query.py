@@ -43,7 +43,7 @@ PARAMS = {
     "fuzzy": 30.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
     "text_pool": 80,    # the best text matches that are candidates at all (speed)
-    "subject": 0.65,    # ... the document's subject card counts this much more
+    "subject": 0.85,    # ... the document's subject card counts this much more
     "missing": 0.2,     # ... each card of the document the query does not name, against
     "no_card": 8.0,     # a document about a card, for a query naming none
     "actor": 4.0,       # the card acting in the document's question is the query's first card
