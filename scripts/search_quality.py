@@ -12,7 +12,7 @@ question it has never seen is measured two ways:
 is one id or a list of acceptable ids (FAQ entry, rule or card). Prints top-1 and top-3 overall
 and per kind (or language), then every miss with what came first.
 
-Usage: python scripts/search_quality.py [--blind [SET] | --held-out NAME | --dev] [--db PATH] [--misses]
+Usage: python scripts/search_quality.py [--blind [SET] | --held-out NAME | --dev [NAME]] [--db PATH] [--misses]
 """
 
 from __future__ import annotations
@@ -107,12 +107,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blind", nargs="?", const="questions", metavar="SET",
                         help="measure a blind set instead of the tuning set: tests/search/blind/SET.toml "
-                             "(default: questions, the third set; fourth: the set of issue 18)")
+                             "(default: questions, the third set)")
     parser.add_argument("--misses", action="store_true",
                         help="list the misses (always for the tuning set; for the blind set only when asked)")
     parser.add_argument("--held-out", metavar="NAME",
                         help="measure faq/questions/NAME.toml on a database built without it")
-    parser.add_argument("--dev", action="store_true", help="measure the development sets, tests/search/dev_*.toml")
+    parser.add_argument("--dev", nargs="?", const="*", metavar="NAME",
+                        help="measure the development sets, tests/search/dev_*.toml (NAME: only dev_NAME.toml)")
     parser.add_argument("--db", help="database to use (default: build a fresh one in a temporary folder)")
     args = parser.parse_args()
     if args.held_out and args.db:
@@ -141,7 +142,11 @@ def main() -> int:
     elif args.held_out:
         queries = [q for q in _load(QUESTIONS / f"{args.held_out}.toml") if q["expect"]]
     elif args.dev:
-        queries = [q for path in sorted(TUNING.glob("dev_*.toml")) for q in _load(path) if q["expect"]]
+        paths = sorted(TUNING.glob(f"dev_{args.dev}.toml"))
+        if not paths:
+            parser.error(f"no development set {args.dev!r}; there are: "
+                         + ", ".join(p.stem[4:] for p in sorted(TUNING.glob("dev_*.toml"))))
+        queries = [q for path in paths for q in _load(path) if q["expect"]]
     else:
         queries = load_queries()
     result = evaluate(conn, queries)

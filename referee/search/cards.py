@@ -82,7 +82,8 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
             key = "".join(w for _, w in latin[i:i + size])
             if key not in names and key.endswith("s") and key[:-1] in names:
                 key = key[:-1]   # "the bishops districts": a plural or a possessive without its apostrophe
-            if size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex, names):
+            if (size == 1 and lex and key in lex.ambiguous and not _names_the_card(latin, i, lex, names)
+                    and not (i == 0 and _is_heading(folded, latin[0]))):
                 continue
             if key in names:
                 found.append((latin[i][0], key))
@@ -93,6 +94,14 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
     if spoken is not None:
         spoken.extend(key for _, key in sorted(found))
     return cards
+
+
+def _is_heading(folded: str, first: tuple[int, str]) -> bool:
+    """Whether the query's first word heads it, set apart by a colon or a dash ("Keep: there
+    were two copies…"): a card's name, as players title a question."""
+    at, word = first
+    rest = folded[at + len(word):].lstrip()
+    return not folded[:at].strip() and rest[:1] in (":", "-", "–", "—", "：")
 
 
 def _names_the_card(latin: list[tuple[int, str]], i: int, lex, names: dict) -> bool:

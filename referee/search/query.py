@@ -28,8 +28,8 @@ from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names
 from referee.search.lexicon import concept_term
 from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
-from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, named_chars,
-                                   readings_of, repair, replace_word, spell)
+from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, name_slips,
+                                   named_chars, readings_of, repair, replace_word, spell)
 
 # bm25 weights of the FTS columns: question, keywords, answer, readings, concepts, asked (the ways
 # players ask for the document: its `asked` phrasings and the questions of faq/questions/).
@@ -43,7 +43,7 @@ PARAMS = {
     "fuzzy": 30.0,      # question similarity, 0..1
     "pool": 25,         # candidates re-ranked with the fuzzy matcher
     "text_pool": 80,    # the best text matches that are candidates at all (speed)
-    "subject": 0.65,    # ... the document's subject card counts this much more
+    "subject": 0.85,    # ... the document's subject card counts this much more
     "missing": 0.2,     # ... each card of the document the query does not name, against
     "no_card": 8.0,     # a document about a card, for a query naming none
     "actor": 4.0,       # the card acting in the document's question is the query's first card
@@ -64,6 +64,7 @@ PARAMS = {
     "close": 3.0,       # ... and so is a best score this close to the second
     "close_below": 70.0,  # ... when it is below this (a strong pair of siblings is not a doubt)
     "implied": 0.5,     # weight of a card the query's concepts imply when it names none
+    "implied_too": 0.3,  # ... and beside the cards it names (鷹架 … 課稅: the Tax Collector too)
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
@@ -74,6 +75,9 @@ PARAMS = {
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
+    "same_rank": 30.0,  # a rule on ranks naming no card, for a query naming two characters of one rank
+    "other_count": 6.0,  # a document asked about another number of players than the query's (against)
+    "absent": 10.0,     # the whole table, for a question naming a card one edition lacks ("no Bell Tower in 2016")
     "narrower": 6.0,    # a rule's row of the editions compared, for a question on the editions as a whole (against)
 }
 
@@ -84,6 +88,12 @@ _OVERVIEW_CONCEPTS = {"ability", "character", "district", "unique"}
 # The concept of a question that compares the editions (新舊版差別, "what changed"): the rules
 # that compare them (`referee rules editions`) answer it, and no other question.
 _COMPARE = lexicon_mod.COMPARE
+# What a card's own text states, asked of it in a word (「大學 分數」, "keep cost").
+_CARD_FACTS = {"score", "cost"}
+# The lexicon's concepts of a number of players.
+_COUNTS = {f"{n}-players" for n in ("two", "three", "four", "five", "six", "seven", "eight")}
+# What a card's own facts say (its rank, its cost), which its two editions' texts compare.
+_ONE_CARD_FACTS = {"rank", "cost", "duplicate", "cards"}
 
 
 class EmptyQuery(ValueError):
@@ -104,6 +114,9 @@ class Parsed:
     groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
     editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
     alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
+    absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
+    same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
+    implied: set[str] = field(default_factory=set)   # the cards its concepts imply (拆: the Warlord)
 
     @property
     def actor(self) -> str | None:
@@ -130,11 +143,16 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
     fixed = folded
     for typo, right in spelled.items():
         fixed = replace_word(fixed, typo, right)
-    repaired = repair(conn, fixed, {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows),
-                      named_chars(fixed, names), known_word_chars(lex, fixed, names), name_bigrams(names),
-                      lex.steady)
+    readings = {c: r[1].split() for c, r in rows.items()} | readings_of(conn, fixed, rows)
+    repaired = repair(conn, fixed, readings, named_chars(fixed, names), known_word_chars(lex, fixed, names),
+                      name_bigrams(names), lex.steady)
     for typo, right in repaired.items():
         fixed = fixed.replace(typo, right)
+    # What the pair-by-pair repair left: a longer name misheard where a pair looked sound (象牙他).
+    misheard = name_slips(conn, fixed, names, readings)
+    for typo, right in misheard.items():
+        fixed = fixed.replace(typo, right)
+    repaired.update(misheard)
     spoken: list[str] = []
     cards = detect_cards(fixed, names, spoken, lex)
     # The words that say what is asked (can …? 怎麼辦) steer by form, not by matching text.
@@ -152,12 +170,69 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         # 「新舊版」, "warlord classic 2016", 「銀行 新舊版」: the two editions named and nothing
         # asked of them but one card or one thing (how it differs).
         concepts.append(_COMPARE)
-    query_terms += [concept_term(c) for c in concepts]
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
+    editions = lex.editions(fixed, names)
+    if (_COMPARE not in concepts and len(editions) > 1 and len(groups) == 1
+            and not {c for c in concepts if not groups[0] & set(lex.implies.get(c, ()))}
+            - _OVERVIEW_CONCEPTS - _ONE_CARD_FACTS):
+        # "Is the Tax Collector rank 2 or 9? My Dark City card says 2 but the new box …": one
+        # card and both editions named, nothing asked of it but what it is.
+        concepts.append(_COMPARE)
+    absent = _absent(conn, groups, editions)
+    if absent and _COMPARE not in concepts:
+        # "why is there no Bell Tower in the new edition", 「新版里还有钟楼吗」: a card one edition
+        # lacks, asked of that edition, asks how the editions differ (which cards each has).
+        concepts.append(_COMPARE)
+    query_terms += [concept_term(c) for c in concepts]
     if not cards:   # 房屋稅 is the Tax Collector's, 美化 the Artist's: cards the question implies
         cards = {card: PARAMS["implied"] for c in concepts for card in lex.implies.get(c, [])}
+    else:   # 「鷹架…會被課稅嗎」: the Tax Collector too, after the cards named
+        cards.update({card: PARAMS["implied_too"] for c in concepts for card in lex.implies.get(c, []) if card not in cards})
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
-                  lex.editions(fixed, names), _named_alone(fixed, spoken, names))
+                  editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups),
+                  {card for c in concepts for card in lex.implies.get(c, [])})
+
+
+_RANK = "rank"   # the lexicon's concept of a character's number
+
+
+def _same_rank(conn: sqlite3.Connection, groups: list[set[str]]) -> bool:
+    """Whether two names the query says are characters of one rank in some edition (the Witch
+    and the Assassin; a name that may mean several cards counts by each of them)."""
+    if len(groups) < 2:
+        return False
+    cache = _cache(conn)
+    if "ranks" not in cache:
+        ranks: dict[str, set[tuple[str, int]]] = {}
+        for card, edition, rank in conn.execute("SELECT id, edition, rank FROM cards WHERE kind = 'character'"):
+            if rank is not None:
+                ranks.setdefault(card, set()).add((edition, rank))
+        cache["ranks"] = ranks
+    ranks = cache["ranks"]
+    for at, group in enumerate(groups):
+        for other in groups[at + 1:]:
+            if group & other:
+                continue   # (皇帝 may be the King: 國王 皇帝 names one card twice)
+            held = {slot for card in group for slot in ranks.get(card, ())}
+            if held & {slot for card in other for slot in ranks.get(card, ())}:
+                return True
+    return False
+
+
+def _absent(conn: sqlite3.Connection, groups: list[set[str]], editions: list[str]) -> set[str]:
+    """The cards named that an edition the query names does not have (a name that may mean
+    several cards counts only when none of them is in it: 主教 is in both)."""
+    if not groups or not editions:
+        return set()
+    cache = _cache(conn)
+    if "card_editions" not in cache:
+        held: dict[str, set[str]] = {}
+        for card, edition in conn.execute("SELECT id, edition FROM cards"):
+            held.setdefault(card, set()).add(edition)
+        cache["card_editions"] = held
+    held = cache["card_editions"]
+    return {card for group in groups for edition in editions
+            if not any(edition in held.get(c, ()) for c in group) for card in group}
 
 
 def _join_split_names(folded: str, names: dict) -> str:
@@ -264,6 +339,24 @@ def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
     return docs
 
 
+def _counterpart(conn: sqlite3.Connection, parsed: Parsed, doc: Doc) -> bool:
+    """Whether a ruling is on another card of the one rank the query's single card has, and
+    lists that card among its own (the King's crown, "the same holds for the Patrician")."""
+    if len(parsed.groups) != 1 or not doc.subject or doc.subject in parsed.cards:
+        return False
+    named = [card for card in parsed.groups[0] if card in doc.cards]
+    return bool(named) and _same_rank(conn, [{doc.subject}, set(named)])
+
+
+def _rank_documents(conn: sqlite3.Connection) -> list[str]:
+    """The documents asked about ranks that name no card (one character of each rank)."""
+    cache = _cache(conn)
+    if "rank_docs" not in cache:
+        cache["rank_docs"] = [key for key, asked in conn.execute(
+            "SELECT key, asked FROM search_docs WHERE cards = ''") if _RANK in asked.split()]
+    return cache["rank_docs"]
+
+
 def _card_documents(conn: sqlite3.Connection, cards) -> list[str]:
     cards = list(cards)
     if not cards:
@@ -300,14 +393,17 @@ def search(
     # One pass over the candidates, the score kept in parts only when explained (speed: ~200 a query).
     candidates = set(scores)
     candidates.update(_card_documents(conn, parsed.cards))  # a document about a card the query names
+    if parsed.same_rank:   # (the rules on ranks, whatever words the question uses)
+        candidates.update(_rank_documents(conn))
     docs = documents(conn, candidates)
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
     forms = set(parsed.forms)
+    counts = _COUNTS & set(parsed.concepts)
     # "How does the Witch work?", 「經典版巫師 能力」, "haunted quarter": one card and nothing asked
     # of it but what it is or does, which its own text answers best.
     overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
-        set(parsed.concepts) - _OVERVIEW_CONCEPTS) and forms <= {"how", "yes-no"}
+        set(parsed.concepts) - _OVERVIEW_CONCEPTS - (_CARD_FACTS if not forms else set())) and forms <= {"how", "yes-no"}
     # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
     # asked of the editions (one named, old and new, or a card by its two editions' names), not
     # of two things in one game (天文台和普通抽牌有啥区别).
@@ -327,6 +423,11 @@ def search(
         if total:
             shared = sum(w * (1.0 if c in doc.asked else PARAMS["answered"] if c in doc.answered else 0.0)
                          for c, w in weights.items())
+            if compares and doc.kind == "faq" and _COMPARE in weights and (_COMPARE in doc.asked or _COMPARE in doc.answered):
+                # How the editions differ is the comparison's to say (its rows, a card's two
+                # texts); a ruling that words a difference (the Diplomat's difference in cost,
+                # 「差價」) or is asked with "new edition" in it does not answer it.
+                shared -= weights[_COMPARE] * (1.0 if _COMPARE in doc.asked else PARAMS["answered"])
             if (compares and doc.kind == "card" and doc.id in parsed.cards
                     and _COMPARE not in doc.asked and _COMPARE not in doc.answered):
                 # A card's own text shows both editions' texts: it answers whether they differ
@@ -340,16 +441,33 @@ def search(
             part["unasked"] = -PARAMS["unasked"] * extra / sum(idf.get(c, 0.0) for c in doc.asked)
         if parsed.cards:
             part["card"] = PARAMS["card"] * _card_score(parsed.cards, doc.cards, doc.subject, parsed.groups)
-            part["role"] = _role_score(parsed, doc)
-            if doc.cards and all(c in parsed.cards for c in doc.cards):
-                part["role"] += PARAMS["same_cards"]
+            if doc.kind == "card" and _names_only(parsed):
+                # 「刺客 國王」: one card's own text says nothing of the other; what the two do to
+                # each other is a ruling's (the crown of a killed King).
+                part["role"] = 0.0
+            elif _counterpart(conn, parsed, doc):
+                # 「貴族被刺殺了，皇冠還給他嗎」: the ruling on the King's crown, which says the same
+                # holds for the Patrician (it lists him), answers for him: no stranger's ruling.
+                part["role"] = 0.0
+            else:
+                part["role"] = _role_score(parsed, doc)
+                if doc.cards and all(c in parsed.cards for c in doc.cards):
+                    part["role"] += PARAMS["same_cards"]
         elif doc.subject or (compares and doc.cards and _COMPARE in doc.asked):
             part["no_card"] = -PARAMS["no_card"]   # (how the editions differ: the table, not one card's row)
+        if parsed.same_rank and _RANK in doc.asked and not doc.cards:
+            # 「女巫被刺客殺掉的話…」, "Spy and Blackmailer in the same game": two characters of
+            # one rank never play together, which answers it whatever else is asked.
+            part["same_rank"] = PARAMS["same_rank"]
         if key not in text_scores and not any(part.values()):
             continue
         shared_forms = forms.intersection(doc.forms) if forms else ()
         if shared_forms:   # "when …?" is asked by fewer questions than "can …?": it tells more
             part["form"] = PARAMS["form_specific"] if shared_forms - _COMMON_FORMS else PARAMS["form"]
+        asked_counts = _COUNTS & doc.asked
+        if asked_counts and counts and not asked_counts & counts:
+            # 「三人局每人兩個角色…」: the two-player rules answer no question about three players.
+            part["count"] = -PARAMS["other_count"]
         if doc.house:
             part["house"] = -PARAMS["house"]
         if named_edition and named_edition not in doc.editions:
@@ -368,7 +486,10 @@ def search(
             part["rule_text"] = -PARAMS["rule_text"]
             # A comparison of the editions answers a question comparing them; one comparing a
             # card's (the Wizard, whose rules did not change) is answered by its row or the card.
-            if _COMPARE in doc.asked and compares and parsed.cards and doc.asked == {_COMPARE} and not doc.cards:
+            if _COMPARE in doc.asked and compares and parsed.absent and doc.asked == {_COMPARE} and not doc.cards:
+                # The whole table lists the cards only one edition has.
+                part["comparison"] = PARAMS["absent"]
+            elif _COMPARE in doc.asked and compares and parsed.cards and doc.asked == {_COMPARE} and not doc.cards:
                 # The whole table, for a card compared: below the card's row (or its text, when
                 # its rules did not change), above other cards' rows.
                 part["comparison"] = -PARAMS["whole_for_card"]
@@ -459,7 +580,8 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
     helps; a document whose actor and subject are both cards the query never names hurts (the
     Armory's ruling on the Keep does not answer whether the Warlord may destroy it); a document
     about every card the query names helps."""
-    if doc.actor and not {doc.actor, doc.subject} & set(parsed.cards):
+    if doc.actor and not {doc.actor, doc.subject} & (set(parsed.cards) | parsed.implied):
+        # (「龍門拆掉要幾塊錢」: 拆 is the Warlord's, whose ruling on the Dragon Gate answers it)
         return -PARAMS["stranger"]
     score = 0.0
     if doc.subject and doc.subject not in parsed.cards:
@@ -470,11 +592,18 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
         score -= PARAMS["foreign_actor"]   # the query names who acts; the Warlord is not the Armory
     if _SHIELDED in parsed.concepts and len(parsed.groups) >= 2:
         return score   # "does the Bishop protect against the Armory": the card named first acts on nothing
+    if _names_only(parsed):
+        return score   # 「刺客 國王」 says what meets what, not who acts: the killed King's crown answers it
     if doc.actor and doc.actor == parsed.actor:
         score += PARAMS["actor"]
     elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
         score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
     return score
+
+
+def _names_only(parsed: Parsed) -> bool:
+    """A query of two or more card names and nothing asked of them (「刺客 國王」, "warlord great wall")."""
+    return len(parsed.groups) >= 2 and not parsed.concepts and not parsed.forms
 
 
 # The concept of a card shielding from another ("the Bishop protects against the Warlord",

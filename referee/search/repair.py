@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 from referee.search.cards import spans
-from referee.search.normalise import CJK, RUNS, latin_words, terms, words
+from referee.search.normalise import CJK, RUNS, is_cjk, latin_words, terms, words
 
 # Knobs of the repairs (tuned with the ranking's, scripts/search_quality.py).
 PARAMS = {
@@ -132,6 +132,70 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     return out
 
 
+_PATTERNS: dict[int, tuple[dict, dict[str, str]]] = {}
+
+
+def _name_patterns(names: dict) -> dict[str, str]:
+    """Each Chinese card name of three or more characters with one character left open
+    ("象牙?" → 象牙塔), worked out once per names table."""
+    cached = _PATTERNS.get(id(names))
+    if cached and cached[0] is names:
+        return cached[1]
+    if len(_PATTERNS) > 4:
+        _PATTERNS.clear()
+    patterns: dict[str, str] = {}
+    for key in names:
+        if len(key) >= 3 and all(is_cjk(c) for c in key):
+            for at in range(len(key)):
+                patterns.setdefault(key[:at] + "?" + key[at + 1:], key)
+    _PATTERNS[id(names)] = (names, patterns)
+    return patterns
+
+
+def name_slips(conn: sqlite3.Connection, folded: str, names: dict, readings: dict[str, list[str]]) -> dict[str, str]:
+    """A card's name of three or more characters with one character misheard (修道院张 for
+    修道院长, 象牙他 for 象牙塔, 天蚊台 for 天文台): the slip sounds like the name's character and
+    makes a pair of characters the corpus (nearly) never uses. A shorter name inside it (教堂 in
+    搭教堂) does not stand in the way of the longer one."""
+    patterns = _name_patterns(names)
+    if not patterns:
+        return {}
+    longest = max(len(p) for p in patterns)
+    out: dict[str, str] = {}
+    for match in RUNS.finditer(folded):
+        run = match.group()
+        if not CJK.match(run) or len(run) < 3:
+            continue
+        start = 0
+        while start < len(run) - 2:
+            found = _name_slip_at(conn, run, start, longest, names, patterns, readings)
+            if found:
+                out[found[0]] = found[1]
+                start += len(found[0])
+            else:
+                start += 1
+    return out
+
+
+def _name_slip_at(conn, run, start, longest, names, patterns, readings):
+    for size in range(min(longest, len(run) - start), 2, -1):
+        window = run[start:start + size]
+        if window in names:
+            return None   # the name itself, as typed
+        for at in range(size):
+            name = patterns.get(window[:at] + "?" + window[at + 1:])
+            if not name:
+                continue
+            typed, meant = window[at], name[at]
+            meant_reads = set(readings.get(meant) or (char_rows(conn, meant).get(meant, ("", ""))[1].split()))
+            if not meant_reads & set(readings.get(typed, [])):
+                continue
+            pairs = {window[i:i + 2] for i in (at - 1, at) if 0 <= i <= size - 2}
+            if min(doc_freq(conn, pairs).get(pair, 0) for pair in pairs) <= PARAMS["rare_df"]:
+                return window, name
+    return None
+
+
 def readings_of(conn, folded: str, rows: dict) -> dict[str, list[str]]:
     """Readings of the folded characters that the raw query did not spell (its Simplified forms)."""
     missing = set(CJK.findall(folded)) - set(rows)
@@ -228,14 +292,18 @@ def _surest_slip(conn, folded, readings, named, known, name_grams, steady):
     variants: dict[tuple[int, str], dict[str, float]] = {}
     for at, g in rare:
         for pos in (0, 1):
-            if sound(at + pos):
+            # A function word misheard inside a card's name unheard of (们 in 龙们 for 龙门) is
+            # mended to the name only.
+            name_only = (folded[at + pos] in steady and at + pos not in known and not df.get(g, 0)
+                         and not sound(at + 1 - pos))
+            if sound(at + pos) and not name_only:
                 continue
             for n, reading in enumerate(readings.get(g[pos], [])):
                 for char, usual in alike.get(reading, {}).items():
                     likely = (1.0 if n == 0 else PARAMS["other_reading"]) * (1.0 if usual else PARAMS["other_reading"])
-                    if char != g[pos]:
+                    variant = g[:pos] + char + g[pos + 1:]
+                    if char != g[pos] and (not name_only or variant in name_grams):
                         options = variants.setdefault((at, g), {})
-                        variant = g[:pos] + char + g[pos + 1:]
                         options[variant] = max(options.get(variant, 0.0), likely)
     if not variants:
         return None
