@@ -27,16 +27,21 @@ def test_random_games_keep_every_invariant(rulebooks, seed, players, edition):
     assert len(game.winners()[0]) >= 1
 
 
+def _random_cast_game(rb, seed: int, players: int, table: bool = False) -> Game:
+    """A game of `players` with the random legal cast that `simulate --seed` deals for `seed`."""
+    from referee.cli.simulate_cmd import random_characters
+
+    return Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, table=table,
+                    characters=random_characters(rb, players, seed))
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
 @example(seed=10810, players=3, edition="classic")   # the Wizard's draw read as his Hospital's answer
 def test_refused_moves_change_nothing(rulebooks, seed, players, edition):
     """A move that is not legal now (taken from another moment of the game) leaves the state as
     it was; one that is accepted must be among legal_moves() (it lists every legal move)."""
-    from referee.cli.simulate_cmd import random_characters
-
-    rb = rulebooks[edition]
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=random_characters(rb, players, seed))
+    game = _random_cast_game(rulebooks[edition], seed, players)
     rng = random.Random(seed)
     seen = []
     for _ in range(150):
@@ -139,12 +144,9 @@ def test_a_listed_move_played_unchecked_plays_as_checked(rulebooks, seed, player
     """apply_listed() (a move taken from legal_moves(), its checks of who may make it not made
     again) leaves the same position and says the same events as the checked apply(), for every
     listed move (a sample of a long list) over random casts."""
-    from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
 
-    rb = rulebooks[edition]
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, table=table,
-                    characters=random_characters(rb, players, seed))
+    game = _random_cast_game(rulebooks[edition], seed, players, table)
     rng = random.Random(seed)
     while not game.is_over and game.state.round < 30:
         moves = game.legal_moves()
@@ -167,12 +169,9 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
     filtered by verb, in its order (also when it reads what the position listed already); and
     the random player asking verb by verb (moves None)
     chooses the move it chooses from the whole list, with the same draws."""
-    from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
 
-    rb = rulebooks[edition]
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, table=table,
-                    characters=random_characters(rb, players, seed))
+    game = _random_cast_game(rulebooks[edition], seed, players, table)
     rng = random.Random(seed)
     while not game.is_over and game.state.round < 30:
         moves = game.legal_moves()
