@@ -36,7 +36,7 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     if moves is None:
         moves = game.legal_moves(None, known)
     if turn is not None:
-        listed = _listed(moves)
+        listed = concrete(moves)
         others = [m for m in listed if m.verb not in ("end", "redraw")]
         if others and rng.random() < 0.5:
             return rng.choice(others)
@@ -46,13 +46,8 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     return rng.choice(moves) if moves else None
 
 
-def _listed(moves) -> list[Move]:
-    """The moves of `moves` that are listed (a list: the usual case; a view: its listed parts)."""
-    return moves if type(moves) is list else concrete(moves)
-
-
 def _of(game: Game, moves, verb: str, known: dict) -> list[Move]:
     """The moves of `verb` among `moves`, or among the legal moves (None) without listing others."""
     if moves is None:
         return game.legal_moves(verb, known)
-    return [m for m in _listed(moves) if m.verb == verb]
+    return [m for m in concrete(moves) if m.verb == verb]
