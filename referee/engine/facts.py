@@ -1,19 +1,23 @@
 """The card and edition facts the engine is handed: plain values, loaded once per edition.
 
-These records have no generated repr (nobody prints a rulebook) and each has a docstring (else
-dataclasses computes one from the signature): every generated method is source compiled when
-the module loads, at the start of every command that plays or shows a game.
+A card's and a cast's facts never change: they are NamedTuples, the cheapest record to
+declare and to make (a frozen dataclass compiles its methods from source when the module
+loads, at the start of every command that plays or shows a game, and makes each record field by
+field through `object.__setattr__`: an edition has some 130 cards). The `facts` of a card (its
+ability's figures) and a cast's `names` are dicts: such a record compares but is never hashed.
+The rulebook, which computes what it reads at every move, is a dataclass without a generated
+repr (nobody prints a rulebook; it has a docstring, else dataclasses computes one).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.text import name_key
 
 
-@dataclass(frozen=True, repr=False)
-class CharacterFacts:
+class CharacterFacts(NamedTuple):
     """One character of an edition: rank, income, build limit and the figures of its ability."""
 
     id: str
@@ -30,14 +34,13 @@ class CharacterFacts:
     neighbour_gold: int = 0
     # Parameters of one character's ability the engine reads by name (data `facts = {...}`:
     # the Navigator's 4, the Scholar's 7, the Marshal's 3 ...).
-    facts: dict = field(default_factory=dict, hash=False, compare=False)
+    facts: dict = {}                 # shared by every record made without it: never changed
 
     def fact(self, key: str, default=None):
         return self.facts.get(key, default)
 
 
-@dataclass(frozen=True, repr=False)
-class DistrictFacts:
+class DistrictFacts(NamedTuple):
     """One district of an edition: type, cost, copies and the figures of its effect."""
 
     id: str
@@ -45,19 +48,18 @@ class DistrictFacts:
     type: str
     cost: int
     copies: int
-    facts: dict = field(default_factory=dict, hash=False, compare=False)
+    facts: dict = {}                 # as CharacterFacts.facts
 
     def fact(self, key: str, default=None):
         return self.facts.get(key, default)
 
 
-@dataclass(frozen=True, repr=False)
-class CastFacts:
+class CastFacts(NamedTuple):
     """A named cast of the rulebook: its characters of ranks 1-8, its optional rank 9
     character, and the unique districts that go with it."""
 
     id: str
-    names: dict = field(hash=False, compare=False)           # language -> name
+    names: dict                                              # language -> name
     characters: tuple[str, ...]
     rank9: str | None
     uniques: tuple[str, ...]

@@ -176,7 +176,6 @@ def _without_secrets(state, viewer: Viewer):
     """A copy of `state` whose players hold only what `viewer` may see (the rest of the state is
     not shown: the scores read the players)."""
     import copy
-    from dataclasses import replace
 
     from referee.engine.state import Player
 
@@ -187,7 +186,7 @@ def _without_secrets(state, viewer: Viewer):
             players.append(player)
             continue
         characters = player.characters if over else [c for c in player.characters if c in state.revealed]
-        city = [replace(b, stored=(UNSEEN,) * len(b.stored)) if b.stored else b for b in player.city]
+        city = [b._replace(stored=(UNSEEN,) * len(b.stored)) if b.stored else b for b in player.city]
         players.append(Player(player.name, player.gold, [UNSEEN] * len(player.hand), city, list(characters)))
     seen = copy.copy(state)
     seen.players = players

@@ -7,7 +7,6 @@ How many districts a turn is character data (`beautify_max`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from referee.engine.cards.common import format_names, once, parse_districts, require
@@ -43,7 +42,7 @@ def _apply_beautify(game, move: Move) -> None:
             if any(b.id == district for b in city):
                 raise IllegalMove("already_beautified", ("artist.how-many-districts",), card=district)
             raise IllegalMove("not_in_city", ("artist.how-many-districts",), player=player.name, card=district)
-        city[at] = replace(city[at], beautified=True)
+        city[at] = city[at]._replace(beautified=True)
     player.city = city
     player.gold -= len(chosen)        # onto the cards: out of the stash, not to the bank
     game.event("gold", player=player.name, amount=-len(chosen), reason="beautify")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.engine.cards.common import once, parse_character, format_names, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move, make_move
@@ -18,7 +16,7 @@ def _apply_kill(game, move: Move) -> None:
     if target not in game.state.characters:
         raise IllegalMove("not_in_set", ("assassin.name-a-character",), character=target)
     once(game, "kill")
-    game.state.marks = replace(game.state.marks, killed=target)
+    game.state.marks = game.state.marks._replace(killed=target)
     game.event("killed", character=target)
 
 

@@ -16,7 +16,6 @@ exposes (`common.power_seat`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 
@@ -77,7 +76,7 @@ def _apply_threaten(game, move: Move) -> None:
     if not flowers and not game.table:
         raise IllegalMove("name_flowers", ("blackmailer.threats",))
     once(game, "threaten")
-    game.state.marks = replace(game.state.marks, threats=by_rank(game, (a, b)), real_threat=flowers or None)
+    game.state.marks = game.state.marks._replace(threats=by_rank(game, (a, b)), real_threat=flowers or None)
     game.event("threatened", characters=[a, b])
 
 
@@ -134,7 +133,7 @@ def _bribe(game, seat: int, character: str) -> None:
     taker = power_seat(game, "blackmailer")
     if taker is not None:
         game.transfer(seat, taker, amount, "blackmailer")
-    state.marks = replace(state.marks, threats=tuple(c for c in state.marks.threats if c != character))
+    state.marks = state.marks._replace(threats=tuple(c for c in state.marks.threats if c != character))
     game.event("bribed", player=state.players[seat].name, amount=amount)
 
 
@@ -152,7 +151,7 @@ def _expose(game, seat: int, character: str, shown: str | None) -> None:
         real = character
     elif real is None and others:
         real = others[0]                 # one of the two markers has the lace: the other one
-    state.marks = replace(marks, threats=others, real_threat=real)
+    state.marks = marks._replace(threats=others, real_threat=real)
     game.event("exposed", character=character, shown="flowers" if flowers else "blank")
     if flowers:
         game.transfer(seat, power_seat(game, "blackmailer"), state.players[seat].gold, "blackmailer")

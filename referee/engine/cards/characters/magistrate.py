@@ -21,7 +21,6 @@ another way say what they paid in gold; Framework and Necropolis 0).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 
@@ -60,7 +59,7 @@ def _apply_warrant(game, move: Move) -> None:
     if not signed and not game.table:
         raise IllegalMove("name_signed", ("magistrate.warrants",))
     once(game, "warrant")
-    state.marks = replace(state.marks, warrants=by_rank(game, three), signed_warrant=signed or None)
+    state.marks = state.marks._replace(warrants=by_rank(game, three), signed_warrant=signed or None)
     game.event("warrants", characters=list(by_rank(game, three)))
 
 
@@ -157,7 +156,7 @@ class Magistrate(Behaviour):
         if game.owns(seat, district):
             raise IllegalMove("confiscate_duplicate", ("magistrate.no-duplicate",), card=district)
         state.pending = None
-        state.marks = replace(state.marks, signed_warrant=character)      # the warrant is revealed
+        state.marks = state.marks._replace(signed_warrant=character)      # the warrant is revealed
         _confiscate(game, seat, builder, district, paid)
 
     def answers(self, game) -> list[Move]:

@@ -3,8 +3,6 @@ its holder's gold. Not the rank 1 character, not the killed one, not himself."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.engine.cards.common import format_names, once, parse_character, power_seat, require
 from referee.engine.errors import refuse
 from referee.engine.moves import Move, make_move
@@ -32,7 +30,7 @@ def _apply_rob(game, move: Move) -> None:
     if problem:
         raise refuse(problem)
     once(game, "rob")
-    game.state.marks = replace(game.state.marks, robbed=move.args[0])
+    game.state.marks = game.state.marks._replace(robbed=move.args[0])
     game.event("robbed", character=move.args[0])
 
 

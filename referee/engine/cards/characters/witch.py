@@ -22,8 +22,6 @@ flow.py): her first part is partial; the holder's part is partial and is followe
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.engine.cards import basic
 from referee.engine.cards.common import format_names, once, parse_character, require
 from referee.engine.errors import IllegalMove
@@ -50,7 +48,7 @@ def _apply_bewitch(game, move: Move) -> None:
         # something, she plays an ordinary turn.
         raise IllegalMove("bewitch_too_late", ("witch.must-bewitch", "witch.first-half-limits"))
     once(game, "bewitch")
-    state.marks = replace(state.marks, bewitched=target)
+    state.marks = state.marks._replace(bewitched=target)
     game.event("bewitched", character=target)
     turn.partial = True          # on hold: her end-of-turn effects wait for the resumed part
     turn.ended = True

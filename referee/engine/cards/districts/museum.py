@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.engine.cards.common import once
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, register
@@ -27,7 +25,7 @@ class Museum(Behaviour):
         once(game, "museum")
         game.take_from_hand(turn.seat, card, "museum.tuck")
         player = game.state.players[turn.seat]
-        player.city = [replace(b, stored=b.stored + (card,)) if b.id == "museum" else b for b in player.city]
+        player.city = [b._replace(stored=b.stored + (card,)) if b.id == "museum" else b for b in player.city]
         game.event("stored", player=player.name, district="museum")
 
     def generate_use(self, game) -> list[Move]:
