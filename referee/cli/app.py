@@ -161,11 +161,11 @@ def table(sub: str | None = None) -> typer.Typer:
     the command of that name when there is one: typer inspects the signature of every command
     it is given, and a command run needs only its own (anything else — `--help`, a misspelt
     name — gets them all, so help and suggestions are unchanged)."""
-    from referee.cli.table_cmd import app as table_app
+    from referee.cli.table_cmd import app as table_app, every_command
 
     chosen = [command for command in table_app.registered_commands if command.name == sub]
     if sub is None or not chosen:
-        return table_app
+        return every_command()
     import copy
 
     one = copy.copy(table_app)

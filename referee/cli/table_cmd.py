@@ -551,6 +551,12 @@ def _print_next(out, game, lang: str, local: dict[str, str]) -> None:
         paragraph(out, f"[cyan]{escape(text)}[/cyan]", lang, markup=True)
 
 
-from referee.cli.table_serve import serve  # noqa: E402 — its own module; a command of this app
+def every_command() -> typer.Typer:
+    """The app with every command: `serve` too, whose module (the web server's options) loads
+    only for it, for help and for a name to be suggested, never for a command that records or
+    shows (`referee.cli.app.table`). Registered once, last, as the help lists it."""
+    if not any(command.name == "serve" for command in app.registered_commands):
+        from referee.cli.table_serve import serve
 
-app.command("serve")(serve)
+        app.command("serve")(serve)
+    return app

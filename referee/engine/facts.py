@@ -6,10 +6,9 @@ loads, at the start of every command that plays or shows a game, and makes each 
 field through `object.__setattr__`: an edition has some 130 cards). The `facts` of a card (its
 ability's figures) and a cast's `names` are dicts: such a record compares but is never hashed.
 The rulebook, which computes what it reads at every move, is a dataclass without a generated
-repr (nobody prints a rulebook; it has a docstring, else dataclasses computes one).
+repr (nobody prints a rulebook; it has a docstring, else dataclasses computes one). The
+annotations are evaluated, not postponed: typing.NamedTuple compiles each one written as a string.
 """
-
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import NamedTuple

@@ -15,10 +15,11 @@ game's history: the state is the whole position.
 The records that never change (a built district, the round's marks, a pending decision) are
 NamedTuples, replaced on change with `_replace`; those that change in place are dataclasses. A
 NamedTuple costs a quarter of what a frozen dataclass costs to declare, and this module loads at
-the start of every command that plays or shows a game.
+the start of every command that plays or shows a game. For the same reason its annotations are
+evaluated, not postponed: typing.NamedTuple compiles each annotation written as a string, while
+a class is taken as it is. The dataclasses generate no repr (nobody prints a position; pytest
+compares dataclasses field by field): each generated method is compiled when the module loads.
 """
-
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -38,7 +39,7 @@ class Built(NamedTuple):
     beautified: bool = False         # the Artist's gold coin on it
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Player:
     """A seat: name, gold, hand, city and the characters held this round."""
 
@@ -97,7 +98,7 @@ class Pending(NamedTuple):
     required: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Draft:
     """The selection phase of a round. Its lists are never changed in place either (draft.py
     puts a new list in their place), so the undo snapshot keeps its fields' values instead of
@@ -114,7 +115,7 @@ class Draft:
                      self.last_gets_facedown)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Turn:
     """The turn of one character."""
 
@@ -166,8 +167,6 @@ class Turn:
         return other
 
 
-# No generated repr for the whole position (nobody prints it; pytest compares dataclasses field
-# by field): each generated method is source compiled when the module loads, at every start.
 @dataclass(slots=True, repr=False)
 class State:
     """The whole position of a game (see the module docstring)."""
