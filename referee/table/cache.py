@@ -26,6 +26,7 @@ from referee.table.store import Header, Log, Logged, Store
 
 if TYPE_CHECKING:
     from referee.engine.game import Game
+    from referee.table.plain import PlainStep
 
 
 class Position:
@@ -317,24 +318,13 @@ def decode(text: str, play: bool = False):
     return json.loads(text, object_hook=_decoder(play))
 
 
-class PlainMove(NamedTuple):
-    """A move of the cached history read as values (the engine's `Move`, without its module)."""
-
-    actor: str
-    verb: str
-    args: tuple
-
-
-class PlainStep(NamedTuple):
-    move: PlainMove
-    events: list
-
-
 def plain_history(store: Store, header: Header, log: list[Logged]) -> list[PlainStep] | None:
     """The moves played and their events as values, from the cached position when it is the one
     `log` replays to (else None): for a reader of the history that plays nothing (`referee
     table stats`), without loading the engine's game and cards."""
     import json
+
+    from referee.table.plain import PlainMove, PlainStep
 
     if restore(store, header, log, None, play=False) is None:
         return None
