@@ -255,33 +255,25 @@ class Game(Operations):
 
     def _play(self, move: Move, listed: bool) -> list[dict]:
         undo = self._undo
-        if undo is None and listed:
-            self._forward(move)
-        else:
-            snapshot = self.state.snapshot()
-            self._events = []
-            try:
-                flow.play(self, move, listed)
-            except IllegalMove:
-                self.state.restore(snapshot)
-                raise
-            if undo is not None:
-                undo.append(snapshot)
+        # A listed move in a game played forward only: no snapshot to go back to.
+        snapshot = None if listed and undo is None else self.state.snapshot()
+        self._events = []
+        try:
+            flow.play(self, move, listed)
+        except IllegalMove as refused:
+            if snapshot is None:
+                # Every listed move applies (tests/engine/test_properties.py): a refusal here is
+                # the engine's own fault, and the position it leaves is not to be played on.
+                raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
+                                   "a game without undo cannot go back to where it was") from refused
+            self.state.restore(snapshot)
+            raise
+        if undo is not None:
+            undo.append(snapshot)
         events = self._events
         self.history.append(_step((move, events)))
         self._events = []
         return events
-
-    def _forward(self, move: Move) -> None:
-        """A listed move in a game played forward only: no snapshot to go back to. Every listed
-        move applies (tests/engine/test_properties.py), so a refusal here is the engine's own
-        fault, and the position it leaves is not to be played on: said so, not as a refusal."""
-        self._events = []
-        try:
-            flow.play(self, move, True)
-        except IllegalMove as refused:
-            raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
-                               "a game without undo cannot go back to where it was") from refused
 
     def undo(self) -> Move:
         if self._undo is None:
