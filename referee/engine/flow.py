@@ -35,9 +35,9 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
     snapshot around this). `listed`: the move was taken from legal_moves() now, so the turn's
     checks of who may make it are not made again (`turn.apply_listed`)."""
     state = game.state
-    if state.phase == "over":
-        raise IllegalMove("game_over", ("general.end-trigger",))
-    if state.phase == "draft":
+    phase = state.phase
+    verb = move.verb
+    if phase == "draft":
         # Announced only while the selection may still end in secret (no pick recorded): once the
         # picks are recorded, the Theater's step is the selection's own (a swap of what was recorded).
         if game.secret_selection and draft.ends_in_secret(game, move):
@@ -49,34 +49,39 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
             settle(game)
             return
         begin_secret_turns(game)             # the first move of the turns: the picks stay secret
-    elif move.verb in draft.SELECTION_VERBS:
+    elif phase == "over":
+        raise IllegalMove("game_over", ("general.end-trigger",))
+    elif verb in draft.SELECTION_VERBS:
         draft.outside_selection(game, move)  # refused: said so, not read as a reveal or a turn
-    if move.verb == "pass":
+    if verb == "pass":
         pass_calls(game, move)
         settle(game)
         return
-    # Only a secret table hides who holds what: elsewhere (every simulated game) the two
-    # checks of a secret table are not even called.
-    if state.secret and move.verb == "reveal" and move.args and state.holder(move.args[0]) is not None \
-            and state.holder(move.args[0]) == state.seat_of(move.actor):
-        # Shown already: a second reveal (typed twice, or from two terminals) records nothing.
-        raise IllegalMove("reveal_again", ("turn.calling-order",), character=move.args[0], player=move.actor)
+    # Only a secret table hides who holds what: elsewhere (every simulated game) its checks are
+    # not even called.
     if state.secret:
+        if verb == "reveal" and move.args and state.holder(move.args[0]) is not None \
+                and state.holder(move.args[0]) == state.seat_of(move.actor):
+            # Shown already: a second reveal (typed twice, or from two terminals) records nothing.
+            raise IllegalMove("reveal_again", ("turn.calling-order",), character=move.args[0], player=move.actor)
         killed_acts_at_secret_table(game, move)
-    if state.secret and reveal_at_secret_table(game, move):
-        pass                                 # a killed character shown: nothing more to do
-    elif move.verb == "reveal":
+        if reveal_at_secret_table(game, move):
+            settle(game)                     # a killed character shown: nothing more to do
+            return
+    if verb == "reveal":
         advance_to(game, Move(move.args[0], "reveal", move.args))
         secret.apply_reveal(game, move)
     else:
-        # At a table a later character's move (the Hospital's action of a killed one, too)
-        # ends the turns before it — but not while a required decision is open (turn.apply
-        # refuses it until the decision is made), nor for the answer to the decision open now.
         card = turns.answering_card(game, move) if game.hooks.answers else None
-        waiting = state.pending is not None and state.pending.required
-        answering = card is not None and state.pending is not None and state.pending.kind == card.id
-        if not waiting and not answering and game.table:     # (advance_to acts only at a table)
-            advance_to(game, move)
+        if game.table:
+            # At a table a later character's move (the Hospital's action of a killed one, too)
+            # ends the turns before it — but not while a required decision is open (turn.apply
+            # refuses it until the decision is made), nor for the answer to the decision open now.
+            pending = state.pending
+            waiting = pending is not None and pending.required
+            answering = card is not None and pending is not None and pending.kind == card.id
+            if not waiting and not answering:
+                advance_to(game, move)
         if listed:
             turns.apply_listed(game, move, card)
         else:
@@ -85,18 +90,26 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
 
 
 def settle(game: "Operations") -> None:
+    """After every move: the selection done → the turns; a turn ended → the next; between turns
+    (a decision made at the round's end, a killed character's action done) → the round's end or
+    the next call. Nothing moves on while a required decision is open."""
     state = game.state
-    if state.pending is not None and state.pending.required:
-        return                             # nothing moves on until the decision is made
-    if state.phase == "draft" and state.draft is not None and not state.draft.order:
+    pending = state.pending
+    if pending is not None and pending.required:
+        return
+    if state.phase == "turns":
+        turn = state.turn
+        if turn is not None:
+            if turn.ended:
+                end_turn(game)
+        elif state.awaiting is None:
+            if state.calling == 10:
+                close_round(game)          # a decision at the round's end has been made
+            else:
+                call_next(game)            # a killed character's action (the Hospital) is done
+    elif state.phase == "draft" and state.draft is not None and not state.draft.order:
         draft.finish(game)
         start_turns(game)
-    elif state.phase == "turns" and state.turn is not None and state.turn.ended:
-        end_turn(game)
-    elif state.phase == "turns" and state.turn is None and state.calling == 10 and state.awaiting is None:
-        close_round(game)                  # a decision at the round's end has been made
-    elif state.phase == "turns" and state.turn is None and state.awaiting is None:
-        call_next(game)                    # a killed character's action (the Hospital) is done
 
 
 def start_turns(game: "Operations") -> None:

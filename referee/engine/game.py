@@ -47,7 +47,7 @@ _step = partial(tuple.__new__, Step)
 
 class Game(Operations):
     def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False,
-                 secret_selection: bool = False):
+                 secret_selection: bool = False, undo: bool = True):
         self.rb = rulebook
         self.state = state
         self.seed = seed
@@ -66,7 +66,9 @@ class Game(Operations):
         # before it, a killed character shown during the round. Never set while recording.
         self.legacy_calls = False
         self.notation = Notation(rulebook, state)
-        self._undo: list[tuple] = []
+        # The snapshots undo goes back to; None: a game played forward only (`undo=False`:
+        # `simulate` without its checks), which keeps none and takes none for a listed move.
+        self._undo: list[list] | None = [] if undo else None
         self.history: list[Step] = []
         self._events: list[dict] = []
         # The hook lists of the cards in play, built once: the cast does not change during a
@@ -88,10 +90,14 @@ class Game(Operations):
         variants: frozenset[str] = frozenset(),
         table: bool = False,
         secret_selection: bool = False,
+        undo: bool = True,
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
         player, and the first selection phase begun. A cast the rules do not allow for this many
-        players raises `IllegalCast` (referee.engine.casts)."""
+        players raises `IllegalCast` (referee.engine.casts). `undo=False`: a game played forward
+        only, through the moves it lists (`apply_listed`), as `simulate` plays without its
+        checks: it keeps no undo stack and takes no snapshot for a listed move (the snapshot was
+        ~9 % of such a game's instructions, a third of it keeping it for an undo that never came)."""
         setup = rulebook.setup
         characters = require_legal(rulebook, len(names), characters or default_characters(rulebook, len(names)))
         if uniques is None:
@@ -108,7 +114,7 @@ class Game(Operations):
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        game = cls(rulebook, state, seed, table, secret_selection)
+        game = cls(rulebook, state, seed, table, secret_selection, undo)
         # A dealt game's deck is known: only the unique districts in it can act.
         game.hooks = registry.hooks_for(rulebook, characters, uniques)
         game.chance().shuffle(state.deck)
@@ -248,20 +254,30 @@ class Game(Operations):
         return self._play(move, True)
 
     def _play(self, move: Move, listed: bool) -> list[dict]:
-        snapshot = self.state.snapshot()
+        undo = self._undo
+        # A listed move in a game played forward only: no snapshot to go back to.
+        snapshot = None if listed and undo is None else self.state.snapshot()
         self._events = []
         try:
             flow.play(self, move, listed)
-        except IllegalMove:
+        except IllegalMove as refused:
+            if snapshot is None:
+                # Every listed move applies (tests/engine/test_properties.py): a refusal here is
+                # the engine's own fault, and the position it leaves is not to be played on.
+                raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
+                                   "a game without undo cannot go back to where it was") from refused
             self.state.restore(snapshot)
             raise
-        self._undo.append(snapshot)
+        if undo is not None:
+            undo.append(snapshot)
         events = self._events
         self.history.append(_step((move, events)))
         self._events = []
         return events
 
     def undo(self) -> Move:
+        if self._undo is None:
+            raise RuntimeError("this game was made without undo (Game.new(..., undo=False))")
         self.state.restore(self._undo.pop())
         return self.history.pop().move
 

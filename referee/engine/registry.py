@@ -86,6 +86,9 @@ class Verb(NamedTuple):
     turn joins with `+=` (never `extend`, which would make every move of it).
     `instead`: the verbs a player means when this one's arguments do not read (換牌 with a
     player's name is the Magician's swap of hands, not his redraw), tried in order.
+    `apply_listed(game, move)`: where the verb's own checks cost more than a few comparisons,
+    the move played without those its generator made already (`Game.apply_listed`, the move
+    just listed); None: `apply`.
     """
 
     name: str
@@ -95,6 +98,7 @@ class Verb(NamedTuple):
     generate: Callable | None = None
     format: Callable | None = None
     instead: tuple[str, ...] = ()
+    apply_listed: Callable | None = None
 
 
 class Behaviour:

@@ -127,7 +127,8 @@ def apply_listed(game: "Operations", move: Move, card) -> None:
     """Play a move taken from legal_moves() now (`card`: answering_card(game, move)). Who may
     make it — the character called, its player, the verb allowed in this part of the turn — was
     settled when it was listed: only what apply() does besides refusing is done (an open offer
-    lapses), then the verb's own apply."""
+    lapses), then the verb's own apply (without the checks its generator made, where it says so:
+    `Verb.apply_listed`)."""
     state = game.state
     if card is not None:
         card.answer(game, move)
@@ -137,7 +138,8 @@ def apply_listed(game: "Operations", move: Move, card) -> None:
             apply(game, move, card)          # an answer said as its player says it: read it there
             return
         state.pending = None                 # an offer nobody took lapses at the next move
-    registry.verb(move.verb)[0].apply(game, move)
+    found = registry.verb(move.verb)[0]
+    (found.apply_listed or found.apply)(game, move)
 
 
 def pending_answers(game: "Operations") -> list[Move]:

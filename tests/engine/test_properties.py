@@ -187,3 +187,47 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
         assert asking.getstate() == rng.getstate()
         game.apply_listed(move)
     assert game.is_over
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+def test_a_game_played_forward_only_plays_as_one_with_undo(rulebooks, seed, players, edition):
+    """Game.new(..., undo=False) (simulate without its checks) takes no snapshot for a listed
+    move: move by move it must reach the same positions and say the same events as a game that
+    keeps its undo stack, over random casts."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    names, cast = [f"P{i}" for i in range(players)], random_characters(rb, players, seed)
+    kept = Game.new(rb, names, seed=seed, characters=cast)
+    forward = Game.new(rb, names, seed=seed, characters=cast, undo=False)
+    assert forward.state == kept.state
+    rng = random.Random(seed)
+    while not kept.is_over and kept.state.round < 30:
+        move = choose_move(kept, None, rng)
+        assert forward.apply_listed(move) == kept.apply_listed(move), move
+        assert forward.state == kept.state, move
+    assert forward.is_over == kept.is_over
+    assert [step.move for step in forward.history] == [step.move for step in kept.history]
+
+
+def test_a_game_without_undo_says_so(rulebooks):
+    """A game played forward only has no undo; a move it is told was listed but is refused leaves
+    a position it cannot go back from: an error of the engine, not a refusal (IllegalMove says the
+    position is untouched)."""
+    import pytest
+
+    from referee.engine.errors import IllegalMove
+
+    game = Game.new(rulebooks["2016"], ["A", "B", "C", "D"], seed=3, undo=False)
+    game.apply_listed(game.legal_moves()[0])
+    with pytest.raises(RuntimeError, match="without undo"):
+        game.undo()
+    while game.state.phase == "draft":
+        game.apply_listed(game.legal_moves()[0])
+    stranger = game.parse(f"{game.state.turn.character}: build {game.rb.district_deck([])[0]}")
+    with pytest.raises(IllegalMove):
+        game.apply(stranger)             # checked: refused, the position untouched
+    with pytest.raises(RuntimeError, match="refused"):
+        game.apply_listed(stranger)

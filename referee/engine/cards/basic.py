@@ -405,10 +405,24 @@ def _apply_build(game: "Operations", move: Move) -> None:
     problem = build_problem(game, turn.seat, district)
     if problem:
         raise refuse(problem)
-    cost = build_cost(game, turn.seat, district)
-    game.take_from_hand(turn.seat, district)
-    game.pay(turn.seat, cost, "build")
-    place_district(game, turn.seat, district, cost)
+    _build(game, turn.seat, district)
+
+
+def _apply_listed_build(game: "Operations", move: Move) -> None:
+    """A build just listed: `_generate_build` listed it only where build_problem() had nothing
+    against it, so it is not asked again (tests/engine/test_properties.py: the same position
+    and events as `_apply_build`). A build paid another way keeps its card's own checks."""
+    if len(move.args) > 1:
+        _apply_build(game, move)
+        return
+    _build(game, game.state.turn.seat, move.args[0])
+
+
+def _build(game: "Operations", seat: int, district: str) -> None:
+    cost = build_cost(game, seat, district)
+    game.take_from_hand(seat, district)
+    game.pay(seat, cost, "build")
+    place_district(game, seat, district, cost)
 
 
 def place_district(game: "Operations", seat: int, district: str, cost: int) -> None:
@@ -542,5 +556,6 @@ register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣",
 register_verb(Verb("draw", ("抽牌", "摸牌"), _parse_draw, _apply_draw, _generate_draw, _format_draw))
 register_verb(Verb("income", ("收入", "收稅", "收税", "徵稅", "征税"), _parse_income, _apply_income, _generate_income,
                    _format_income))
-register_verb(Verb("build", ("建造", "建", "蓋", "盖"), _parse_build, _apply_build, _generate_build, _format_build))
+register_verb(Verb("build", ("建造", "建", "蓋", "盖"), _parse_build, _apply_build, _generate_build, _format_build,
+                   apply_listed=_apply_listed_build))
 register_verb(Verb("end", ("結束", "结束"), parse_nothing, _apply_end, _generate_end))
