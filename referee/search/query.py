@@ -68,6 +68,7 @@ PARAMS = {
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
+    "terse": 5.0,       # a card's own text, for a card named with a word or two and no question (diplomat swap)
     "main_entry": 8.0,  # ... and the card's ruling asked as "how does it work", for that query
     "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
@@ -171,12 +172,20 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         # asked of them but one card or one thing (how it differs).
         concepts.append(_COMPARE)
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
+    cards, groups = _modifier_first(fixed, cards, groups, list(dict.fromkeys(spoken)), lex)
     editions = lex.editions(fixed, names)
     if (_COMPARE not in concepts and len(editions) > 1 and len(groups) == 1
             and not {c for c in concepts if not groups[0] & set(lex.implies.get(c, ()))}
             - _OVERVIEW_CONCEPTS - _ONE_CARD_FACTS):
         # "Is the Tax Collector rank 2 or 9? My Dark City card says 2 but the new box …": one
         # card and both editions named, nothing asked of it but what it is.
+        concepts.append(_COMPARE)
+    if _COMPARE not in concepts and _mixes(fixed, concepts, both):
+        # 「舊版的卡跟新版的混在一起玩」: whether the two editions' cards go together is the
+        # comparison's to say (which cards each has), not the rules of cards kept apart in one game.
+        concepts = [c for c in concepts if c not in _MIXED] + [_COMPARE]
+    elif _COMPARE not in concepts and _only_one_edition(fixed, concepts, editions, groups):
+        # "characters that are only in the 2016 edition": the cards one edition lacks.
         concepts.append(_COMPARE)
     absent = _absent(conn, groups, editions)
     if absent and _COMPARE not in concepts:
@@ -194,6 +203,56 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
 
 
 _RANK = "rank"   # the lexicon's concept of a character's number
+
+
+def _modifier_first(folded: str, cards: dict[str, float], groups: list[set[str]], keys: list[str],
+                    lex) -> tuple[dict[str, float], list[set[str]]]:
+    """The card that acts first, when the card named first only says which district is meant:
+    「藝術家美化過的建築元帥能搶嗎」 (the Artist's own deed, then 的, before the Marshal is named):
+    the Marshal acts. (English puts such a clause after its noun, "a district the Artist
+    beautified", and the card named first acts.)"""
+    if len(keys) < 2:
+        return cards, groups
+    first, second = keys[0], keys[1]
+    start, end = folded.find(first), folded.find(second)
+    if not (CJK.match(first) and CJK.match(second) and 0 <= start < end):
+        return cards, groups
+    between = folded[start + len(first):end]
+    own = [at for at, concept in lex.find(between, "concept") if groups[0] & set(lex.implies.get(concept, ()))]
+    if not own or "的" not in between[own[0]:]:
+        return cards, groups
+    lead = groups[1]
+    ordered = {c: w for c, w in cards.items() if c in lead} | {c: w for c, w in cards.items() if c not in lead}
+    return ordered, [lead, groups[0], *groups[2:]]
+
+# Words that put the two editions' cards into one game ("mix", 混在一起, 混進); the lexicon's
+# "same-game" holds its Chinese forms, but 混 alone also mixes gold and cards (航海家混著拿).
+_MIX_WORDS = {"mix", "mixing", "mixed", "combine", "combining"}
+_MIX_ZH = ("混进", "混入", "混合", "混着玩", "混起来")
+_SAME_GAME = "same-game"
+# What one edition alone has ("only in the 2016 edition", 「新版才有」, 「新版獨有」): with
+# characters, districts or cards asked of and no card named, the list of the cards one edition lacks.
+_ONLY_WORDS = {"only", "exclusive", "exclusively"}
+_ONLY_ZH = ("才有", "独有", "专属", "特有", "只有")
+_KINDS_OF_CARD = {"character", "district", "unique", "cards"}
+_MIXED = {_SAME_GAME, "cards"}   # what mixing the editions' cards says besides the comparison
+
+
+def _mixes(folded: str, concepts: list[str], both: Parsed) -> bool:
+    """Whether a question puts both editions' district cards into one game."""
+    said = set(words(folded))
+    mixing = bool(said & _MIX_WORDS) or any(w in folded for w in _MIX_ZH) or (
+        _SAME_GAME in concepts and "混" in folded)
+    # (Characters mixed in are the cast's rules: the 2016 box holds the Dark City's characters,
+    # and `setup.characters.*` say which play.)
+    return mixing and _both_editions(both) and "character" not in concepts
+
+
+def _only_one_edition(folded: str, concepts: list[str], editions: list[str], groups: list) -> bool:
+    """Whether a question asks for the cards only one edition has (no card named)."""
+    if len(editions) != 1 or groups or not _KINDS_OF_CARD & set(concepts):
+        return False
+    return bool(set(words(folded)) & _ONLY_WORDS) or any(w in folded for w in _ONLY_ZH)
 
 
 def _same_rank(conn: sqlite3.Connection, groups: list[set[str]]) -> bool:
@@ -357,6 +416,15 @@ def _rank_documents(conn: sqlite3.Connection) -> list[str]:
     return cache["rank_docs"]
 
 
+def _comparison_documents(conn: sqlite3.Connection) -> list[str]:
+    """The rules comparing the editions (the overview and its rows)."""
+    cache = _cache(conn)
+    if "compare_docs" not in cache:
+        cache["compare_docs"] = [key for key, asked in conn.execute(
+            "SELECT key, asked FROM search_docs WHERE kind = 'rule'") if _COMPARE in asked.split()]
+    return cache["compare_docs"]
+
+
 def _card_documents(conn: sqlite3.Connection, cards) -> list[str]:
     cards = list(cards)
     if not cards:
@@ -395,6 +463,14 @@ def search(
     candidates.update(_card_documents(conn, parsed.cards))  # a document about a card the query names
     if parsed.same_rank:   # (the rules on ranks, whatever words the question uses)
         candidates.update(_rank_documents(conn))
+    # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
+    # asked of the editions (one named, old and new, or a card by its two editions' names), not
+    # of two things in one game (天文台和普通抽牌有啥区别).
+    compares = _COMPARE in parsed.concepts and bool(
+        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1)
+        or _changed(parsed.text) or _one_thing_compared(parsed))
+    if compares:   # (the comparison's rows, whatever words the question uses: 「舊版的卡…混在一起」)
+        candidates.update(_comparison_documents(conn))
     docs = documents(conn, candidates)
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
@@ -404,12 +480,9 @@ def search(
     # of it but what it is or does, which its own text answers best.
     overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
         set(parsed.concepts) - _OVERVIEW_CONCEPTS - (_CARD_FACTS if not forms else set())) and forms <= {"how", "yes-no"}
-    # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
-    # asked of the editions (one named, old and new, or a card by its two editions' names), not
-    # of two things in one game (天文台和普通抽牌有啥区别).
-    compares = _COMPARE in parsed.concepts and bool(
-        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1)
-        or _changed(parsed.text) or _one_thing_compared(parsed))
+    # "diplomat swap", 「魔術師 換牌」: a card and a word or two of what it does, no question asked:
+    # the card's own text is among the answers, beside the rulings on that word.
+    terse = len(parsed.groups) == 1 and not forms and len(parsed.concepts) <= 2 and _few_words(parsed.text)
     # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
     whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
@@ -475,7 +548,8 @@ def search(
         elif not named_edition and not edition and len(doc.editions) > 1 and PARAMS["every_edition"]:
             part["edition"] = PARAMS["every_edition"]   # no edition named: the answer for both first
         if doc.kind == "card":
-            part["card_text"] = PARAMS["overview"] if overview else -PARAMS["card_text"]
+            part["card_text"] = (PARAMS["overview"] if overview else PARAMS["terse"] if terse and doc.id in parsed.cards
+                                 else -PARAMS["card_text"])
             if doc.id in parsed.alone:
                 part["name_alone"] = PARAMS["name_alone"]
         elif doc.subject in parsed.alone and "how" in doc.forms and doc.kind == "faq":
@@ -599,6 +673,12 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
     elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
         score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
     return score
+
+
+def _few_words(folded: str) -> bool:
+    """Whether a query is a few words, as typed in a search box (three English words, or eight
+    Chinese characters)."""
+    return len(words(folded)) <= 3 and len(compact(folded, "")) <= (8 if CJK.search(folded) else 30)
 
 
 def _names_only(parsed: Parsed) -> bool:
