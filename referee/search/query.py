@@ -118,10 +118,11 @@ class Parsed:
     absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
     same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
     implied: set[str] = field(default_factory=set)   # the cards its concepts imply (拆: the Warlord)
+    aside: set[str] = field(default_factory=set)     # the cards it sets aside ("without the Architect")
 
     @property
     def actor(self) -> str | None:
-        return next(iter(self.cards), None)
+        return next((card for card in self.cards if card not in self.aside), None)
 
 
 @dataclass
@@ -173,6 +174,10 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         concepts.append(_COMPARE)
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
     cards, groups = _modifier_first(fixed, cards, groups, list(dict.fromkeys(spoken)), lex)
+    aside = _without(fixed, groups, list(dict.fromkeys(spoken)))
+    if aside:
+        cards = {c: w for c, w in cards.items() if c not in aside} | {c: PARAMS["implied_too"] for c in cards if c in aside}
+        groups = [g for g in groups if not g <= aside]
     editions = lex.editions(fixed, names)
     if (_COMPARE not in concepts and len(editions) > 1 and len(groups) == 1
             and not {c for c in concepts if not groups[0] & set(lex.implies.get(c, ()))}
@@ -199,10 +204,23 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         cards.update({card: PARAMS["implied_too"] for c in concepts for card in lex.implies.get(c, []) if card not in cards})
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
                   editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups),
-                  {card for c in concepts for card in lex.implies.get(c, [])})
+                  {card for c in concepts for card in lex.implies.get(c, [])}, aside)
 
 
 _RANK = "rank"   # the lexicon's concept of a character's number
+
+
+def _without(folded: str, groups: list[set[str]], keys: list[str]) -> set[str]:
+    """The cards named after "without" ("build two districts without the Architect"): what the
+    question sets aside. They neither act nor are asked about (the rule for everyone answers),
+    and count only a little, as cards its words imply."""
+    said = [w for _, w in latin_words(folded)]
+    gone: set[str] = set()
+    for i, word in enumerate(said):
+        if word == "without":
+            following = "".join(w for w in said[i + 1:i + 4] if w not in ("the", "a", "an", "any"))
+            gone.update(c for key, group in zip(keys, groups) if key.isascii() and following.startswith(key) for c in group)
+    return gone
 
 
 def _modifier_first(folded: str, cards: dict[str, float], groups: list[set[str]], keys: list[str],
@@ -528,6 +546,8 @@ def search(
                     part["role"] += PARAMS["same_cards"]
         elif doc.subject or (compares and doc.cards and _COMPARE in doc.asked):
             part["no_card"] = -PARAMS["no_card"]   # (how the editions differ: the table, not one card's row)
+        if doc.subject in parsed.aside:   # (a ruling on the Architect, for "… without the Architect")
+            part["no_card"] = -PARAMS["no_card"]
         if parsed.same_rank and _RANK in doc.asked and not doc.cards:
             # 「女巫被刺客殺掉的話…」, "Spy and Blackmailer in the same game": two characters of
             # one rank never play together, which answers it whatever else is asked.
