@@ -25,7 +25,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from referee.search import lexicon as lexicon_mod
-from referee.search.cards import detect_cards, names as card_names
+from referee.search.cards import detect_cards, names as card_names, undergoing
 from referee.search.lexicon import concept_term
 from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, name_slips,
@@ -119,6 +119,7 @@ class Parsed:
     same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
     implied: set[str] = field(default_factory=set)   # the cards its concepts imply (拆: the Warlord)
     aside: set[str] = field(default_factory=set)     # the cards it sets aside ("without the Architect")
+    undergoes: set[str] = field(default_factory=set)  # the cards it says something is done to (國王被殺)
 
     @property
     def actor(self) -> str | None:
@@ -204,7 +205,7 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         cards.update({card: PARAMS["implied_too"] for c in concepts for card in lex.implies.get(c, []) if card not in cards})
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
                   editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups),
-                  {card for c in concepts for card in lex.implies.get(c, [])}, aside)
+                  {card for c in concepts for card in lex.implies.get(c, [])}, aside, undergoing(fixed, names, lex))
 
 
 _RANK = "rank"   # the lexicon's concept of a character's number
@@ -384,13 +385,15 @@ def _match_expr(query_terms: list[str]) -> str:
 class Doc:
     """What the ranking needs of one document (a row of `search_docs`)."""
 
-    __slots__ = ("key", "kind", "id", "cards", "editions", "subject", "actor", "forms", "asked", "answered", "house")
+    __slots__ = ("key", "kind", "id", "cards", "editions", "subject", "actor", "forms", "asked", "answered", "house",
+                 "undergoes")
 
-    def __init__(self, key, kind, ident, cards, editions, subject, actor, forms, asked, answered, house):
+    def __init__(self, key, kind, ident, cards, editions, subject, actor, forms, asked, answered, house, undergoes):
         self.key, self.kind, self.id = key, kind, ident
         self.cards, self.editions = cards.split(), editions.split()
         self.subject, self.actor, self.forms, self.house = subject, actor, forms.split(), bool(house)
         self.asked, self.answered = set(asked.split()), set(answered.split())
+        self.undergoes = set(undergoes.split())   # the cards its question says something is done to
 
 
 _CACHE: dict = {}   # per connection: {"conn", "docs": {key: Doc}, "idf": {concept: idf}}
@@ -411,7 +414,7 @@ def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
     for start in range(0, len(missing), 500):
         chunk = missing[start:start + 500]
         docs.update((row[0], Doc(*row)) for row in conn.execute(
-            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs"
+            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house, undergoes FROM search_docs"
             f" WHERE key IN ({','.join('?' * len(chunk))})", chunk))
     return docs
 
@@ -690,8 +693,11 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
         return score   # 「刺客 國王」 says what meets what, not who acts: the killed King's crown answers it
     if doc.actor and doc.actor == parsed.actor:
         score += PARAMS["actor"]
-    elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
-        score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
+    elif (doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2
+          and doc.actor not in doc.undergoes & parsed.undergoes):
+        # The query's target acts in the document (the robbed Thief robbing); unless the document
+        # too only does something to it ("the King next to me was assassinated", for "the King got killed").
+        score -= PARAMS["reversed"]
     return score
 
 
