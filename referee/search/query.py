@@ -69,6 +69,7 @@ PARAMS = {
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
     "terse": 5.0,       # a card's own text, for a card named with a word or two and no question (diplomat swap)
+    "deed": 1.5,        # ... when it names a deed: a concept at least this rare (idf; gold, cards and build are not)
     "main_entry": 8.0,  # ... and the card's ruling asked as "how does it work", for that query
     "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
@@ -503,7 +504,9 @@ def search(
         set(parsed.concepts) - _OVERVIEW_CONCEPTS - (_CARD_FACTS if not forms else set())) and forms <= {"how", "yes-no"}
     # "diplomat swap", 「魔術師 換牌」: a card and a word or two of what it does, no question asked:
     # the card's own text is among the answers, beside the rulings on that word.
-    terse = len(parsed.groups) == 1 and not forms and len(parsed.concepts) <= 2 and _few_words(parsed.text)
+    # (A deed is a rare concept: 「住持 最有錢」 asks about gold, which every other ruling mentions.)
+    terse = (len(parsed.groups) == 1 and not forms and len(parsed.concepts) <= 2 and _few_words(parsed.text)
+             and any(idf.get(c, 0.0) >= PARAMS["deed"] for c in parsed.concepts))
     # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
     whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
