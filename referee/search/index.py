@@ -15,7 +15,8 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words.
 - `search_docs`    one row per document: kind (faq, rule, card), id, cards, editions, the card it
                    is about (subject) and the card that acts in its question (actor), the forms
-                   of its question, whether it holds only under a house rule, and its question
+                   of its question, the cards its question says something is done to ("the
+                   King was assassinated"), whether it holds only under a house rule, and its question
                    or title folded for the fuzzy matcher, with the ways players ask for it (its
                    `asked` phrasings and the questions of faq/questions/ labelled with it).
 - `search_fts`     FTS5 over the folded terms (Chinese bigrams, stemmed English words) and the
