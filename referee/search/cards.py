@@ -7,6 +7,7 @@ it); English: word sequences, a trailing s forgiven, everyday words that are als
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from referee.search.normalise import CJK, RUNS, latin_words, terms
@@ -94,6 +95,34 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
     if spoken is not None:
         spoken.extend(key for _, key in sorted(found))
     return cards
+
+
+# What follows a card's name when the sentence does something to it: 被 (國王被刺殺, 也被偷),
+# "was / got / is … -ed" ("the King next to me was assassinated").
+_PASSIVE_ZH = re.compile(r"^[也又已就都还]?被")
+_PASSIVE_EN = re.compile(r"^(?:\s+\w+){0,3}?\s+(?:was|is|got|gets|has been|had been)\s+(?:\w+ed|stolen|taken)\b")
+
+
+def undergoing(folded: str, names: dict[str, dict[str, int]], lex=None) -> set[str]:
+    """The cards a text names that something is done to (a passive follows the name): 「國王被
+    刺殺了」, "the King got killed"."""
+    if "被" not in folded and not any(w in folded for w in (" was ", " is ", " got ", " gets ", " been ")):
+        return set()
+    ends: list[tuple[str, int]] = []
+    longest = max((len(k) for k in names), default=0)
+    for match in RUNS.finditer(folded):
+        if CJK.match(match.group()):
+            ends += [(key, match.start() + at + len(key)) for at, key in spans(match.group(), names, longest)]
+    said = latin_words(folded)
+    for at in range(len(said)):
+        for size in range(min(3, len(said) - at), 0, -1):
+            key = "".join(w for _, w in said[at:at + size])
+            if key in names and (size > 1 or not lex or key not in lex.ambiguous):
+                last = said[at + size - 1][0]
+                ends.append((key, last.start() + len(last.group())))
+                break
+    return {card for key, end in ends if _PASSIVE_ZH.match(folded[end:]) or _PASSIVE_EN.match(folded[end:])
+            for card in names[key]}
 
 
 def _is_heading(folded: str, first: tuple[int, str]) -> bool:

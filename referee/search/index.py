@@ -15,7 +15,8 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words.
 - `search_docs`    one row per document: kind (faq, rule, card), id, cards, editions, the card it
                    is about (subject) and the card that acts in its question (actor), the forms
-                   of its question, whether it holds only under a house rule, and its question
+                   of its question, the cards its question says something is done to ("the
+                   King was assassinated"), whether it holds only under a house rule, and its question
                    or title folded for the fuzzy matcher, with the ways players ask for it (its
                    `asked` phrasings and the questions of faq/questions/ labelled with it).
 - `search_fts`     FTS5 over the folded terms (Chinese bigrams, stemmed English words) and the
@@ -177,7 +178,7 @@ def _add_questions(docs: list[_Doc], questions: list[dict], renamed: dict[str, s
 
 
 def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> None:
-    from referee.search.cards import detect_cards
+    from referee.search.cards import detect_cards, undergoing
 
     docs = _faq_docs(conn) + _rule_docs(conn) + _card_docs(conn)
     _add_questions(docs, list(questions), dict(conn.execute("SELECT alias, id FROM id_aliases")))
@@ -221,7 +222,8 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
     )
     conn.execute(
         "CREATE TABLE search_docs (key TEXT PRIMARY KEY, kind TEXT, id TEXT, cards TEXT, editions TEXT,"
-        " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh TEXT) WITHOUT ROWID"
+        " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh TEXT,"
+        " undergoes TEXT) WITHOUT ROWID"
     )
     df: Counter[str] = Counter()
     name_words = {t for (name,) in conn.execute("SELECT name FROM cards") for t in terms(fold(name))}
@@ -254,13 +256,17 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
         )
         actor = doc.subject if doc.kind == "card" else next(iter(detect_cards(fold(doc.q_en, simplify), name_map, lex=lex)), None)
         forms = lex.head_forms(fold(doc.q_en, simplify)) + lex.forms(fold(doc.q_zh, simplify), name_map)
-        conn.execute("INSERT INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
+        # The cards its question says something is done to (the King "was assassinated").
+        undergoes = (set() if doc.kind == "card" else
+                     undergoing(fold(doc.q_en, simplify), name_map, lex) | undergoing(fold(doc.q_zh, simplify), name_map, lex))
+        conn.execute("INSERT INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
             key, doc.kind, doc.id, " ".join(doc.cards), " ".join(doc.editions), doc.subject, actor,
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
             # The question and each way players ask it, one per line: the query is compared with each.
             "\n".join(" ".join(likeness_words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
             "\n".join(compact(lex.standard(fold(text, simplify)), "") for text in
                       [doc.q_zh, *(q for lang in ("zh-Hant", "zh-Hans") for q in (*doc.asked.get(lang, []), *doc.heard.get(lang, [])))]),
+            " ".join(sorted(undergoes)),
         ))
 
     _index_cards_and_concepts(conn)

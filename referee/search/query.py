@@ -25,7 +25,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from referee.search import lexicon as lexicon_mod
-from referee.search.cards import detect_cards, names as card_names
+from referee.search.cards import detect_cards, names as card_names, undergoing
 from referee.search.lexicon import concept_term
 from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, name_slips,
@@ -68,6 +68,8 @@ PARAMS = {
     "foreign_subject": 3.0,  # the document is a ruling on a card the query does not name
     "unasked": 0.0,     # the share of the document's asked concepts the query does not ask, against
     "overview": 3.0,    # a card's own text, for a question about nothing but that card (for)
+    "terse": 5.0,       # a card's own text, for a card named with a word or two and no question (diplomat swap)
+    "deed": 1.5,        # ... when it names a deed: a concept at least this rare (idf; gold, cards and build are not)
     "main_entry": 8.0,  # ... and the card's ruling asked as "how does it work", for that query
     "name_alone": 30.0,  # a card's own text, for a query that is nothing but one of its names (钟楼, 兵工厂)
     "comparison": 15.0,  # a rule comparing the editions, for a query that asks for no comparison (against)
@@ -117,10 +119,12 @@ class Parsed:
     absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
     same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
     implied: set[str] = field(default_factory=set)   # the cards its concepts imply (拆: the Warlord)
+    aside: set[str] = field(default_factory=set)     # the cards it sets aside ("without the Architect")
+    undergoes: set[str] = field(default_factory=set)  # the cards it says something is done to (國王被殺)
 
     @property
     def actor(self) -> str | None:
-        return next(iter(self.cards), None)
+        return next((card for card in self.cards if card not in self.aside), None)
 
 
 @dataclass
@@ -171,12 +175,24 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         # asked of them but one card or one thing (how it differs).
         concepts.append(_COMPARE)
     groups = [set(names[key]) for key in dict.fromkeys(spoken)]
+    cards, groups = _modifier_first(fixed, cards, groups, list(dict.fromkeys(spoken)), lex)
+    aside = _without(fixed, groups, list(dict.fromkeys(spoken)))
+    if aside:
+        cards = {c: w for c, w in cards.items() if c not in aside} | {c: PARAMS["implied_too"] for c in cards if c in aside}
+        groups = [g for g in groups if not g <= aside]
     editions = lex.editions(fixed, names)
     if (_COMPARE not in concepts and len(editions) > 1 and len(groups) == 1
             and not {c for c in concepts if not groups[0] & set(lex.implies.get(c, ()))}
             - _OVERVIEW_CONCEPTS - _ONE_CARD_FACTS):
         # "Is the Tax Collector rank 2 or 9? My Dark City card says 2 but the new box …": one
         # card and both editions named, nothing asked of it but what it is.
+        concepts.append(_COMPARE)
+    if _COMPARE not in concepts and _mixes(fixed, concepts, both):
+        # 「舊版的卡跟新版的混在一起玩」: whether the two editions' cards go together is the
+        # comparison's to say (which cards each has), not the rules of cards kept apart in one game.
+        concepts = [c for c in concepts if c not in _MIXED] + [_COMPARE]
+    elif _COMPARE not in concepts and _only_one_edition(fixed, concepts, editions, groups):
+        # "characters that are only in the 2016 edition": the cards one edition lacks.
         concepts.append(_COMPARE)
     absent = _absent(conn, groups, editions)
     if absent and _COMPARE not in concepts:
@@ -190,10 +206,73 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         cards.update({card: PARAMS["implied_too"] for c in concepts for card in lex.implies.get(c, []) if card not in cards})
     return Parsed(fixed, query_terms, cards, {**spelled, **repaired}, concepts, forms, meaningful, groups,
                   editions, _named_alone(fixed, spoken, names), absent, _same_rank(conn, groups),
-                  {card for c in concepts for card in lex.implies.get(c, [])})
+                  {card for c in concepts for card in lex.implies.get(c, [])}, aside, undergoing(fixed, names, lex))
 
 
 _RANK = "rank"   # the lexicon's concept of a character's number
+
+
+def _without(folded: str, groups: list[set[str]], keys: list[str]) -> set[str]:
+    """The cards named after "without" ("build two districts without the Architect"): what the
+    question sets aside. They neither act nor are asked about (the rule for everyone answers),
+    and count only a little, as cards its words imply."""
+    said = [w for _, w in latin_words(folded)]
+    gone: set[str] = set()
+    for i, word in enumerate(said):
+        if word == "without":
+            following = "".join(w for w in said[i + 1:i + 4] if w not in ("the", "a", "an", "any"))
+            gone.update(c for key, group in zip(keys, groups) if key.isascii() and following.startswith(key) for c in group)
+    return gone
+
+
+def _modifier_first(folded: str, cards: dict[str, float], groups: list[set[str]], keys: list[str],
+                    lex) -> tuple[dict[str, float], list[set[str]]]:
+    """The card that acts first, when the card named first only says which district is meant:
+    「藝術家美化過的建築元帥能搶嗎」 (the Artist's own deed, then 的, before the Marshal is named):
+    the Marshal acts. (English puts such a clause after its noun, "a district the Artist
+    beautified", and the card named first acts.)"""
+    if len(keys) < 2:
+        return cards, groups
+    first, second = keys[0], keys[1]
+    start, end = folded.find(first), folded.find(second)
+    if not (CJK.match(first) and CJK.match(second) and 0 <= start < end):
+        return cards, groups
+    between = folded[start + len(first):end]
+    own = [at for at, concept in lex.find(between, "concept") if groups[0] & set(lex.implies.get(concept, ()))]
+    if not own or "的" not in between[own[0]:]:
+        return cards, groups
+    lead = groups[1]
+    ordered = {c: w for c, w in cards.items() if c in lead} | {c: w for c, w in cards.items() if c not in lead}
+    return ordered, [lead, groups[0], *groups[2:]]
+
+# Words that put the two editions' cards into one game ("mix", 混在一起, 混進); the lexicon's
+# "same-game" holds its Chinese forms, but 混 alone also mixes gold and cards (航海家混著拿).
+_MIX_WORDS = {"mix", "mixing", "mixed", "combine", "combining"}
+_MIX_ZH = ("混进", "混入", "混合", "混着玩", "混起来")
+_SAME_GAME = "same-game"
+# What one edition alone has ("only in the 2016 edition", 「新版才有」, 「新版獨有」): with
+# characters, districts or cards asked of and no card named, the list of the cards one edition lacks.
+_ONLY_WORDS = {"only", "exclusive", "exclusively"}
+_ONLY_ZH = ("才有", "独有", "专属", "特有", "只有")
+_KINDS_OF_CARD = {"character", "district", "unique", "cards"}
+_MIXED = {_SAME_GAME, "cards"}   # what mixing the editions' cards says besides the comparison
+
+
+def _mixes(folded: str, concepts: list[str], both: Parsed) -> bool:
+    """Whether a question puts both editions' district cards into one game."""
+    said = set(words(folded))
+    mixing = bool(said & _MIX_WORDS) or any(w in folded for w in _MIX_ZH) or (
+        _SAME_GAME in concepts and "混" in folded)
+    # (Characters mixed in are the cast's rules: the 2016 box holds the Dark City's characters,
+    # and `setup.characters.*` say which play.)
+    return mixing and _both_editions(both) and "character" not in concepts
+
+
+def _only_one_edition(folded: str, concepts: list[str], editions: list[str], groups: list) -> bool:
+    """Whether a question asks for the cards only one edition has (no card named)."""
+    if len(editions) != 1 or groups or not _KINDS_OF_CARD & set(concepts):
+        return False
+    return bool(set(words(folded)) & _ONLY_WORDS) or any(w in folded for w in _ONLY_ZH)
 
 
 def _same_rank(conn: sqlite3.Connection, groups: list[set[str]]) -> bool:
@@ -307,13 +386,15 @@ def _match_expr(query_terms: list[str]) -> str:
 class Doc:
     """What the ranking needs of one document (a row of `search_docs`)."""
 
-    __slots__ = ("key", "kind", "id", "cards", "editions", "subject", "actor", "forms", "asked", "answered", "house")
+    __slots__ = ("key", "kind", "id", "cards", "editions", "subject", "actor", "forms", "asked", "answered", "house",
+                 "undergoes")
 
-    def __init__(self, key, kind, ident, cards, editions, subject, actor, forms, asked, answered, house):
+    def __init__(self, key, kind, ident, cards, editions, subject, actor, forms, asked, answered, house, undergoes):
         self.key, self.kind, self.id = key, kind, ident
         self.cards, self.editions = cards.split(), editions.split()
         self.subject, self.actor, self.forms, self.house = subject, actor, forms.split(), bool(house)
         self.asked, self.answered = set(asked.split()), set(answered.split())
+        self.undergoes = set(undergoes.split())   # the cards its question says something is done to
 
 
 _CACHE: dict = {}   # per connection: {"conn", "docs": {key: Doc}, "idf": {concept: idf}}
@@ -334,7 +415,7 @@ def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
     for start in range(0, len(missing), 500):
         chunk = missing[start:start + 500]
         docs.update((row[0], Doc(*row)) for row in conn.execute(
-            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house FROM search_docs"
+            "SELECT key, kind, id, cards, editions, subject, actor, forms, asked, answered, house, undergoes FROM search_docs"
             f" WHERE key IN ({','.join('?' * len(chunk))})", chunk))
     return docs
 
@@ -355,6 +436,15 @@ def _rank_documents(conn: sqlite3.Connection) -> list[str]:
         cache["rank_docs"] = [key for key, asked in conn.execute(
             "SELECT key, asked FROM search_docs WHERE cards = ''") if _RANK in asked.split()]
     return cache["rank_docs"]
+
+
+def _comparison_documents(conn: sqlite3.Connection) -> list[str]:
+    """The rules comparing the editions (the overview and its rows)."""
+    cache = _cache(conn)
+    if "compare_docs" not in cache:
+        cache["compare_docs"] = [key for key, asked in conn.execute(
+            "SELECT key, asked FROM search_docs WHERE kind = 'rule'") if _COMPARE in asked.split()]
+    return cache["compare_docs"]
 
 
 def _card_documents(conn: sqlite3.Connection, cards) -> list[str]:
@@ -395,6 +485,14 @@ def search(
     candidates.update(_card_documents(conn, parsed.cards))  # a document about a card the query names
     if parsed.same_rank:   # (the rules on ranks, whatever words the question uses)
         candidates.update(_rank_documents(conn))
+    # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
+    # asked of the editions (one named, old and new, or a card by its two editions' names), not
+    # of two things in one game (天文台和普通抽牌有啥区别).
+    compares = _COMPARE in parsed.concepts and bool(
+        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1)
+        or _changed(parsed.text) or _one_thing_compared(parsed))
+    if compares:   # (the comparison's rows, whatever words the question uses: 「舊版的卡…混在一起」)
+        candidates.update(_comparison_documents(conn))
     docs = documents(conn, candidates)
     weights = {c: idf.get(c, 0.0) for c in parsed.concepts}
     total = sum(weights.values())
@@ -404,12 +502,11 @@ def search(
     # of it but what it is or does, which its own text answers best.
     overview = (len(parsed.cards) == 1 or len(parsed.groups) == 1) and not (
         set(parsed.concepts) - _OVERVIEW_CONCEPTS - (_CARD_FACTS if not forms else set())) and forms <= {"how", "yes-no"}
-    # 「新舊版差別」, "old warlord vs new warlord difference", 「領主跟軍閥差在哪」: a difference
-    # asked of the editions (one named, old and new, or a card by its two editions' names), not
-    # of two things in one game (天文台和普通抽牌有啥区别).
-    compares = _COMPARE in parsed.concepts and bool(
-        parsed.editions or _both_editions(parsed) or (len(parsed.groups) > 1 and len(parsed.cards) == 1)
-        or _changed(parsed.text) or _one_thing_compared(parsed))
+    # "diplomat swap", 「魔術師 換牌」: a card and a word or two of what it does, no question asked:
+    # the card's own text is among the answers, beside the rulings on that word.
+    # (A deed is a rare concept: 「住持 最有錢」 asks about gold, which every other ruling mentions.)
+    terse = (len(parsed.groups) == 1 and not forms and len(parsed.concepts) <= 2 and _few_words(parsed.text)
+             and any(idf.get(c, 0.0) >= PARAMS["deed"] for c in parsed.concepts))
     # "classic vs 2016", 「新舊版差別」: the editions as a whole, no card or rule asked of them.
     whole = compares and not parsed.cards and not set(parsed.concepts) - _OVERVIEW_CONCEPTS - {_COMPARE}
     # "in the new edition", 「舊版」: that edition's rule, unless the table plays it anyway.
@@ -455,6 +552,8 @@ def search(
                     part["role"] += PARAMS["same_cards"]
         elif doc.subject or (compares and doc.cards and _COMPARE in doc.asked):
             part["no_card"] = -PARAMS["no_card"]   # (how the editions differ: the table, not one card's row)
+        if doc.subject in parsed.aside:   # (a ruling on the Architect, for "… without the Architect")
+            part["no_card"] = -PARAMS["no_card"]
         if parsed.same_rank and _RANK in doc.asked and not doc.cards:
             # 「女巫被刺客殺掉的話…」, "Spy and Blackmailer in the same game": two characters of
             # one rank never play together, which answers it whatever else is asked.
@@ -475,7 +574,8 @@ def search(
         elif not named_edition and not edition and len(doc.editions) > 1 and PARAMS["every_edition"]:
             part["edition"] = PARAMS["every_edition"]   # no edition named: the answer for both first
         if doc.kind == "card":
-            part["card_text"] = PARAMS["overview"] if overview else -PARAMS["card_text"]
+            part["card_text"] = (PARAMS["overview"] if overview else PARAMS["terse"] if terse and doc.id in parsed.cards
+                                 else -PARAMS["card_text"])
             if doc.id in parsed.alone:
                 part["name_alone"] = PARAMS["name_alone"]
         elif doc.subject in parsed.alone and "how" in doc.forms and doc.kind == "faq":
@@ -596,9 +696,18 @@ def _role_score(parsed: Parsed, doc: Doc) -> float:
         return score   # 「刺客 國王」 says what meets what, not who acts: the killed King's crown answers it
     if doc.actor and doc.actor == parsed.actor:
         score += PARAMS["actor"]
-    elif doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2:
-        score -= PARAMS["reversed"]   # the query's target acts in the document (the robbed Thief robbing)
+    elif (doc.actor and doc.actor in parsed.cards and len(parsed.groups) >= 2
+          and doc.actor not in doc.undergoes & parsed.undergoes):
+        # The query's target acts in the document (the robbed Thief robbing); unless the document
+        # too only does something to it ("the King next to me was assassinated", for "the King got killed").
+        score -= PARAMS["reversed"]
     return score
+
+
+def _few_words(folded: str) -> bool:
+    """Whether a query is a few words, as typed in a search box (three English words, or eight
+    Chinese characters)."""
+    return len(words(folded)) <= 3 and len(compact(folded, "")) <= (8 if CJK.search(folded) else 30)
 
 
 def _names_only(parsed: Parsed) -> bool:
