@@ -172,6 +172,16 @@ class Game(Operations):
             moves += listing.select(self._secret_reveals(), lambda m: m not in moves)
         return moves
 
+    def listing(self) -> "turn.Listing | None":
+        """The legal moves now as a `turn.Listing` — listed verb by verb as they are asked for,
+        kept, the turn's facts asked once — when the position is a turn whose moves come grouped
+        by verb; else None (the selection, an answer out of turn, a secret table, a part of a
+        split turn: ask legal_moves()). For one choice: the position must not change meanwhile."""
+        state = self.state
+        if state.phase == "turns" and state.turn is not None and not state.secret:
+            return turn.listed_by_verb(self)
+        return None
+
     def _secret_reveals(self) -> "list[Move] | listing.Moves":
         """At a secret table: every way a player may show a character now — `reveal CH`, or a
         move made as it (as the awaited character: any; as a later one: its own verbs) — each
