@@ -34,11 +34,13 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
         moves = asked.all()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
     if turn is not None and asked.verbs is not None:
-        # The moves come grouped by verb (`turn.Listing`): the others than `end` are listed only
+        # The moves come grouped by verb (`listing.Listing`): the others than `end` are listed only
         # as far as telling whether there is one, all of them only when one of them is chosen.
-        others = [verb for verb in asked.verbs if verb != "end" and verb != "redraw"]
-        if any(concrete(asked.of(verb)) for verb in others) and rng.random() < 0.5:
-            return rng.choice(joined([concrete(asked.of(verb)) for verb in others]))
+        for verb in asked.verbs:
+            if verb not in _NOT_OTHERS and concrete(asked.of(verb)):
+                if rng.random() < 0.5:
+                    return rng.choice(joined([concrete(asked.of(v)) for v in asked.verbs if v not in _NOT_OTHERS]))
+                break
         ends = asked.of("end")
         if ends:
             return ends[0]
@@ -47,13 +49,18 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     moves = asked.all()
     if turn is not None:
         listed = concrete(moves)
-        others = [m for m in listed if m.verb not in ("end", "redraw")]
+        others = [m for m in listed if m.verb not in _NOT_OTHERS]
         if others and rng.random() < 0.5:
             return rng.choice(others)
         ends = [m for m in listed if m.verb == "end"]
         if ends:
             return ends[0]
     return rng.choice(moves) if moves else None
+
+
+# The verbs a turn's player weighs apart from the others: `end`, and the Magician's redraws,
+# which may be too many to list (chosen only among all the moves).
+_NOT_OTHERS = ("end", "redraw")
 
 
 class _Given:

@@ -157,12 +157,12 @@ _USE = (("use", generate_use),)
 
 
 def _generators(hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
-    """The generators a turn asks, in order, the same by verb, and the verbs in order when each
-    verb's moves come together (else None): a function of these facts of
+    """The generators a turn asks, in order, the same by verb, and when each verb's moves come
+    together the verbs in order and verb -> its one generator (else None): a function of these facts of
     the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once per cast).
     A character the engine does not play is offered no move."""
     if character not in hooks.generators:
-        return (), {}, ()
+        return (), {}, ((), {})
     listed = _END if gathered else _GATHER
     if not finished:
         listed += _INCOME_BUILD if gathered else _INCOME
@@ -173,9 +173,9 @@ def _generators(hooks, character: str, gathered: bool, finished: bool, powers: t
     by_verb: dict[str, tuple] = {}
     for name, generate in listed:
         by_verb[name] = by_verb.get(name, ()) + ((name, generate),)
-    # The verbs in order, when each is one generator's (a verb has one owner, asked once): the
-    # whole list is then grouped by verb (`Listing`).
-    grouped = tuple(by_verb) if len(by_verb) == len(listed) else None
+    # Each verb's generator, in order, when each is one generator's (a verb has one owner, asked
+    # once): the whole list is then grouped by verb (`listed_by_verb`).
+    grouped = (tuple(by_verb), dict(listed)) if len(by_verb) == len(listed) else None
     return listed, by_verb, grouped
 
 
@@ -189,48 +189,17 @@ def _asked(hooks, turn) -> tuple:
     return found
 
 
-class Listing:
-    """The legal moves of one turn position whose moves come grouped by verb, listed verb by verb
-    as they are asked for and kept (python-chess's lazy move generator): the random player
-    reads one for one choice, asking the turn's facts once instead of at every question. The
-    position must not change while it is read. `verbs`: the verbs the position may list, in
-    legal_moves()' order (a verb there may have no move now; one not there has none); `of(verb)`
-    is legal_moves(verb), `all()` legal_moves() (tests/engine/test_properties.py)."""
-
-    __slots__ = ("_game", "verbs", "_by_verb", "_lists")
-
-    def __init__(self, game: "Operations", verbs: tuple[str, ...], by_verb: dict):
-        self._game = game
-        self.verbs = verbs
-        self._by_verb = by_verb
-        self._lists: dict = {}
-
-    def of(self, verb: str) -> "list[Move] | listing.Virtual":
-        found = self._lists.get(verb)
-        if found is None:
-            generators = self._by_verb.get(verb)
-            # One generator per verb (what makes the moves grouped); a virtual part as a view,
-            # as legal_moves(verb) gives it.
-            found = generators[0][1](self._game) if generators else []
-            if not isinstance(found, list):
-                found = listing.joined([found])
-            self._lists[verb] = found
-        return found
-
-    def all(self) -> "list[Move] | listing.Moves":
-        return listing.joined([self.of(verb) for verb in self.verbs])
-
-
-def listed_by_verb(game: "Operations") -> Listing | None:
-    """The turn's legal moves now as a `Listing`, when each verb's moves come together and
-    nothing else is listed or renamed; else None (an answer out of turn is open — its verbs come
-    first and may be a turn's verb too —, or a part of a split turn is played: legal_moves())."""
+def listed_by_verb(game: "Operations") -> listing.Listing | None:
+    """The turn's legal moves now as a `listing.Listing` (each verb's listed when asked for),
+    when each verb's moves come together and nothing else is listed or renamed; else None (an
+    answer out of turn is open — its verbs come first and may be a turn's verb too —, or a part
+    of a split turn is played: legal_moves())."""
     state = game.state
     turn = state.turn
     if state.pending is not None or turn.only or turn.acting:
         return None
-    _, by_verb, grouped = _asked(game.hooks, turn)
-    return None if grouped is None else Listing(game, grouped, by_verb)
+    grouped = _asked(game.hooks, turn)[2]
+    return None if grouped is None else listing.Listing(game, *grouped)
 
 
 def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> "list[Move] | listing.Moves":
