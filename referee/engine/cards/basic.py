@@ -372,9 +372,10 @@ def build_problem(game: "Operations", seat: int, district: str, paying: bool = T
         limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
-    if not game.in_hand(seat, district):
+    held = district in player.hand           # (known to be there: the usual case, asked first)
+    if not held and not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": district})
-    if district not in player.hand and copies_accounted_for(game, district):
+    if not held and copies_accounted_for(game, district):
         # An unknown card can be this district only while a copy of it is unaccounted for.
         return ("no_copy_left", ("setup.deck.classic", "setup.deck.2016"),
                 {"card": district, "copies": rb.districts[district].copies})
