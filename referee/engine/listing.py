@@ -288,11 +288,10 @@ class Listing:
 
     __slots__ = ("_game", "verbs", "_generators", "_lists")
 
-    def __init__(self, game, verbs: tuple[str, ...], generators: dict):
-        """`generators`: verb -> generate(game), for each of `verbs` (in the whole list's order)."""
+    def __init__(self, game, grouped: tuple):
+        """`grouped`: (the verbs, in the whole list's order; verb -> its generate(game))."""
         self._game = game
-        self.verbs = verbs
-        self._generators = generators
+        self.verbs, self._generators = grouped
         self._lists: dict = {}
 
     def of(self, verb: str) -> "list[Move] | Moves":

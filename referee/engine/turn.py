@@ -199,7 +199,7 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     if state.pending is not None or turn.only or turn.acting:
         return None
     grouped = _asked(game.hooks, turn)[2]
-    return None if grouped is None else listing.Listing(game, *grouped)
+    return None if grouped is None else listing.Listing(game, grouped)
 
 
 def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> "list[Move] | listing.Moves":
