@@ -14,6 +14,10 @@ iteration, `in`, `index`, `+` with a list or another view, `==` — never the li
 change it (append, extend, sort). What may be huge is not iterated: `concrete()` gives the moves
 that are listed, `parts()` the parts (a display says a large virtual part in one line),
 `select()` and `renamed()` filter and rename without opening a virtual part.
+
+`Listing` is one position's legal moves asked for verb by verb, each verb's listed when first
+asked for (what the random player reads for one choice): where every verb's moves come from one
+generator, together, the position's facts are asked once and a verb not asked is never listed.
 """
 
 from __future__ import annotations
@@ -272,3 +276,33 @@ def renamed(moves, actor: str, to: str) -> "list[Move] | Moves":
         return [Move(to, m.verb, m.args) if m.actor == actor else m for m in moves]
     return joined([Move(to, m.verb, m.args) if m.actor == actor else m for m in part] if isinstance(part, list)
                   else (part.with_actor(to) if part.actor == actor else part) for part in parts(moves))
+
+
+class Listing:
+    """The legal moves of one position whose moves come grouped by verb, each verb's from one
+    generator: listed verb by verb as they are asked for, and kept (python-chess's lazy move
+    generator). The position must not change while it is read. `verbs`: those the position may
+    list, in legal_moves()' order (a verb there may have no move now; one not there has none);
+    `of(verb)` is legal_moves(verb), `all()` legal_moves() (tests/engine/test_properties.py).
+    Made by the phase that knows its generators (`turn.listed_by_verb`)."""
+
+    __slots__ = ("_game", "verbs", "_generators", "_lists")
+
+    def __init__(self, game, grouped: tuple):
+        """`grouped`: (the verbs, in the whole list's order; verb -> its generate(game))."""
+        self._game = game
+        self.verbs, self._generators = grouped
+        self._lists: dict = {}
+
+    def of(self, verb: str) -> "list[Move] | Moves":
+        found = self._lists.get(verb)
+        if found is None:
+            generate = self._generators.get(verb)
+            found = generate(self._game) if generate is not None else []
+            if not isinstance(found, list):
+                found = joined([found])      # a virtual part as a view, as legal_moves(verb) gives it
+            self._lists[verb] = found
+        return found
+
+    def all(self) -> "list[Move] | Moves":
+        return joined([self.of(verb) for verb in self.verbs])

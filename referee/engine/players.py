@@ -6,38 +6,50 @@ from __future__ import annotations
 import random
 
 from referee.engine.game import Game
-from referee.engine.listing import concrete, select
+from referee.engine.listing import concrete, joined, select
 from referee.engine.moves import Move
 
 
 def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     """A move among `moves` (what `legal_moves()` gave: a list, or a view with a part too large
     to list, `listing.py`); None: among the game's legal moves, asked verb by verb only as far
-    as the choice needs them (the builds, else the way to gather, else all): the same move, from
-    the same draws of `rng`, as from the whole list, which is then mostly never made. The choices
-    by verb look only at the listed moves: a virtual part (the Magician's redraws of a big hand)
-    is only ever picked by a random index, never opened. None when there is no move to choose."""
-    known: dict = {}       # the moves listed verb by verb in this position (moves None)
-    builds = _of(game, moves, "build", known)
+    as the choice needs them (the builds, else the way to gather, else whether anything but
+    `end` may be done, and what only if it is done): the same move, from the same draws of
+    `rng`, as from the whole list, which is then mostly never made. The choices by verb look
+    only at the listed moves: a virtual part (the Magician's redraws of a big hand) is only ever
+    picked by a random index, never opened. None when there is no move to choose."""
+    asked = _Given(moves) if moves is not None else (game.listing() or _Asking(game))
+    builds = asked.of("build")
     if builds and rng.random() < 0.9:
         return rng.choice(builds)
     turn = game.state.turn
     if turn is not None and not turn.gathered:
         hand = len(game.state.players[turn.seat].hand)
         wanted = "gold" if hand >= 3 or rng.random() < 0.3 else "draw"
-        options = _of(game, moves, wanted, known)
+        options = asked.of(wanted)
         # A table also accepts a draw that does not say what was kept; a player who knows
         # his cards names them (an unknown card could not be built by this policy).
         if options:
             return rng.choice([m for m in options if m.verb != "draw" or m.args] or options)
-        if moves is None:
-            moves = game.legal_moves(None, known)
+        moves = asked.all()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
-    if moves is None:
-        moves = game.legal_moves(None, known)
+    if turn is not None and asked.verbs is not None:
+        # The moves come grouped by verb (`listing.Listing`): the others than `end` are listed only
+        # as far as telling whether there is one, all of them only when one of them is chosen.
+        for verb in asked.verbs:
+            if verb not in _NOT_OTHERS and concrete(asked.of(verb)):
+                if rng.random() < 0.5:
+                    return rng.choice(joined([concrete(asked.of(v)) for v in asked.verbs if v not in _NOT_OTHERS]))
+                break
+        ends = asked.of("end")
+        if ends:
+            return ends[0]
+        moves = asked.all()
+        return rng.choice(moves) if moves else None
+    moves = asked.all()
     if turn is not None:
         listed = concrete(moves)
-        others = [m for m in listed if m.verb not in ("end", "redraw")]
+        others = [m for m in listed if m.verb not in _NOT_OTHERS]
         if others and rng.random() < 0.5:
             return rng.choice(others)
         ends = [m for m in listed if m.verb == "end"]
@@ -46,8 +58,38 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     return rng.choice(moves) if moves else None
 
 
-def _of(game: Game, moves, verb: str, known: dict) -> list[Move]:
-    """The moves of `verb` among `moves`, or among the legal moves (None) without listing others."""
-    if moves is None:
-        return game.legal_moves(verb, known)
-    return [m for m in concrete(moves) if m.verb == verb]
+# The verbs a turn's player weighs apart from the others: `end`, and the Magician's redraws,
+# which may be too many to list (chosen only among all the moves).
+_NOT_OTHERS = ("end", "redraw")
+
+
+class _Given:
+    """The moves of a list the caller gave, by verb (only the listed moves: never a virtual part's)."""
+
+    verbs = None
+
+    def __init__(self, moves):
+        self._moves = moves
+
+    def of(self, verb: str) -> list[Move]:
+        return [m for m in concrete(self._moves) if m.verb == verb]
+
+    def all(self):
+        return self._moves
+
+
+class _Asking:
+    """The game's legal moves asked verb by verb (where they do not come grouped: the selection,
+    an answer out of turn…), each verb's listed once for this position (`known`)."""
+
+    verbs = None
+
+    def __init__(self, game: Game):
+        self._game = game
+        self._known: dict = {}
+
+    def of(self, verb: str):
+        return self._game.legal_moves(verb, self._known)
+
+    def all(self):
+        return self._game.legal_moves(None, self._known)

@@ -159,11 +159,12 @@ _USE = (("use", generate_use),)
 
 
 def _generators(hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
-    """The generators a turn asks, in order, and the same by verb: a function of these facts of
+    """The generators a turn asks, in order, the same by verb, and when each verb's moves come
+    together the verbs in order and verb -> its one generator (else None): a function of these facts of
     the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once per cast).
     A character the engine does not play is offered no move."""
     if character not in hooks.generators:
-        return (), {}
+        return (), {}, ((), {})
     listed = _END if gathered else _GATHER
     if not finished:
         listed += _INCOME_BUILD if gathered else _INCOME
@@ -174,7 +175,33 @@ def _generators(hooks, character: str, gathered: bool, finished: bool, powers: t
     by_verb: dict[str, tuple] = {}
     for name, generate in listed:
         by_verb[name] = by_verb.get(name, ()) + ((name, generate),)
-    return listed, by_verb
+    # Each verb's generator, in order, when each is one generator's (a verb has one owner, asked
+    # once): the whole list is then grouped by verb (`listed_by_verb`).
+    grouped = (tuple(by_verb), dict(listed)) if len(by_verb) == len(listed) else None
+    return listed, by_verb, grouped
+
+
+def _asked(hooks, turn) -> tuple:
+    """The generators the turn asks now, in order, and by verb (`_generators`, kept per cast)."""
+    key = (turn.character, turn.gathered, turn.finished_actions, turn.powers)
+    found = hooks.turn_generators.get(key)
+    if found is None:
+        powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
+        found = hooks.turn_generators[key] = _generators(hooks, *key[:3], powers)
+    return found
+
+
+def listed_by_verb(game: "Operations") -> listing.Listing | None:
+    """The turn's legal moves now as a `listing.Listing` (each verb's listed when asked for),
+    when each verb's moves come together and nothing else is listed or renamed; else None (an
+    answer out of turn is open — its verbs come first and may be a turn's verb too —, or a part
+    of a split turn is played: legal_moves())."""
+    state = game.state
+    turn = state.turn
+    if state.pending is not None or turn.only or turn.acting:
+        return None
+    grouped = _asked(game.hooks, turn)[2]
+    return None if grouped is None else listing.Listing(game, grouped)
 
 
 def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> "list[Move] | listing.Moves":
@@ -195,13 +222,7 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
         if state.pending.required:
             return answers
         moves.extend(answers)
-    hooks = game.hooks
-    key = (turn.character, turn.gathered, turn.finished_actions, turn.powers)
-    found = hooks.turn_generators.get(key)
-    if found is None:
-        powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
-        found = hooks.turn_generators[key] = _generators(hooks, *key[:3], powers)
-    generating, by_verb = found
+    generating, by_verb, _ = _asked(game.hooks, turn)
     if verb is not None:
         generating = by_verb.get(verb, ())
     if known is None:

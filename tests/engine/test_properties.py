@@ -166,7 +166,8 @@ def test_a_listed_move_played_unchecked_plays_as_checked(rulebooks, seed, player
        table=st.booleans())
 def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, players, edition, table):
     """legal_moves(verb) lists only that verb's generators: it must give exactly the whole list
-    filtered by verb, in its order (also when it reads what the position listed already); and
+    filtered by verb, in its order (also when it reads what the position listed already); so
+    must a position's `listing()`, whose verbs hold every verb of the whole list in order; and
     the random player asking verb by verb (moves None)
     chooses the move it chooses from the whole list, with the same draws."""
     from referee.engine.players import choose_move
@@ -180,6 +181,13 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
             assert game.legal_moves(verb) == [m for m in moves if m.verb == verb], verb
             assert game.legal_moves(verb, known) == [m for m in moves if m.verb == verb], verb
         assert game.legal_moves(None, known) == moves
+        asked = game.listing()       # (None where the moves do not come grouped by verb)
+        if asked is not None:
+            assert {m.verb for m in moves} <= set(asked.verbs)
+            for verb in asked.verbs + ("build", "gold", "draw", "end", "use"):
+                assert asked.of(verb) == [m for m in moves if m.verb == verb], verb
+            assert asked.all() == moves
+            assert game.listing().all() == moves      # all first, then by verb
         asking = random.Random()
         asking.setstate(rng.getstate())
         move = choose_move(game, moves, rng)

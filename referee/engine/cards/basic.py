@@ -372,9 +372,10 @@ def build_problem(game: "Operations", seat: int, district: str, paying: bool = T
         limit = build_limit(game)
     if turn.builds >= limit and counts_toward_limit(game, seat, district):
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
-    if not game.in_hand(seat, district):
+    held = district in player.hand           # (known to be there: the usual case, asked first)
+    if not held and not game.in_hand(seat, district):
         return ("not_in_hand", ("turn.build",), {"card": district})
-    if district not in player.hand and copies_accounted_for(game, district):
+    if not held and copies_accounted_for(game, district):
         # An unknown card can be this district only while a copy of it is unaccounted for.
         return ("no_copy_left", ("setup.deck.classic", "setup.deck.2016"),
                 {"card": district, "copies": rb.districts[district].copies})
@@ -458,32 +459,29 @@ def _generate_build(game: "Operations") -> list[Move]:
     hand = player.hand
     if not hand:
         return moves
-    # Once the limit is reached only districts outside it (the Stables) remain candidates:
-    # skip the full check for the others. The limit is asked of the hooks once here and handed
-    # to build_problem for every candidate.
-    limit = build_limit(game)
-    full = turn.builds >= limit and not hooks.counts_toward_limit
     districts = game.rb.districts
-    owned = {b.id for b in player.city}
-    most = player.gold
-    for discount in hooks.build_discount:      # the best discount any card gives (the Factory)
-        most += discount(game, turn.seat)
     candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem
         # checks the copies): a table lists every such build.
         candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
         candidates.discard(UNKNOWN)
-    # Cheap necessary conditions first (limit, affordable at the best discount, duplicates),
-    # then the full check that apply() makes.
+    # The limit is asked of the hooks once here and handed to build_problem for every
+    # candidate. Once it is reached only districts outside it (the Stables) remain candidates
+    # (after a build, most steps of a turn): nothing else is looked at.
+    limit = build_limit(game)
+    if turn.builds >= limit and not hooks.counts_toward_limit:
+        candidates = [card for card in candidates if districts[card].facts.get("no_build_limit")]
+        if not candidates:
+            return moves
+    most = player.gold
+    for discount in hooks.build_discount:      # the best discount any card gives (the Factory)
+        most += discount(game, turn.seat)
+    # A cheap necessary condition first (affordable at the best discount), then the full check
+    # that apply() makes.
     actor, seat = turn.character, turn.seat
     for card in sorted(candidates):
-        facts = districts[card]
-        if facts.cost > most or (full and not facts.facts.get("no_build_limit")):
-            continue
-        if card in owned and not _duplicate_allowed(game, seat, card):
-            continue
-        if build_problem(game, seat, card, True, True, limit) is None:
+        if districts[card].cost <= most and build_problem(game, seat, card, True, True, limit) is None:
             moves.append(make_move((actor, "build", (card,))))
     return moves
 
