@@ -747,7 +747,21 @@ def test_a_chinese_file_is_refused_in_chinese(english, command):
     assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n') == "players：1 位玩家；一局遊戲要 2 到 8 位"
     assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n[[players]]\nname = "小华"\ncity = ["神殿", "龙门", "龙门"]\n'
                    ) == "龙门：场上有 2 张，但2016年版只有 1 张"
-    assert refusal(command, "-", stdin='[[players]\nname = "小明"\n').startswith("不是有效的 TOML：")
+    assert refusal(command, "-", stdin='[[players]\nname = "小明"\n') == "不是有效的 TOML（第 1 行第 10 欄）"
+
+
+@pytest.mark.parametrize("text, lang, words", [
+    ('[[players]\nname = "小明"\n', "zh-Hant", "不是有效的 TOML（第 1 行第 10 欄）"),
+    ('[[players]]\nname = "小明"\ngold = 3 3\n', "zh-Hans", "不是有效的 TOML（第 3 行第 10 列）"),
+    ('[[players]]\nname = "小明', "zh-Hant", "不是有效的 TOML（檔案結尾）"),
+    ('[[players]]\nname = "小明', "zh-Hans", "不是有效的 TOML（文件结尾）"),
+    ('[[players]\nname = "Ann"\n', "en", "not valid TOML (line 1, column 10)"),
+    ('[[players]]\nname = "Ann', "en", "not valid TOML (at the end of the file)"),
+])
+def test_a_file_that_is_not_toml_says_where_in_the_players_language(text, lang, words):
+    """tomllib's reason is English (「不是有效的 TOML：Invalid statement (at line 1, column 1)」):
+    only the place it names is said, in the player's words."""
+    assert refusal("ask", "-", "--lang", lang, stdin=text) == words
 
 
 def test_lang_still_wins_over_the_file(english, tmp_path):
@@ -922,7 +936,7 @@ def test_a_bad_chinese_file_is_refused_in_chinese(english, tables, tmp_path):
         "players：1 位玩家；一局遊戲要 2 到 8 位"
     assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]]\nname = "小明"\n[[players]]\nname = "小华"\n'
                                                         'city = ["神殿", "龙门", "龙门"]\n')) == "龙门：场上有 2 张，但2016年版只有 1 张"
-    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]\nname = "小明"\n')).startswith("不是有效的 TOML：")
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]\nname = "小明"\n')) == "不是有效的 TOML（第 1 行第 10 欄）"
     assert refusal("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE), "-e", "classic") == \
         "--edition classic：檔案寫的是2016年版"
     assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]]\nname = "小明"\n'), "--lang", "en") == \
