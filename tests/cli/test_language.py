@@ -240,6 +240,20 @@ def test_a_mistyped_card_is_offered_its_closest_name_first(tables, tmp_path):
     assert refusal("ask", "-", stdin=text).startswith("找不到角色「國王王」；最接近的：國王、")
 
 
+def test_a_mistyped_card_is_offered_by_its_aliases_under_the_name_the_reader_sees(tables):
+    """君閥王 is nothing like the 2016 Warlord's name 領主, but 軍閥, one of his aliases, sounds
+    like it: he is offered first, by the name the reader sees (was 國王、皇后、行政官、女巫、間諜)."""
+    assert refusal("card", "君閥王").startswith("找不到卡牌「君閥王」；最接近的：領主、")
+    assert refusal("card", "君阀王").startswith("找不到卡牌「君阀王」；最接近的：领主、")
+    assert refusal("card", "君閥王", "--lang", "en").startswith("unknown card '君閥王'; closest: Warlord, ")
+    assert refusal("card", "君閥", "-e", "classic").startswith("找不到卡牌「君閥」；最接近的：軍閥、")
+    # A move's character, and a situation file's cast, the same way.
+    said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
+    assert refusal("table", "do", "小明: pick 君閥").startswith("找不到角色「君閥」；最接近的：領主、")
+    text = _two_hold("君閥王", None).replace("小華", "小強")
+    assert refusal("ask", "-", stdin=text).startswith("找不到角色「君閥王」；最接近的：領主、")
+
+
 def test_a_mistyped_verb_is_offered_the_closest_verbs_in_the_readers_script(tables, tmp_path):
     said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
     assert refusal("table", "do", "小明：抽排") == "「小明：抽排」中沒有「抽排」這個動作；是不是 抽牌 或 重抽？"
