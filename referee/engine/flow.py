@@ -66,6 +66,12 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
     if state.secret and reveal_at_secret_table(game, move):
         pass                                 # a killed character shown: nothing more to do
     elif move.verb == "reveal":
+        # A round whose picks were recorded, at a tracked table (a situation file describes only
+        # some moves: a reveal there agrees with what is known; a secret round checked it above).
+        if game.table and not state.secret and not game.implicit_ends and not game.legacy_calls:
+            problem = secret.recorded_reveal_problem(game, move)
+            if problem is not None:
+                raise problem
         advance_to(game, Move(move.args[0], "reveal", move.args))
         secret.apply_reveal(game, move)
     else:

@@ -219,6 +219,43 @@ def test_a_repeated_reveal_is_refused_and_undo_takes_back_the_move_meant(ruleboo
     assert json.loads(table("undo", "--json").stdout)["undone"] == ["Dan: kill Bishop"]
 
 
+def test_a_reveal_of_a_character_shown_already_is_refused_in_a_round_of_recorded_picks(table, shown):
+    """The referee calls and shows each recorded character itself: `reveal` of one shown already —
+    its turn now or over — was recorded as a no-op (that `undo` then took back instead of the move
+    meant); the killed one's holder stays silent during the round."""
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Ann", "--recorded-picks")
+    assert table("do", "Ann: faceup Merchant, Architect", "Ann: pick Assassin", "Bob: pick Thief",
+                 "Cid: pick Magician", "Dan: pick King", "Ann: kill King", "Ann: gold", "Ann: end",
+                 "Bob: gold").returncode == 0
+    before = shown()
+    for move, reason in [("Ann: reveal Assassin", "Ann has already revealed Assassin."),     # past its turn
+                         ("Bob: reveal Thief", "Bob has already revealed Thief."),           # its turn now
+                         ("Dan: reveal King", "King was killed: its holder stays silent")]:
+        result = table("do", "--json", move)
+        assert result.returncode == 1, move
+        assert json.loads(result.stdout)["refused"]["reason"].startswith(reason)
+        assert shown() == before
+    assert table("do", "Cid: reveal Magician").returncode == 0                       # a later one: its call
+    assert shown()["turn"]["character"] == "magician"
+    assert json.loads(table("undo", "--json").stdout)["undone"] == ["Cid: reveal Magician"]
+
+
+def test_a_log_with_a_reveal_typed_again_replays_as_recorded(table, shown, tables):
+    """Recorded before such a reveal was refused: the log still replays (nothing is lost)."""
+    import sqlite3
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Ann", "--recorded-picks")
+    assert table("do", "Ann: faceup Merchant, Architect", "Ann: pick Assassin", "Bob: pick Thief",
+                 "Cid: pick Magician", "Dan: pick King", "Ann: gold").returncode == 0
+    with sqlite3.connect(tables) as conn:
+        conn.execute("INSERT INTO moves (game, seq, notation, round, at, source) VALUES ('t', 7, 'Ann: reveal Assassin', 1, '', '')")
+        conn.execute("DELETE FROM positions")
+    conn.close()
+    assert len(json.loads(table("log", "--json").stdout)) == 7
+    assert table("do", "Ann: end", "Bob: gold").returncode == 0
+    assert shown()["turn"]["character"] == "thief"
+
+
 # -- the classic Hospital as players say it -------------------------------------------------------
 
 
