@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -60,9 +61,10 @@ def test_faq_readings_in_english():
     assert "    To play by this reading: --variant bell-tower-reverts · Sources: Web game" in out.splitlines()
 
 
-def test_faq_list_keeps_the_question_beside_its_id():
+def test_faq_list_shows_the_questions_without_their_ids():
+    # An entry's id is for programs (--json) and for opening it: a player reads the question (issue 16).
     first = said("faq", "--list", "--lang", "zh-Hans").splitlines()[0]
-    assert first == "assassin.name-a-character  刺客可以杀谁？要指定玩家还是角色？可以杀没有人选的角"
+    assert first == "刺客可以杀谁？要指定玩家还是角色？可以杀没有人选的角色或自己吗？（经典版、2016年"
 
 
 @pytest.mark.parametrize("argv", [
@@ -78,8 +80,8 @@ def test_no_line_ends_in_a_blank(argv):
 # -- the locale decides when nothing else does -------------------------------------------------------
 
 @pytest.mark.parametrize("locale, first", [
-    ("zh_TW.UTF-8", "平手（2016年版） ties.2016"), ("zh_CN.UTF-8", "平手（2016年版） ties.2016"),
-    ("en_US.UTF-8", "Ties (2016) ties.2016"),
+    ("zh_TW.UTF-8", "平手（2016年版）"), ("zh_CN.UTF-8", "平手（2016年版）"),
+    ("en_US.UTF-8", "Ties (2016)"),
 ])
 def test_the_locale_decides_for_a_topic_name(monkeypatch, locale, first):
     monkeypatch.setenv("LANG", locale)
@@ -87,17 +89,17 @@ def test_the_locale_decides_for_a_topic_name(monkeypatch, locale, first):
 
 
 @pytest.mark.parametrize("locale, card, listing, faq, question", [
-    ("zh_TW.UTF-8", "領主  Warlord / 领主", "經典版     刺客     1", "問：鐘塔被拆掉會怎樣？  bell-tower.destroyed", "刺客可以殺誰"),
-    ("zh_CN.UTF-8", "领主  Warlord / 領主", "经典版     刺客     1", "问：钟塔被拆掉会怎样？  bell-tower.destroyed", "刺客可以杀谁"),
+    ("zh_TW.UTF-8", "領主  Warlord / 领主", "經典版     刺客     1", "問：鐘塔被拆掉會怎樣？", "刺客可以殺誰"),
+    ("zh_CN.UTF-8", "领主  Warlord / 領主", "经典版     刺客     1", "问：钟塔被拆掉会怎样？", "刺客可以杀谁"),
     ("en_US.UTF-8", "Warlord", "classic edition   Assassin     1",
-     "Q: What happens if the Bell Tower is destroyed?  bell-tower.destroyed", "Whom can the Assassin"),
+     "Q: What happens if the Bell Tower is destroyed?", "Whom can the Assassin"),
 ])
 def test_the_locale_decides_for_digits_lists_and_ids(monkeypatch, locale, card, listing, faq, question):
     monkeypatch.setenv("LANG", locale)
     assert said("card", "8").splitlines()[0] == card
     assert said("cards", "--rank", "1").splitlines()[2] == listing
     assert said("faq", "bell-tower.destroyed").splitlines()[0] == faq
-    assert said("faq", "--list").splitlines()[0].startswith("assassin.name-a-character  " + question)
+    assert said("faq", "--list").splitlines()[0].startswith(question)        # an id opens it; none is shown
 
 
 # A refusal raised before a command knows its language: the command's own name, its options, a
@@ -178,7 +180,7 @@ def test_the_keep_is_one_name_in_each_script(conn):
     texts += [(row[0], t) for row in conn.execute("SELECT id, ability_zh_hant, ability_zh_hans FROM cards") for t in row[1:]]
     assert [(i, t) for i, t in texts if t and "要塞" in t] == []
     out = said("faq", "keep.rank-8", "--lang", "zh-Hant")
-    assert out.startswith("問：軍閥可以拆堡壘嗎？堡壘防得了什麼？  keep.rank-8\n")
+    assert out.startswith("問：軍閥可以拆堡壘嗎？堡壘防得了什麼？\n")
     keep = said("card", "要塞", "--lang", "zh-Hant").splitlines()
     assert keep[0] == "要塞  Fortress" and "在部分譯本中「要塞」指 堡壘（Keep） · 特殊 · 費用 3" in keep
 
@@ -458,7 +460,7 @@ def test_move_refusals_in_chinese(tables, move, line):
 
 def test_casts_and_simulations_in_chinese_punctuation():
     out = said("rules", "casts", "--lang", "zh-Hant").splitlines()
-    first = out.index("第一局 first-game")
+    first = out.index("第一局")
     assert out[first + 2] == "  角色：刺客、盜賊、魔術師、國王、住持、商人、建築師、領主"
     assert out[first + 3] == "  獨特地區：龍門、工廠、鬼城、藏寶庫、堡壘、實驗室、圖書館、地圖室、採石場、魔法"
     sim = said("simulate", "--games", "2", "--players", "2-8", "--lang", "zh-Hant").splitlines()
@@ -978,3 +980,22 @@ def test_a_tables_question_speaks_before_its_names(english, tables, tmp_path):
     path = _file(tmp_path, 'question = "谁先拿资源？"\n' + TRADITIONAL_TABLE)
     assert said("table", "new", "u", "--from", path).splitlines()[0] == "牌桌 u：2 位玩家，2016年版，皇冠在 小明。"
     assert said("table", "show").splitlines()[0] == "u · 第 1 轮 · 行动阶段 · 皇冠 小明"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+@pytest.mark.parametrize("argv", [["faq", "軍閥可以拆堡壘嗎"], ["faq", "how many cards do I start with"],
+                                  ["faq", "bell-tower.destroyed"], ["faq", "--list"], ["rules"], ["rules", "casts"],
+                                  ["rules", "variant"], ["card", "軍閥"], ["card", "Bell Tower"]])
+def test_no_internal_id_is_shown_to_a_player(argv, lang):
+    """FAQ entries', rules' and casts' ids were printed beside their titles (「問：…  keep.rank-8」):
+    they are for programs (--json) and for opening an entry, never in what a player reads. A house
+    rule says the one id a player types, as `--variant ID`."""
+    from referee.catalog.db import connect
+
+    conn = connect()
+    ids = {row[0] for row in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules UNION SELECT id FROM casts")}
+    out = said(*argv, "--lang", lang)
+    words = set(re.findall(r"[a-z0-9][a-z0-9.-]*[a-z0-9]", out.replace("--variant ", "--variant=")))
+    assert words & ids == set()
+    if argv == ["rules", "variant"]:
+        assert "--variant finite-bank" in out
