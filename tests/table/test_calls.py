@@ -127,6 +127,12 @@ def test_a_pass_after_a_gathered_turn_ends_it_and_says_so(rulebooks):
     _play(game, "pass", "阿美：翻開 魔術師", "阿美：拿金幣")
     events = _play(game, "pass")                               # the King's call: nobody
     assert events[0]["event"] == "turn_ended_implied" and events[0]["player"] == "阿美"
+    # Said as what happened: the table passed the next call (it said "a later character acts").
+    local = _local(rulebooks["2016"], "zh-Hant")
+    assert describe(events[0], "zh-Hant", local) == "阿美（魔術師）的回合視為結束：牌桌跳過下一個叫號"
+    later = _after_the_assassin(rulebooks)
+    said = [describe(e, "en", _local(rulebooks["2016"], "en")) for e in _play(later, "阿美：拿金幣", "大雄：翻開 魔術師")]
+    assert "阿美's turn (Thief) is taken as ended: a later character acts" in said
     assert game.state.awaiting == "bishop" or game.state.awaiting == "architect" or game.state.awaiting == "warlord"
 
 
@@ -190,7 +196,7 @@ def test_a_move_that_answers_the_call_is_recorded_and_said(rulebooks, table):
     lines = table("do", "阿美：翻開 魔術師").stdout.splitlines()
     assert lines[:2] == ["✓ 阿美：翻開 魔術師", "  » 推定：大雄（盜賊）的回合視為結束：之後的角色已行動"]
     lines = table("do", "阿美：拿金幣", "跳過").stdout.splitlines()       # the King's call: nobody
-    assert "    沒有人回應：跳過國王" in lines and "  » 推定：阿美（魔術師）的回合視為結束：之後的角色已行動" in lines
+    assert "    沒有人回應：跳過國王" in lines and "  » 推定：阿美（魔術師）的回合視為結束：牌桌跳過下一個叫號" in lines
     logged = [m["move"] for m in json.loads(table("log", "--json").stdout)]
     assert logged[-1] == "pass King"                            # the log names the call passed
 
