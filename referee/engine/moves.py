@@ -85,11 +85,16 @@ class Notation:
                 playing = [c for c in self.rb.lookup(text, "character", every=True) if c in in_play]
                 found = playing if len(playing) == 1 else found
         if not found:
-            raise UnknownName("character", text, sorted(self.rb.name(c) for c in in_play),
+            raise UnknownName("character", text, [self.rb.name(c) for c in sorted(in_play, key=self._rank)],
                               aliases=self._aliases(in_play))
         if len(found) > 1:
             raise AmbiguousName("character", text, [self.rb.name(c) for c in found])
         return found[0]
+
+    def _rank(self, character: str) -> tuple:
+        """Characters offered in calling order (a name left out lists them so: 刺客、盜賊…, not
+        by their English names), closest first when a name was typed."""
+        return (self.rb.characters[character].rank, character)
 
     def _aliases(self, cards) -> dict[str, list[str]]:
         """The names (keys) each of `cards` goes by, by its English name: a mistyped name is

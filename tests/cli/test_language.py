@@ -276,7 +276,7 @@ def test_a_name_left_out_is_said_missing_not_unknown(tables):
     # `table do 小刘：建造 神店` unquoted: two moves, the first with no district (was 找不到地区「」).
     assert refusal("table", "do", "小刘：建造", "神店") == "没有写地区"
     assert refusal("table", "do", "小刘：建造", "--lang", "en") == "no district given"
-    assert refusal("table", "do", "小李：刺杀") == "没有写角色；可以是：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
+    assert refusal("table", "do", "小李：刺杀") == "没有写角色；可以是：刺客、盗贼、魔术师、国王、住持、商人、建筑师、领主"    # in calling order (was by the English names)
     assert refusal("table", "do", "：结束") == "没有写玩家；可以是：老王、小李、小张、阿红、小刘"
     assert refusal("card", " ") == "no card given"
 
@@ -918,7 +918,7 @@ def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_p
     assert said("table", "undo").splitlines() == ["已撤销：Ann：建造 神庙", "下一步：Ann（盗贼）：建造、使用能力或结束回合。"]
     assert said("table", "use", "s").splitlines() == ["目前牌桌：s。"]
     # ... and refuses in it.
-    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：盗贼、住持、领主、建筑师、刺客、国王、魔术师、商人"
+    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：盗贼、住持、领主、刺客、魔术师、国王、商人、建筑师"
     assert refusal("table", "undo", "3") == "这张牌桌只记录了 1 步"
     assert refusal("table", "delete", "s") == "要删除牌桌「s」和它记录的 1 步吗？未删除任何东西：加上 --yes 即可直接删除"
     assert refusal("table", "score", "--hand", "Bob: Temple") == "--hand「Bob: Temple」：Bob 手上有 0 张牌，不是 1 张"
@@ -931,7 +931,7 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
-        "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Architect, Assassin, King, Magician, Merchant"
+        "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Assassin, Magician, King, Merchant, Architect"
     # --lang at `new` is the table's language, kept by every command on it.
     assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     # Without it, the file's: --lang elsewhere speaks for its own command only.
