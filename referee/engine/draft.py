@@ -267,7 +267,21 @@ def outside_selection(game: "Operations", move: Move) -> None:
 
 
 def _parse_faceup(notation, tail: str) -> tuple:
-    return notation.characters(tail)
+    """`faceup CH, CH`, or the names with only spaces between them (`面朝上 國王 商人`), as the
+    other lists of characters are read (a name with a space in it, Tax Collector, kept whole)."""
+    from referee.engine.cards.common import split_characters
+    from referee.errors import RefereeError
+
+    try:
+        return notation.characters(tail)
+    except RefereeError as error:
+        words = tail.replace(",", " ").replace("，", " ").replace("、", " ").split()
+        for count in range(len(words), 1, -1):
+            try:
+                return split_characters(notation, tail, count)
+            except RefereeError:
+                continue
+        raise error
 
 
 # The selection's own moves: outside it they are refused as such (`flow.play`), before
