@@ -41,11 +41,12 @@ def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | N
     # The nearest names through every alias in both scripts (a Chinese slip gets Chinese
     # neighbours), shown by the edition's English names.
     from referee.catalog.db import connect
-    from referee.catalog.names import closest_names
+    from referee.catalog.names import aliases_of, closest_names
 
-    close = [name for name, _, card, _ in closest_names(connect(), text, rb.edition, (kind,))
-             if card in rb.characters or card in rb.districts][:6]
-    raise UnknownName(kind, text, close, limit=3)
+    conn = connect()
+    close = [found for found in closest_names(conn, text, rb.edition, (kind,))
+             if found[2] in rb.characters or found[2] in rb.districts][:6]
+    raise UnknownName(kind, text, [name for name, _, _, _ in close], limit=3, aliases=aliases_of(conn, close, rb.edition))
 
 
 def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:

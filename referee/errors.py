@@ -201,6 +201,12 @@ def _counted(text: str, name: str, score: float) -> float:
     return score if score >= _UNLIKE or has_cjk(text) == has_cjk(name) else 0
 
 
+# A card goes by many names: one of its aliases makes it closer only from this much up (軍閥 to
+# 君閥王: 71); below it is what some alias among a dozen shares with any word by chance (Foo and
+# Condottiere: 29), which must not reorder the names the reader sees.
+_ALIAS_LIKE = 60
+
+
 def closest_first(text: str, names: list[str]) -> list[str]:
     """`names` with the closest to `text` first (their given order among equals)."""
     score = closeness(text, names)
@@ -211,15 +217,20 @@ class UnknownName(RefereeError):
     """A name that names nothing: `closest` are the names it might have meant, in the finder's
     order (a card's by its English name; a player's as typed at set-up); the reader is offered
     the first `limit` of them (all: None) closest first by the names the reader sees (letters
-    and sound, in the language the refusal is said in), 國王王 → 國王 first."""
+    and sound, in the language the refusal is said in), 國王王 → 國王 first. `aliases` gives, for
+    a name among `closest`, the other names it goes by (a card's aliases in every script): a name
+    is as close as the closest of its names, so that 君閥王 offers the Warlord, whose 2016 name
+    領主 is nothing like it but whose alias 軍閥 is; it is still offered by the name the reader sees."""
 
-    def __init__(self, what: str, text: str, closest: list[str], limit: int | None = None):
+    def __init__(self, what: str, text: str, closest: list[str], limit: int | None = None,
+                 aliases: dict[str, list[str]] | None = None):
         self.key = "error.unknown_name"
         self.values = {"what": _What(what), "text": text, "hint": ""}
         self.what = what
         self.text = text
         self.closest = closest
         self.limit = limit
+        self.aliases = aliases or {}
         super().__init__(text)
 
     def __str__(self) -> str:
@@ -230,9 +241,11 @@ class UnknownName(RefereeError):
         """The names offered to a reader of `lang`, closest first: by the name the reader sees, or
         by the name given (English for a card) when the words were typed in it (Templ → 神殿)."""
         seen = {n: _names(name(n), lambda m: m) for n in self.closest}
+        known = {n: (seen[n], n, *self.aliases.get(n, ())) for n in self.closest}
         typed = Typed(self.text).render(lang)
-        score = closeness(typed, {*seen.values(), *self.closest})
-        close = {n: max(_counted(typed, seen[n], score[seen[n]]), _counted(typed, n, score[n])) for n in self.closest}
+        score = closeness(typed, {m for names in known.values() for m in names})
+        close = {n: max(_counted(typed, m, score[m]) if i < 2 or score[m] >= _ALIAS_LIKE else 0
+                        for i, m in enumerate(known[n])) for n in self.closest}
         return sorted(self.closest, key=lambda n: -close[n])[:self.limit]
 
     def _said(self, lang: str, name) -> Said:

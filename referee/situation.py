@@ -41,11 +41,22 @@ def _edition(edition: str) -> Said:
     return Said("edition.bare." + edition)
 
 
+# tomllib says where in English at the end of its reason: "… (at line 1, column 10)" or
+# "… (at end of document)". Only the place is kept: the reason is English the player may not read.
+_TOML_PLACE = re.compile(r"\(at (?:line (\d+), column (\d+)|(end of document))\)\s*$")
+
+
 def read_text(text: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BadSituation.say("error.situation.toml", error=str(error)) from error
+        place = _TOML_PLACE.search(str(error))
+        if place is None:
+            raise BadSituation.say("error.situation.toml") from error
+        if place.group(3):
+            raise BadSituation.say("error.situation.toml.end") from error
+        raise BadSituation.say("error.situation.toml.at", line=int(place.group(1)),
+                               column=int(place.group(2))) from error
 
 
 def edition_of(data: dict) -> str:

@@ -118,3 +118,21 @@ moves = ["Cid: gold", "Cid: build Prison", "Bob: gold", "Bob: destroy Cid Prison
     report = situation(text)
     assert [s["legal"] for s in report["steps"]] == [True, True, True, False]   # 7 is complete: protected
     assert report["steps"][-1]["citations"] == ["warlord.completed-city"]
+
+
+def test_a_toml_reason_without_a_place_is_said_without_its_english(monkeypatch):
+    """A tomllib whose reason names no place (another Python's wording) still says no English
+    words to a Chinese player: the refusal is then only that the file is not TOML."""
+    import tomllib
+
+    from referee import situation
+    from referee.errors import BadSituation
+
+    def refuse(text):
+        raise tomllib.TOMLDecodeError("Invalid statement")
+
+    monkeypatch.setattr(situation.tomllib, "loads", refuse)
+    with pytest.raises(BadSituation) as caught:
+        situation.read_text("x")
+    assert [caught.value.render(lang) for lang in ("en", "zh-Hant", "zh-Hans")] == [
+        "not valid TOML", "不是有效的 TOML", "不是有效的 TOML"]

@@ -90,7 +90,24 @@ def resolve(
     closest = closest_names(conn, text, edition, kinds)
     if fuzzy and closest and closest[0][1] >= 80 and (len(closest) == 1 or closest[1][1] < closest[0][1] - 5):
         return Match(closest[0][2], closest[0][3], "fuzzy")
-    raise UnknownName(what, text, [name for name, _, _, _ in closest[:10]], limit=5)
+    closest = closest[:10]
+    raise UnknownName(what, text, [name for name, _, _, _ in closest], limit=5,
+                      aliases=aliases_of(conn, closest, edition))
+
+
+def aliases_of(conn, closest, edition: str) -> dict[str, list[str]]:
+    """The names each card of `closest` (as closest_names gives them) goes by in `edition`, by
+    the name it is offered under: an unknown name is offered the cards closest by any of them."""
+    ids = {card_id: name for name, _, card_id, _ in closest}
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(f"SELECT DISTINCT card_id, text FROM aliases WHERE edition = ? AND card_id IN ({marks})",
+                        (edition, *ids)).fetchall()
+    aliases: dict[str, list[str]] = {}
+    for card_id, alias in rows:
+        aliases.setdefault(ids[card_id], []).append(alias)
+    return aliases
 
 
 def _by_rank(conn, rank: int, edition: str, in_play: frozenset[str] | None, text: str) -> Match:

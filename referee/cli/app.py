@@ -323,6 +323,9 @@ def _players_language(argv: list[str]) -> str:
         if not has_cjk(words):        # names and notation in Latin letters: the locale decides, as
             words = ""                # for the table's own lines (table_cmd._language; a command
                                       # that knows its table marks a refusal with the table's)
+            spoken = None if asked is not None else _tables_language(argv)
+            if spoken:                # `table undo abc` at a Chinese table: said as the table speaks
+                return spoken
         elif asked is None:
             current = _current_tables_chinese(words)
             if current:               # 周日: Chinese, but not which script: the current table's
@@ -333,6 +336,32 @@ def _players_language(argv: list[str]) -> str:
         return choose(asked, words)
     except RefereeError:             # the --lang value itself is the mistake: the words decide
         return choose(None, words)
+
+
+def _tables_language(argv: list[str]) -> str | None:
+    """The language of the table a `table` command acts on (its --table, else the current one),
+    for a usage error said before the command found it: None for `new` (no table yet), when the
+    tables file does not exist (a refusal creates nothing) or the table stored no language."""
+    if argv[1:2] == ["new"]:
+        return None
+    named = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-t", "--table")), None) or next(
+        (a.split("=", 1)[1] for a in argv if a.startswith("--table=")), None)
+    try:
+        from referee.say.table_text import table_language
+        from referee.table.store import Store, default_path
+
+        if not default_path().is_file():
+            return None
+        store = Store()
+        try:
+            name = named or store.current()
+            header = store.header(name) if name in store.names() else None
+            spoken = header.lang if header is not None else ""
+        finally:
+            store.conn.close()
+    except (RefereeError, OSError, ValueError):
+        return None
+    return spoken or None
 
 
 def _current_tables_chinese(words: str) -> str | None:

@@ -51,8 +51,8 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
             print_json([{k: e[k] for k in ("id", "cards", "card_ids", "editions", "question")} for e in rows])
             return
         out = console()
-        for entry in rows:
-            paragraph(out, f"[bold]{_escape(entry['id'])}[/bold]  {_escape(entry['question'])}"
+        for entry in rows:        # ids are for programs (--json) and for opening an entry, never shown
+            paragraph(out, f"{_escape(entry['question'])}"
                            f"[dim]{parens(_editions_text(entry['editions'], lang), lang)}[/dim]", lang, markup=True)
         if not rows:
             out.print(label("no_results", lang))
@@ -322,12 +322,11 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
     head = f"{number}. " if number else ""
     if entry["kind"] == "faq":
         first, second = label("question", lang), label("answer", lang)
-        paragraph(out, f"[bold]{head}{first}{colon(lang)}{_escape(entry['question'])}[/bold]  "
-                       f"[dim]{_escape(entry['id'])}[/dim]", lang, markup=True)
+        paragraph(out, f"[bold]{head}{first}{colon(lang)}{_escape(entry['question'])}[/bold]", lang, markup=True)
         paragraph(out, f"{second}{colon(lang)}{entry['answer']}", lang)
     else:
-        paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]"
-                       f"  [dim]{_escape(entry['id'])}[/dim]", lang, markup=True)
+        paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]",
+                  lang, markup=True)
         paragraph(out, entry["answer"], lang)
     facts = f"{label('edition', lang)}{colon(lang)}{_editions_text(entry['editions'], lang)}"
     if entry["sources"]:

@@ -271,8 +271,11 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     titles = _variant_titles(conn, lang)
     for rule in found:
         variant = titles.get(rule["variant"], rule["variant"])
-        tag = f" [dim]{parens(label('variant', lang) + colon(lang) + escape(variant), lang)}[/dim]" if rule["variant"] else ""
-        out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]{tag}")
+        # A house rule says how to play it (`--variant ID`, what table new, ask and score take):
+        # the one id a player types; the rule's own id is for programs (--json).
+        tag = (f"[dim]{parens(label('variant', lang) + colon(lang) + escape(variant) + ' · --variant ' + escape(rule['variant']), lang)}[/dim]"
+               if rule["variant"] else "")
+        out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold]{tag}")    # its id: --json only
         paragraph(out, rule["text"][lang] or "", lang)
         out.print()
 
@@ -286,11 +289,11 @@ def show_casts(conn, edition, lang, json_out) -> None:
     lang = choose(lang)
     out = console()
     for rule in found["rules"]:
-        out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold] [dim]{rule['id']}[/dim]")
+        out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold]")
         paragraph(out, rule["text"][lang] or "", lang)
         out.print()
     for preset in found["presets"]:
-        out.print(f"[bold]{escape(preset['name'][lang])}[/bold] [dim]{preset['id']}[/dim]")
+        out.print(f"[bold]{escape(preset['name'][lang])}[/bold]")
         paragraph(out, preset["about"][lang], lang)
         nine = parens(escape(preset["rank9"]["names"][lang]), lang) if preset["rank9"] else ""
         paragraph(out, f"{label('characters', lang)}{colon(lang)}"

@@ -121,6 +121,8 @@ def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
     seat, step = d.order[0]
     if verb is not None and verb != step:
         return []                        # each of the selection's own steps has one verb
+    if step != "faceup" and picks_secret(game):
+        return []                        # nobody types them: the first move of the turns ends it
     name = game.state.players[seat].name
     if step == "faceup":
         from itertools import combinations
@@ -141,6 +143,8 @@ def apply(game: "Operations", move: Move) -> None:
         return
     if move.verb not in ("pick", "discard", "faceup"):
         raise IllegalMove("selection_phase", ("draft.procedure",))
+    if move.verb != "faceup" and picks_secret(game):
+        raise IllegalMove("picks_secret", ("draft.procedure",))
     seat, step = d.order[0]
     if move.verb == "faceup" and step != "faceup":
         _refuse_faceup_now(game)
@@ -187,6 +191,14 @@ def ends_in_secret(game: "Operations", move: Move) -> bool:
         return False
     left = [step for _, step in game.state.draft.order if step in ("pick", "discard")]
     return len(left) == _picks_this_round(game)          # no pick recorded yet
+
+
+def picks_secret(game: "Operations") -> bool:
+    """A table whose picks are secret: nobody types them (a typed pick would show the terminal
+    who holds what, and commit the table to typing every pick of the round). A log recorded
+    before they were refused may hold typed picks (`legacy_calls` while it replays); a round
+    whose picks were recorded so goes on recording them to the end of its selection."""
+    return game.secret_selection and not game.legacy_calls and ends_in_secret(game, Move("", "gold"))
 
 
 def _picks_this_round(game: "Operations") -> int:
@@ -255,7 +267,21 @@ def outside_selection(game: "Operations", move: Move) -> None:
 
 
 def _parse_faceup(notation, tail: str) -> tuple:
-    return notation.characters(tail)
+    """`faceup CH, CH`, or the names with only spaces between them (`面朝上 國王 商人`), as the
+    other lists of characters are read (a name with a space in it, Tax Collector, kept whole)."""
+    from referee.engine.cards.common import split_characters
+    from referee.errors import RefereeError
+
+    try:
+        return notation.characters(tail)
+    except RefereeError as error:
+        words = tail.replace(",", " ").replace("，", " ").replace("、", " ").split()
+        for count in range(len(words), 1, -1):
+            try:
+                return split_characters(notation, tail, count)
+            except RefereeError:
+                continue
+        raise error
 
 
 # The selection's own moves: outside it they are refused as such (`flow.play`), before

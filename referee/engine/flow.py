@@ -69,6 +69,12 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
             settle(game)                     # a killed character shown: nothing more to do
             return
     if verb == "reveal":
+        # A round whose picks were recorded, at a tracked table (a situation file describes only
+        # some moves: a reveal there agrees with what is known; a secret round checked it above).
+        if game.table and not state.secret and not game.implicit_ends and not game.legacy_calls:
+            problem = secret.recorded_reveal_problem(game, move)
+            if problem is not None:
+                raise problem
         advance_to(game, Move(move.args[0], "reveal", move.args))
         secret.apply_reveal(game, move)
     else:
@@ -200,12 +206,14 @@ def advance_to(game: "Operations", move: Move) -> None:
         _end_implied(game)
 
 
-def _end_implied(game: "Operations") -> None:
-    """End the current turn because a later character acts: at a tracked table, said (an event of
-    its own) — the table never typed `end`."""
+def _end_implied(game: "Operations", passing: bool = False) -> None:
+    """End the current turn because a later character acts, or the table passes the next call
+    (`passing`): at a tracked table, said (an event of its own, with why) — the table never
+    typed `end`."""
     turn = game.state.turn
     if not game.implicit_ends:
-        game.event("turn_ended_implied", character=turn.character, player=game.state.players[turn.seat].name)
+        said = {"by": "pass"} if passing else {}
+        game.event("turn_ended_implied", character=turn.character, player=game.state.players[turn.seat].name, **said)
     end_turn(game)
 
 
@@ -322,7 +330,7 @@ def pass_calls(game: "Operations", move: Move) -> None:
     if state.phase == "turns" and state.turn is not None and state.awaiting is None \
             and (state.turn.gathered or game.implicit_ends) and not state.turn.then \
             and (state.pending is None or not state.pending.required):
-        _end_implied(game)                   # a gathered turn nobody ended: the table calls on (said)
+        _end_implied(game, passing=True)     # a gathered turn nobody ended: the table calls on (said)
     named = move.args or ((state.awaiting,) if state.awaiting is not None else ())
     if state.phase != "turns" or state.awaiting is None:
         if state.phase == "turns" and state.turn is not None:

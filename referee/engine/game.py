@@ -63,7 +63,8 @@ class Game(Operations):
         self.implicit_ends = True
         # A tracked table's log recorded before a call was passed only explicitly (`pass`): its
         # moves replay as they were recorded then — a later character's reveal passing the calls
-        # before it, a killed character shown during the round. Never set while recording.
+        # before it, a killed character shown during the round; likewise picks typed at a table
+        # whose picks are secret (draft.picks_secret). Never set while recording.
         self.legacy_calls = False
         self.notation = Notation(rulebook, state)
         # The snapshots undo goes back to; None: a game played forward only (`undo=False`:

@@ -85,10 +85,26 @@ class Notation:
                 playing = [c for c in self.rb.lookup(text, "character", every=True) if c in in_play]
                 found = playing if len(playing) == 1 else found
         if not found:
-            raise UnknownName("character", text, sorted(self.rb.name(c) for c in in_play))
+            raise UnknownName("character", text, [self.rb.name(c) for c in sorted(in_play, key=self._rank)],
+                              aliases=self._aliases(in_play))
         if len(found) > 1:
             raise AmbiguousName("character", text, [self.rb.name(c) for c in found])
         return found[0]
+
+    def _rank(self, character: str) -> tuple:
+        """Characters offered in calling order (a name left out lists them so: 刺客、盜賊…, not
+        by their English names), closest first when a name was typed."""
+        return (self.rb.characters[character].rank, character)
+
+    def _aliases(self, cards) -> dict[str, list[str]]:
+        """The names (keys) each of `cards` goes by, by its English name: a mistyped name is
+        offered the cards closest by any of them (君閥 → the 2016 Warlord, 領主, alias 軍閥)."""
+        aliases: dict[str, list[str]] = {}
+        for key, named in self.rb.aliases.items():
+            for card, _ in named:
+                if card in cards:
+                    aliases.setdefault(self.rb.name(card), []).append(key)
+        return aliases
 
     def district(self, text: str) -> str:
         text = _strip(text)
@@ -98,7 +114,8 @@ class Notation:
         if not found:
             # Every district, the three closest offered by the names the reader sees (a
             # Chinese slip, 神店, finds 神殿, which the English names could not tell).
-            raise UnknownName("district", text, [d.name for d in self.rb.districts.values()], limit=3)
+            raise UnknownName("district", text, [d.name for d in self.rb.districts.values()], limit=3,
+                              aliases=self._aliases(self.rb.districts))
         if len(found) > 1:
             raise AmbiguousName("district", text, [self.rb.name(c) for c in found])
         return found[0]

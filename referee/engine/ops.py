@@ -32,7 +32,8 @@ class Operations:
     table: bool                  # a physical table (game.py: the selection recorded, not dealt)
     secret_selection: bool       # ... whose picks stay secret (secret.py)
     implicit_ends: bool          # a later character's move ends the turns before it (a situation file)
-    legacy_calls: bool           # a log recorded before calls were passed explicitly (flow.py): replayed as then
+    legacy_calls: bool           # a log recorded before calls were passed explicitly (flow.py), or with
+                                 # picks typed at a secret table (draft.py): replayed as then
     _events: list[dict]
 
     hooks: "Hooks"

@@ -146,6 +146,26 @@ def apply_reveal(game: "Operations", move: Move) -> None:
         raise IllegalMove("reveal_wrong", ("turn.calling-order",), character=character)
 
 
+def recorded_reveal_problem(game: "Operations", move: Move) -> IllegalMove | None:
+    """`reveal CH` in a round whose picks were recorded, at a tracked table: the referee calls
+    and shows every held character itself, so a reveal is only a way to call a later one. A
+    character already shown (its turn now or over) is refused, as typed twice at a secret table
+    (it was a no-op the log kept and `undo` took back instead of the move meant), and so is the
+    killed one during the round (its holder stays silent)."""
+    state = game.state
+    character = move.args[0] if move.args else None
+    seat = state.seat_of(move.actor) if move.actor not in game.rb.characters else state.holder(move.actor)
+    if character is None or seat is None or state.holder(character) != seat:
+        return None                                       # apply_reveal says whose it is
+    if character in state.revealed:
+        return IllegalMove("reveal_again", ("turn.calling-order",), character=character,
+                           player=state.players[seat].name)
+    if character == state.marks.killed and state.calling < 10:
+        return IllegalMove("killed_stays_hidden", ("assassin.killed-stays-hidden", "assassin.killed-loses-turn"),
+                           character=character)
+    return None
+
+
 def parse_passed(notation, tail: str) -> tuple:
     """`pass`, `pass 2 3`, `跳過 盜賊、魔術師`: the characters whose calls nobody answers, in
     calling order (none named: the call now)."""
@@ -178,4 +198,4 @@ registry.register_verb(registry.Verb("pass", ("跳過", "跳过", "略過", "略
 # The refusals of the secret table; their texts are in the catalogs under `secret.refusal.<key>`.
 REFUSALS = ("reveal_faceup", "reveal_taken", "reveal_all_known", "reveal_passed", "turn_not_over", "others_turn",
             "reveal_wrong", "killed_stays_hidden", "call_open", "reveal_again", "pass_nothing", "pass_turn_open",
-            "pass_not_called")
+            "pass_not_called", "picks_secret")

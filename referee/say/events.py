@@ -8,7 +8,7 @@ from referee.messages import text
 # keyed under the card's id (`theater.event.swap`), beside the card's other words.
 _GENERAL = frozenset({"gold", "gold_from", "card", "cards", "built", "destroyed", "city_completed", "crown",
     "revealed", "turn_ended", "tax", "faceup", "picked", "discarded_random", "discarded", "game_over", "card_taken",
-    "destroyed_to_build", "taken_as", "turn_ended_implied", "passed", "round_ended"})
+    "destroyed_to_build", "taken_as", "turn_ended_implied", "turn_ended_passed", "passed", "round_ended"})
 # What the tracker took to be so without being told (a player taken to hold the called character,
 # a turn ended because a later character acted): each said on a marked line of its own.
 INFERRED = frozenset({"taken_as", "turn_ended_implied"})
@@ -58,6 +58,8 @@ def describe(event: dict, lang: str, local: dict[str, str]) -> str:
         kind = "card"
     elif kind == "discarded" and event.get("player") == "(random)":   # the engine's mark for the deck's own discard
         kind = "discarded_random"
+    elif kind == "turn_ended_implied" and event.get("by") == "pass":   # not a later character: the table's pass
+        kind = "turn_ended_passed"
     key = _OF_A_CARD.get(kind) or ("event." + kind if kind in _GENERAL else None)
     try:
         if key is None:

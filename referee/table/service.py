@@ -95,8 +95,9 @@ def starting_game(header: Header, rulebook) -> Game:
     return game
 
 
-# What a log recorded before calls were passed explicitly may hold, refused today: replayed as then.
-_LEGACY = frozenset({"call_open", "killed_stays_hidden"})
+# What a log recorded before calls were passed explicitly, or before typed picks were refused at
+# a table whose picks are secret, may hold, refused today: replayed as then.
+_LEGACY = frozenset({"call_open", "killed_stays_hidden", "picks_secret", "reveal_again"})
 
 
 def replay(header: Header, log: list[Logged], rulebook, legacy: bool = False) -> Tracked:

@@ -44,6 +44,8 @@ def reader_next(game, lang: str, local: dict[str, str], link: Link) -> str:
     if kind == "turn":
         return word("your_act" if nxt["gathered"] else "your_gather", lang,
                     character=local.get(nxt["character"], nxt["character"]))
+    if kind in ("pick", "discard") and nxt["secret"]:
+        return table_says                        # picked from the cards, never typed nor tapped
     if kind in ("pick", "discard", "faceup"):
         return word("your_" + kind, lang)
     if kind == "decision":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -60,9 +61,10 @@ def test_faq_readings_in_english():
     assert "    To play by this reading: --variant bell-tower-reverts · Sources: Web game" in out.splitlines()
 
 
-def test_faq_list_keeps_the_question_beside_its_id():
+def test_faq_list_shows_the_questions_without_their_ids():
+    # An entry's id is for programs (--json) and for opening it: a player reads the question (issue 16).
     first = said("faq", "--list", "--lang", "zh-Hans").splitlines()[0]
-    assert first == "assassin.name-a-character  刺客可以杀谁？要指定玩家还是角色？可以杀没有人选的角"
+    assert first == "刺客可以杀谁？要指定玩家还是角色？可以杀没有人选的角色或自己吗？（经典版、2016年"
 
 
 @pytest.mark.parametrize("argv", [
@@ -78,8 +80,8 @@ def test_no_line_ends_in_a_blank(argv):
 # -- the locale decides when nothing else does -------------------------------------------------------
 
 @pytest.mark.parametrize("locale, first", [
-    ("zh_TW.UTF-8", "平手（2016年版） ties.2016"), ("zh_CN.UTF-8", "平手（2016年版） ties.2016"),
-    ("en_US.UTF-8", "Ties (2016) ties.2016"),
+    ("zh_TW.UTF-8", "平手（2016年版）"), ("zh_CN.UTF-8", "平手（2016年版）"),
+    ("en_US.UTF-8", "Ties (2016)"),
 ])
 def test_the_locale_decides_for_a_topic_name(monkeypatch, locale, first):
     monkeypatch.setenv("LANG", locale)
@@ -87,17 +89,17 @@ def test_the_locale_decides_for_a_topic_name(monkeypatch, locale, first):
 
 
 @pytest.mark.parametrize("locale, card, listing, faq, question", [
-    ("zh_TW.UTF-8", "領主  Warlord / 领主", "經典版     刺客     1", "問：鐘塔被拆掉會怎樣？  bell-tower.destroyed", "刺客可以殺誰"),
-    ("zh_CN.UTF-8", "领主  Warlord / 領主", "经典版     刺客     1", "问：钟塔被拆掉会怎样？  bell-tower.destroyed", "刺客可以杀谁"),
+    ("zh_TW.UTF-8", "領主  Warlord / 领主", "經典版     刺客     1", "問：鐘塔被拆掉會怎樣？", "刺客可以殺誰"),
+    ("zh_CN.UTF-8", "领主  Warlord / 領主", "经典版     刺客     1", "问：钟塔被拆掉会怎样？", "刺客可以杀谁"),
     ("en_US.UTF-8", "Warlord", "classic edition   Assassin     1",
-     "Q: What happens if the Bell Tower is destroyed?  bell-tower.destroyed", "Whom can the Assassin"),
+     "Q: What happens if the Bell Tower is destroyed?", "Whom can the Assassin"),
 ])
 def test_the_locale_decides_for_digits_lists_and_ids(monkeypatch, locale, card, listing, faq, question):
     monkeypatch.setenv("LANG", locale)
     assert said("card", "8").splitlines()[0] == card
     assert said("cards", "--rank", "1").splitlines()[2] == listing
     assert said("faq", "bell-tower.destroyed").splitlines()[0] == faq
-    assert said("faq", "--list").splitlines()[0].startswith("assassin.name-a-character  " + question)
+    assert said("faq", "--list").splitlines()[0].startswith(question)        # an id opens it; none is shown
 
 
 # A refusal raised before a command knows its language: the command's own name, its options, a
@@ -178,7 +180,7 @@ def test_the_keep_is_one_name_in_each_script(conn):
     texts += [(row[0], t) for row in conn.execute("SELECT id, ability_zh_hant, ability_zh_hans FROM cards") for t in row[1:]]
     assert [(i, t) for i, t in texts if t and "要塞" in t] == []
     out = said("faq", "keep.rank-8", "--lang", "zh-Hant")
-    assert out.startswith("問：軍閥可以拆堡壘嗎？堡壘防得了什麼？  keep.rank-8\n")
+    assert out.startswith("問：軍閥可以拆堡壘嗎？堡壘防得了什麼？\n")
     keep = said("card", "要塞", "--lang", "zh-Hant").splitlines()
     assert keep[0] == "要塞  Fortress" and "在部分譯本中「要塞」指 堡壘（Keep） · 特殊 · 費用 3" in keep
 
@@ -240,6 +242,20 @@ def test_a_mistyped_card_is_offered_its_closest_name_first(tables, tmp_path):
     assert refusal("ask", "-", stdin=text).startswith("找不到角色「國王王」；最接近的：國王、")
 
 
+def test_a_mistyped_card_is_offered_by_its_aliases_under_the_name_the_reader_sees(tables):
+    """君閥王 is nothing like the 2016 Warlord's name 領主, but 軍閥, one of his aliases, sounds
+    like it: he is offered first, by the name the reader sees (was 國王、皇后、行政官、女巫、間諜)."""
+    assert refusal("card", "君閥王").startswith("找不到卡牌「君閥王」；最接近的：領主、")
+    assert refusal("card", "君阀王").startswith("找不到卡牌「君阀王」；最接近的：领主、")
+    assert refusal("card", "君閥王", "--lang", "en").startswith("unknown card '君閥王'; closest: Warlord, ")
+    assert refusal("card", "君閥", "-e", "classic").startswith("找不到卡牌「君閥」；最接近的：軍閥、")
+    # A move's character, and a situation file's cast, the same way.
+    said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
+    assert refusal("table", "do", "小明: pick 君閥").startswith("找不到角色「君閥」；最接近的：領主、")
+    text = _two_hold("君閥王", None).replace("小華", "小強")
+    assert refusal("ask", "-", stdin=text).startswith("找不到角色「君閥王」；最接近的：領主、")
+
+
 def test_a_mistyped_verb_is_offered_the_closest_verbs_in_the_readers_script(tables, tmp_path):
     said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
     assert refusal("table", "do", "小明：抽排") == "「小明：抽排」中沒有「抽排」這個動作；是不是 抽牌 或 重抽？"
@@ -260,7 +276,7 @@ def test_a_name_left_out_is_said_missing_not_unknown(tables):
     # `table do 小刘：建造 神店` unquoted: two moves, the first with no district (was 找不到地区「」).
     assert refusal("table", "do", "小刘：建造", "神店") == "没有写地区"
     assert refusal("table", "do", "小刘：建造", "--lang", "en") == "no district given"
-    assert refusal("table", "do", "小李：刺杀") == "没有写角色；可以是：建筑师、刺客、住持、国王、魔术师、商人、盗贼、领主"
+    assert refusal("table", "do", "小李：刺杀") == "没有写角色；可以是：刺客、盗贼、魔术师、国王、住持、商人、建筑师、领主"    # in calling order (was by the English names)
     assert refusal("table", "do", "：结束") == "没有写玩家；可以是：老王、小李、小张、阿红、小刘"
     assert refusal("card", " ") == "no card given"
 
@@ -444,7 +460,7 @@ def test_move_refusals_in_chinese(tables, move, line):
 
 def test_casts_and_simulations_in_chinese_punctuation():
     out = said("rules", "casts", "--lang", "zh-Hant").splitlines()
-    first = out.index("第一局 first-game")
+    first = out.index("第一局")
     assert out[first + 2] == "  角色：刺客、盜賊、魔術師、國王、住持、商人、建築師、領主"
     assert out[first + 3] == "  獨特地區：龍門、工廠、鬼城、藏寶庫、堡壘、實驗室、圖書館、地圖室、採石場、魔法"
     sim = said("simulate", "--games", "2", "--players", "2-8", "--lang", "zh-Hant").splitlines()
@@ -747,7 +763,21 @@ def test_a_chinese_file_is_refused_in_chinese(english, command):
     assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n') == "players：1 位玩家；一局遊戲要 2 到 8 位"
     assert refusal(command, "-", stdin='[[players]]\nname = "小明"\n[[players]]\nname = "小华"\ncity = ["神殿", "龙门", "龙门"]\n'
                    ) == "龙门：场上有 2 张，但2016年版只有 1 张"
-    assert refusal(command, "-", stdin='[[players]\nname = "小明"\n').startswith("不是有效的 TOML：")
+    assert refusal(command, "-", stdin='[[players]\nname = "小明"\n') == "不是有效的 TOML（第 1 行第 10 欄）"
+
+
+@pytest.mark.parametrize("text, lang, words", [
+    ('[[players]\nname = "小明"\n', "zh-Hant", "不是有效的 TOML（第 1 行第 10 欄）"),
+    ('[[players]]\nname = "小明"\ngold = 3 3\n', "zh-Hans", "不是有效的 TOML（第 3 行第 10 列）"),
+    ('[[players]]\nname = "小明', "zh-Hant", "不是有效的 TOML（檔案結尾）"),
+    ('[[players]]\nname = "小明', "zh-Hans", "不是有效的 TOML（文件结尾）"),
+    ('[[players]\nname = "Ann"\n', "en", "not valid TOML (line 1, column 10)"),
+    ('[[players]]\nname = "Ann', "en", "not valid TOML (at the end of the file)"),
+])
+def test_a_file_that_is_not_toml_says_where_in_the_players_language(text, lang, words):
+    """tomllib's reason is English (「不是有效的 TOML：Invalid statement (at line 1, column 1)」):
+    only the place it names is said, in the player's words."""
+    assert refusal("ask", "-", "--lang", lang, stdin=text) == words
 
 
 def test_lang_still_wins_over_the_file(english, tmp_path):
@@ -888,7 +918,7 @@ def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_p
     assert said("table", "undo").splitlines() == ["已撤销：Ann：建造 神庙", "下一步：Ann（盗贼）：建造、使用能力或结束回合。"]
     assert said("table", "use", "s").splitlines() == ["目前牌桌：s。"]
     # ... and refuses in it.
-    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：盗贼、住持、领主、建筑师、刺客、国王、魔术师、商人"
+    assert refusal("table", "do", "Ann: rob Foo") == "找不到角色「Foo」；最接近的：盗贼、住持、领主、刺客、魔术师、国王、商人、建筑师"
     assert refusal("table", "undo", "3") == "这张牌桌只记录了 1 步"
     assert refusal("table", "delete", "s") == "要删除牌桌「s」和它记录的 1 步吗？未删除任何东西：加上 --yes 即可直接删除"
     assert refusal("table", "score", "--hand", "Bob: Temple") == "--hand「Bob: Temple」：Bob 手上有 0 张牌，不是 1 张"
@@ -901,7 +931,7 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
-        "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Architect, Assassin, King, Magician, Merchant"
+        "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Assassin, Magician, King, Merchant, Architect"
     # --lang at `new` is the table's language, kept by every command on it.
     assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
     # Without it, the file's: --lang elsewhere speaks for its own command only.
@@ -922,7 +952,7 @@ def test_a_bad_chinese_file_is_refused_in_chinese(english, tables, tmp_path):
         "players：1 位玩家；一局遊戲要 2 到 8 位"
     assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]]\nname = "小明"\n[[players]]\nname = "小华"\n'
                                                         'city = ["神殿", "龙门", "龙门"]\n')) == "龙门：场上有 2 张，但2016年版只有 1 张"
-    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]\nname = "小明"\n')).startswith("不是有效的 TOML：")
+    assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]\nname = "小明"\n')) == "不是有效的 TOML（第 1 行第 10 欄）"
     assert refusal("table", "new", "t", "--from", _file(tmp_path, TRADITIONAL_TABLE), "-e", "classic") == \
         "--edition classic：檔案寫的是2016年版"
     assert refusal("table", "new", "t", "--from", _file(tmp_path, '[[players]]\nname = "小明"\n'), "--lang", "en") == \
@@ -950,3 +980,39 @@ def test_a_tables_question_speaks_before_its_names(english, tables, tmp_path):
     path = _file(tmp_path, 'question = "谁先拿资源？"\n' + TRADITIONAL_TABLE)
     assert said("table", "new", "u", "--from", path).splitlines()[0] == "牌桌 u：2 位玩家，2016年版，皇冠在 小明。"
     assert said("table", "show").splitlines()[0] == "u · 第 1 轮 · 行动阶段 · 皇冠 小明"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+@pytest.mark.parametrize("argv", [["faq", "軍閥可以拆堡壘嗎"], ["faq", "how many cards do I start with"],
+                                  ["faq", "bell-tower.destroyed"], ["faq", "--list"], ["rules"], ["rules", "casts"],
+                                  ["rules", "variant"], ["card", "軍閥"], ["card", "Bell Tower"]])
+def test_no_internal_id_is_shown_to_a_player(argv, lang):
+    """FAQ entries', rules' and casts' ids were printed beside their titles (「問：…  keep.rank-8」):
+    they are for programs (--json) and for opening an entry, never in what a player reads. A house
+    rule says the one id a player types, as `--variant ID`."""
+    from referee.catalog.db import connect
+
+    conn = connect()
+    ids = {row[0] for row in conn.execute("SELECT id FROM faq UNION SELECT id FROM rules UNION SELECT id FROM casts")}
+    out = said(*argv, "--lang", lang)
+    words = set(re.findall(r"[a-z0-9][a-z0-9.-]*[a-z0-9]", out.replace("--variant ", "--variant=")))
+    assert words & ids == set()
+    if argv == ["rules", "variant"]:
+        assert "--variant finite-bank" in out
+
+
+def test_a_usage_error_at_a_table_speaks_the_tables_language(tables, tmp_path, monkeypatch):
+    """click's refusals of a command line (`table undo abc`, `table do` without a move) were in
+    English at a Chinese table, whose moves were not there to tell the language: the table's own."""
+    said("table", "new", "週五", "--players", "小明,小華,阿美")
+    assert refusal("table", "undo", "abc") == "N 的值「abc」不是整數"
+    assert refusal("table", "do") == "缺少參數 MOVE..."
+    assert refusal("table", "moves", "--lang") == "選項 --lang 後面要有值"
+    assert refusal("table", "undo", "abc", "--lang", "en") == "Invalid value for 'N': 'abc' is not a valid int."
+    said("table", "new", "sat", "--players", "Ann,Bob,Cid")          # Latin names: the locale's
+    assert refusal("table", "undo", "abc") == "Invalid value for 'N': 'abc' is not a valid int."
+    assert refusal("table", "undo", "abc", "--table", "週五") == "N 的值「abc」不是整數"
+    # No tables file yet: nothing is made to find out.
+    monkeypatch.setenv("REFEREE_TABLES", str(tmp_path / "none" / "tables.db"))
+    assert refusal("table", "undo", "abc") == "Invalid value for 'N': 'abc' is not a valid int."
+    assert not (tmp_path / "none").exists()

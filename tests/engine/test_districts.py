@@ -216,7 +216,8 @@ def test_theater_at_a_table_names_the_card_drawn(rulebooks):
 
 
 def test_theater_at_a_secret_table_whose_picks_were_recorded_swaps_them(rulebooks):
-    """A table with secret picks may still record them: the Theater's step is then the
+    """A table with secret picks whose log recorded them all the same (before typed picks were
+    refused there: `legacy_calls` while such a log replays): the Theater's step is then the
     selection's own, a swap of the recorded characters that starts the turns. (It was taken as
     an announcement, which left the step waiting and listed a swap it then refused: found at
     seed 150461, 7 players.)"""
@@ -224,6 +225,7 @@ def test_theater_at_a_secret_table_whose_picks_were_recorded_swaps_them(rulebook
 
     game = _theater_game(rulebooks["2016"], 4, table=True)
     game.secret_selection = True
+    game.legacy_calls = True
     rng = random.Random(5)
     while game.state.draft.order[0][1] != "theater":
         game.apply(rng.choice([m for m in game.legal_moves() if m.verb in ("pick", "discard", "faceup")]))
@@ -369,3 +371,35 @@ def test_the_hospital_answer_is_never_read_from_the_owners_other_character(ruleb
         assert (ann.gold, ann.hand, game.state.pending) == (gold, hand, None), text
         assert game.state.turn.character == "bishop"           # the King's call is over: the Bishop's turn
         game.undo()
+
+
+# -- answers out of turn only by the owner's name --------------------------------------------------
+
+def test_the_graveyard_and_the_ball_room_are_answered_only_by_their_owners_name(situation, rulebooks):
+    """`moves` lists `Bob: use Graveyard` / `Ann: use Ball Room`; the same answer under a character
+    the owner holds (`King: use Graveyard`) was accepted. It is refused, naming the form to type."""
+    from referee.situation import load, read_text
+
+    graveyard = four(ann_city=["Graveyard", "Manor"], moves=[
+        "Dee: gold", "Ann: gold", "Ann: end", "Bob: gold", "Cid: gold", "Cid: destroy Ann Manor", "King: use Graveyard",
+        "Ann: use Graveyard"]).replace('name = "Cid"', 'name = "Cid"\ngold = 2')
+    report = situation(graveyard)
+    assert verdicts(report) == [True, True, True, True, True, True, False, True]
+    assert report["steps"][6]["reason"] == \
+        "The Graveyard is used by its owner under his own name, not a character's: type “Ann: use Graveyard”."
+    assert situation(graveyard, "zh-Hant")["steps"][6]["reason"] == \
+        "墓地由擁有者以自己的名字使用，不以角色的名字：請輸入「Ann：使用 墓地」。"
+    game = load(read_text(graveyard), rulebooks["classic"]).game
+    for move in report["steps"][:6]:
+        game.apply(game.parse(move["input"]))
+    assert [game.format(m) for m in game.legal_moves() if m.verb == "use"] == ["Ann: use Graveyard"]
+
+    ball_room = four(ann_city=[{"name": "Ball Room", "built_round": 1}], moves=[
+        "King: use Ball Room", "Ann: use Ball Room", "Ann: gold"]).replace("[table]", "[table]\ncrown = \"Ann\"\nround = 2")
+    ball_room = ball_room.replace('{"name": "Ball Room", "built_round": 1}', '{ name = "Ball Room", built_round = 1 }')
+    report = situation(ball_room)
+    assert verdicts(report) == [False, True, True]
+    assert report["steps"][0]["reason"] == \
+        "The Ball Room is invoked by its owner under his own name, not a character's: type “Ann: use Ball Room”."
+    assert situation(ball_room, "zh-Hans")["steps"][0]["reason"] == \
+        "舞厅由拥有者以自己的名字主张，不以角色的名字：请输入「Ann：使用 舞厅」。"

@@ -80,3 +80,16 @@ def test_every_legal_move_round_trips(game):
         for move in moves:
             assert game.parse(game.format(move)) == move
         game.apply(moves[-1])
+
+
+def test_the_face_up_discards_may_be_written_with_spaces_only(rulebooks):
+    """`面朝上 國王 商人` was refused as one unknown character 「國王 商人」, though the other lists
+    of characters (warrants, threats, `pass 2 3`) take spaces as well as commas."""
+    cast = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax-collector"]
+    game = Game.new(rulebooks["2016"], ["Ann", "Bob", "Cid", "Dee", "Eve"], seed=3, characters=cast, table=True)
+    assert game.parse("Ann: 面朝上 國王 商人") == game.parse("Ann: faceup King, Merchant")
+    assert game.parse("Ann: faceup Thief   Bishop") == game.parse("Ann: faceup Thief, Bishop")
+    # A name with a space in it stays whole.
+    assert game.parse("Ann: faceup Tax Collector Thief") == game.parse("Ann: faceup Tax Collector, Thief")
+    with pytest.raises(UnknownName):
+        game.parse("Ann: faceup King Merchent")

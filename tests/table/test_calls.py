@@ -127,6 +127,12 @@ def test_a_pass_after_a_gathered_turn_ends_it_and_says_so(rulebooks):
     _play(game, "pass", "阿美：翻開 魔術師", "阿美：拿金幣")
     events = _play(game, "pass")                               # the King's call: nobody
     assert events[0]["event"] == "turn_ended_implied" and events[0]["player"] == "阿美"
+    # Said as what happened: the table passed the next call (it said "a later character acts").
+    local = _local(rulebooks["2016"], "zh-Hant")
+    assert describe(events[0], "zh-Hant", local) == "阿美（魔術師）的回合視為結束：牌桌跳過下一個叫號"
+    later = _after_the_assassin(rulebooks)
+    said = [describe(e, "en", _local(rulebooks["2016"], "en")) for e in _play(later, "阿美：拿金幣", "大雄：翻開 魔術師")]
+    assert "阿美's turn (Thief) is taken as ended: a later character acts" in said
     assert game.state.awaiting == "bishop" or game.state.awaiting == "architect" or game.state.awaiting == "warlord"
 
 
@@ -190,7 +196,7 @@ def test_a_move_that_answers_the_call_is_recorded_and_said(rulebooks, table):
     lines = table("do", "阿美：翻開 魔術師").stdout.splitlines()
     assert lines[:2] == ["✓ 阿美：翻開 魔術師", "  » 推定：大雄（盜賊）的回合視為結束：之後的角色已行動"]
     lines = table("do", "阿美：拿金幣", "跳過").stdout.splitlines()       # the King's call: nobody
-    assert "    沒有人回應：跳過國王" in lines and "  » 推定：阿美（魔術師）的回合視為結束：之後的角色已行動" in lines
+    assert "    沒有人回應：跳過國王" in lines and "  » 推定：阿美（魔術師）的回合視為結束：牌桌跳過下一個叫號" in lines
     logged = [m["move"] for m in json.loads(table("log", "--json").stdout)]
     assert logged[-1] == "pass King"                            # the log names the call passed
 
@@ -217,6 +223,43 @@ def test_a_repeated_reveal_is_refused_and_undo_takes_back_the_move_meant(ruleboo
     assert result.returncode == 1 and "Dan has already revealed Assassin." in result.stdout
     table("do", "Dan: kill Bishop")
     assert json.loads(table("undo", "--json").stdout)["undone"] == ["Dan: kill Bishop"]
+
+
+def test_a_reveal_of_a_character_shown_already_is_refused_in_a_round_of_recorded_picks(table, shown):
+    """The referee calls and shows each recorded character itself: `reveal` of one shown already —
+    its turn now or over — was recorded as a no-op (that `undo` then took back instead of the move
+    meant); the killed one's holder stays silent during the round."""
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Ann", "--recorded-picks")
+    assert table("do", "Ann: faceup Merchant, Architect", "Ann: pick Assassin", "Bob: pick Thief",
+                 "Cid: pick Magician", "Dan: pick King", "Ann: kill King", "Ann: gold", "Ann: end",
+                 "Bob: gold").returncode == 0
+    before = shown()
+    for move, reason in [("Ann: reveal Assassin", "Ann has already revealed Assassin."),     # past its turn
+                         ("Bob: reveal Thief", "Bob has already revealed Thief."),           # its turn now
+                         ("Dan: reveal King", "King was killed: its holder stays silent")]:
+        result = table("do", "--json", move)
+        assert result.returncode == 1, move
+        assert json.loads(result.stdout)["refused"]["reason"].startswith(reason)
+        assert shown() == before
+    assert table("do", "Cid: reveal Magician").returncode == 0                       # a later one: its call
+    assert shown()["turn"]["character"] == "magician"
+    assert json.loads(table("undo", "--json").stdout)["undone"] == ["Cid: reveal Magician"]
+
+
+def test_a_log_with_a_reveal_typed_again_replays_as_recorded(table, shown, tables):
+    """Recorded before such a reveal was refused: the log still replays (nothing is lost)."""
+    import sqlite3
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Ann", "--recorded-picks")
+    assert table("do", "Ann: faceup Merchant, Architect", "Ann: pick Assassin", "Bob: pick Thief",
+                 "Cid: pick Magician", "Dan: pick King", "Ann: gold").returncode == 0
+    with sqlite3.connect(tables) as conn:
+        conn.execute("INSERT INTO moves (game, seq, notation, round, at, source) VALUES ('t', 7, 'Ann: reveal Assassin', 1, '', '')")
+        conn.execute("DELETE FROM positions")
+    conn.close()
+    assert len(json.loads(table("log", "--json").stdout)) == 7
+    assert table("do", "Ann: end", "Bob: gold").returncode == 0
+    assert shown()["turn"]["character"] == "thief"
 
 
 # -- the classic Hospital as players say it -------------------------------------------------------

@@ -56,7 +56,8 @@ def has_power(game: "Operations", character: str) -> bool:
 
 def mover_seat(game: "Operations", move: "Move") -> int | None:
     """The seat of whoever typed an answer out of turn: a player by name, or by the character he
-    revealed (`Bob: use Hospital …`, `Warlord: use Graveyard`)."""
+    revealed (`Bob: use Hospital …`, the killed `King: use Hospital gold`); a card whose answer
+    is only its owner's, by his name (the Graveyard, the Ball Room), refuses the second form."""
     state = game.state
     seat = state.seat_of(move.actor)
     if seat is None and move.actor in game.rb.characters:

@@ -31,7 +31,7 @@ class BallRoom(Behaviour):
     id = "ball-room"
     kind = "district"
     editions = ("classic",)
-    refusals = ("ball_room_timing", "ball_room_new")
+    refusals = ("ball_room_timing", "ball_room_new", "ball_room_by_name")
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         state = game.state
@@ -54,6 +54,10 @@ class BallRoom(Behaviour):
                     and not _in_force(game, actor):
                 raise IllegalMove("ball_room_new", CITES + ("ball-room.just-built",))
             raise IllegalMove("ball_room_timing", CITES)
+        if move.actor in game.rb.characters:
+            # The owner speaks as himself, out of turn (`Ann: use Ball Room`, as listed), never as
+            # a character he holds.
+            raise IllegalMove("ball_room_by_name", CITES, player=state.players[actor].name)
         turn = state.turn
         state.pending = None
         turn.ended = True                   # the turn is lost: the flow calls the next character

@@ -16,7 +16,7 @@ from referee.engine.state import Pending
 class Graveyard(Behaviour):
     id = "graveyard"
     kind = "district"
-    refusals = ("graveyard_timing", "graveyard_warlord")
+    refusals = ("graveyard_timing", "graveyard_warlord", "graveyard_by_name")
 
     def on_destroyed(self, game, owner: int, district: str, by: str) -> None:
         if by != "warlord":
@@ -44,6 +44,10 @@ class Graveyard(Behaviour):
             if state.turn is not None and actor == state.turn.seat and game.owns(actor, "graveyard"):
                 raise IllegalMove("graveyard_warlord", ("graveyard.warlord-destroys",))
             raise IllegalMove("not_owned", ("graveyard.warlord-destroys",), card="graveyard")
+        if move.actor in game.rb.characters:
+            # The owner answers as himself, out of turn (`Bob: use Graveyard`, as listed): a
+            # character's name (`King: use Graveyard`) would read as that character's own move.
+            raise IllegalMove("graveyard_by_name", ("graveyard.warlord-destroys",), player=state.players[actor].name)
         if state.players[actor].gold < 1:
             raise IllegalMove("too_poor", ("graveyard.warlord-destroys",), card=district, cost=1,
                               gold=state.players[actor].gold)
