@@ -431,20 +431,21 @@ def _counterpart(conn: sqlite3.Connection, parsed: Parsed, doc: Doc) -> bool:
 
 def _rank_documents(conn: sqlite3.Connection) -> list[str]:
     """The documents asked about ranks that name no card (one character of each rank)."""
-    cache = _cache(conn)
-    if "rank_docs" not in cache:
-        cache["rank_docs"] = [key for key, asked in conn.execute(
-            "SELECT key, asked FROM search_docs WHERE cards = ''") if _RANK in asked.split()]
-    return cache["rank_docs"]
+    return _documents_asking(conn, "rank_docs", "cards = ''", _RANK)
 
 
 def _comparison_documents(conn: sqlite3.Connection) -> list[str]:
     """The rules comparing the editions (the overview and its rows)."""
+    return _documents_asking(conn, "compare_docs", "kind = 'rule'", _COMPARE)
+
+
+def _documents_asking(conn: sqlite3.Connection, name: str, where: str, concept: str) -> list[str]:
+    """The documents (of those `where` selects) asked about `concept`, read once per database."""
     cache = _cache(conn)
-    if "compare_docs" not in cache:
-        cache["compare_docs"] = [key for key, asked in conn.execute(
-            "SELECT key, asked FROM search_docs WHERE kind = 'rule'") if _COMPARE in asked.split()]
-    return cache["compare_docs"]
+    if name not in cache:
+        cache[name] = [key for key, asked in conn.execute(
+            f"SELECT key, asked FROM search_docs WHERE {where}") if concept in asked.split()]
+    return cache[name]
 
 
 def _card_documents(conn: sqlite3.Connection, cards) -> list[str]:
