@@ -18,7 +18,7 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     `rng`, as from the whole list, which is then mostly never made. The choices by verb look
     only at the listed moves: a virtual part (the Magician's redraws of a big hand) is only ever
     picked by a random index, never opened. None when there is no move to choose."""
-    asked = _Given(moves) if moves is not None else (game.listing() or _Asking(game))
+    asked = _Given(moves) if moves is not None else _by_verb(game)
     builds = asked.of("build")
     if builds and rng.random() < 0.9:
         return rng.choice(builds)
@@ -33,28 +33,13 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
             return rng.choice([m for m in options if m.verb != "draw" or m.args] or options)
         moves = asked.all()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
-    if turn is not None and asked.verbs is not None:
-        # The moves come grouped by verb (`listing.Listing`): the others than `end` are listed only
-        # as far as telling whether there is one, all of them only when one of them is chosen.
-        for verb in asked.verbs:
-            if verb not in _NOT_OTHERS and concrete(asked.of(verb)):
-                if rng.random() < 0.5:
-                    return rng.choice(joined([concrete(asked.of(v)) for v in asked.verbs if v not in _NOT_OTHERS]))
-                break
+    if turn is not None:
+        if asked.has_others() and rng.random() < 0.5:
+            return rng.choice(asked.others())
         ends = asked.of("end")
         if ends:
             return ends[0]
-        moves = asked.all()
-        return rng.choice(moves) if moves else None
     moves = asked.all()
-    if turn is not None:
-        listed = concrete(moves)
-        others = [m for m in listed if m.verb not in _NOT_OTHERS]
-        if others and rng.random() < 0.5:
-            return rng.choice(others)
-        ends = [m for m in listed if m.verb == "end"]
-        if ends:
-            return ends[0]
     return rng.choice(moves) if moves else None
 
 
@@ -63,10 +48,23 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 _NOT_OTHERS = ("end", "redraw")
 
 
-class _Given:
-    """The moves of a list the caller gave, by verb (only the listed moves: never a virtual part's)."""
+def _by_verb(game: Game):
+    listed = game.listing()
+    return _Grouped(listed) if listed is not None else _Asking(game)
 
-    verbs = None
+
+class _Flat:
+    """Moves that do not come grouped by verb: the others than `end` found by going over all."""
+
+    def has_others(self) -> bool:
+        return bool(self.others())
+
+    def others(self) -> list[Move]:
+        return [m for m in concrete(self.all()) if m.verb not in _NOT_OTHERS]
+
+
+class _Given(_Flat):
+    """The moves of a list the caller gave, by verb (only the listed moves: never a virtual part's)."""
 
     def __init__(self, moves):
         self._moves = moves
@@ -78,11 +76,9 @@ class _Given:
         return self._moves
 
 
-class _Asking:
+class _Asking(_Flat):
     """The game's legal moves asked verb by verb (where they do not come grouped: the selection,
     an answer out of turn…), each verb's listed once for this position (`known`)."""
-
-    verbs = None
 
     def __init__(self, game: Game):
         self._game = game
@@ -93,3 +89,19 @@ class _Asking:
 
     def all(self):
         return self._game.legal_moves(None, self._known)
+
+
+class _Grouped:
+    """A turn's moves grouped by verb (`listing.Listing`): the others than `end` listed only as far
+    as telling whether there is one, all of them only when one of them is chosen."""
+
+    def __init__(self, listed):
+        self._listed = listed
+        self.of = listed.of
+        self.all = listed.all
+
+    def has_others(self) -> bool:
+        return any(concrete(self.of(verb)) for verb in self._listed.verbs if verb not in _NOT_OTHERS)
+
+    def others(self):
+        return joined([concrete(self.of(verb)) for verb in self._listed.verbs if verb not in _NOT_OTHERS])
