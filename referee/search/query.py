@@ -174,9 +174,10 @@ def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> P
         # 「新舊版」, "warlord classic 2016", 「銀行 新舊版」: the two editions named and nothing
         # asked of them but one card or one thing (how it differs).
         concepts.append(_COMPARE)
-    groups = [set(names[key]) for key in dict.fromkeys(spoken)]
-    cards, groups = _modifier_first(fixed, cards, groups, list(dict.fromkeys(spoken)), lex)
-    aside = _without(fixed, groups, list(dict.fromkeys(spoken)))
+    keys = list(dict.fromkeys(spoken))
+    groups = [set(names[key]) for key in keys]
+    cards, groups = _modifier_first(fixed, cards, groups, keys, lex)
+    aside = _without(fixed, groups, keys)
     if aside:
         cards = {c: w for c, w in cards.items() if c not in aside} | {c: PARAMS["implied_too"] for c in cards if c in aside}
         groups = [g for g in groups if not g <= aside]
@@ -260,9 +261,7 @@ _MIXED = {_SAME_GAME, "cards"}   # what mixing the editions' cards says besides 
 
 def _mixes(folded: str, concepts: list[str], both: Parsed) -> bool:
     """Whether a question puts both editions' district cards into one game."""
-    said = set(words(folded))
-    mixing = bool(said & _MIX_WORDS) or any(w in folded for w in _MIX_ZH) or (
-        _SAME_GAME in concepts and "混" in folded)
+    mixing = _says(folded, _MIX_WORDS, _MIX_ZH) or (_SAME_GAME in concepts and "混" in folded)
     # (Characters mixed in are the cast's rules: the 2016 box holds the Dark City's characters,
     # and `setup.characters.*` say which play.)
     return mixing and _both_editions(both) and "character" not in concepts
@@ -272,7 +271,12 @@ def _only_one_edition(folded: str, concepts: list[str], editions: list[str], gro
     """Whether a question asks for the cards only one edition has (no card named)."""
     if len(editions) != 1 or groups or not _KINDS_OF_CARD & set(concepts):
         return False
-    return bool(set(words(folded)) & _ONLY_WORDS) or any(w in folded for w in _ONLY_ZH)
+    return _says(folded, _ONLY_WORDS, _ONLY_ZH)
+
+
+def _says(folded: str, english: set[str], chinese: tuple[str, ...]) -> bool:
+    """Whether a question says one of these English words or holds one of these Chinese ones."""
+    return bool(set(words(folded)) & english) or any(w in folded for w in chinese)
 
 
 def _same_rank(conn: sqlite3.Connection, groups: list[set[str]]) -> bool:
