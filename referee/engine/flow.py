@@ -338,6 +338,9 @@ def pass_calls(game: "Operations", move: Move) -> None:
                               player=state.players[state.turn.seat].name)
         raise IllegalMove("pass_nothing", ("turn.calling-order",))
     ranks = game.rb.characters
+    too_few = secret.pass_problem(game, named) if state.secret else None
+    if too_few is not None:
+        raise IllegalMove(too_few[0], too_few[1], **too_few[2])
     game.event("passed", characters=list(named))      # said first: the calls it sets off follow
     for character in named:
         if state.awaiting == character:

@@ -171,7 +171,9 @@ class Game(Operations):
         if state.phase != "turns":
             return []
         if state.turn is None and state.awaiting is not None:
-            return self._secret_reveals() + [Move("", "pass", (state.awaiting,))]
+            # No pass offered where it would be refused (the players not shown must hold the call).
+            passing = [] if state.secret and secret.pass_problem(self, (state.awaiting,)) else [Move("", "pass", (state.awaiting,))]
+            return self._secret_reveals() + passing
         if state.turn is None:           # between turns only a pending decision can be made
             return turn.pending_answers(self)
         moves = turn.legal_moves(self)

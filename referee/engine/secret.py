@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import registry
+from referee.engine import holding, registry
 from referee.engine.cards.common import format_names, parse_character
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def per_player(game: "Operations") -> int:
     """Characters each player holds in a round: two with 2 or 3 players, else one."""
-    return 2 if len(game.state.players) <= 3 else 1
+    return holding.per_player(game.state)
 
 
 def _faceup(game: "Operations") -> list[str]:
@@ -54,6 +54,24 @@ def possibly_held(game: "Operations", character: str) -> bool:
     state = game.state
     return (state.secret and character in state.characters and character not in _faceup(game)
             and state.holder(character) is None and bool(open_seats(game)))
+
+
+def pass_problem(game: "Operations", named) -> tuple | None:
+    """Why the calls `named` cannot all be passed, or None: every player holds his characters
+    (two each with 2 or 3 players, else one), so the players who have not shown them all must
+    still find them among the characters not passed (`holding.py`); a pass that leaves too few
+    is a holder who forgot to answer, not a card face down. Said as what to do: the call now
+    answered by its holder, or fewer calls passed when the call now alone may be."""
+    state = game.state
+    if game.legacy_calls or state.awaiting is None or state.awaiting not in named:
+        return None                       # (not the call now: `pass_not_called` says so)
+    found = holding.pass_leaves_too_few(game.rb, state, named)
+    if found is None:
+        return None
+    values = {"characters": list(named), "players": found["players"], "left": found["left"],
+              "called": state.awaiting}
+    alone = len(named) > 1 and holding.pass_leaves_too_few(game.rb, state, (state.awaiting,)) is None
+    return ("pass_too_many" if alone else "pass_too_few", ("draft.procedure", "turn.calling-order"), values)
 
 
 def reveal_problem(game: "Operations", seat: int, character: str, acting: bool = False) -> tuple | None:
@@ -198,4 +216,4 @@ registry.register_verb(registry.Verb("pass", ("跳過", "跳过", "略過", "略
 # The refusals of the secret table; their texts are in the catalogs under `secret.refusal.<key>`.
 REFUSALS = ("reveal_faceup", "reveal_taken", "reveal_all_known", "reveal_passed", "turn_not_over", "others_turn",
             "reveal_wrong", "killed_stays_hidden", "call_open", "reveal_again", "pass_nothing", "pass_turn_open",
-            "pass_not_called", "picks_secret")
+            "pass_not_called", "picks_secret", "pass_too_few", "pass_too_many")

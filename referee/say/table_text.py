@@ -143,8 +143,10 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
         text = words("next_discard", lang, player=nxt["player"])
     elif kind == "reveal":
         key = "next_reveal_end" if nxt["round_end"] else "next_killed_call" if nxt.get("killed") else "next_reveal"
+        if key == "next_reveal_end" and nxt.get("held"):
+            key = "next_reveal_end_held"
         text = words(key, lang, character=name("character"), rank=nxt["rank"])
-        if key == "next_reveal":
+        if key == "next_reveal" and not nxt.get("held"):
             text += words("or_pass", lang)
     elif kind == "turn":
         text = words("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))

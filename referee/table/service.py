@@ -97,7 +97,7 @@ def starting_game(header: Header, rulebook) -> Game:
 
 # What a log recorded before calls were passed explicitly, or before typed picks were refused at
 # a table whose picks are secret, may hold, refused today: replayed as then.
-_LEGACY = frozenset({"call_open", "killed_stays_hidden", "picks_secret", "reveal_again"})
+_LEGACY = frozenset({"call_open", "killed_stays_hidden", "picks_secret", "reveal_again", "pass_too_few", "pass_too_many"})
 
 
 def replay(header: Header, log: list[Logged], rulebook, legacy: bool = False) -> Tracked:
@@ -253,6 +253,10 @@ def expected_next(game: Game) -> dict:
         # A call nobody answers is passed by the table (`pass`), never by showing the killed card.
         found = {"kind": "reveal", "character": state.awaiting, "rank": game.rb.characters[state.awaiting].rank,
                  "round_end": state.calling >= 10}
+        from referee.engine import holding   # (pure: a cached position asks it without the cards)
+
+        if state.secret and holding.pass_leaves_too_few(game.rb, state, (state.awaiting,)) is not None:
+            found["held"] = True            # the players not shown must hold it: no pass offered
         if state.awaiting == state.marks.killed and state.calling < 10:
             found["killed"] = True          # its holder acts through a card he owns (the Hospital), unrevealed
         return found

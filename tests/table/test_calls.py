@@ -75,11 +75,14 @@ def test_the_killed_king_is_shown_at_the_rounds_end_or_passed_when_nobody_held_i
           "阿美：拿金幣", "阿美：結束")
     assert game.state.awaiting == "merchant"                   # the King, killed, is not called
     assert _refused(game, "大雄：翻開 國王").key == "killed_stays_hidden"
-    _play(game, "跳過 商人 建築師 軍閥")                        # nobody holds them either
+    # (Two cards lie face down: the Thief and the Merchant. Passing the Architect and the Warlord
+    # too would leave the King alone for three players: refused, `pass_too_few`.)
+    _play(game, "跳過 商人", "大雄：翻開 建築師", "大雄：拿金幣", "大雄：結束", "靜香：翻開 領主", "靜香：拿金幣", "靜香：結束")
     assert game.state.calling == 10 and game.state.awaiting == "king"
     prompt = next_text(game, "zh-Hant", _local(game.rb, "zh-Hant"))
-    assert "翻開 國王" in prompt and "跳過" in prompt
-    events = _play(game, "跳過")                                  # the King lay face down
+    assert "翻開 國王" in prompt
+    assert _refused(game, "跳過").key == "pass_too_few"        # 小明 has shown nothing: he holds it
+    events = _play(game, "小明：翻開 國王")
     assert game.state.phase == "draft" and game.state.round == 2
     assert any(e["event"] == "round_ended" and e["round"] == 1 for e in events)
 
@@ -364,13 +367,25 @@ def test_every_hint_reads_back_as_the_move_it_names(rulebooks, edition, players)
                     shown = shown.replace(_SLOT[lang], local.get(card, card), 1)
                 assert game.parse(shown) == legal[0], (hint, shown)
                 game.apply(game.parse(shown))
-            # The calls: nobody answers any (a table that forgot its cards), each passed as the
-            # prompt says; the round then ends.
+            # The calls: each passed as the prompt says while the cards face down may be the
+            # ones called; once the players not shown must hold the called one, the prompt offers
+            # no pass and the first of them answers (a turn: gold, end); the round then ends.
             game.apply(game.parse(_PASS[lang]))
             while game.state.phase == "turns":
+                if game.state.turn is not None:
+                    actor = names[game.state.turn.seat]
+                    game.apply(game.parse(f"{actor}: gold" if not game.state.turn.gathered else f"{actor}: end"))
+                    continue
                 hint = next_text(game, lang, local)
-                assert _PASS[lang] in hint, hint
-                game.apply(game.parse(_PASS[lang]))
+                if expected_next(game).get("held"):
+                    assert _PASS[lang] not in hint, hint
+                    assert _refused(game, "pass").key == "pass_too_few"
+                    per = 2 if players <= 3 else 1
+                    seat = next(s for s, p in enumerate(game.state.players) if len(p.characters) < per)
+                    game.apply(game.parse(f"{names[seat]}: reveal {game.state.awaiting}"))
+                else:
+                    assert _PASS[lang] in hint, hint
+                    game.apply(game.parse(_PASS[lang]))
             assert game.state.phase == "draft" and game.state.round == 2
 
 
@@ -416,4 +431,96 @@ def test_a_log_recorded_before_explicit_passes_still_replays(table, tables, show
     assert table("log").stdout.splitlines()[-1].endswith("Ann: end")
     result = table("do", "Bob: reveal Warlord")
     assert result.returncode == 1 and "type “pass” first" in result.stdout
-    assert table("do", "pass 4 7", "Bob: reveal Warlord").returncode == 0
+    # (Thief and one more lie face down: passing the King and the Architect would leave the
+    # Warlord alone for Bob and Cid, refused.)
+    refused = table("do", "pass 4 7")
+    assert refused.returncode == 1 and "King, Architect cannot all be passed: Bob, Cid still hold" in refused.stdout
+    assert table("do", "pass 4", "Cid: reveal Architect", "Cid: gold", "Cid: end", "Bob: reveal Warlord").returncode == 0
+
+
+def test_a_pass_that_leaves_too_few_characters_for_the_players_not_shown_is_refused(rulebooks):
+    # 5 players, 2016: the Architect face up, the Magician killed; Assassin and Thief shown. Three
+    # players still hold a character: the Magician (killed, silent) and two of King, Bishop,
+    # Merchant, Warlord. Two calls may be passed; a third would leave them two for three players.
+    game = _table(rulebooks["2016"])
+    _play(game, "小明：面朝上 建築師", "小華：刺殺 魔術師", "小華：拿金幣", "小華：結束", "阿美：偷竊 領主",
+          "阿美：拿金幣", "阿美：結束", "跳過", "跳過")
+    assert game.state.awaiting == "merchant"
+    error = _refused(game, "跳過")
+    assert error.key == "pass_too_few" and error.values["left"] == 2
+    assert error.values["players"] == ["小明", "大雄", "靜香"]
+    assert game.state.awaiting == "merchant"                    # nothing changed
+    assert not any(m.verb == "pass" for m in game.legal_moves())    # `table moves`, the phones
+    prompt = next_text(game, "zh-Hant", _local(game.rb, "zh-Hant"))
+    assert "跳過" not in prompt and expected_next(game)["held"] is True
+    game.undo()
+    game.undo()                                                 # back at the King's call
+    assert game.state.awaiting == "king"
+    error = _refused(game, "跳過 國王 住持 商人")                  # the three at once: pass fewer
+    assert error.key == "pass_too_many" and error.values["called"] == "king"
+    _play(game, "跳過 國王 住持", "大雄：翻開 商人")              # two lay face down: legal
+    assert game.state.turn.character == "merchant"
+
+
+def test_the_same_passes_are_legal_where_enough_cards_lie_face_down(rulebooks):
+    # 2 players, 2016: four characters are held (two each), four lie face down. Assassin and Thief
+    # shown, the Magician killed: passing King, Bishop and Merchant leaves the Magician, the
+    # Architect and the Warlord for the two characters still held.
+    game = _table(rulebooks["2016"], names=["小明", "小華"])
+    _play(game, "小明：刺殺 魔術師", "小明：拿金幣", "小明：結束", "小華：偷竊 領主", "小華：拿金幣", "小華：結束")
+    assert game.state.awaiting == "king"
+    _play(game, "跳過", "跳過", "跳過")
+    assert game.state.awaiting == "architect"
+    # The Architect too (the killed Magician and the Warlord left for the two characters still
+    # held), but not the Warlord after it: the Magician alone would be left for two.
+    _play(game, "跳過")
+    assert game.state.awaiting == "warlord"
+    assert _refused(game, "跳過").key == "pass_too_few"
+
+
+def _wanted_and_left(game) -> tuple[int, int]:
+    from referee.engine import holding
+
+    state = game.state
+    k = holding.per_player(state)
+    wanted = sum(k - len(p.characters) for p in state.players if len(p.characters) < k)
+    return wanted, len(holding.left_after_pass(game.rb, state, ()))
+
+
+@pytest.mark.parametrize("edition", ["2016", "classic"])
+@pytest.mark.parametrize("players", range(2, 9))
+def test_random_legal_play_never_leaves_the_players_not_shown_too_few_characters(rulebooks, edition, players):
+    """A property: on a secret table, legal play — passing whenever a pass is offered, most of the
+    time — never reaches a position where the players who have not shown all their characters
+    could not hold them; a pass is offered exactly when it is accepted. Every player count, both
+    editions, the default cast and random ones (rank 9, the Emperor, the Witch…), three rounds."""
+    import random
+
+    from referee.engine.casts import random_cast
+    from referee.engine.moves import Move
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    names = [f"P{i}" for i in range(players)]
+    for seed in range(4):
+        rng = random.Random(seed * 10 + players)
+        cast = default_characters(rb, players) if seed == 0 else random_cast(rb, players, rng)
+        game = _table(rb, names, characters=cast)
+        moves = 0
+        while not game.is_over and game.state.round <= 3 and moves < 500:
+            state = game.state
+            legal = game.legal_moves()
+            offered = [m for m in legal if m.verb == "pass"]
+            if state.phase == "turns" and state.secret and state.awaiting is not None and state.turn is None:
+                if not offered:
+                    error = _refused(game, "pass")
+                    assert error.key == "pass_too_few", (edition, players, seed, error.key)
+            move = offered[0] if offered and rng.random() < 0.7 else choose_move(game, legal, rng)
+            assert move is not None, (edition, players, seed, moves)
+            game.apply(move)
+            moves += 1
+            if game.state.phase == "turns" and game.state.secret:
+                wanted, left = _wanted_and_left(game)
+                assert left >= wanted, (edition, players, seed, moves, game.format(move))
+        assert game.state.round > 3 or game.is_over, (edition, players, seed)
+
