@@ -273,6 +273,9 @@ def reveal_at_secret_table(game: "Operations", move: Move) -> bool:
         raise turns.decision_refusal(game)
     character = secret.implied_character(game, move)
     problem = secret.reveal_problem(game, seat, character, acting=move.verb != "reveal")
+    if problem and problem[0] in ("reveal_all_known", "others_turn") \
+            or not problem and move.verb == "end" and not game.implicit_ends:
+        problem = secret.turn_over(game, seat, move) or problem      # `end` typed twice: the turn is over
     if problem:
         raise refuse(problem)
     name = state.players[seat].name

@@ -114,6 +114,23 @@ def reveal_problem(game: "Operations", seat: int, character: str, acting: bool =
     return None
 
 
+def turn_over(game: "Operations", seat: int, move: Move) -> tuple | None:
+    """A move of a turn typed by a player whose turn is over (`end` typed twice): said as that,
+    not as a reveal of the called character — or None. With one character each, any move that
+    is not a character's own verb (`gold`, `build`, `end`); with two, only `end` (a `gold` may
+    answer the call with his second character, but a turn never begins with its end)."""
+    state = game.state
+    player = state.players[seat]
+    if not player.characters or move.verb == "reveal" or own_character(game, move) is not None:
+        return None
+    if len(player.characters) < per_player(game) and move.verb != "end":
+        return None
+    last = max(player.characters, key=lambda c: game.rb.characters[c].rank)
+    if state.turn is not None and state.turn.character == last:
+        return None                                   # his turn now (the Witch's resumed part)
+    return ("turn_over", ("turn.calling-order",), {"player": player.name, "character": last})
+
+
 def implied_character(game: "Operations", move: Move) -> str | None:
     """The character a move at a secret table reveals: the one named by `reveal`, the owner of a
     character's own verb (`kill` → the Assassin), else the character being called now."""
@@ -216,4 +233,4 @@ registry.register_verb(registry.Verb("pass", ("跳過", "跳过", "略過", "略
 # The refusals of the secret table; their texts are in the catalogs under `secret.refusal.<key>`.
 REFUSALS = ("reveal_faceup", "reveal_taken", "reveal_all_known", "reveal_passed", "turn_not_over", "others_turn",
             "reveal_wrong", "killed_stays_hidden", "call_open", "reveal_again", "pass_nothing", "pass_turn_open",
-            "pass_not_called", "picks_secret", "pass_too_few", "pass_too_many")
+            "pass_not_called", "picks_secret", "pass_too_few", "pass_too_many", "turn_over")

@@ -524,3 +524,24 @@ def test_random_legal_play_never_leaves_the_players_not_shown_too_few_characters
                 assert left >= wanted, (edition, players, seed, moves, game.format(move))
         assert game.state.round > 3 or game.is_over, (edition, players, seed)
 
+
+def test_end_typed_again_after_the_turn_is_refused_as_the_turn_is_over(rulebooks, table):
+    # Issue 16, item 2: it was refused with "has revealed all his characters".
+    game = _after_the_assassin(rulebooks)
+    error = _refused(game, "小華：結束")
+    assert error.key == "turn_over" and error.values == {"player": "小華", "character": "assassin"}
+    _play(game, "阿美：拿金幣", "阿美：結束")
+    assert _refused(game, "阿美：結束").key == "turn_over"
+    assert _refused(game, "阿美：拿金幣").key == "turn_over"
+    assert _refused(game, "阿美：翻開 國王").key == "reveal_all_known"      # a reveal: said as before
+    # With two characters each, a second `end` is the turn over too (a gold may answer a call).
+    two = _table(rulebooks["2016"], names=["小明", "小華", "阿美"])
+    _play(two, "小明：刺殺 魔術師", "小明：拿金幣", "小明：結束")
+    assert _refused(two, "小明：結束").key == "turn_over"
+    # At the command line, in the table's script (a zh-Hans table).
+    table("new", "t", "--players", "小明,小华,阿美,大雄,静香", "--edition", "2016")
+    table("do", "小明：面朝上 建筑师", "小华：刺杀 魔术师", "小华：拿金币", "小华：结束")
+    result = table("do", "小华：结束")
+    assert result.returncode == 1
+    assert "小华（刺客）的回合已经结束" in result.stdout and "全部" not in result.stdout
+
