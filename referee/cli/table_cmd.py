@@ -167,7 +167,7 @@ def do(
                 else:
                     out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
         if refused:
-            out.print(f"[red]✗[/red] {escape(said(game, refused.move, lang, local))}  {_w('refused', lang)}")
+            out.print(f"[red]✗[/red] {escape(told(game, refused.move, lang, local))}  {_w('refused', lang)}")
             paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
             if refused.error.citations:
                 from referee.catalog.citations import citation_text

@@ -545,3 +545,12 @@ def test_end_typed_again_after_the_turn_is_refused_as_the_turn_is_over(rulebooks
     assert result.returncode == 1
     assert "小华（刺客）的回合已经结束" in result.stdout and "全部" not in result.stdout
 
+
+def test_a_refused_redraw_is_echoed_as_a_recorded_one_is_said(table):
+    # Issue 16, item 3: the refusal echoed 「重抽 ?、?」 where the recorded move reads 「重抽 2 張」.
+    table("new", "t", "--players", ",".join(NAMES), "--edition", "2016")
+    done = table("do", "小明：面朝上 建築師", "小華：刺殺 國王", "小華：拿金幣", "小華：結束", "跳過", "靜香：換牌 ?, ?")
+    assert "✓ 靜香：重抽 2 張" in done.stdout
+    again = table("do", "靜香：換牌 ?, ?")
+    assert again.returncode == 1
+    assert "✗ 靜香：重抽 2 張" in again.stdout and "?" not in again.stdout.splitlines()[0]
