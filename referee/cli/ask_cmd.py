@@ -76,7 +76,7 @@ def rule_on_moves(situation, lang: str) -> dict:
             step.update(legal=False if supported else None, verdict="illegal" if supported else "not-supported",
                         reason=reason(error.key, {k: local.get(v, v) if isinstance(v, str) else
                                                  (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
-                                                 for k, v in error.values.items()}, lang), citations=list(error.citations), events=[])
+                                                 for k, v in error.values.items()}, lang), citations=_of_edition(error.citations, situation.edition), events=[])
         else:
             step.update(legal=True, verdict="legal", reason=label("legal_move", lang), citations=[], events=events)
         steps.append(step)
@@ -85,6 +85,14 @@ def rule_on_moves(situation, lang: str) -> dict:
     if situation.unsupported:
         report["unsupported"] = situation.unsupported
     return report
+
+
+def _of_edition(citations, edition: str) -> list[str]:
+    """The citations of a ruling that belong to the edition in force (`catalog/citations.py`)."""
+    from referee.catalog.citations import of_edition
+    from referee.catalog.db import connect
+
+    return of_edition(connect(), citations, edition)
 
 
 def show(report: dict, lang: str, local: dict[str, str]) -> None:
@@ -98,7 +106,7 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
     out = console()
 
     def cited(citation_id: str) -> str:
-        return citation_text(connect(), citation_id, lang)
+        return citation_text(connect(), citation_id, lang, report.get("edition"))
 
     def names(values) -> str:
         return comma(lang).join(local.get(v, v) for v in values)

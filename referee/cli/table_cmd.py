@@ -134,9 +134,13 @@ def do(
     local = _local(tracked.header.edition, lang)
     # The moves typed after a refused one are not recorded either (they were meant to follow it).
     later = moves[len(done) + 1:] if refused else []
-    values = {}
+    values, cited = {}, []
     if refused:
+        from referee.catalog.citations import of_edition
+        from referee.catalog.db import connect
         from referee.refusals import reason       # the refusals' texts: only for a refusal
+
+        cited = of_edition(connect(), refused.error.citations, tracked.header.edition)   # the table's edition only
 
         values = {k: local.get(v, v) if isinstance(v, str) else
                   (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
@@ -149,7 +153,7 @@ def do(
             "recorded": [{"move": text, "events": events} for text, _, events in done],
             "refused": None if not refused else {"input": refused.text, "move": game.format(refused.move),
                                                  "reason": reason(refused.error.key, values, lang),
-                                                 "citations": list(refused.error.citations)},
+                                                 "citations": cited},
             "not_recorded": later,
             "next": service.expected_next(game),
             "state": show_json(tracked)["state"],
@@ -169,11 +173,10 @@ def do(
         if refused:
             out.print(f"[red]✗[/red] {escape(told(game, refused.move, lang, local))}  {_w('refused', lang)}")
             paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
-            if refused.error.citations:
+            if cited:
                 from referee.catalog.citations import citation_text
-                from referee.catalog.db import connect
 
-                shown = semicolon(lang).join(citation_text(connect(), c, lang) for c in refused.error.citations)
+                shown = semicolon(lang).join(citation_text(connect(), c, lang, tracked.header.edition) for c in cited)
                 paragraph(out, f"[dim]{label('sources', lang)}{colon(lang)}{escape(shown)}[/dim]", lang,
                           markup=True, indent=4)
             if later:
