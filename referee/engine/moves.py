@@ -188,7 +188,8 @@ class Notation:
         tail = tail.strip()
         name = registry.verb_named(head)
         if name is None:
-            raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=_did_you_mean(head, self._in_play))
+            hint = _written_inside(head, text, rest) or _did_you_mean(head, self._in_play)
+            raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=hint)
         verb, _ = registry.verb(name)
         if name in WITHOUT_ACTOR:
             # `Thief: pass` passes the Thief's call; `Ann: pass` is Ann saying so (the caller).
@@ -233,6 +234,21 @@ def chinese_verbs_like(word: str, in_play=None) -> list[str]:
     for found in shared:
         verbs.setdefault(registry.verb_named(found), found)
     return list(verbs.values())
+
+
+def _written_inside(head: str, text: str, rest: str):
+    """A word typed as a verb that is written inside another verb's move (`Bob: keep Temple`):
+    the hint that says so, with the move as it is written (`Bob: draw keep Temple`, 「小明：抽牌
+    保留 神廟」, in the script typed); None for any other word."""
+    owner = registry.verb_of_inner_word(head)
+    if owner is None:
+        return None
+    from referee.text import has_cjk
+
+    words = [w for w in registry.verb(owner)[0].words if has_cjk(w)] if has_cjk(head) else []
+    colon = re.search(r"[:：]", text)
+    actor = text[:colon.end()].strip() + ("" if colon.group() == "：" else " ")
+    return Said("error.move.written_inside", example=Typed(f"{actor}{words[0] if words else owner} {rest}"))
 
 
 def _did_you_mean(word: str, in_play=None):

@@ -99,6 +99,9 @@ class Verb(NamedTuple):
     format: Callable | None = None
     instead: tuple[str, ...] = ()
     apply_listed: Callable | None = None
+    # Words written inside this verb's arguments (the draw's `keep`): typed as a verb of their
+    # own (`Bob: keep Temple`), the error says to write them with this verb (`moves.py`).
+    inner: tuple[str, ...] = ()
 
 
 class Behaviour:
@@ -132,6 +135,7 @@ class Behaviour:
 _BEHAVIOURS: dict[str, Behaviour] = {}
 _VERBS: dict[str, tuple[Verb, str]] = {}          # verb name -> (verb, card id; "" for the turn's basics)
 _WORDS: dict[str, str] = {}                       # typed word (casefolded) -> verb name
+_INNER: dict[str, str] = {}                       # a word inside a verb's arguments -> that verb
 
 # Characters register when first needed: a game loads its cast's modules, and a lookup that finds
 # nothing loads the rest before it answers, so every answer is the one all cards would give. The
@@ -178,6 +182,8 @@ def register_verb(verb: Verb, owner: str = "") -> None:
         if _WORDS.get(key, verb.name) != verb.name:
             raise ValueError(f"{word!r} already means {_WORDS[key]}")
         _WORDS[key] = verb.name
+    for word in verb.inner:
+        _INNER[word.casefold()] = verb.name
 
 
 def behaviour(card: str) -> Behaviour | None:
@@ -203,6 +209,11 @@ def verb_named(word: str) -> str | None:
     if key not in _WORDS:
         _load(None)
     return _WORDS.get(key)
+
+
+def verb_of_inner_word(word: str) -> str | None:
+    """The verb whose arguments a word is written in (`keep` → draw), or None."""
+    return _INNER.get(word.casefold())
 
 
 def verb_words() -> list[str]:

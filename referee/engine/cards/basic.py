@@ -134,11 +134,23 @@ def draw_choices(game: "Operations", seat: int) -> list[tuple]:
     return ([()] if game.table else []) + named          # a table may leave the keep unsaid
 
 
+# The words that say which drawn cards are kept (`draw keep Temple`, 「抽牌 保留 神廟」): the one
+# list, read by every move that keeps a card (the Scholar's, the Hospital's draw) and by the
+# hint to a keep typed as a move of its own (`registry.Verb.inner`).
+KEEP_WORDS = ("keep", "留", "保留")
+
+
+def without_keep(tail: str) -> str:
+    """`keep Temple, Castle` → `Temple, Castle`: the cards after a keep word, or `tail` as it is."""
+    keyword, _, cards = tail.strip().partition(" ")
+    return cards.strip() if keyword.casefold() in KEEP_WORDS and cards.strip() else tail.strip()
+
+
 def _parse_draw(notation: "Notation", tail: str) -> tuple:
     if not tail:
         return ()
     keyword, _, cards = tail.partition(" ")
-    if keyword.lower() not in ("keep", "留", "保留"):
+    if keyword.casefold() not in KEEP_WORDS:
         from referee.errors import BadMove, Typed
 
         raise BadMove.say("error.move.draw_args", tail=Typed(tail))
@@ -551,7 +563,7 @@ def _generate_end(game: "Operations") -> list[Move]:
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币", "拿金", "拿兩金", "拿两金", "拿2金", "拿兩塊", "拿两块", "拿2塊", "拿2块"), parse_nothing, _apply_gold, _generate_gold))
-register_verb(Verb("draw", ("抽牌", "摸牌"), _parse_draw, _apply_draw, _generate_draw, _format_draw))
+register_verb(Verb("draw", ("抽牌", "摸牌"), _parse_draw, _apply_draw, _generate_draw, _format_draw, inner=KEEP_WORDS))
 register_verb(Verb("income", ("收入", "收稅", "收税", "徵稅", "征税"), _parse_income, _apply_income, _generate_income,
                    _format_income))
 register_verb(Verb("build", ("建造", "建", "蓋", "盖"), _parse_build, _apply_build, _generate_build, _format_build,

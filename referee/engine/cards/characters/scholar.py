@@ -10,13 +10,13 @@ shuffled by the game's seeded chance.
 
 from __future__ import annotations
 
+from referee.engine.cards.basic import KEEP_WORDS
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 
-KEEP_WORDS = ("keep", "留", "保留")
 
 
 def _plan(game) -> tuple[int, int]:

@@ -12,9 +12,7 @@ apply to the draw."""
 
 from __future__ import annotations
 
-import re
-
-from referee.engine.cards.basic import draw_action, draw_choices
+from referee.engine.cards.basic import draw_action, draw_choices, without_keep
 from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
@@ -49,7 +47,7 @@ class Hospital(Behaviour):
                 raise BadMove.say("hospital.error.after_gold", tail=Typed(tail))
             return ("gold",)
         if word.casefold() in ("draw", "抽牌", "摸牌"):
-            tail = re.sub(r"^(keep|留|保留)\s+", "", tail.strip(), flags=re.I)
+            tail = without_keep(tail)
             return ("draw", *(notation.districts(tail) if tail else ()))
         raise BadMove.say("hospital.error.use_args", rest=Typed(rest))
 
