@@ -341,6 +341,13 @@ def pass_calls(game: "Operations", move: Move) -> None:
                               player=state.players[state.turn.seat].name)
         raise IllegalMove("pass_nothing", ("turn.calling-order",))
     ranks = game.rb.characters
+    if not game.legacy_calls:
+        # A pass that names no call now passes nothing (a call passed already, or a later one):
+        # refused, not recorded as a pass that did nothing; at the round's end only its call.
+        stray = next((c for c in named if c != state.awaiting and (state.calling >= 10 or state.awaiting not in named)), None)
+        if stray is not None:
+            raise IllegalMove("pass_not_called", ("turn.calling-order",), character=stray,
+                              called=state.awaiting, rank=ranks[state.awaiting].rank)
     too_few = secret.pass_problem(game, named) if state.secret else None
     if too_few is not None:
         raise IllegalMove(too_few[0], too_few[1], **too_few[2])

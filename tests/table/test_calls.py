@@ -434,7 +434,8 @@ def test_a_log_recorded_before_explicit_passes_still_replays(table, tables, show
     # (Thief and one more lie face down: passing the King and the Architect would leave the
     # Warlord alone for Bob and Cid, refused.)
     refused = table("do", "pass 4 7")
-    assert refused.returncode == 1 and "King, Architect cannot all be passed: Bob, Cid still hold" in refused.stdout
+    said = " ".join(refused.stdout.split())
+    assert refused.returncode == 1 and "King, Architect cannot all be passed" in said and "(Bob, Cid)" in said
     assert table("do", "pass 4", "Cid: reveal Architect", "Cid: gold", "Cid: end", "Bob: reveal Warlord").returncode == 0
 
 
@@ -554,3 +555,26 @@ def test_a_refused_redraw_is_echoed_as_a_recorded_one_is_said(table):
     again = table("do", "靜香：換牌 ?, ?")
     assert again.returncode == 1
     assert "✗ 靜香：重抽 2 張" in again.stdout and "?" not in again.stdout.splitlines()[0]
+
+
+def test_a_pass_that_names_no_call_now_is_refused_not_recorded_as_a_no_op(rulebooks):
+    # Found trying the tracker: 「盜賊：跳過」 at the Bishop's call, the Thief passed already, was
+    # recorded as 「跳過 盜賊」 and said 「沒有人回應：跳過盜賊」 — a pass that passed nothing.
+    game = _after_the_assassin(rulebooks)
+    _play(game, "跳過")
+    assert game.state.awaiting == "magician"
+    for typed in ("盜賊：跳過", "跳過 盜賊", "跳過 國王"):
+        error = _refused(game, typed)
+        assert error.key == "pass_not_called" and error.values["called"] == "magician", typed
+    assert len(game.history) == 5 and game.state.awaiting == "magician"
+    _play(game, "跳過 盜賊 魔術師")                  # the call now among them: passed, as before
+    assert game.state.awaiting == "king"
+
+
+def test_at_the_rounds_end_a_pass_names_only_the_killed_characters_call(rulebooks):
+    game = _table(rulebooks["2016"])
+    _play(game, "小明：面朝上 建築師", "小華：刺殺 國王", "小華：拿金幣", "小華：結束", "阿美：翻開 盜賊", "阿美：拿金幣",
+          "阿美：結束", "大雄：翻開 魔術師", "大雄：拿金幣", "大雄：結束", "跳過 住持 商人",
+          "靜香：翻開 領主", "靜香：拿金幣", "靜香：結束")
+    assert game.state.calling == 10 and game.state.awaiting == "king"
+    assert _refused(game, "跳過 國王 商人").key == "pass_not_called"
