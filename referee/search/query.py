@@ -56,7 +56,7 @@ PARAMS = {
     "form": 2.25,       # the document's question has the query's form (can …? how …?)
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
-    "other_edition": 10.0,  # a document of the other edition than the one the query names
+    "other_edition": 15.0,  # a document of the other edition than the one the query names
     "every_edition": 3.0,   # a document for every edition, when the query names none
     "card_text": 3.0,   # a card's own text, against (rulings and rules answer questions)
     "rule_text": 0.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
@@ -733,6 +733,8 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
     zh = _pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
     en = set(likeness_words(parsed.text))
+    if zh:   # "Emperor 皇帝 assassinated 皇冠" is not 「皇帝 皇冠」 alone: its other English words count, unmatched
+        zh |= _latin_words_left(conn, parsed)
     if not any(w.isalpha() for w in en):   # (a Chinese question's "+4" is no English phrasing's 4)
         en = set()
     elif zh:   # "wizard 拿牌" is not the word "wizard" alone: its Chinese words count, unmatched
@@ -775,6 +777,18 @@ def _in_chinese(conn: sqlite3.Connection, parsed: Parsed) -> str:
         if english and english <= latin and chinese not in text:
             text += chinese
     return text
+
+
+def _latin_words_left(conn: sqlite3.Connection, parsed: Parsed) -> set[str]:
+    """The English words of a mixed question that `_in_chinese` leaves out: all but the cards'
+    names, which it writes in Chinese."""
+    latin = {w for w in words(parsed.text) if w.isascii() and w.isalpha()}
+    if latin:
+        _in_chinese(conn, parsed)   # (fills the cache of the cards' names)
+        named = _cache(conn).get("zh_names", {})
+        for card in parsed.cards:
+            latin -= named.get(card, (set(), ""))[0]
+    return latin
 
 
 def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:
