@@ -77,6 +77,7 @@ PARAMS = {
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
+    "opposite": 15.0,   # a document asked of the opposite of what the query asks (face up, for face down)
     "same_rank": 30.0,  # a rule on ranks naming no card, for a query naming two characters of one rank
     "other_count": 6.0,  # a document asked about another number of players than the query's (against)
     "absent": 10.0,     # the whole table, for a question naming a card one edition lacks ("no Bell Tower in 2016")
@@ -536,6 +537,11 @@ def search(
                 # (the Assassin's did not change, and has no row of its own), as its row does better.
                 shared += PARAMS["answered"] * weights.get(_COMPARE, 0.0)
             part["concept"] = PARAMS["concept"] * shared / total
+        opposed = {_OPPOSITE[c] for c in weights if c in _OPPOSITE and c not in doc.asked} & doc.asked
+        if opposed:
+            # "the face down discarded character": the ruling asked of the face-up discard answers
+            # the other card.
+            part["opposite"] = -PARAMS["opposite"]
         if doc.asked and PARAMS["unasked"]:
             # A question about more than the query asks (the Magician with an empty hand, for
             # "can the Magician swap with another player") answers a narrower case.
@@ -637,6 +643,10 @@ def search(
         for hit in hits:
             hit.unsure = True
     return hits
+
+
+# Concepts that exclude each other: a question asked of one is not answered by a ruling asked of the other.
+_OPPOSITE = {"face-up": "face-down", "face-down": "face-up"}
 
 
 _OLD = {"old", "older", "original", "旧", "老"}
