@@ -77,6 +77,7 @@ PARAMS = {
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
+    "card_row": 5.0,    # a card's row of the comparison, for a query comparing that card's editions
     "opposite": 15.0,   # a document asked of the opposite of what the query asks (face up, for face down)
     "same_rank": 30.0,  # a rule on ranks naming no card, for a query naming two characters of one rank
     "other_count": 6.0,  # a document asked about another number of players than the query's (against)
@@ -609,6 +610,10 @@ def search(
             elif compares and whole == bool(doc.asked - {_COMPARE} or doc.cards):
                 # The bank's row, for "classic vs 2016"; the editions as a whole, for "tie break old vs new".
                 part["comparison"] = -PARAMS["narrower"]
+            elif compares and _COMPARE in doc.asked and doc.cards and set(doc.cards) <= set(parsed.cards):
+                # The row of the card compared (「老版皇后和新版女王…拿錢條件一樣嗎」): before the
+                # rulings on what the card does in one edition.
+                part["comparison"] = PARAMS["card_row"]
         scores[key] = sum(part.values())
         if explain is not None:
             parts[key] = part
