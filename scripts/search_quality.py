@@ -107,7 +107,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blind", nargs="?", const="questions", metavar="SET",
                         help="measure a blind set instead of the tuning set: tests/search/blind/SET.toml "
-                             "(default: questions, the third set; fifth: the set of issue 18)")
+                             "(default: questions, the third set)")
     parser.add_argument("--misses", action="store_true",
                         help="list the misses (always for the tuning set; for the blind set only when asked)")
     parser.add_argument("--held-out", metavar="NAME",

@@ -73,7 +73,8 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
     for match in RUNS.finditer(folded):
         run = match.group()
         if CJK.match(run):
-            found.extend((match.start() + at, key) for at, key in spans(run, names, longest))
+            found.extend((match.start() + at, key) for at, key in spans(run, names, longest)
+                         if not (lex and lex.concept_beyond(run, at, at + len(key))))
     latin = [(m.start(), w) for m, w in latin_words(folded)]
     used = [False] * len(latin)
     for size in (4, 3, 2, 1):

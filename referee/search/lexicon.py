@@ -141,7 +141,7 @@ class Lexicon:
         while i < len(run):
             if names:
                 name_end = next((j for j in range(min(len(run), i + longest_name), i + 1, -1) if run[i:j] in names), 0)
-                if name_end:
+                if name_end and not self.concept_beyond(run, i, name_end):
                     i = name_end
                     continue
             for j in range(min(len(run), i + self.longest_zh), i, -1):
@@ -151,6 +151,12 @@ class Lexicon:
                     break
             else:
                 i += 1
+
+    def concept_beyond(self, run: str, start: int, end: int) -> bool:
+        """Whether a concept's Chinese form begins where a card's name does and runs past it:
+        貴族建築 and 貴族地區 are the noble districts, not the Patrician's."""
+        table = self.zh["concept"]
+        return any(run[start:j] in table for j in range(end + 1, min(len(run), start + self.longest_zh) + 1))
 
     def _scan_en(self, stems: list[tuple[int, str]], table: dict, kind: str):
         i = 0

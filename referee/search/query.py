@@ -56,7 +56,7 @@ PARAMS = {
     "form": 2.25,       # the document's question has the query's form (can …? how …?)
     "form_specific": 8.0,  # ... a form few questions have (when …? who …? how many …? what if …?)
     "house": 20.0,      # a document that holds only under a house rule
-    "other_edition": 10.0,  # a document of the other edition than the one the query names
+    "other_edition": 15.0,  # a document of the other edition than the one the query names
     "every_edition": 3.0,   # a document for every edition, when the query names none
     "card_text": 3.0,   # a card's own text, against (rulings and rules answer questions)
     "rule_text": 0.0,   # a rule, against (the FAQ answers the question as asked, when it has one)
@@ -77,6 +77,8 @@ PARAMS = {
     "literal": 0.9,     # ... unless the closest is at least this similar
     "foreign_actor": 6.0,  # the document's acting card is none of the two or more the query names (against)
     "whole_for_card": 10.0,  # ... the whole table of them, for a question comparing one card (against)
+    "card_row": 5.0,    # a card's row of the comparison, for a query comparing that card's editions
+    "opposite": 15.0,   # a document asked of the opposite of what the query asks (face up, for face down)
     "same_rank": 30.0,  # a rule on ranks naming no card, for a query naming two characters of one rank
     "other_count": 6.0,  # a document asked about another number of players than the query's (against)
     "absent": 10.0,     # the whole table, for a question naming a card one edition lacks ("no Bell Tower in 2016")
@@ -536,6 +538,11 @@ def search(
                 # (the Assassin's did not change, and has no row of its own), as its row does better.
                 shared += PARAMS["answered"] * weights.get(_COMPARE, 0.0)
             part["concept"] = PARAMS["concept"] * shared / total
+        opposed = {_OPPOSITE[c] for c in weights if c in _OPPOSITE and c not in doc.asked} & doc.asked
+        if opposed:
+            # "the face down discarded character": the ruling asked of the face-up discard answers
+            # the other card.
+            part["opposite"] = -PARAMS["opposite"]
         if doc.asked and PARAMS["unasked"]:
             # A question about more than the query asks (the Magician with an empty hand, for
             # "can the Magician swap with another player") answers a narrower case.
@@ -603,6 +610,10 @@ def search(
             elif compares and whole == bool(doc.asked - {_COMPARE} or doc.cards):
                 # The bank's row, for "classic vs 2016"; the editions as a whole, for "tie break old vs new".
                 part["comparison"] = -PARAMS["narrower"]
+            elif compares and _COMPARE in doc.asked and doc.cards and set(doc.cards) <= set(parsed.cards):
+                # The row of the card compared (「老版皇后和新版女王…拿錢條件一樣嗎」): before the
+                # rulings on what the card does in one edition.
+                part["comparison"] = PARAMS["card_row"]
         scores[key] = sum(part.values())
         if explain is not None:
             parts[key] = part
@@ -637,6 +648,10 @@ def search(
         for hit in hits:
             hit.unsure = True
     return hits
+
+
+# Concepts that exclude each other: a question asked of one is not answered by a ruling asked of the other.
+_OPPOSITE = {"face-up": "face-down", "face-down": "face-up"}
 
 
 _OLD = {"old", "older", "original", "旧", "老"}
@@ -733,6 +748,8 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
     zh = _pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
     en = set(likeness_words(parsed.text))
+    if zh:   # "Emperor 皇帝 assassinated 皇冠" is not 「皇帝 皇冠」 alone: its other English words count, unmatched
+        zh |= _latin_words_left(conn, parsed)
     if not any(w.isalpha() for w in en):   # (a Chinese question's "+4" is no English phrasing's 4)
         en = set()
     elif zh:   # "wizard 拿牌" is not the word "wizard" alone: its Chinese words count, unmatched
@@ -775,6 +792,18 @@ def _in_chinese(conn: sqlite3.Connection, parsed: Parsed) -> str:
         if english and english <= latin and chinese not in text:
             text += chinese
     return text
+
+
+def _latin_words_left(conn: sqlite3.Connection, parsed: Parsed) -> set[str]:
+    """The English words of a mixed question that `_in_chinese` leaves out: all but the cards'
+    names, which it writes in Chinese."""
+    latin = {w for w in words(parsed.text) if w.isascii() and w.isalpha()}
+    if latin:
+        _in_chinese(conn, parsed)   # (fills the cache of the cards' names)
+        named = _cache(conn).get("zh_names", {})
+        for card in parsed.cards:
+            latin -= named.get(card, (set(), ""))[0]
+    return latin
 
 
 def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:

@@ -21,7 +21,7 @@ PARAMS = {
     "spell": 80,        # an unknown English word is read as the closest known one this similar
     "name_bonus": 5,    # ... a card's name counting this much closer
     "name_spell": 70,   # ... or, when none is, the closest card name this similar
-    "name_end": 80,     # a three-letter word read as the end of the card name the word before begins
+    "name_end": 80,     # a three-letter word read as the end of the card name the word before begins (or the start of the one the word after ends)
     "name_pair": 20,    # ... a word that makes a card's name with the next or the last counting this much closer
 }
 
@@ -77,6 +77,19 @@ def _name_ends(conn: sqlite3.Connection, said: list[str], names: dict) -> dict[s
         best = process.extractOne(word, ends, scorer=fuzz.ratio, score_cutoff=PARAMS["name_end"])
         if best:
             out[word] = best[0]
+    # ... or begins the two-word name the word after ends ("bel tower": the Bell Tower).
+    for word, after in zip(said, said[1:]):
+        if len(word) != 3 or not word.isascii() or word in out or word + after in names or word in names:
+            continue
+        starts = [key[:-len(after)] for key in names if key.isascii() and key.endswith(after)
+                  and len(key) > len(after) and any(card.endswith("-" + after) for card in names[key])]
+        if not starts:
+            continue
+        from rapidfuzz import fuzz, process
+
+        best = process.extractOne(word, starts, scorer=fuzz.ratio, score_cutoff=PARAMS["name_end"])
+        if best:
+            out[word] = best[0]
     return out
 
 
@@ -100,6 +113,7 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     if not unknown:
         return out
     from rapidfuzz import fuzz, process
+    from rapidfuzz.distance import Levenshtein
 
     shortest = min(len(w) for w in unknown) - 2
     longest = max(len(w) for w in unknown) + 2
@@ -114,7 +128,11 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
     name_choices = [k for k in names if k.isascii() and shortest <= len(k) <= longest] + sorted(name_words)
     said = words(folded)
     for word in unknown:
-        close = process.extract(word, choices, scorer=fuzz.ratio, score_cutoff=PARAMS["spell"], limit=5)
+        # A card's name counts closer by its bonus, at the cut-off too ("sear": the Seer, 75 + 5,
+        # as close as "search", 80, which only needs letters added).
+        close = [c for c in process.extract(word, choices, scorer=fuzz.ratio,
+                                            score_cutoff=PARAMS["spell"] - PARAMS["name_bonus"], limit=8)
+                 if c[1] >= PARAMS["spell"] or c[0] in names or c[0] in name_words]
         if not close:   # "emporer": a card's name is what players misspell most, and more loosely
             close = process.extract(word, name_choices, scorer=fuzz.ratio, score_cutoff=PARAMS["name_spell"], limit=5)
         if close:
@@ -128,7 +146,8 @@ def spell(conn: sqlite3.Connection, folded: str, names: dict) -> dict[str, str]:
                 if around[0] + choice in names or choice + around[1] in names:
                     bonus += PARAMS["name_pair"]
                 return bonus
-            out[word] = max(close, key=lambda c: (c[1] + rank(c[0]), c[0]))[0]
+            # Equally close: fewer letters changed (sear is one from seer, two from search).
+            out[word] = max(close, key=lambda c: (c[1] + rank(c[0]), -Levenshtein.distance(word, c[0]), c[0]))[0]
     return out
 
 
