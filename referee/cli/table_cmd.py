@@ -83,7 +83,7 @@ def new(
                                     not (recorded_picks or private_picks), teams)
     from referee.say.table_text import new_language
 
-    header = header._replace(lang=new_language(lang, header.start))   # the table's one language
+    header = header._replace(lang=new_language(lang, header.start, name))   # the table's one language, or undecided
     if private_picks:
         header = header._replace(private=True)
     store = _store()
@@ -120,16 +120,20 @@ def do(
 ) -> None:
     """Check and record moves; an illegal one is refused (exit 1) and not recorded."""
     from referee.say.events import describe
+    from referee.say.table_text import deciding_language
     from referee.table import service
 
     store = _store()
     name = store.named_or_current(table)
     header = store.header(name)
-    spoken = _spoken(lang, header, " ".join(moves))
+    typed = " ".join(moves)
+    spoken = _spoken(lang, header, typed)
     lang = spoken or choose(lang)               # before anything is recorded: a mistyped --lang records nothing
     moves = [names_as_set_up(move, header.players) for move in moves]
     with refusals_in(spoken, header.edition):   # a move's cards go by the table's edition
-        tracked, done, refused = service.record(store, name, moves, _rulebook)
+        # An undecided table takes the script of the first move typed in one, with that move.
+        tracked, done, refused = service.record(store, name, moves, _rulebook,
+                                                language=deciding_language(header, typed))
     game = tracked.game
     local = _local(tracked.header.edition, lang)
     # The moves typed after a refused one are not recorded either (they were meant to follow it).
@@ -166,6 +170,8 @@ def do(
                               f"{escape(describe(event, lang, local))}[/yellow]")
                 else:
                     out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+        if tracked.header.lang != header.lang:          # told once, when the moves above decided it
+            out.print(escape(_w(_SPEAKS[tracked.header.lang], lang)))
         if refused:
             out.print(f"[red]✗[/red] {escape(said(game, refused.move, lang, local))}  {_w('refused', lang)}")
             paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
@@ -185,6 +191,10 @@ def do(
     if refused:
         sys.stdout.flush()
         sys.exit(1)
+
+
+# What an undecided table is told when a move typed in one script decides its language.
+_SPEAKS = {"zh-Hant": "speaks_traditional", "zh-Hans": "speaks_simplified"}
 
 
 @app.command("undo")
