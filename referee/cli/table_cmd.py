@@ -416,9 +416,14 @@ def score(
     with refusals_in(spoken, tracked.header.edition):       # the hand's cards go by the table's edition
         declare_hands(game, [names_as_set_up(h, tracked.header.players) for h in hand or []])
     results = scores(game.rb, game.state, final_round=game.state.round)
-    names, rule = winners(game.rb, game.state, results)
+    # Nobody wins before the game ends: mid-game the report says who leads (the tie-break reads
+    # the last round's reveals, which have not come).
+    names, rule = winners(game.rb, game.state, results) if game.is_over else ([], None)
     hidden = hidden_hands(game)
     report = {"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}
+    if not game.is_over:
+        best = max(r["score"] for r in results)
+        report["leading"] = [r["name"] for r in results if r["score"] == best]
     if tracked.header.teams:
         from referee.table.view import team_standing
 
@@ -430,7 +435,7 @@ def score(
 
     lang = spoken or choose(lang)
     # The same lines as `referee score`: one printer for a score report.
-    score_cmd.show(report, lang)
+    score_cmd.show(report, lang, game.is_over)
     out = console()
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")

@@ -911,7 +911,7 @@ def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_p
         "  Bob 商人 · 金币 3 · 手牌 0 · 城市：- · 分数 0",
         "下一步：Ann（盗贼）：建造、使用能力或结束回合。",
     ]
-    assert said("table", "score").splitlines() == ["Ann 1  建筑 1", "Bob 0  建筑 0", "胜者：Ann", "暂定：游戏尚未结束。"]
+    assert said("table", "score").splitlines() == ["Ann 1  建筑 1", "Bob 0  建筑 0", "领先：Ann", "暂定：游戏尚未结束。"]
     assert [line.split("  ")[-1] for line in said("table", "log").splitlines()] == ["Ann：拿金币", "Ann：建造 神庙"]
     assert said("table", "log").splitlines()[0].startswith("   1  第 1 轮 · ")
     assert said("table", "moves").splitlines()[0].startswith("Ann：结束 · 偷 魔术师 · ")
