@@ -199,7 +199,7 @@ gold = 5
 moves = ["Ann: gold", "Bob: gold", "Bob: destroy Ann Temple"]
 """
     out = said("ask", "-", "--lang", "zh-Hant", stdin=situation)
-    assert "    Ann是本輪存活的住持，8號角色不能對其城市使用能力。" in out.splitlines()
+    assert "    Ann是本輪存活的住持，8 號角色不能對其城市使用能力。" in out.splitlines()
     assert "主教" not in "".join(line.strip() for line in out.splitlines()).replace("主教（住持）", "")
 
 
@@ -328,10 +328,10 @@ def test_table_show_uses_the_languages_punctuation(tables):
 
 
 @pytest.mark.parametrize("players, move, why", [
-    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Thief", "盜賊寫了兩次：要寫2個不同的角色。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Thief", "盜賊寫了兩次：要寫 2 個不同的角色。"),
     ("Ann,Bob,Cid,Dan", "Bob: faceup Thief, Bishop", "面朝上棄掉的角色由持有皇冠的Ann記錄。"),
     ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Queen", "皇后不在本局的角色中。"),
-    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief", "4 人遊戲要正好面朝上棄2張角色，不是1張。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief", "4 人遊戲要正好面朝上棄 2 張角色，不是 1 張。"),
     ("Ann,Bob,Cid,Dan,Eve,Fay", "Ann: faceup Thief", "6 人遊戲不面朝上棄角色：直接開始選角。"),
 ])
 def test_faceup_refusals_say_what_is_wrong(tables, players, move, why):
