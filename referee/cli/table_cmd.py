@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from referee.cli import completion
-from referee.cli.output import console, escape, paragraph, print_json
+from referee.cli.output import console, escape, facts_line, paragraph, print_json
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, semicolon
@@ -272,9 +272,9 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     for player in seen.players:
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
-        out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
-                  f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
-                  f"{label('score', lang)} {player.score}")
+        facts_line(out, f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
+                   f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
+                   f"{label('score', lang)} {player.score}", lang)
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
@@ -521,8 +521,8 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
     for n in names:
         header = store.header(n)
         mark = "*" if n == current else " "
-        out.print(f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {comma(lang).join(map(escape, header.players))} · "
-                  f"{_w('moves_count', lang, count=len(store.moves(n)))}")
+        facts_line(out, f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {comma(lang).join(map(escape, header.players))} · "
+                        f"{_w('moves_count', lang, count=len(store.moves(n)))}", lang)
 
 
 @app.command("delete")
