@@ -79,13 +79,13 @@ def indented(out, markup: str, by: int = 4) -> None:
     out.print(Padding(markup, (0, 0, 0, by), expand=False))
 
 
-def facts_line(out, markup: str, lang: str, *, hang: int = 4) -> None:
+def facts_line(out, markup: str, lang: str, *, hang: int = 4, lists: bool = True) -> None:
     """A line of facts (`  Ann · gold 3 · hand 4 (known: Temple, Manor) · city: - · score 1`)
     that breaks only after a fact's ` · ` and after an item of a list (the language's comma),
     never inside a fact: a label stays with its number and the first of its cards (rich broke
     `手牌` from `10（已知：…）`, the label alone at a line's end). A line that fits prints as
     written; the lines after the first are indented by `hang`; a single item wider than the line
-    is folded."""
+    is folded. `lists=False`: only after a fact (a list's items belong together: a move's cards)."""
     from rich.cells import cell_len
     from rich.text import Text
 
@@ -97,7 +97,7 @@ def facts_line(out, markup: str, lang: str, *, hang: int = 4) -> None:
         out.print(body, overflow="fold")
         return
     item = said("punct.comma", lang)
-    ends = [m.end() for m in re.finditer(" · |" + re.escape(item.rstrip()) + " *", plain)]
+    ends = [m.end() for m in re.finditer(" · " + ("|" + re.escape(item.rstrip()) + " *" if lists else ""), plain)]
     cuts, used, room = [], 0, out.width
     for start, end in zip([0] + ends, ends + [len(plain)]):
         piece = plain[start:end]

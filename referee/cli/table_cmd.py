@@ -258,7 +258,8 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
     game = tracked.game
     out = console()
-    out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
+    facts_line(out, " · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]),
+               lang, hang=2, lists=False)
     seen = see(game, viewer)                     # everything the table records (private picks: once revealed)
     state = game.state
     if state.phase == "draft" and state.round > 1:      # the round just ended, said as `do` said it
@@ -268,7 +269,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
                                           "crown": state.players[state.crown].name}, lang, local)))
     marks = round_marks(seen.marks, lang, local)
     if marks:                                    # as the phones show them
-        out.print("  " + escape(" · ".join(marks)))
+        facts_line(out, "  " + escape(" · ".join(marks)), lang)
     for player in seen.players:
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
@@ -321,7 +322,8 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
         head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
-        paragraph(out, f"{head}{escape(' · '.join(bodies))}", lang, markup=True)
+        # Broken between moves, never inside one (建造 酒/館, 交/換手牌 were cut in two).
+        facts_line(out, f"{head}{escape(' · '.join(bodies))}", lang, hang=2, lists=False)
 
 
 @app.command("log")

@@ -60,3 +60,34 @@ def test_a_line_that_fits_prints_as_before_and_one_that_does_not_breaks_after_an
     assert shown(80)[-2] == "  小華 · 金幣 2 · 手牌 2（已知：神殿、城堡） · 城市：- · 分數 0"
     assert shown(80)[1:3] == ["  小明 · 金幣 3 · 手牌 10（已知：神殿、城堡、莊園、酒館、市場、海港、教堂、",
                               "    修道院、要塞、監獄） · 城市：神殿、城堡、莊園、酒館、市場 · 分數 11"]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "en"])
+def test_moves_break_between_moves_never_inside_one(tables, database, monkeypatch, lang):
+    """`table moves` at 40 columns cut 「建造 酒/館」 and 「交/換手牌」 in two."""
+    from tests.table.test_table_cli import ROUND
+
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    run_in_process("table", "new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    for moves in ROUND[:4]:
+        assert run_in_process("table", "do", *moves)[0] == 0
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = run_in_process("table", "moves", "--lang", lang)[1].splitlines()
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = run_in_process("table", "moves", "--lang", lang)[1].splitlines()
+    assert len(narrow) > len(wide) and all(cell_len(line) <= 40 for line in narrow)
+    joined = []
+    for line in narrow:
+        if line.startswith("  "):
+            assert joined and joined[-1].endswith(" ·")       # a group's lines end after a move
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    assert joined == wide
+
+
+def test_the_heading_and_the_marks_break_between_facts(shown):
+    lines = shown(24)
+    assert lines[:2] == ["h · 第 1 輪 · 選角階段 ·", "  皇冠 小明"]     # not 「皇冠」 alone, 「小明」 below
+    lines = shown(24, "--lang", "en")
+    assert lines[:2] == ["h · Round 1 ·", "  selection · crown 小明"]
