@@ -128,8 +128,8 @@ def table(*headers: str):
 
 
 # Where Chinese text may break: between any two characters, except before closing punctuation,
-# and never inside a Latin word or a number.
-_TOKEN = r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|."        # patterns compiled by `re` on first use
+# and never inside a Latin word, a number or an option (`--hand`).
+_TOKEN = r"--?[A-Za-z][A-Za-z0-9-]*|[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|."        # patterns compiled by `re` on first use
 _CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
 _NO_BREAK_AFTER = set("（「『〈《【“‘")
 _NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")
