@@ -44,6 +44,13 @@ def source_files() -> list[str]:
     # The builder's own code shapes the database too: a new table must trigger a rebuild.
     found += [str(_PACKAGE / "dbbuild.py"), str(_PACKAGE / "search" / "index.py"),
               str(_PACKAGE / "search" / "normalise.py")]
+    # ... and the compiled catalogs: the editions' differences are built in their words (4 個地區).
+    try:
+        with os.scandir(_PACKAGE / "locale") as entries:
+            found += [os.path.join(entry.path, "LC_MESSAGES", "referee.mo") for entry in entries if entry.is_dir()
+                      and os.path.isfile(os.path.join(entry.path, "LC_MESSAGES", "referee.mo"))]
+    except FileNotFoundError:
+        pass
     return sorted(found)
 
 

@@ -48,3 +48,18 @@ def test_chinese_paragraphs_break_between_characters_not_inside_numbers(monkeypa
     assert not any(line[0] in "。，；" for line in lines)
     assert "".join(lines).replace(" ", "") == "注意：SWAGBrunch2016台灣版規則寫已完成城市為8座，即使4人以上也是。"
     assert any("2016" in line for line in lines) and lines[0] == "注意：SWAG Brunch"
+
+
+def test_an_option_in_a_chinese_paragraph_is_never_cut():
+    """「请用 --」 / 「hand 出示手牌」: `table score` cut its --hand in two at 80 columns."""
+    from rich.console import Console
+
+    from referee.cli.output import paragraph
+
+    text = "P0、P1、P2、P3 的分数为暂定：手牌中未知的牌可能计分（从手牌计分的卡）；请用 --hand 出示手牌。"
+    stream = io.StringIO()
+    paragraph(Console(file=stream, width=80, highlight=False, emoji=False), text, "zh-Hans")
+    lines = stream.getvalue().splitlines()
+    assert lines == ["P0、P1、P2、P3 的分数为暂定：手牌中未知的牌可能计分（从手牌计分的卡）；请用",
+                     "--hand 出示手牌。"]
+    assert all(cell_len(line) <= 80 for line in lines)

@@ -79,6 +79,43 @@ def indented(out, markup: str, by: int = 4) -> None:
     out.print(Padding(markup, (0, 0, 0, by), expand=False))
 
 
+def facts_line(out, markup: str, lang: str, *, hang: int = 4, lists: bool = True) -> None:
+    """A line of facts (`  Ann · gold 3 · hand 4 (known: Temple, Manor) · city: - · score 1`)
+    that breaks only after a fact's ` · ` and after an item of a list (the language's comma),
+    never inside a fact: a label stays with its number and the first of its cards (rich broke
+    `手牌` from `10（已知：…）`, the label alone at a line's end). A line that fits prints as
+    written; the lines after the first are indented by `hang`; a single item wider than the line
+    is folded. `lists=False`: only after a fact (a list's items belong together: a move's cards)."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    from referee.messages import text as said
+
+    body = Text.from_markup(markup, emoji=False)
+    plain = body.plain
+    if cell_len(plain) <= out.width:
+        out.print(body, overflow="fold")
+        return
+    item = said("punct.comma", lang)
+    ends = [m.end() for m in re.finditer(" · " + ("|" + re.escape(item.rstrip()) + " *" if lists else ""), plain)]
+    cuts, used, room = [], 0, out.width
+    for start, end in zip([0] + ends, ends + [len(plain)]):
+        piece = plain[start:end]
+        size = cell_len(piece.rstrip() if used else piece.strip())
+        if used and used + size > room:
+            cuts.append(start)
+            used, room = cell_len(piece.lstrip()), out.width - hang
+        else:
+            used += cell_len(piece)
+    lines = []
+    for number, line in enumerate(body.divide(cuts)):
+        line.rstrip()
+        if number:
+            line = Text(" " * hang) + line[len(line.plain) - len(line.plain.lstrip()):]
+        lines.append(line)
+    out.print(Text("\n").join(lines), overflow="fold")
+
+
 def table(*headers: str):
     """A borderless table that lines up Chinese and Latin names by cell width."""
     from rich import box
@@ -91,8 +128,8 @@ def table(*headers: str):
 
 
 # Where Chinese text may break: between any two characters, except before closing punctuation,
-# and never inside a Latin word or a number.
-_TOKEN = r"[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|."        # patterns compiled by `re` on first use
+# and never inside a Latin word, a number or an option (`--hand`).
+_TOKEN = r"--?[A-Za-z][A-Za-z0-9-]*|[A-Za-z0-9][A-Za-z0-9.'’%-]*|\s+|."        # patterns compiled by `re` on first use
 _CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
 _NO_BREAK_AFTER = set("（「『〈《【“‘")
 _NO_BREAK_BEFORE = set("。，、；：？！）」』〉》】…,.;:?!)%")

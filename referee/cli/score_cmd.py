@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.cli.output import console, escape, print_json
 from referee.cli.quick_entry import as_quick_entry, quick_entry
 from referee.errors import BadSituation
-from referee.say.labels import comma, label, parens, winners_line
+from referee.say.labels import comma, label, parens, standing_line, winners_line
 from referee.say.lang import check_edition, choose, file_edition, refusals_in
 
 
@@ -79,7 +79,9 @@ def final_scores(data: dict, rb, entries: list[str], teams: str | None = None) -
     return report
 
 
-def show(report: dict, lang: str) -> None:
+def show(report: dict, lang: str, final: bool = True) -> None:
+    """The scores with their breakdowns, then the winners (`final=False`, a tracked game not
+    over: who leads, for nobody has won yet)."""
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
     from referee.catalog.facts import rulebook
@@ -97,8 +99,11 @@ def show(report: dict, lang: str) -> None:
     if report.get("teams"):             # a team game: the teams' totals decide, not the best player
         from referee.say.teams import team_lines
 
-        for line in team_lines(report, lang):
+        for line in team_lines(report, lang, final):
             out.print(escape(line))
+        return
+    if not final:
+        out.print(escape(standing_line(report["players"], lang)))
         return
     out.print(escape(winners_line(report["winners"], report["tie_break"], lang)))
 

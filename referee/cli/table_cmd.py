@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from referee.cli import completion
-from referee.cli.output import console, escape, paragraph, print_json
+from referee.cli.output import console, escape, facts_line, paragraph, print_json
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, semicolon
@@ -83,7 +83,7 @@ def new(
                                     not (recorded_picks or private_picks), teams)
     from referee.say.table_text import new_language
 
-    header = header._replace(lang=new_language(lang, header.start))   # the table's one language
+    header = header._replace(lang=new_language(lang, header.start, name))   # the table's one language, or undecided
     if private_picks:
         header = header._replace(private=True)
     store = _store()
@@ -120,16 +120,20 @@ def do(
 ) -> None:
     """Check and record moves; an illegal one is refused (exit 1) and not recorded."""
     from referee.say.events import describe
+    from referee.say.table_text import deciding_language
     from referee.table import service
 
     store = _store()
     name = store.named_or_current(table)
     header = store.header(name)
-    spoken = _spoken(lang, header, " ".join(moves))
+    typed = " ".join(moves)
+    spoken = _spoken(lang, header, typed)
     lang = spoken or choose(lang)               # before anything is recorded: a mistyped --lang records nothing
     moves = [names_as_set_up(move, header.players) for move in moves]
     with refusals_in(spoken, header.edition):   # a move's cards go by the table's edition
-        tracked, done, refused = service.record(store, name, moves, _rulebook)
+        # An undecided table takes the script of the first move typed in one, with that move.
+        tracked, done, refused = service.record(store, name, moves, _rulebook,
+                                                language=deciding_language(header, typed))
     game = tracked.game
     local = _local(tracked.header.edition, lang)
     # The moves typed after a refused one are not recorded either (they were meant to follow it).
@@ -170,6 +174,8 @@ def do(
                               f"{escape(describe(event, lang, local))}[/yellow]")
                 else:
                     out.print(f"    [dim]{escape(describe(event, lang, local))}[/dim]")
+        if tracked.header.lang != header.lang:          # told once, when the moves above decided it
+            out.print(escape(_w(_SPEAKS[tracked.header.lang], lang)))
         if refused:
             out.print(f"[red]✗[/red] {escape(told(game, refused.move, lang, local))}  {_w('refused', lang)}")
             paragraph(out, reason(refused.error.key, values, lang), lang, indent=4)
@@ -188,6 +194,10 @@ def do(
     if refused:
         sys.stdout.flush()
         sys.exit(1)
+
+
+# What an undecided table is told when a move typed in one script decides its language.
+_SPEAKS = {"zh-Hant": "speaks_traditional", "zh-Hans": "speaks_simplified"}
 
 
 @app.command("undo")
@@ -251,7 +261,8 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
     game = tracked.game
     out = console()
-    out.print(" · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]))
+    facts_line(out, " · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]),
+               lang, hang=2, lists=False)
     seen = see(game, viewer)                     # everything the table records (private picks: once revealed)
     state = game.state
     if state.phase == "draft" and state.round > 1:      # the round just ended, said as `do` said it
@@ -261,13 +272,13 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
                                           "crown": state.players[state.crown].name}, lang, local)))
     marks = round_marks(seen.marks, lang, local)
     if marks:                                    # as the phones show them
-        out.print("  " + escape(" · ".join(marks)))
+        facts_line(out, "  " + escape(" · ".join(marks)), lang)
     for player in seen.players:
         chars = comma(lang).join(local.get(c, c) for c in player.characters)
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
-        out.print(f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
-                  f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
-                  f"{label('score', lang)} {player.score}")
+        facts_line(out, f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
+                   f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
+                   f"{label('score', lang)} {player.score}", lang)
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
@@ -314,7 +325,8 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
         groups.setdefault(actor, []).append(body)
     for actor, bodies in groups.items():
         head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
-        paragraph(out, f"{head}{escape(' · '.join(bodies))}", lang, markup=True)
+        # Broken between moves, never inside one (建造 酒/館, 交/換手牌 were cut in two).
+        facts_line(out, f"{head}{escape(' · '.join(bodies))}", lang, hang=2, lists=False)
 
 
 @app.command("log")
@@ -409,9 +421,14 @@ def score(
     with refusals_in(spoken, tracked.header.edition):       # the hand's cards go by the table's edition
         declare_hands(game, [names_as_set_up(h, tracked.header.players) for h in hand or []])
     results = scores(game.rb, game.state, final_round=game.state.round)
-    names, rule = winners(game.rb, game.state, results)
+    # Nobody wins before the game ends: mid-game the report says who leads (the tie-break reads
+    # the last round's reveals, which have not come).
+    names, rule = winners(game.rb, game.state, results) if game.is_over else ([], None)
     hidden = hidden_hands(game)
     report = {"edition": tracked.header.edition, "players": results, "winners": names, "tie_break": rule}
+    if not game.is_over:
+        best = max(r["score"] for r in results)
+        report["leading"] = [r["name"] for r in results if r["score"] == best]
     if tracked.header.teams:
         from referee.table.view import team_standing
 
@@ -423,7 +440,7 @@ def score(
 
     lang = spoken or choose(lang)
     # The same lines as `referee score`: one printer for a score report.
-    score_cmd.show(report, lang)
+    score_cmd.show(report, lang, game.is_over)
     out = console()
     if not game.is_over:
         out.print(f"[dim]{_w('provisional', lang)}[/dim]")
@@ -509,8 +526,8 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
     for n in names:
         header = store.header(n)
         mark = "*" if n == current else " "
-        out.print(f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {comma(lang).join(map(escape, header.players))} · "
-                  f"{_w('moves_count', lang, count=len(store.moves(n)))}")
+        facts_line(out, f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {comma(lang).join(map(escape, header.players))} · "
+                        f"{_w('moves_count', lang, count=len(store.moves(n)))}", lang)
 
 
 @app.command("delete")

@@ -47,3 +47,13 @@ def winners_line(names: list[str], rule: str, lang: str) -> str:
         tie += semicolon(lang) + label("tie_stands", lang)      # the tie-break did not separate them
     return f"{label('winner', lang)}{colon(lang)}{comma(lang).join(names)}" + (parens(tie, lang) if tie else "")
 
+
+
+def standing_line(results: list[dict], lang: str) -> str:
+    """A game not over names no winner (the tie-break reads the last round, which has not come):
+    who leads now, `Leading: Ann`, `Tied for the lead: Ann, Bob`, or that everyone is tied."""
+    best = max(r["score"] for r in results)
+    leaders = [r["name"] for r in results if r["score"] == best]
+    if len(leaders) == len(results):
+        return catalog.text("table.all_tied", lang).format(score=best)
+    return f"{label('leading' if len(leaders) == 1 else 'tied_for_lead', lang)}{colon(lang)}{comma(lang).join(leaders)}"

@@ -26,8 +26,9 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     with the table at `new` (`Header.lang`, `new_language`): one script for every command, whatever
     script a move is typed in.
 
-    A table that stored none (made before schema 3, or whose players' names and file said no
-    language) speaks as tables did: Chinese typed on the command line (moves, a hand, a table's
+    A table that stored none yet (made before schema 3, or whose name, players' names and file
+    said no script: `new_language`) is undecided until a command records a move typed in one
+    script (`deciding_language`); until then it speaks as tables did: Chinese typed on the command line (moves, a hand, a table's
     name: the player's own words, in their script; the notation's verbs and names in Latin
     letters say nothing); else the language of the situation file the table started from, by the
     rule of `ask` and `score` (lang.file_language). A table set up with --players started from a
@@ -60,11 +61,13 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
     return file_language(header.start, question)
 
 
-def new_language(lang: str | None, start: str) -> str:
+def new_language(lang: str | None, start: str, name: str = "") -> str:
     """The language stored with a new table: --lang; else what its starting file says (a question
-    in one language, else the script of its Chinese: the players' names of `--players`); ""
-    when only the locale would say (names in Latin letters), which each command then asks."""
-    from referee.say.lang import choose, file_language
+    in one language, else the script of its Chinese: the players' names of `--players`) or its
+    name (週六, 周六); "" — undecided — when neither says which: names in Latin letters (each
+    command then asks the locale) or Chinese that both scripts write alike (胖虎, 阿花, 老王),
+    which the first move typed in one script decides (`deciding_language`)."""
+    from referee.say.lang import choose, script_of
     from referee.text import has_cjk
 
     if lang:
@@ -78,11 +81,31 @@ def new_language(lang: str | None, start: str) -> str:
         except tomllib.TOMLDecodeError:
             pass
     asked = question if isinstance(question, str) else ""
-    if not (has_cjk(asked) or has_cjk(start) or any(c.isascii() and c.isalpha() for c in asked)):
-        return ""
+    if has_cjk(asked):                  # the player's own sentence, when in one script
+        script = script_of(asked)
+        if script:
+            return script
+    elif any(c.isascii() and c.isalpha() for c in asked):
+        return "en"
     # Names the cards' words do not hold (小华, 静香) are told by the database's scripts, which
-    # know every character (`say.lang.script_of`).
-    return file_language(start, question)
+    # know every character (`say.lang.script_of`). A guess (the locale, else Traditional) is not
+    # stored: it would outrank the script the players then type.
+    chinese = "".join(c for c in start + name if has_cjk(c))
+    return (script_of(chinese) or "") if chinese else ""
+
+
+def deciding_language(header, typed: str) -> str | None:
+    """The language a command's typed words give an undecided table (`Header.lang` ""), to be
+    stored with what the command records: the script of Chinese written in one script (結束 or
+    结束). Words in Latin letters decide nothing: the notation is English whatever the table
+    speaks, and a table of Latin names follows the locale. None when the table has its language
+    or the words do not say."""
+    from referee.say.lang import script_of
+    from referee.text import has_cjk
+
+    if header.lang or not has_cjk(typed):
+        return None
+    return script_of(typed)
 
 
 def position_facts(game, lang: str, until_end: bool = False) -> list[str]:

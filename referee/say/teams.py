@@ -9,9 +9,17 @@ from referee.messages import text
 from referee.say.labels import comma, label
 
 
-def team_lines(standing: dict, lang: str) -> list[str]:
+def team_lines(standing: dict, lang: str, final: bool = True) -> list[str]:
+    """`final=False`: a game not over, whose leading team is no winner and whose tie the
+    players' tie-break (which reads the last round) does not yet break."""
     lines = [text("teams.line", lang, players=members(team["players"]), score=team["score"])
              for team in sorted(standing["teams"], key=lambda t: -t["score"])]
+    if not final:
+        if standing["winning_team"] is not None:
+            lines.append(text("teams.leading", lang, players=members(standing["winning_team"])))
+        else:
+            lines.append(text("teams.tie", lang, score=standing["team_tie"]["score"]))
+        return lines
     if standing["winning_team"] is not None:
         lines.append(text("teams.winner", lang, players=members(standing["winning_team"])))
         return lines

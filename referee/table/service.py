@@ -157,13 +157,16 @@ def _mend(store: Store, tracked: Tracked) -> None:
 
 
 def record(store: Store, name: str, texts: list[str], rulebook_for, expected_version: int | None = None,
-           source: str = "", seat: int | None = None) -> tuple[Tracked, list[tuple[str, Move, list[dict]]], Refused | None]:
+           source: str = "", seat: int | None = None, language: str | None = None,
+           ) -> tuple[Tracked, list[tuple[str, Move, list[dict]]], Refused | None]:
     """Check and record `texts` in order: the legal ones before the first illegal one are
     recorded (one transaction); an unreadable move records nothing (it raises BadMove).
     `expected_version`: the log's length the moves were made against (a phone's); checked inside
     the transaction, so of two phones tapping at once one records and the other gets `Stale`.
     `source`: where the moves come from (`Logged.source`); `seat`: the only seat whose moves
-    these may be (a seat's phone), else NotYours and nothing recorded."""
+    these may be (a seat's phone), else NotYours and nothing recorded. `language`: the language
+    the typed moves give a table that has none yet (`say/table_text.deciding_language`), stored in
+    the same transaction when a move is recorded; the returned header has it."""
     with store.writing() as conn:
         header = store.header(name)
         log = store.log(name, conn)             # its moves are read only if it is replayed
@@ -204,6 +207,8 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
             store.append(conn, name, seq, canonical, made_in, source)
             done.append((canonical, named, events))
             log = log + [Logged(seq, canonical, made_in, "", source)]     # as the store has it now
+        if done and language and store.decide_language(conn, name, language):
+            header = header._replace(lang=language)
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused

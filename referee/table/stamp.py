@@ -35,7 +35,9 @@ def replay_key(header: Header) -> str:
     if _STAMPS["code"] is None:
         return ""
     stamps = _STAMPS["code"] + [f"{os.path.abspath(db)} {found.st_size} {found.st_mtime_ns}"]
-    return json.dumps([__version__, sys.version, header._asdict(), stamps], ensure_ascii=False)
+    # The language a table speaks changes nothing it replays to (a move may set it: one decided
+    # by the first move typed in one script leaves the cached position standing).
+    return json.dumps([__version__, sys.version, header._replace(lang="")._asdict(), stamps], ensure_ascii=False)
 
 
 _STAMPS: dict[str, list[str] | None] = {}

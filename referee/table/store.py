@@ -54,7 +54,8 @@ class Header(NamedTuple):
     start: str                   # a situation file (TOML) the game started from, or ""
     data_version: str            # the card data the log was recorded with
     created: str
-    lang: str = ""               # the language the table speaks, set at `new` ("": the locale's; schema 3)
+    lang: str = ""               # the language the table speaks, set at `new` or by the first move typed in one
+                                 # script ("": undecided, the locale's guess; schema 3)
     teams: list = []             # team play: each team's players, by name (engine/teams.py); [] for none
     private: bool = False        # picks made on the players' own phones, each seen by its seat alone (schema 3)
 
@@ -359,6 +360,16 @@ class Store:
         at = time.strftime("%Y-%m-%d %H:%M:%S")
         conn.execute("INSERT INTO moves (game, seq, notation, round, at, source) VALUES (?, ?, ?, ?, ?, ?)",
                      (name, seq, notation, round_, at, source))
+
+    @staticmethod
+    def decide_language(conn: sqlite3.Connection, name: str, lang: str) -> bool:
+        """Inside `writing()`: store the language of a table that had none (`Header.lang` ""),
+        with the moves that decided it, so that the two are recorded together or not at all.
+        A table whose language is set keeps it (of two commands at once, the first decides).
+        Whether it was stored."""
+        if not conn.in_transaction:
+            raise RuntimeError("a table's language is stored only inside the write transaction of its move")
+        return conn.execute("UPDATE games SET lang = ? WHERE name = ? AND lang = ''", (lang, name)).rowcount == 1
 
     # -- the turn timer --------------------------------------------------------------------------
 

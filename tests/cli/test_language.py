@@ -199,7 +199,7 @@ gold = 5
 moves = ["Ann: gold", "Bob: gold", "Bob: destroy Ann Temple"]
 """
     out = said("ask", "-", "--lang", "zh-Hant", stdin=situation)
-    assert "    Ann是本輪存活的住持，8號角色不能對其城市使用能力。" in out.splitlines()
+    assert "    Ann是本輪存活的住持，8 號角色不能對其城市使用能力。" in out.splitlines()
     assert "主教" not in "".join(line.strip() for line in out.splitlines()).replace("主教（住持）", "")
 
 
@@ -328,10 +328,10 @@ def test_table_show_uses_the_languages_punctuation(tables):
 
 
 @pytest.mark.parametrize("players, move, why", [
-    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Thief", "盜賊寫了兩次：要寫2個不同的角色。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Thief", "盜賊寫了兩次：要寫 2 個不同的角色。"),
     ("Ann,Bob,Cid,Dan", "Bob: faceup Thief, Bishop", "面朝上棄掉的角色由持有皇冠的Ann記錄。"),
     ("Ann,Bob,Cid,Dan", "Ann: faceup Thief, Queen", "皇后不在本局的角色中。"),
-    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief", "4 人遊戲要正好面朝上棄2張角色，不是1張。"),
+    ("Ann,Bob,Cid,Dan", "Ann: faceup Thief", "4 人遊戲要正好面朝上棄 2 張角色，不是 1 張。"),
     ("Ann,Bob,Cid,Dan,Eve,Fay", "Ann: faceup Thief", "6 人遊戲不面朝上棄角色：直接開始選角。"),
 ])
 def test_faceup_refusals_say_what_is_wrong(tables, players, move, why):
@@ -911,7 +911,7 @@ def test_a_table_from_a_simplified_file_speaks_simplified(english, tables, tmp_p
         "  Bob 商人 · 金币 3 · 手牌 0 · 城市：- · 分数 0",
         "下一步：Ann（盗贼）：建造、使用能力或结束回合。",
     ]
-    assert said("table", "score").splitlines() == ["Ann 1  建筑 1", "Bob 0  建筑 0", "胜者：Ann", "暂定：游戏尚未结束。"]
+    assert said("table", "score").splitlines() == ["Ann 1  建筑 1", "Bob 0  建筑 0", "领先：Ann", "暂定：游戏尚未结束。"]
     assert [line.split("  ")[-1] for line in said("table", "log").splitlines()] == ["Ann：拿金币", "Ann：建造 神庙"]
     assert said("table", "log").splitlines()[0].startswith("   1  第 1 轮 · ")
     assert said("table", "moves").splitlines()[0].startswith("Ann：结束 · 偷 魔术师 · ")

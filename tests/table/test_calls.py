@@ -150,7 +150,7 @@ def test_a_later_characters_move_is_refused_while_a_call_is_open(rulebooks):
         error = _refused(game, text)
         assert error.key == "call_open" and error.values["called"] == "thief"
     said = reason(error.key, {**error.values, "called": "盜賊", "character": "軍閥"}, "zh-Hant")
-    assert said == "叫到盜賊（2號），還沒有人回應；軍閥在它之後。若沒有人持有盜賊，請先輸入「跳過」。"
+    assert said == "叫到盜賊（2 號），還沒有人回應；軍閥在它之後。若沒有人持有盜賊，請先輸入「跳過」。"
     assert "type “pass” first" in reason(error.key, error.values, "en")
 
 

@@ -33,3 +33,40 @@ def test_quick_entry_gives_the_museums_cards():
         assert report["players"][0]["breakdown"] == {"districts": 5, "museum": 3}, museum
     result = run_cli("score", "-p", "Ann: Temple 2", "-p", "Bob: Manor")
     assert result.returncode == 2 and "only the Museum holds cards" in result.stderr
+
+
+def test_a_score_before_the_end_names_who_leads_not_a_winner(table):
+    """Nobody has won mid-game: `table score` said 「勝者：」 of every player before anyone built.
+    It says who leads (the tie-break reads the last round, which has not come); at the end, the
+    winner (tests/table/test_records.py, test_teams.py)."""
+    from tests.table.test_table_cli import ROUND
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid")
+    lines = table("score").stdout.splitlines()
+    assert "Everyone is tied at 0." in lines and not any(line.startswith("Winner") for line in lines)
+    assert "全員同分（各 0 分）。" in table("score", "--lang", "zh-Hant").stdout.splitlines()
+    assert "全员同分（各 0 分）。" in table("score", "--lang", "zh-Hans").stdout.splitlines()
+    report = json.loads(table("score", "--json").stdout)
+    assert (report["final"], report["winners"], report["tie_break"]) == (False, [], None)
+    assert report["leading"] == ["Ann", "Bob", "Cid", "Dan"]
+    for moves in ROUND[:5]:                                    # Ann builds the Tavern
+        assert table("do", *moves).returncode == 0, moves
+    assert "Leading: Ann" in table("score").stdout.splitlines()
+    assert "領先：Ann" in table("score", "--lang", "zh-Hant").stdout.splitlines()
+    assert table("do", "Cid: reveal King", "Cid: gold", "Cid: build Tavern").returncode == 0
+    assert "Tied for the lead: Ann, Cid" in table("score").stdout.splitlines()
+    assert "并列领先：Ann、Cid" in table("score", "--lang", "zh-Hans").stdout.splitlines()
+    assert json.loads(table("score", "--json").stdout)["leading"] == ["Ann", "Cid"]
+
+
+def test_a_team_game_before_the_end_names_the_leading_team(table):
+    from tests.table.test_table_cli import ROUND
+
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid", "--teams", "Ann+Cid,Bob+Dan")
+    text = table("score").stdout
+    assert "The teams are tied at 0." in text and "Winning team" not in text and "tie-break" not in text
+    for moves in ROUND[:5]:
+        assert table("do", *moves).returncode == 0, moves
+    text = table("score").stdout
+    assert "Leading team: Ann + Cid" in text.splitlines() and "Winning team" not in text
+    assert "領先隊伍：Ann + Cid" in table("score", "--lang", "zh-Hant").stdout.splitlines()

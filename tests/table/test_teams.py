@@ -46,8 +46,8 @@ def test_refusals_speak_chinese():
     result = run_cli("score", "-p", "小明: 神殿", "-p", "小華: 神殿", "-p", "阿美: 教堂", "-p", "大雄: 教堂",
                      "--teams", "小明+小華,阿美+大雄")
     assert result.returncode == 2
-    assert result.stderr.strip() == ("referee: 小明 和 小華 是隊友卻相鄰而坐：組隊遊戲須4或6人，分成人數相同的兩隊，"
-                                     "隊友隔位而坐（一隊坐1、3、5號位，另一隊坐2、4、6號位）。")
+    assert result.stderr.strip() == ("referee: 小明 和 小華 是隊友卻相鄰而坐：組隊遊戲須 4 或 6 人，分成人數相同的兩隊，"
+                                     "隊友隔位而坐（一隊坐 1、3、5 號位，另一隊坐 2、4、6 號位）。")
 
 
 def test_score_quick_entry_with_teams():
