@@ -161,6 +161,26 @@ def apply(game: "Operations", move: Move) -> None:
     choices = _choices(game)
     if card not in choices:
         raise IllegalMove("not_available", ("draft.procedure",), character=card)
+    _take(game, seat, step, card, choices)
+
+
+def apply_listed(game: "Operations", move: Move) -> None:
+    """Play a pick or a discard taken from legal_moves() now: who makes it, which step it is and
+    that the character is offered were settled when it was listed, so only what apply() does
+    besides refusing is done (tests/engine/test_properties.py: the same position and events).
+    A card's step and the face-up discards go through apply()."""
+    d = game.state.draft
+    seat, step = d.order[0]
+    if step == "pick" or step == "discard":
+        _take(game, seat, step, move.args[0], _choices(game))
+    else:
+        apply(game, move)
+
+
+def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str]) -> None:
+    """`seat` picks or discards `card`, one of `choices` (what _choices() offers now)."""
+    state = game.state
+    d = state.draft
     if len(choices) > len(d.available):          # the 7-player rule: two cards, keep one
         pool = list(choices)
         pool.remove(card)

@@ -45,7 +45,10 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
                 if hook(game, move):
                     return                   # seen at the table, not what changed hands (the Theater)
         if not (game.secret_selection and draft.ends_in_secret(game, move)):
-            draft.apply(game, move)
+            if listed:
+                draft.apply_listed(game, move)
+            else:
+                draft.apply(game, move)
             settle(game)
             return
         begin_secret_turns(game)             # the first move of the turns: the picks stay secret

@@ -101,7 +101,11 @@ class _Grouped:
         self.all = listed.all
 
     def has_others(self) -> bool:
-        return any(concrete(self.of(verb)) for verb in self._listed.verbs if verb not in _NOT_OTHERS)
+        of = self.of
+        for verb in self._listed.verbs:
+            if verb not in _NOT_OTHERS and concrete(of(verb)):
+                return True
+        return False
 
     def others(self):
         return joined([concrete(self.of(verb)) for verb in self._listed.verbs if verb not in _NOT_OTHERS])

@@ -238,11 +238,11 @@ class Hooks:
         listed: the others cannot enter the game); None where any may turn up. `_full`: the
         same cast's lists with every unique district (hooks_for), which this one filters."""
         self.characters = characters
-        # (rank, character) in calling order: flow.call_next walks it at every turn's end.
-        self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
         if _full is not None:
             self._filter(_full, frozenset(uniques))
             return
+        # (rank, character) in calling order: flow.call_next walks it at every turn's end.
+        self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
         for character in characters:
             _load(character)
         cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
@@ -291,6 +291,7 @@ class Hooks:
         self.generators = full.generators
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
+        self.calling_order = full.calling_order
         self.turn_generators = {}
 
 
