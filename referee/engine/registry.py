@@ -224,6 +224,20 @@ def supported(card: str, edition: str) -> bool:
     return found is not None and edition in found.editions
 
 
+def playable_uniques(rb: "Rulebook") -> tuple[str, ...]:
+    """The unique districts of `rb`'s edition that the engine plays, sorted: what a dealt game's
+    deck draws its uniques from (Game.new). Made once per rulebook (kept as the hook lists are)."""
+    key = (id(rb), len(_BEHAVIOURS))
+    found = _UNIQUES.get(key)
+    if found is None or found[0] is not rb:
+        found = _UNIQUES[key] = (rb, tuple(sorted(d.id for d in rb.districts.values()
+                                                  if d.type == "unique" and supported(d.id, rb.edition))))
+    return found[1]
+
+
+_UNIQUES: dict[tuple, tuple] = {}          # (id(rulebook), cards registered) -> (rulebook, its playable uniques)
+
+
 def refusal_owners() -> dict[str, str]:
     """Every refusal key a card declares, with the id of that card (whose words say it)."""
     _load(None)
