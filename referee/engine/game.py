@@ -268,7 +268,8 @@ class Game(Operations):
         undo = self._undo
         # A listed move in a game played forward only: no snapshot to go back to.
         snapshot = None if listed and undo is None else self.state.snapshot()
-        self._events = []
+        if self._events:
+            self._events = []                # (what was said outside a move is not this move's)
         try:
             flow.play(self, move, listed)
         except IllegalMove as refused:
