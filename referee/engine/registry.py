@@ -306,7 +306,21 @@ class Hooks:
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
         self.calling_order = full.calling_order
-        self.turn_generators = {}
+        self.turn_generators = _last_turn_tables(full, bool(self.uses))
+
+
+# The turn tables (Hooks.turn_generators) of the last cast dealt, shared by its dealt games with
+# the same `uses` (the table is a function of the cast's generators and of whether any district
+# has an action): a simulation deals one cast game after game. Only the last cast's are kept: a
+# random cast rarely comes back, and tables kept for it would only be work for the collector
+# (measured: sharing every cast's tables cost random casts 1 % of their instructions).
+_LAST_TURN_TABLES: list = [None, {}]       # [the cast's full Hooks, {uses: its table}]
+
+
+def _last_turn_tables(full: Hooks, uses: bool) -> dict:
+    if _LAST_TURN_TABLES[0] is not full:
+        _LAST_TURN_TABLES[:] = [full, {}]
+    return _LAST_TURN_TABLES[1].setdefault(uses, {})
 
 
 # Hooks for (rulebook, cast) already built: a Hooks holds only tuples and dicts read, never
