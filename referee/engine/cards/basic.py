@@ -277,7 +277,7 @@ def _generate_income(game: "Operations") -> list[Move]:
     if income.kind != "gold-or-cards":
         return [make_move((turn.character, "income", ()))]
     count = income_count(game, turn.seat, character, income)
-    return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
+    return [make_move((turn.character, "income", (gold, count - gold))) for gold in range(count, -1, -1)]
 
 
 # Compiled by `re` when an income split is first read (and kept in its cache), not at every start.

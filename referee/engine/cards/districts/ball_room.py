@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import Pending
 
@@ -66,4 +66,4 @@ class BallRoom(Behaviour):
 
     def answers(self, game) -> list[Move]:
         state = game.state
-        return [Move(state.players[state.pending.seat].name, "use", ("ball-room",))]
+        return [make_move((state.players[state.pending.seat].name, "use", ("ball-room",)))]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import Pending
 
@@ -67,5 +67,5 @@ class Graveyard(Behaviour):
         state = game.state
         seat = state.pending.seat
         if state.players[seat].gold >= 1:
-            return [Move(state.players[seat].name, "use", ("graveyard",))]
+            return [make_move((state.players[seat].name, "use", ("graveyard",)))]
         return []
