@@ -114,11 +114,10 @@ def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
     d = game.state.draft
     if not d or not d.order:
         return []
-    card = _card_step(game)
-    if card is not None:
-        moves = card.selection_moves(game)
-        return moves if verb is None else [m for m in moves if m.verb == verb]
     seat, step = d.order[0]
+    if step not in _OWN_STEPS:           # a card's step (the Theater's swap): its own moves
+        moves = registry.behaviour(step).selection_moves(game)
+        return moves if verb is None else [m for m in moves if m.verb == verb]
     if verb is not None and verb != step:
         return []                        # each of the selection's own steps has one verb
     if step != "faceup" and picks_secret(game):

@@ -132,9 +132,7 @@ def start_turns(game: "Operations") -> None:
 def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
-    for rank, character in game.hooks.calling_order:
-        if rank <= state.calling:
-            continue
+    for rank, character in game.hooks.called_after[state.calling]:
         seat = state.holder(character)
         # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
         if seat is None and state.secret and secret.possibly_held(game, character) and (

@@ -255,8 +255,10 @@ class Hooks:
         if _full is not None:
             self._filter(_full, frozenset(uniques))
             return
-        # (rank, character) in calling order: flow.call_next walks it at every turn's end.
+        # (rank, character) in calling order, and what follows each rank called (0: the round's
+        # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
         self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
+        self.called_after = tuple(tuple(call for call in self.calling_order if call[0] > rank) for rank in range(11))
         for character in characters:
             _load(character)
         cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
@@ -305,7 +307,7 @@ class Hooks:
         self.generators = full.generators
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
-        self.calling_order = full.calling_order
+        self.calling_order, self.called_after = full.calling_order, full.called_after
         self.turn_generators = _last_turn_tables(full, bool(self.uses))
 
 
