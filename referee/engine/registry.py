@@ -126,7 +126,10 @@ class Behaviour:
     # A card that answers out of turn (a `state.pending` of its kind) defines is_answer(move),
     # answer(game, move) and answers(game) -> the legal answers now; and may define
     # waiting_refusal(game) -> IllegalMove: why another move waits while its required decision is
-    # open (the Seer's gives), instead of the general "decision_pending".
+    # open (the Seer's gives), instead of the general "decision_pending". `answers_to`: the verbs
+    # of its answers — every move is looked up by verb among the answering cards in play
+    # (turn.answering_card), and only theirs are asked is_answer.
+    answers_to: tuple[str, ...] = ()
 
 
 _BEHAVIOURS: dict[str, Behaviour] = {}
@@ -163,6 +166,8 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
     # The hooks it defines, asked once here rather than for every hook of every card at each
     # game's set-up (a random cast is rarely shared between games: its lists are built anew).
     behaviour.hooks = tuple(hook for hook in HOOKS if hasattr(behaviour, hook))
+    if hasattr(behaviour, "answer") and not behaviour.answers_to:
+        raise ValueError(f"{behaviour.id} answers out of turn: it must say to which verbs (answers_to)")
     _BEHAVIOURS[behaviour.id] = behaviour
     for verb in behaviour.verbs:
         register_verb(verb, behaviour.id)
@@ -284,6 +289,7 @@ class Hooks:
         # Districts with an action (`use`) and the cards that answer out of turn.
         self.uses = {b.id: b for b in ordered if b.use is not None}
         self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}
+        self.answers_by_verb = _by_verb(self.answers)
         # (gathered, actions finished, powers) -> the generators a turn asks (turn.py), made
         # when first needed: a function of the key and of the lists above.
         self.turn_generators: dict[tuple, tuple] = {}
@@ -307,6 +313,7 @@ class Hooks:
         self.generators = full.generators
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
+        self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb
         self.calling_order, self.called_after = full.calling_order, full.called_after
         self.turn_generators = _last_turn_tables(full, bool(self.uses))
 
@@ -323,6 +330,15 @@ def _last_turn_tables(full: Hooks, uses: bool) -> dict:
     if _LAST_TURN_TABLES[0] is not full:
         _LAST_TURN_TABLES[:] = [full, {}]
     return _LAST_TURN_TABLES[1].setdefault(uses, {})
+
+
+def _by_verb(answers: dict) -> dict[str, tuple]:
+    """verb -> the answering cards that answer moves of it, in the cards' order."""
+    found: dict[str, tuple] = {}
+    for card in answers.values():
+        for verb in card.answers_to:
+            found[verb] = found.get(verb, ()) + (card,)
+    return found
 
 
 # Hooks for (rulebook, cast) already built: a Hooks holds only tuples and dicts read, never

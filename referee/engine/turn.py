@@ -18,10 +18,7 @@ if TYPE_CHECKING:
 
 def answering_card(game: "Operations", move: Move):
     """The card a move answers out of turn (the Graveyard's offer), or None."""
-    answers = game.hooks.answers
-    if not answers:
-        return None                      # no such card in the game (asked at every move)
-    for card in answers.values():
+    for card in game.hooks.answers_by_verb.get(move.verb, ()):    # (asked at every move)
         if card.is_answer(move):
             return card
     return None

@@ -195,6 +195,8 @@ class Blackmailer(Behaviour):
             state.pending = Pending("blackmailer", seat, ("threatened", turn.character), required=True)
 
     # Answers out of the verbs' own turn order: bribe / refuse, then expose.
+    answers_to = ("bribe", "refuse", "expose")
+
     def is_answer(self, move: Move) -> bool:
         return move.verb in ("bribe", "refuse", "expose")
 

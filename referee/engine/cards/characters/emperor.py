@@ -154,6 +154,8 @@ class Emperor(Behaviour):
 
     # -- the advisor's decision at the end of the round -----------------------------------------
 
+    answers_to = ("crown",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "crown" and len(move.args) == 1
 

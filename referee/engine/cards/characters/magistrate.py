@@ -141,6 +141,8 @@ class Magistrate(Behaviour):
             return
         state.pending = Pending("magistrate", magistrate, (seat, district, paid, turn.character))
 
+    answers_to = ("confiscate",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "confiscate"
 

@@ -134,6 +134,8 @@ class Seer(Behaviour):
 
     # -- the gives: the Seer's required decision after `seer` -----------------------------------
 
+    answers_to = ("give",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "give"
 

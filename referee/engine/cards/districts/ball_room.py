@@ -42,6 +42,8 @@ class BallRoom(Behaviour):
                 state.pending = Pending("ball-room", owner, (character,))
                 return
 
+    answers_to = ("use",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("ball-room",)
 

@@ -28,6 +28,8 @@ class Graveyard(Behaviour):
                 state.pending = Pending("graveyard", seat, (owner, district))
                 break
 
+    answers_to = ("use",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("graveyard",)
 

@@ -58,6 +58,8 @@ class Hospital(Behaviour):
             return f"{notation.keyword('draw')} {notation.keyword('keep')} " + ", ".join(notation.name(a) for a in args[1:])
         return notation.keyword(args[0])
 
+    answers_to = ("use",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("hospital",)
 
