@@ -114,11 +114,10 @@ def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
     d = game.state.draft
     if not d or not d.order:
         return []
-    card = _card_step(game)
-    if card is not None:
-        moves = card.selection_moves(game)
-        return moves if verb is None else [m for m in moves if m.verb == verb]
     seat, step = d.order[0]
+    if step not in _OWN_STEPS:           # a card's step (the Theater's swap): its own moves
+        moves = registry.behaviour(step).selection_moves(game)
+        return moves if verb is None else [m for m in moves if m.verb == verb]
     if verb is not None and verb != step:
         return []                        # each of the selection's own steps has one verb
     if step != "faceup" and picks_secret(game):
@@ -161,6 +160,26 @@ def apply(game: "Operations", move: Move) -> None:
     choices = _choices(game)
     if card not in choices:
         raise IllegalMove("not_available", ("draft.procedure",), character=card)
+    _take(game, seat, step, card, choices)
+
+
+def apply_listed(game: "Operations", move: Move) -> None:
+    """Play a pick or a discard taken from legal_moves() now: who makes it, which step it is and
+    that the character is offered were settled when it was listed, so only what apply() does
+    besides refusing is done (tests/engine/test_properties.py: the same position and events).
+    A card's step and the face-up discards go through apply()."""
+    d = game.state.draft
+    seat, step = d.order[0]
+    if step == "pick" or step == "discard":
+        _take(game, seat, step, move.args[0], _choices(game))
+    else:
+        apply(game, move)
+
+
+def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str]) -> None:
+    """`seat` picks or discards `card`, one of `choices` (what _choices() offers now)."""
+    state = game.state
+    d = state.draft
     if len(choices) > len(d.available):          # the 7-player rule: two cards, keep one
         pool = list(choices)
         pool.remove(card)

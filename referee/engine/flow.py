@@ -45,7 +45,10 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
                 if hook(game, move):
                     return                   # seen at the table, not what changed hands (the Theater)
         if not (game.secret_selection and draft.ends_in_secret(game, move)):
-            draft.apply(game, move)
+            if listed:
+                draft.apply_listed(game, move)
+            else:
+                draft.apply(game, move)
             settle(game)
             return
         begin_secret_turns(game)             # the first move of the turns: the picks stay secret
@@ -129,9 +132,7 @@ def start_turns(game: "Operations") -> None:
 def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
-    for rank, character in game.hooks.calling_order:
-        if rank <= state.calling:
-            continue
+    for rank, character in game.hooks.called_after[state.calling]:
         seat = state.holder(character)
         # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
         if seat is None and state.secret and secret.possibly_held(game, character) and (

@@ -106,8 +106,7 @@ class Game(Operations):
             # that a simulation never builds a card whose effect it would silently ignore; none
             # that the cast takes out of the game (classic: the Witch's Hospital…).
             barred = excluded_uniques(rulebook, characters)
-            pool = sorted(d.id for d in rulebook.districts.values()
-                          if d.type == "unique" and registry.supported(d.id, rulebook.edition) and d.id not in barred)
+            pool = [d for d in registry.playable_uniques(rulebook) if d not in barred]
             count = min(int(setup["uniques_in_deck"]), len(pool))
             import random      # only a dealt game draws: a table's game never does
 
@@ -271,7 +270,8 @@ class Game(Operations):
         undo = self._undo
         # A listed move in a game played forward only: no snapshot to go back to.
         snapshot = None if listed and undo is None else self.state.snapshot()
-        self._events = []
+        if self._events:
+            self._events = []                # (what was said outside a move is not this move's)
         try:
             flow.play(self, move, listed)
         except IllegalMove as refused:

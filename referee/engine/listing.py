@@ -273,8 +273,8 @@ def renamed(moves, actor: str, to: str) -> "list[Move] | Moves":
     """The moves with `actor` named `to` instead (the Witch playing a bewitched turn, a secret
     table's player showing his character by acting as it)."""
     if isinstance(moves, list):
-        return [Move(to, m.verb, m.args) if m.actor == actor else m for m in moves]
-    return joined([Move(to, m.verb, m.args) if m.actor == actor else m for m in part] if isinstance(part, list)
+        return [make_move((to, m.verb, m.args)) if m.actor == actor else m for m in moves]
+    return joined([make_move((to, m.verb, m.args)) if m.actor == actor else m for m in part] if isinstance(part, list)
                   else (part.with_actor(to) if part.actor == actor else part) for part in parts(moves))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from referee.engine.game import Game
-from referee.engine.listing import concrete, joined, select
+from referee.engine.listing import Listing, concrete, joined, select
 from referee.engine.moves import Move
 
 
@@ -34,8 +34,8 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
         moves = asked.all()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
     if turn is not None:
-        if asked.has_others() and rng.random() < 0.5:
-            return rng.choice(asked.others())
+        if _has_others(asked) and rng.random() < 0.5:
+            return rng.choice(_others(asked))
         ends = asked.of("end")
         if ends:
             return ends[0]
@@ -48,9 +48,28 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 _NOT_OTHERS = ("end", "redraw")
 
 
+def _has_others(asked) -> bool:
+    """Whether a move other than `end` (or a redraw) may be made: where the moves come grouped
+    by verb (a `Listing`), the verbs listed only as far as the first that has one."""
+    if not isinstance(asked, Listing):
+        return asked.has_others()
+    of = asked.of
+    for verb in asked.verbs:
+        if verb not in _NOT_OTHERS and concrete(of(verb)):
+            return True
+    return False
+
+
+def _others(asked):
+    """The moves other than `end` and the redraws."""
+    if not isinstance(asked, Listing):
+        return asked.others()
+    return joined([concrete(asked.of(verb)) for verb in asked.verbs if verb not in _NOT_OTHERS])
+
+
 def _by_verb(game: Game):
     listed = game.listing()
-    return _Grouped(listed) if listed is not None else _Asking(game)
+    return listed if listed is not None else _Asking(game)
 
 
 class _Flat:
@@ -89,19 +108,3 @@ class _Asking(_Flat):
 
     def all(self):
         return self._game.legal_moves(None, self._known)
-
-
-class _Grouped:
-    """A turn's moves grouped by verb (`listing.Listing`): the others than `end` listed only as far
-    as telling whether there is one, all of them only when one of them is chosen."""
-
-    def __init__(self, listed):
-        self._listed = listed
-        self.of = listed.of
-        self.all = listed.all
-
-    def has_others(self) -> bool:
-        return any(concrete(self.of(verb)) for verb in self._listed.verbs if verb not in _NOT_OTHERS)
-
-    def others(self):
-        return joined([concrete(self.of(verb)) for verb in self._listed.verbs if verb not in _NOT_OTHERS])

@@ -129,7 +129,10 @@ class Behaviour:
     # A card that answers out of turn (a `state.pending` of its kind) defines is_answer(move),
     # answer(game, move) and answers(game) -> the legal answers now; and may define
     # waiting_refusal(game) -> IllegalMove: why another move waits while its required decision is
-    # open (the Seer's gives), instead of the general "decision_pending".
+    # open (the Seer's gives), instead of the general "decision_pending". `answers_to`: the verbs
+    # of its answers — every move is looked up by verb among the answering cards in play
+    # (turn.answering_card), and only theirs are asked is_answer.
+    answers_to: tuple[str, ...] = ()
 
 
 _BEHAVIOURS: dict[str, Behaviour] = {}
@@ -167,6 +170,8 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
     # The hooks it defines, asked once here rather than for every hook of every card at each
     # game's set-up (a random cast is rarely shared between games: its lists are built anew).
     behaviour.hooks = tuple(hook for hook in HOOKS if hasattr(behaviour, hook))
+    if hasattr(behaviour, "answer") and not behaviour.answers_to:
+        raise ValueError(f"{behaviour.id} answers out of turn: it must say to which verbs (answers_to)")
     _BEHAVIOURS[behaviour.id] = behaviour
     for verb in behaviour.verbs:
         register_verb(verb, behaviour.id)
@@ -235,6 +240,20 @@ def supported(card: str, edition: str) -> bool:
     return found is not None and edition in found.editions
 
 
+def playable_uniques(rb: "Rulebook") -> tuple[str, ...]:
+    """The unique districts of `rb`'s edition that the engine plays, sorted: what a dealt game's
+    deck draws its uniques from (Game.new). Made once per rulebook (kept as the hook lists are)."""
+    key = (id(rb), len(_BEHAVIOURS))
+    found = _UNIQUES.get(key)
+    if found is None or found[0] is not rb:
+        found = _UNIQUES[key] = (rb, tuple(sorted(d.id for d in rb.districts.values()
+                                                  if d.type == "unique" and supported(d.id, rb.edition))))
+    return found[1]
+
+
+_UNIQUES: dict[tuple, tuple] = {}          # (id(rulebook), cards registered) -> (rulebook, its playable uniques)
+
+
 def refusal_owners() -> dict[str, str]:
     """Every refusal key a card declares, with the id of that card (whose words say it)."""
     _load(None)
@@ -249,11 +268,13 @@ class Hooks:
         listed: the others cannot enter the game); None where any may turn up. `_full`: the
         same cast's lists with every unique district (hooks_for), which this one filters."""
         self.characters = characters
-        # (rank, character) in calling order: flow.call_next walks it at every turn's end.
-        self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
         if _full is not None:
             self._filter(_full, frozenset(uniques))
             return
+        # (rank, character) in calling order, and what follows each rank called (0: the round's
+        # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
+        self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
+        self.called_after = tuple(tuple(call for call in self.calling_order if call[0] > rank) for rank in range(11))
         for character in characters:
             _load(character)
         cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
@@ -279,6 +300,7 @@ class Hooks:
         # Districts with an action (`use`) and the cards that answer out of turn.
         self.uses = {b.id: b for b in ordered if b.use is not None}
         self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}
+        self.answers_by_verb = _by_verb(self.answers)
         # (gathered, actions finished, powers) -> the generators a turn asks (turn.py), made
         # when first needed: a function of the key and of the lists above.
         self.turn_generators: dict[tuple, tuple] = {}
@@ -302,7 +324,32 @@ class Hooks:
         self.generators = full.generators
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
-        self.turn_generators = {}
+        self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb
+        self.calling_order, self.called_after = full.calling_order, full.called_after
+        self.turn_generators = _last_turn_tables(full, bool(self.uses))
+
+
+# The turn tables (Hooks.turn_generators) of the last cast dealt, shared by its dealt games with
+# the same `uses` (the table is a function of the cast's generators and of whether any district
+# has an action): a simulation deals one cast game after game. Only the last cast's are kept: a
+# random cast rarely comes back, and tables kept for it would only be work for the collector
+# (measured: sharing every cast's tables cost random casts 1 % of their instructions).
+_LAST_TURN_TABLES: list = [None, {}]       # [the cast's full Hooks, {uses: its table}]
+
+
+def _last_turn_tables(full: Hooks, uses: bool) -> dict:
+    if _LAST_TURN_TABLES[0] is not full:
+        _LAST_TURN_TABLES[:] = [full, {}]
+    return _LAST_TURN_TABLES[1].setdefault(uses, {})
+
+
+def _by_verb(answers: dict) -> dict[str, tuple]:
+    """verb -> the answering cards that answer moves of it, in the cards' order."""
+    found: dict[str, tuple] = {}
+    for card in answers.values():
+        for verb in card.answers_to:
+            found[verb] = found.get(verb, ()) + (card,)
+    return found
 
 
 # Hooks for (rulebook, cast) already built: a Hooks holds only tuples and dicts read, never

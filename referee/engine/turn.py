@@ -18,10 +18,7 @@ if TYPE_CHECKING:
 
 def answering_card(game: "Operations", move: Move):
     """The card a move answers out of turn (the Graveyard's offer), or None."""
-    answers = game.hooks.answers
-    if not answers:
-        return None                      # no such card in the game (asked at every move)
-    for card in answers.values():
+    for card in game.hooks.answers_by_verb.get(move.verb, ()):    # (asked at every move)
         if card.is_answer(move):
             return card
     return None
@@ -155,19 +152,25 @@ _GATHER = (("gold", basic._generate_gold), ("draw", basic._generate_draw))
 _END = (("end", basic._generate_end),)
 _INCOME = (("income", basic._generate_income),)
 _INCOME_BUILD = (("income", basic._generate_income), ("build", basic._generate_build))
+_BUILD = (("build", basic._generate_build),)
 _USE = (("use", generate_use),)
 
 
-def _generators(hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...]) -> tuple:
+def _generators(rb, hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...] | None) -> tuple:
     """The generators a turn asks, in order, the same by verb, and when each verb's moves come
     together the verbs in order and verb -> its one generator (else None): a function of these facts of
-    the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once per cast).
-    A character the engine does not play is offered no move."""
+    the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once per cast;
+    `powers`: None for the character's own). A character the engine does not play is offered
+    no move; one that can have no district income is not asked for it."""
     if character not in hooks.generators:
         return (), {}, ((), {})
     listed = _END if gathered else _GATHER
     if not finished:
-        listed += _INCOME_BUILD if gathered else _INCOME
+        if basic.may_take_income(rb, character, powers):
+            listed += _INCOME_BUILD if gathered else _INCOME
+        elif gathered:
+            listed += _BUILD
+        powers = (character,) if powers is None else powers
         for power in powers:
             listed += hooks.generators.get(power, ())
         if hooks.uses:
@@ -181,13 +184,13 @@ def _generators(hooks, character: str, gathered: bool, finished: bool, powers: t
     return listed, by_verb, grouped
 
 
-def _asked(hooks, turn) -> tuple:
+def _asked(game: "Operations", turn) -> tuple:
     """The generators the turn asks now, in order, and by verb (`_generators`, kept per cast)."""
+    hooks = game.hooks
     key = (turn.character, turn.gathered, turn.finished_actions, turn.powers)
     found = hooks.turn_generators.get(key)
     if found is None:
-        powers = (turn.character,) if turn.powers is None else turn.powers     # powers(game)
-        found = hooks.turn_generators[key] = _generators(hooks, *key[:3], powers)
+        found = hooks.turn_generators[key] = _generators(game.rb, hooks, *key)
     return found
 
 
@@ -200,7 +203,7 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     turn = state.turn
     if state.pending is not None or turn.only or turn.acting:
         return None
-    grouped = _asked(game.hooks, turn)[2]
+    grouped = _asked(game, turn)[2]
     return None if grouped is None else listing.Listing(game, grouped)
 
 
@@ -222,7 +225,7 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
         if state.pending.required:
             return answers
         moves.extend(answers)
-    generating, by_verb, _ = _asked(game.hooks, turn)
+    generating, by_verb, _ = _asked(game, turn)
     if verb is not None:
         generating = by_verb.get(verb, ())
     if known is None:

@@ -108,3 +108,32 @@ def test_every_verb_the_notation_fixes_is_played():
             "swap redraw look seer give crown take-gold navigate scholar destroy exchange seize beautify "
             "take-taxes use reveal faceup pick discard").split()
     assert [v for v in spec if verb(v) is None] == []
+
+
+def test_a_card_that_answers_out_of_turn_says_to_which_verbs():
+    """Every move is looked up by its verb among the answering cards in play
+    (Hooks.answers_by_verb): a card that answers without saying to which verbs would never be
+    asked, so registering one is refused; and each registered one answers only moves of its verbs."""
+    import referee.engine.cards  # noqa: F401  (installs the cards' loader)
+    from referee.engine import registry
+    from referee.engine.moves import Move
+
+    class Silent(registry.Behaviour):
+        id = "silent-test-card"
+
+        def is_answer(self, move):
+            return move.verb == "give"
+
+        def answer(self, game, move):
+            pass
+
+    with pytest.raises(ValueError, match="answers_to"):
+        registry.register(Silent)
+    assert "silent-test-card" not in registry.behaviours()
+    answering = [b for b in registry.behaviours().values() if hasattr(b, "answer")]
+    assert answering and all(b.answers_to for b in answering)
+    for card in answering:
+        for verb in ("gold", "build", "end", "use", "give", "crown", "bribe", "confiscate"):
+            for args in ((), (card.id,), ("P0",), (card.id, "gold")):
+                if card.is_answer(Move("P0", verb, args)):
+                    assert verb in card.answers_to, (card.id, verb)

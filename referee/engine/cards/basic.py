@@ -262,14 +262,22 @@ def _apply_income(game: "Operations", move: Move) -> None:
         game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
 
 
+def may_take_income(rb, character: str, powers: tuple[str, ...] | None) -> bool:
+    """Whether a turn of `character` using `powers` (None: its own) may have a district income
+    at all: not when it has its own powers, no income in its data and no card rule to change
+    it (most characters) — what acting_income() would find, without asking. A fact of the turn
+    that never changes during it: the turn's generators leave `income` out where it is False."""
+    if powers is not None or rb.characters[character].income:
+        return True
+    rule = _RULES.get(character, False)
+    if rule is False:
+        rule = _RULES[character] = getattr(registry.behaviour(character), "income_rule", None)
+    return rule is not None
+
+
 def _generate_income(game: "Operations") -> list[Move]:
     turn = game.state.turn
     if turn.income or turn.finished_actions:
-        return []
-    if (turn.powers is None and not game.rb.characters[turn.character].income
-            and _RULES.get(turn.character, False) is None):
-        # Its own powers, no district income in its data and no card rule to change it (most
-        # characters): what acting_income() would find, without asking (at every step).
         return []
     if turn.powers is None:
         character = turn.character     # acting_income() for a turn with its own powers
@@ -281,7 +289,7 @@ def _generate_income(game: "Operations") -> list[Move]:
     if income.kind != "gold-or-cards":
         return [make_move((turn.character, "income", ()))]
     count = income_count(game, turn.seat, character, income)
-    return [Move(turn.character, "income", (gold, count - gold)) for gold in range(count, -1, -1)]
+    return [make_move((turn.character, "income", (gold, count - gold))) for gold in range(count, -1, -1)]
 
 
 # Compiled by `re` when an income split is first read (and kept in its cache), not at every start.

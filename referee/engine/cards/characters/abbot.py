@@ -27,7 +27,7 @@ from __future__ import annotations
 from referee.engine.cards import basic
 from referee.engine.cards.common import has_power, once, parse_player, require
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
 _USED = "abbot-gold"          # the ability's mark in Turn.used
@@ -142,7 +142,7 @@ def _generate_take_gold(game) -> list[Move]:
     if _USED in turn.used or (_on_reveal_only(game) and not _untouched(turn)):
         return []
     players = game.state.players
-    return [Move(turn.character, "take-gold", (players[i].name,)) for i in payers(game, turn.seat)]
+    return [make_move((turn.character, "take-gold", (players[i].name,))) for i in payers(game, turn.seat)]
 
 
 @register

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from referee.engine.cards.common import format_names, once, parse_districts, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
 
@@ -59,7 +59,7 @@ def _generate_beautify(game) -> list[Move]:
     moves: set[Move] = set()
     for count in range(1, min(_most(game), player.gold, len(bare)) + 1):
         for chosen in combinations(bare, count):
-            moves.add(Move(turn.character, "beautify", chosen))
+            moves.add(make_move((turn.character, "beautify", chosen)))
     return sorted(moves)
 
 

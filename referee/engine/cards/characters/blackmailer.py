@@ -96,7 +96,7 @@ def _every_threat(allowed: tuple[str, ...], actor: str, table: bool) -> tuple[Mo
     for a, b in combinations(allowed, 2):
         moves += [make_move((actor, "threaten", (a, b, f))) for f in (a, b)]
         if table:
-            moves.append(Move(actor, "threaten", (a, b, "")))
+            moves.append(make_move((actor, "threaten", (a, b, ""))))
     return tuple(moves)
 
 
@@ -195,6 +195,8 @@ class Blackmailer(Behaviour):
             state.pending = Pending("blackmailer", seat, ("threatened", turn.character), required=True)
 
     # Answers out of the verbs' own turn order: bribe / refuse, then expose.
+    answers_to = ("bribe", "refuse", "expose")
+
     def is_answer(self, move: Move) -> bool:
         return move.verb in ("bribe", "refuse", "expose")
 
@@ -233,6 +235,6 @@ class Blackmailer(Behaviour):
         actor = _blackmailer_actor(game)
         real = state.marks.real_threat
         if real is None:
-            return [Move(actor, "expose", (shown,)) for shown in SHOWN]
-        return [Move(actor, "expose"), Move(actor, "expose", ("flowers" if real == pending.data[1] else "blank",))]
+            return [make_move((actor, "expose", (shown,))) for shown in SHOWN]
+        return [Move(actor, "expose"), make_move((actor, "expose", ("flowers" if real == pending.data[1] else "blank",)))]
 

@@ -16,7 +16,7 @@ from itertools import combinations
 from referee.engine.cards import basic
 from referee.engine.cards.common import has_power, require
 from referee.engine.errors import refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import UNKNOWN
 
@@ -118,5 +118,5 @@ class Cardinal(Behaviour):
                 continue
             rest = sorted(_rest_of_hand(me.hand, district))
             for giving in sorted(set(combinations(rest, missing))):
-                moves.extend(Move(turn.character, "build", (district, "from", name, giving)) for name in lenders)
+                moves.extend(make_move((turn.character, "build", (district, "from", name, giving))) for name in lenders)
         return moves

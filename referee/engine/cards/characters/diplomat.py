@@ -58,13 +58,18 @@ def owed(worth: tuple[int, int], give: int) -> int:
     return max(0, take - give) + extra
 
 
-def _left(player, arriving: str, leaving: str) -> int:
-    """How many districts named `arriving` stay in `player`'s city beside the one arriving."""
-    count = 0
-    for built in player.city:            # a plain loop: asked twice for every exchange listed
-        if built.id == arriving:
-            count += 1
-    return count - (arriving == leaving)
+def _counted(player) -> dict[str, int]:
+    """The districts of `player`'s city counted by name."""
+    counts: dict[str, int] = {}
+    for built in player.city:
+        counts[built.id] = counts.get(built.id, 0) + 1
+    return counts
+
+
+def _left(counted: dict[str, int], arriving: str, leaving: str) -> int:
+    """How many districts named `arriving` stay beside the one arriving in a city whose
+    districts are `counted` (`_counted`), once `leaving` has left it."""
+    return counted.get(arriving, 0) - (arriving == leaving)
 
 
 def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
@@ -84,19 +89,21 @@ def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
 
 
 def _pair_problem(game, mine, owner: int, taken: str, worth: tuple[int, int] | None = None,
-                  give: int | None = None) -> tuple | None:
+                  give: int | None = None, counted: tuple | None = None) -> tuple | None:
     """The checks of exchange_problem() that concern both districts (`mine`: the Built given):
     the move generator asks the others once per district taken, these for each one given, with
     the values it asked once (`worth`: taken_worth() of the district taken, `give`: value() of
-    the one given)."""
+    the one given) and the two cities counted once (`counted`: `_counted` of the Diplomat's and
+    of the owner's)."""
     state = game.state
     seat = state.turn.seat
     me, other = state.players[seat], state.players[owner]
     given = mine.id
+    mine_counted, theirs_counted = counted or (_counted(me), _counted(other))
     # Copies of the same name left in each city once the two districts have changed hands.
-    if _left(me, taken, given) and not rank8.duplicate_allowed(game, seat, taken):
+    if _left(mine_counted, taken, given) and not rank8.duplicate_allowed(game, seat, taken):
         return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
-    if _left(other, given, taken) and not rank8.duplicate_allowed(game, owner, given):
+    if _left(theirs_counted, given, taken) and not rank8.duplicate_allowed(game, owner, given):
         return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})
     if worth is None:
         worth = taken_worth(game, owner, other.built(taken))
@@ -169,15 +176,17 @@ def _generate_exchange(game) -> list[Move]:
     gives = [value(game, turn.seat, built) for built in mine]
     actor = turn.character
     moves = []
+    mine_counted = _counted(me)
     for owner, player in rank8.open_cities(game, skip=turn.seat):
-        for taken in sorted({b.id for b in player.city}):
+        counted = (mine_counted, _counted(player))
+        for taken in sorted(counted[1]):
             # exchange_problem() in two parts: what concerns the district taken once (the
             # protections: the Keep; its worth), then each district given (duplicates, the price).
             if rank8.district_problem(game, owner, taken, city_open=True):
                 continue
             worth = taken_worth(game, owner, player.built(taken))
             for built, give in zip(mine, gives):
-                if _pair_problem(game, built, owner, taken, worth, give) is None:
+                if _pair_problem(game, built, owner, taken, worth, give, counted) is None:
                     moves.append(make_move((actor, "exchange", (built.id, player.name, taken))))
     return moves
 

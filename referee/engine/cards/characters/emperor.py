@@ -19,7 +19,7 @@ from referee.engine.cards import hands
 from referee.engine.cards.characters.king import take_crown
 from referee.engine.cards.common import has_power, once, require
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN, Pending
 from referee.errors import BadMove, Typed
@@ -124,7 +124,7 @@ def _generate_crown(game) -> list[Move]:
             options += [("card", card) for card in hands.distinct_cards(game, receiver) if card != UNKNOWN]
         for option in options:
             if _payment_problem(game, receiver, option[0], option[1] if len(option) > 1 else None) is None:
-                moves.append(Move(turn.character, "crown", (player.name, *option)))
+                moves.append(make_move((turn.character, "crown", (player.name, *option))))
     return moves
 
 
@@ -154,6 +154,8 @@ class Emperor(Behaviour):
 
     # -- the advisor's decision at the end of the round -----------------------------------------
 
+    answers_to = ("crown",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "crown" and len(move.args) == 1
 
@@ -174,4 +176,4 @@ class Emperor(Behaviour):
 
     def answers(self, game) -> list[Move]:
         state = game.state
-        return [Move("emperor", "crown", (state.players[seat].name,)) for seat in receivers(game, state.pending.seat)]
+        return [make_move(("emperor", "crown", (state.players[seat].name,))) for seat in receivers(game, state.pending.seat)]

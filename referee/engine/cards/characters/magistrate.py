@@ -79,7 +79,7 @@ def _every_warrant(cast: tuple[str, ...], actor: str, table: bool) -> tuple[Move
     for three in combinations(cast, 3):
         moves += [make_move((actor, "warrant", (*three, signed))) for signed in three]
         if table:
-            moves.append(Move(actor, "warrant", (*three, "")))
+            moves.append(make_move((actor, "warrant", (*three, ""))))
     return tuple(moves)
 
 
@@ -140,6 +140,8 @@ class Magistrate(Behaviour):
         if magistrate is None or magistrate == seat:
             return
         state.pending = Pending("magistrate", magistrate, (seat, district, paid, turn.character))
+
+    answers_to = ("confiscate",)
 
     def is_answer(self, move: Move) -> bool:
         return move.verb == "confiscate"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from referee.engine.cards import rank8
 from referee.engine.cards.common import format_player_district, once, parse_player_district, require
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
 # The FAQ entries that name the Marshal beside a protection every rank 8 character meets.
@@ -83,7 +83,7 @@ def _generate_seize(game) -> list[Move]:
     for owner, player in rank8.open_cities(game, skip=turn.seat):
         for district in sorted({b.id for b in player.city}):
             if seize_problem(game, owner, district, city_open=True) is None:
-                moves.append(Move(turn.character, "seize", (player.name, district)))
+                moves.append(make_move((turn.character, "seize", (player.name, district))))
     return moves
 
 

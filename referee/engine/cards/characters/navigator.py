@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import has_power, once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
 RESOURCES = {"gold": "gold", "金幣": "gold", "金币": "gold", "錢": "gold", "钱": "gold",
@@ -65,7 +65,7 @@ def _generate_navigate(game) -> list[Move]:
         return []
     if _may_decline(game) and _built_this_turn(turn):
         return []
-    return [Move(turn.character, "navigate", ("cards",)), Move(turn.character, "navigate", ("gold",))]
+    return [make_move((turn.character, "navigate", ("cards",))), make_move((turn.character, "navigate", ("gold",)))]
 
 
 @register

@@ -13,7 +13,7 @@ from __future__ import annotations
 from referee.engine.cards.basic import KEEP_WORDS
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 
@@ -74,7 +74,7 @@ def _generate_scholar(game) -> list[Move]:
         return []
     count, _ = _plan(game)
     shown = state.deck[:count]
-    return [Move(turn.character, "scholar", (card,)) for card in sorted(set(shown))]
+    return [make_move((turn.character, "scholar", (card,))) for card in sorted(set(shown))]
 
 
 @register

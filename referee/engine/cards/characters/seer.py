@@ -16,7 +16,7 @@ from __future__ import annotations
 from referee.engine.cards import hands
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Pending
 from referee.errors import BadMove, Typed
@@ -134,6 +134,8 @@ class Seer(Behaviour):
 
     # -- the gives: the Seer's required decision after `seer` -----------------------------------
 
+    answers_to = ("give",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "give"
 
@@ -162,4 +164,4 @@ class Seer(Behaviour):
         pending = state.pending
         actor = state.turn.character
         cards = hands.distinct_cards(game, pending.seat)
-        return [Move(actor, "give", (name, card)) for name in pending.data for card in cards]
+        return [make_move((actor, "give", (name, card))) for name in pending.data for card in cards]

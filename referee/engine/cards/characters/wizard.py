@@ -15,7 +15,7 @@ from referee.engine.cards import hands
 from referee.engine.cards.basic import build_cost, place_district
 from referee.engine.cards.common import has_power, once, require
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 from referee.errors import BadMove, Typed
@@ -148,12 +148,12 @@ def _generate_look(game) -> list[Move]:
             continue
         if other is None or not state.players[other].hand:
             if _by_character(state):
-                moves.append(Move(turn.character, "look", (target,)))
+                moves.append(make_move((turn.character, "look", (target,))))
             continue
         for card in hands.distinct_cards(game, other):
-            moves.append(Move(turn.character, "look", (target, card)))
+            moves.append(make_move((turn.character, "look", (target, card))))
             if card != UNKNOWN and _build_problem(game, turn.seat, card) is None:
-                moves.append(Move(turn.character, "look", (target, card, "build")))
+                moves.append(make_move((turn.character, "look", (target, card, "build"))))
     return moves
 
 

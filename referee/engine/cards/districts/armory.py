@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import once
 from referee.engine.errors import refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 
 
@@ -59,7 +59,7 @@ class Armory(Behaviour):
         turn = state.turn
         if "armory" in turn.used:
             return []
-        return [Move(turn.character, "use", ("armory", other.name, district))
+        return [make_move((turn.character, "use", ("armory", other.name, district)))
                 for owner, other in enumerate(state.players)
                 for district in sorted({b.id for b in other.city})
                 if armory_problem(game, owner, district) is None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import Pending
 
@@ -42,6 +42,8 @@ class BallRoom(Behaviour):
                 state.pending = Pending("ball-room", owner, (character,))
                 return
 
+    answers_to = ("use",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("ball-room",)
 
@@ -66,4 +68,4 @@ class BallRoom(Behaviour):
 
     def answers(self, game) -> list[Move]:
         state = game.state
-        return [Move(state.players[state.pending.seat].name, "use", ("ball-room",))]
+        return [make_move((state.players[state.pending.seat].name, "use", ("ball-room",)))]

@@ -13,7 +13,7 @@ from typing import TypedDict
 
 from referee.engine.cards.common import once
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 
 ID = "bell-tower"
@@ -51,7 +51,7 @@ class BellTower(Behaviour):
     def generate_use(self, game) -> list[Move]:
         turn = game.state.turn
         if "built:bell-tower" in turn.used and "bell-tower" not in turn.used:
-            return [Move(turn.character, "use", ("bell-tower",))]
+            return [make_move((turn.character, "use", ("bell-tower",)))]
         return []
 
     def end_size(self, game, size: int) -> int:

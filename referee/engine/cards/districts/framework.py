@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.engine.cards.basic import build_problem, place_district
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import UNKNOWN
 
@@ -50,5 +50,5 @@ class Framework(Behaviour):
         if not turn.gathered or not player.has_built("framework"):
             return []
         hand = sorted({c for c in player.hand if c != UNKNOWN})
-        return [Move(turn.character, "build", (card, "using", "framework")) for card in hand
+        return [make_move((turn.character, "build", (card, "using", "framework"))) for card in hand
                 if framework_problem(game, turn.seat, card) is None]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import Pending
 
@@ -27,6 +27,8 @@ class Graveyard(Behaviour):
             if seat != state.turn.seat and player.has_built("graveyard"):
                 state.pending = Pending("graveyard", seat, (owner, district))
                 break
+
+    answers_to = ("use",)
 
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("graveyard",)
@@ -67,5 +69,5 @@ class Graveyard(Behaviour):
         state = game.state
         seat = state.pending.seat
         if state.players[seat].gold >= 1:
-            return [Move(state.players[seat].name, "use", ("graveyard",))]
+            return [make_move((state.players[seat].name, "use", ("graveyard",)))]
         return []

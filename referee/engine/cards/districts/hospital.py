@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.engine.cards.basic import draw_action, draw_choices, without_keep
 from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import Pending
 
@@ -56,6 +56,8 @@ class Hospital(Behaviour):
             return f"{notation.keyword('draw')} {notation.keyword('keep')} " + ", ".join(notation.name(a) for a in args[1:])
         return notation.keyword(args[0])
 
+    answers_to = ("use",)
+
     def is_answer(self, move: Move) -> bool:
         return move.verb == "use" and move.args[:1] == ("hospital",)
 
@@ -64,9 +66,9 @@ class Hospital(Behaviour):
         the Hospital's answer; only while it is the one decision open and only when said by his
         name (`turn.apply`, the flow): `Wizard: draw` is the Wizard's own move, never this one."""
         if move.verb == "gold" and not move.args:
-            return Move(move.actor, "use", ("hospital", "gold"))
+            return make_move((move.actor, "use", ("hospital", "gold")))
         if move.verb == "draw":
-            return Move(move.actor, "use", ("hospital", "draw", *move.args))
+            return make_move((move.actor, "use", ("hospital", "draw", *move.args)))
         return None
 
     def waiting_refusal(self, game) -> IllegalMove:
@@ -95,5 +97,5 @@ class Hospital(Behaviour):
     def answers(self, game) -> list[Move]:
         state = game.state
         name = state.players[state.pending.seat].name
-        return [Move(name, "use", ("hospital", "gold"))] + [
-            Move(name, "use", ("hospital", "draw", *kept)) for kept in draw_choices(game, state.pending.seat)]
+        return [make_move((name, "use", ("hospital", "gold")))] + [
+            make_move((name, "use", ("hospital", "draw", *kept))) for kept in draw_choices(game, state.pending.seat)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from referee.engine.cards.common import once
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import UNKNOWN
 
@@ -34,4 +34,4 @@ class Laboratory(Behaviour):
         if "laboratory" in turn.used:
             return []
         cards = sorted({c for c in game.state.players[turn.seat].hand if c != UNKNOWN})
-        return [Move(turn.character, "use", ("laboratory", c)) for c in cards]
+        return [make_move((turn.character, "use", ("laboratory", c))) for c in cards]

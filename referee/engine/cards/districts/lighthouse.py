@@ -14,7 +14,7 @@ import re
 from referee.engine.cards.basic import copies_accounted_for
 from referee.engine.cards.common import once
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import UNKNOWN
 
@@ -78,4 +78,4 @@ class Lighthouse(Behaviour):
         turn = game.state.turn
         if "built:lighthouse" not in turn.used or "lighthouse" in turn.used:
             return []
-        return [Move(turn.character, "use", ("lighthouse", card)) for card in _candidates(game)]
+        return [make_move((turn.character, "use", ("lighthouse", card))) for card in _candidates(game)]

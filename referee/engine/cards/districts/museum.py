@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.engine.cards.common import once
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import UNKNOWN
 
@@ -33,4 +33,4 @@ class Museum(Behaviour):
         if "museum" in turn.used:
             return []
         cards = sorted({c for c in game.state.players[turn.seat].hand if c != UNKNOWN})
-        return [Move(turn.character, "use", ("museum", c)) for c in cards]
+        return [make_move((turn.character, "use", ("museum", c))) for c in cards]

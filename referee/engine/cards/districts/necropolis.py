@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.engine.cards.basic import build_problem, place_district
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 
 
@@ -51,5 +51,5 @@ class Necropolis(Behaviour):
             return []
         if build_problem(game, turn.seat, "necropolis", paying=False) is not None:
             return []
-        return [Move(turn.character, "build", ("necropolis", "destroying", victim))
+        return [make_move((turn.character, "build", ("necropolis", "destroying", victim)))
                 for victim in sorted({b.id for b in player.city})]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.engine.cards.common import once
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 
 
@@ -28,4 +28,4 @@ class Smithy(Behaviour):
         turn = game.state.turn
         if "smithy" in turn.used or game.state.players[turn.seat].gold < game.rb.districts["smithy"].fact("smithy_cost", 2):
             return []
-        return [Move(turn.character, "use", ("smithy",))]
+        return [make_move((turn.character, "use", ("smithy",)))]

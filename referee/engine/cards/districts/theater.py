@@ -20,7 +20,7 @@ import re
 from typing import TypedDict
 
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 
 PASS_WORDS = ("pass", "no", "不換", "不换", "不交換", "不交换", "跳過", "跳过")
@@ -118,8 +118,8 @@ class Theater(Behaviour):
         if owner is None or _swapped_this_round(game):
             return []
         name = game.state.players[owner].name
-        return [Move(name, "use", ("theater", "pass"))] + [
-            Move(name, "use", ("theater", p.name)) for i, p in enumerate(game.state.players) if i != owner]
+        return [make_move((name, "use", ("theater", "pass")))] + [
+            make_move((name, "use", ("theater", p.name))) for i, p in enumerate(game.state.players) if i != owner]
 
     # -- the selection's last step ----------------------------------------------------------------
 
@@ -167,15 +167,15 @@ class Theater(Behaviour):
         state = game.state
         seat = state.draft.order[0][0]
         owner = state.players[seat]
-        moves = [Move(owner.name, "use", ("theater", "pass"))]
+        moves = [make_move((owner.name, "use", ("theater", "pass")))]
         for other in state.players:
             if other is owner or not other.characters:
                 continue
             if not _two_each(game):
-                moves.append(Move(owner.name, "use", ("theater", other.name)))
+                moves.append(make_move((owner.name, "use", ("theater", other.name))))
             elif game.table:
-                moves += [Move(owner.name, "use", ("theater", other.name, given, taken))
+                moves += [make_move((owner.name, "use", ("theater", other.name, given, taken)))
                           for given in sorted(owner.characters) for taken in sorted(other.characters)]
             else:
-                moves += [Move(owner.name, "use", ("theater", other.name, given)) for given in sorted(owner.characters)]
+                moves += [make_move((owner.name, "use", ("theater", other.name, given))) for given in sorted(owner.characters)]
         return moves

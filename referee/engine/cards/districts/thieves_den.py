@@ -11,7 +11,7 @@ from itertools import combinations
 
 from referee.engine.cards.basic import build_cost, build_problem, place_district
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import UNKNOWN
 
@@ -62,6 +62,6 @@ class ThievesDen(Behaviour):
         rest.remove(DEN)
         rest = [c for c in rest if c != UNKNOWN]
         fewest = max(1, cost - player.gold)
-        return [Move(turn.character, "build", (DEN, "with", cards))
+        return [make_move((turn.character, "build", (DEN, "with", cards)))
                 for count in range(fewest, min(cost, len(rest)) + 1)
                 for cards in sorted(set(combinations(rest, count)))]
