@@ -222,7 +222,10 @@ def _end_implied(game: "Operations", passing: bool = False) -> None:
 
 
 def begin_secret_turns(game: "Operations") -> None:
-    """A secret table's selection ends with the first move of the turns: the picks stay secret."""
+    """A secret table's selection ends with the first move of the turns: the picks stay secret.
+    Face-up discards not recorded by then stay unknown for the round: said, not decided silently."""
+    if any(step == "faceup" for _, step in game.state.draft.order):
+        game.event("faceup_unrecorded")
     game.state.secret = True
     draft.finish(game)
     start_turns(game)

@@ -8,10 +8,11 @@ from referee.messages import text
 # keyed under the card's id (`theater.event.swap`), beside the card's other words.
 _GENERAL = frozenset({"gold", "gold_from", "card", "cards", "built", "destroyed", "city_completed", "crown",
     "revealed", "turn_ended", "tax", "faceup", "picked", "discarded_random", "discarded", "game_over", "card_taken",
-    "destroyed_to_build", "taken_as", "turn_ended_implied", "turn_ended_passed", "passed", "round_ended"})
+    "destroyed_to_build", "taken_as", "turn_ended_implied", "turn_ended_passed", "passed", "round_ended", "faceup_unrecorded"})
 # What the tracker took to be so without being told (a player taken to hold the called character,
-# a turn ended because a later character acted): each said on a marked line of its own.
-INFERRED = frozenset({"taken_as", "turn_ended_implied"})
+# a turn ended because a later character acted, the selection over before its face-up discards
+# were recorded): each said on a marked line of its own.
+INFERRED = frozenset({"taken_as", "turn_ended_implied", "faceup_unrecorded"})
 _OF_A_CARD = {
     "killed": "assassin.event.killed", "robbed": "thief.event.robbed",
     "hands_swapped": "magician.event.hands_swapped", "redrawn": "magician.event.redrawn", "stored": "museum.event.stored",
