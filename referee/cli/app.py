@@ -356,7 +356,8 @@ def _tables_language(argv: list[str]) -> str | None:
         try:
             name = named or store.current()
             header = store.header(name) if name in store.names() else None
-            spoken = header.lang if header is not None else ""
+            # An undecided table (names alike in both scripts) is said in the guess it shows.
+            spoken = (header.lang or table_language(None, header)) if header is not None else ""
         finally:
             store.conn.close()
     except (RefereeError, OSError, ValueError):

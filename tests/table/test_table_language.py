@@ -159,3 +159,12 @@ def test_the_phones_follow_the_decided_language(tables):
     said("table", "do", "胖虎：面朝上 商人、建筑师")
     spoken, _, html = hub._fresh(None)
     assert spoken == "zh-Hans" and "选角阶段" in html and "選角" not in html
+
+
+def test_a_usage_error_at_an_undecided_table_is_said_as_the_table_shows(tables):
+    # Undecided (names alike in both scripts): `show` speaks its guess, Traditional under a locale
+    # without Chinese; a usage error of a command on that table is said the same way, not in English.
+    said("table", "new", "周六", "--players", NEUTRAL)
+    assert said("table", "show").splitlines()[0].startswith("周六 · 第 1 輪")
+    code, out, err = run_in_process("table", "undo", "abc")
+    assert code == 2 and err.strip() == "referee: N 的值「abc」不是整數"
