@@ -269,7 +269,7 @@ def expected_next(game: Game) -> dict:
     if state.turn is not None:
         turn = state.turn
         return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,
-                "gathered": turn.gathered}
+                "gathered": turn.gathered, "finished": turn.finished_actions}
     return {"kind": "selection"}
 
 

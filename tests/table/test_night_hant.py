@@ -1,0 +1,57 @@
+"""A game night tracked in Traditional Chinese (issue 16): what the table was told that did not
+hold, each as it was met."""
+
+from __future__ import annotations
+
+CLASSIC = """edition = "classic"
+
+[table]
+crown = "小華"
+round = 6
+
+[[players]]
+name = "小華"
+characters = []
+gold = 9
+hand = ["?", "?", "?"]
+city = ["神殿", "教堂"]
+
+[[players]]
+name = "阿寶"
+characters = []
+gold = 6
+hand = ["?", "?", "?"]
+city = ["碼頭", "監獄"]
+
+[[players]]
+name = "靜香"
+characters = []
+gold = 4
+hand = ["?", "?"]
+city = ["城堡"]
+
+[[players]]
+name = "大雄"
+characters = []
+gold = 3
+hand = ["?", "?", "?", "?"]
+city = ["莊園"]
+
+[play]
+history = []
+moves = []
+"""
+
+
+def test_after_the_classic_warlords_destroy_the_prompt_says_only_end(table, tmp_path):
+    # the destroy ends his actions (warlord.when-to-use-ability): a build typed then is refused,
+    # so the prompt must not offer one
+    situation = tmp_path / "g.toml"
+    situation.write_text(CLASSIC, encoding="utf-8")
+    assert table("new", "週六", "--from", str(situation), "--recorded-picks").returncode == 0
+    result = table("do", "小華：面朝上 主教、商人", "小華：選 建築師", "阿寶：選 刺客", "靜香：選 國王", "大雄：選 軍閥",
+                   "阿寶：刺殺 盜賊", "阿寶：拿金幣", "阿寶：結束", "靜香：拿金幣", "靜香：結束",
+                   "小華：拿金幣", "小華：結束", "大雄：拿金幣", "大雄：摧毀 阿寶 監獄")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == "下一步：大雄（軍閥）：結束回合。"
+    assert table("show").stdout.splitlines()[-1] == "下一步：大雄（軍閥）：結束回合。"
