@@ -55,3 +55,24 @@ def test_after_the_classic_warlords_destroy_the_prompt_says_only_end(table, tmp_
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.splitlines()[-1] == "下一步：大雄（軍閥）：結束回合。"
     assert table("show").stdout.splitlines()[-1] == "下一步：大雄（軍閥）：結束回合。"
+
+
+def _five(table):
+    assert table("new", "週五", "--players", "小華,阿寶,靜香,大雄,胖虎", "--crown", "小華").returncode == 0
+    # the Merchant face up, the Magician killed, the King robbed: Assassin and Thief shown; two
+    # cards lie face down among the Magician, King, Bishop, Warlord and Architect
+    result = table("do", "小華：面朝上 商人", "阿寶：刺殺 魔術師", "阿寶：拿金幣", "阿寶：結束",
+                   "大雄：偷 國王", "大雄：拿金幣", "大雄：結束")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_pass_of_too_many_calls_says_how_many_may_be_passed(table):
+    # King and Bishop may both be passed (two cards face down); the refusal of three once said
+    # "pass the King alone", as if the Bishop's call had to be answered
+    _five(table)
+    result = table("do", "跳過 4 5 8")
+    assert result.returncode == 1
+    said = "".join(line.strip() for line in result.stdout.splitlines())
+    assert "最多只能跳過國王、住持（「跳過 4 5」），之後的叫號由持有者回應。" in said
+    assert "請只跳過" not in said
+    assert table("do", "跳過 4 5").returncode == 0          # what it names is legal
