@@ -237,5 +237,5 @@ registry.register_verb(registry.Verb("pass", ("跳過", "跳过", "略過", "略
 
 # The refusals of the secret table; their texts are in the catalogs under `secret.refusal.<key>`.
 REFUSALS = ("reveal_faceup", "reveal_taken", "reveal_all_known", "reveal_passed", "turn_not_over", "others_turn",
-            "reveal_wrong", "killed_stays_hidden", "call_open", "reveal_again", "pass_nothing", "pass_turn_open",
-            "pass_not_called", "picks_secret", "pass_too_few", "pass_too_many", "turn_over")
+            "reveal_wrong", "killed_stays_hidden", "call_open", "call_held", "reveal_again", "pass_nothing",
+            "pass_turn_open", "pass_not_called", "picks_secret", "pass_too_few", "pass_too_many", "turn_over")

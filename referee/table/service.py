@@ -97,7 +97,7 @@ def starting_game(header: Header, rulebook) -> Game:
 
 # What a log recorded before calls were passed explicitly, or before typed picks were refused at
 # a table whose picks are secret, may hold, refused today: replayed as then.
-_LEGACY = frozenset({"call_open", "killed_stays_hidden", "picks_secret", "reveal_again", "pass_too_few", "pass_too_many",
+_LEGACY = frozenset({"call_open", "call_held", "killed_stays_hidden", "picks_secret", "reveal_again", "pass_too_few", "pass_too_many",
                      "pass_not_called"})
 
 

@@ -76,3 +76,20 @@ def test_a_pass_of_too_many_calls_says_how_many_may_be_passed(table):
     assert "最多只能跳過國王、住持（「跳過 4 5」），之後的叫號由持有者回應。" in said
     assert "請只跳過" not in said
     assert table("do", "跳過 4 5").returncode == 0          # what it names is legal
+
+
+def test_a_later_move_while_a_held_call_waits_says_its_holder_answers_not_pass(table):
+    # 3 players, 2016: three cards face down (the Assassin, Magician and King passed), so the
+    # Warlord's call must be held; the Tax Collector's reveal then once said "type 跳過 first",
+    # which the table refuses
+    assert table("new", "週日", "--players", "小華,阿寶,靜香", "--crown", "阿寶").returncode == 0
+    result = table("do", "跳過", "小華：偷 商人", "小華：拿金幣", "小華：結束", "跳過 3 4",
+                   "靜香：翻開 住持", "靜香：拿金幣", "靜香：結束", "阿寶：翻開 商人", "阿寶：拿金幣", "阿寶：結束",
+                   "阿寶：翻開 建築師", "阿寶：抽牌", "阿寶：結束")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert table("do", "跳過").returncode == 1                      # the Warlord cannot be passed
+    result = table("do", "小華：翻開 稅務官")
+    assert result.returncode == 1
+    said = "".join(line.strip() for line in result.stdout.splitlines())
+    assert "領主一定有人持有：請持有者先亮出（「玩家：翻開 領主」）。" in said
+    assert "跳過" not in said
