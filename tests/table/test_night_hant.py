@@ -93,3 +93,16 @@ def test_a_later_move_while_a_held_call_waits_says_its_holder_answers_not_pass(t
     said = "".join(line.strip() for line in result.stdout.splitlines())
     assert "領主一定有人持有：請持有者先亮出（「玩家：翻開 領主」）。" in said
     assert "跳過" not in said
+
+
+def test_a_keep_typed_after_the_draw_was_recorded_says_to_undo_the_draw_first(table):
+    # 「靜香：保留 莊園」 after 「靜香：抽牌」: the hint once named 「靜香：抽牌 保留 莊園」 alone,
+    # which the table then refused (a second gathering)
+    _five(table)
+    assert table("do", "跳過 4 5", "胖虎：翻開 建築師", "胖虎：拿金幣", "胖虎：結束", "靜香：抽牌").returncode == 0
+    result = table("do", "靜香：保留 莊園")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == ("referee: 「靜香：保留 莊園」中沒有「保留」這個動作；保留的牌要和抽牌寫在一起，"
+                                     "而這回合已經拿過資源：先撤銷（referee table undo），再輸入「靜香：抽牌 保留 莊園」")
+    assert table("undo").returncode == 0
+    assert table("do", "靜香：抽牌 保留 莊園").returncode == 0          # as it said
