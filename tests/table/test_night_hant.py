@@ -106,3 +106,18 @@ def test_a_keep_typed_after_the_draw_was_recorded_says_to_undo_the_draw_first(ta
                                      "而這回合已經拿過資源：先撤銷（referee table undo），再輸入「靜香：抽牌 保留 莊園」")
     assert table("undo").returncode == 0
     assert table("do", "靜香：抽牌 保留 莊園").returncode == 0          # as it said
+
+
+def test_stats_name_a_classic_games_characters_as_the_classic_edition_does(table, tmp_path):
+    # a finished classic game's Warlord was listed by its 2016 name, 領主, a word its table never saw
+    situation = tmp_path / "g.toml"
+    situation.write_text(CLASSIC.replace('city = ["神殿", "教堂"]',
+                                         'city = ["神殿", "教堂", "市場", "莊園", "瞭望塔", "酒館", "宮殿"]'),
+                         encoding="utf-8")
+    assert table("new", "週六", "--from", str(situation), "--recorded-picks").returncode == 0
+    result = table("do", "小華：面朝上 主教、商人", "小華：選 建築師", "阿寶：選 刺客", "靜香：選 國王", "大雄：選 軍閥",
+                   "阿寶：刺殺 盜賊", "阿寶：拿金幣", "阿寶：結束", "靜香：拿金幣", "靜香：結束",
+                   "小華：拿金幣", "小華：建造 城堡", "小華：結束", "大雄：拿金幣", "大雄：結束")
+    assert result.returncode == 0, result.stdout + result.stderr
+    rows = [line.split()[0] for line in table("stats").stdout.splitlines()]
+    assert "軍閥" in rows and "領主" not in rows
