@@ -121,3 +121,15 @@ def test_stats_name_a_classic_games_characters_as_the_classic_edition_does(table
     assert result.returncode == 0, result.stdout + result.stderr
     rows = [line.split()[0] for line in table("stats").stdout.splitlines()]
     assert "軍閥" in rows and "領主" not in rows
+
+
+def test_a_build_of_an_unnamed_card_is_refused_in_the_players_words(table, tmp_path):
+    # 「小華：建造 ?」 was answered 「請說明是哪一張（build C）」: English at a Chinese table
+    situation = tmp_path / "g.toml"
+    situation.write_text(CLASSIC, encoding="utf-8")
+    assert table("new", "週六", "--from", str(situation), "--recorded-picks").returncode == 0
+    result = table("do", "小華：面朝上 主教、商人", "小華：選 建築師", "阿寶：選 刺客", "靜香：選 國王", "大雄：選 軍閥",
+                   "阿寶：刺殺 盜賊", "阿寶：拿金幣", "阿寶：結束", "靜香：拿金幣", "靜香：結束", "小華：拿金幣", "小華：建造 ?")
+    assert result.returncode == 1
+    assert "    建築是正面朝上蓋出的：請說明是哪一張（建造 〈地區〉）。" in result.stdout.splitlines()
+    assert "build" not in result.stdout
