@@ -36,11 +36,18 @@ def show_stats(found: dict, lang: str) -> None:
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
 
-    names = {**localized_names(connect(), "classic", lang), **localized_names(connect(), "2016", lang)}
+    by_edition = {edition: localized_names(connect(), edition, lang) for edition in ("2016", "classic")}
+
+    def named(c: dict) -> str:
+        # a character is named as the edition of its games names it (the classic Warlord is 軍閥,
+        # the 2016 one 領主); picked in both editions, by both names where they differ
+        found = dict.fromkeys(by_edition[e].get(c["id"], c["character"]) for e in c.get("editions") or ("2016",))
+        return "／".join(found)
+
     characters = table(text("stats.character", lang), text("stats.picks", lang), "", text("stats.won", lang),
                        text("stats.average", lang))
     most = max(c["picks"] for c in found["characters"])
     for c in found["characters"]:
-        characters.add_row(escape(names.get(c["id"], c["character"])), str(c["picks"]), _bar(c["picks"], most),
+        characters.add_row(escape(named(c)), str(c["picks"]), _bar(c["picks"], most),
                            f"{c['wins']} ({round(100 * c['wins'] / c['picks'])}%)", f"{c['average_score']:.1f}")
     out.print(characters)

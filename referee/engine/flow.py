@@ -325,7 +325,11 @@ def _refuse_open_call(game: "Operations", rank: int, character: str) -> None:
     state = game.state
     awaited = state.awaiting
     if awaited is not None and state.calling < 10 and game.rb.characters[awaited].rank < rank:
-        raise IllegalMove("call_open", ("turn.calling-order",), called=awaited,
+        from referee.engine import holding
+
+        # A call the players not shown must hold cannot be passed: say who answers it instead
+        held = state.secret and holding.pass_leaves_too_few(game.rb, state, (awaited,)) is not None
+        raise IllegalMove("call_held" if held else "call_open", ("turn.calling-order",), called=awaited,
                           rank=game.rb.characters[awaited].rank, character=character)
 
 

@@ -71,6 +71,11 @@ def pass_problem(game: "Operations", named) -> tuple | None:
     values = {"characters": list(named), "players": found["players"], "left": found["left"],
               "called": state.awaiting}
     alone = len(named) > 1 and holding.pass_leaves_too_few(game.rb, state, (state.awaiting,)) is None
+    if alone:       # say how many may be passed: the most calls from the one now that leave enough
+        allowed = next(list(named[:n]) for n in range(len(named) - 1, 0, -1)
+                       if holding.pass_leaves_too_few(game.rb, state, tuple(named[:n])) is None)
+        values["allowed"] = allowed
+        values["ranks"] = " ".join(str(game.rb.characters[c].rank) for c in allowed)
     return ("pass_too_many" if alone else "pass_too_few", ("draft.procedure", "turn.calling-order"), values)
 
 
@@ -232,5 +237,5 @@ registry.register_verb(registry.Verb("pass", ("跳過", "跳过", "略過", "略
 
 # The refusals of the secret table; their texts are in the catalogs under `secret.refusal.<key>`.
 REFUSALS = ("reveal_faceup", "reveal_taken", "reveal_all_known", "reveal_passed", "turn_not_over", "others_turn",
-            "reveal_wrong", "killed_stays_hidden", "call_open", "reveal_again", "pass_nothing", "pass_turn_open",
-            "pass_not_called", "picks_secret", "pass_too_few", "pass_too_many", "turn_over")
+            "reveal_wrong", "killed_stays_hidden", "call_open", "call_held", "reveal_again", "pass_nothing",
+            "pass_turn_open", "pass_not_called", "picks_secret", "pass_too_few", "pass_too_many", "turn_over")

@@ -172,7 +172,9 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
         if key == "next_reveal" and not nxt.get("held"):
             text += words("or_pass", lang)
     elif kind == "turn":
-        text = words("next_act" if nxt["gathered"] else "next_gather", lang, player=nxt["player"], character=name("character"))
+        # (after the classic Warlord's destroy only `end` is left: his actions are over)
+        key = "next_end" if nxt.get("finished") else "next_act" if nxt["gathered"] else "next_gather"
+        text = words(key, lang, player=nxt["player"], character=name("character"))
     elif kind == "decision" and nxt["card"] in DECISIONS:      # a decision with a sentence of its own
         key, values = DECISIONS[nxt["card"]]
         text = words(key, lang, player=nxt["player"], character=name("card"), **values(game, lang))

@@ -156,8 +156,10 @@ def standing(store: Store, rulebook_for) -> dict:
             entry["points"] += r["score"]
         for _, player, character in picks(history, tracked.log):
             entry = characters.setdefault(character, {"id": character, "character": tracked.game.rb.name(character),
-                                                      "picks": 0, "wins": 0, "points": 0})
+                                                      "picks": 0, "wins": 0, "points": 0, "editions": []})
             entry["picks"] += 1
+            if tracked.header.edition not in entry["editions"]:    # its name goes by the edition
+                entry["editions"] = sorted([*entry["editions"], tracked.header.edition])
             entry["wins"] += player in found.winners
             entry["points"] += score.get(player, 0)
     for entry in [*players.values(), *characters.values()]:

@@ -97,7 +97,7 @@ def starting_game(header: Header, rulebook) -> Game:
 
 # What a log recorded before calls were passed explicitly, or before typed picks were refused at
 # a table whose picks are secret, may hold, refused today: replayed as then.
-_LEGACY = frozenset({"call_open", "killed_stays_hidden", "picks_secret", "reveal_again", "pass_too_few", "pass_too_many",
+_LEGACY = frozenset({"call_open", "call_held", "killed_stays_hidden", "picks_secret", "reveal_again", "pass_too_few", "pass_too_many",
                      "pass_not_called"})
 
 
@@ -186,7 +186,10 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
         for text in texts:
             if not text.strip():
                 raise BadMove.say("error.table.empty_move")
-            moves.append(game.parse(text))              # every move readable before any is recorded
+            try:
+                moves.append(game.parse(text))          # every move readable before any is recorded
+            except BadMove as error:
+                raise _after_gathering(game, error) from None
             if seat is not None and seat_of(game, moves[-1]) != seat:
                 raise NotYours()
         done: list[tuple[str, Move, list[dict]]] = []
@@ -212,6 +215,19 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
         if done or not cached:
             save(store, conn, Tracked(header, game, log, None))
     return Tracked(header, game, log, None), done, refused
+
+
+def _after_gathering(game, error: BadMove) -> BadMove:
+    """`Ann: keep Temple` typed after `Ann: draw` was recorded: the kept card is written with the
+    draw, which is recorded already, so the hint says to take the draw back first (typed as it
+    says without the undo, the draw would be refused as a second gathering)."""
+    from referee.errors import Said
+
+    hint = error.values.get("hint") if error.key == "error.move.unknown_verb" else None
+    turn = game.state.turn
+    if not (isinstance(hint, Said) and hint.key == "error.move.written_inside" and turn is not None and turn.gathered):
+        return error
+    return BadMove.say(error.key, **{**error.values, "hint": Said("error.move.written_inside_gathered", **hint.values)})
 
 
 def _named(move: Move, events: list[dict]) -> Move:
@@ -269,7 +285,7 @@ def expected_next(game: Game) -> dict:
     if state.turn is not None:
         turn = state.turn
         return {"kind": "turn", "player": state.players[turn.seat].name, "character": turn.character,
-                "gathered": turn.gathered}
+                "gathered": turn.gathered, "finished": turn.finished_actions}
     return {"kind": "selection"}
 
 

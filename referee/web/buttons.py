@@ -42,7 +42,8 @@ def reader_next(game, lang: str, local: dict[str, str], link: Link) -> str:
     if nxt.get("player") != me:
         return table_says
     if kind == "turn":
-        return word("your_act" if nxt["gathered"] else "your_gather", lang,
+        key = "your_end" if nxt.get("finished") else "your_act" if nxt["gathered"] else "your_gather"
+        return word(key, lang,
                     character=local.get(nxt["character"], nxt["character"]))
     if kind in ("pick", "discard") and nxt["secret"]:
         return table_says                        # picked from the cards, never typed nor tapped
