@@ -1,0 +1,21 @@
+"""Faults met tracking a whole game night in Simplified Chinese (issue 16), each as the table met
+it: the move typed as the players say it, and what the tracker must answer."""
+
+from __future__ import annotations
+
+# A 3-player 2016 table (the Tax Collector is its rank 9): the calls up to the Tax Collector's.
+THREE = ["跳过", "小夫：偷 国王", "小夫：拿金币", "小夫：结束", "跳过", "胖虎：拿金币", "胖虎：结束", "跳过",
+         "小夫：拿金币", "小夫：建造 神庙", "小夫：结束", "阿花：翻开 建筑师", "阿花：抽牌", "阿花：结束",
+         "胖虎：翻开 领主", "胖虎：拿金币", "胖虎：结束"]
+
+
+def test_collecting_taxes_said_as_players_say_it_names_the_tax_collectors_verb(table):
+    # 收税 is also how players say a character's district income: at the Tax Collector's call it
+    # is refused as income, and the refusal must say what takes the taxes.
+    assert table("new", "周日", "--players", "胖虎,小夫,阿花").returncode == 0
+    assert table("do", *THREE).returncode == 0
+    result = table("do", "阿花：收税")
+    assert result.returncode == 1
+    assert "    税务官不能从地区收入；要拿走税金，请输入「阿花：收税金」。" in result.stdout.splitlines()
+    assert table("do", "阿花：收税金").returncode == 0
+
