@@ -19,3 +19,14 @@ def test_collecting_taxes_said_as_players_say_it_names_the_tax_collectors_verb(t
     assert "    税务官不能从地区收入；要拿走税金，请输入「阿花：收税金」。" in result.stdout.splitlines()
     assert table("do", "阿花：收税金").returncode == 0
 
+
+def test_the_face_up_prompt_says_the_picks_come_next_where_they_are_typed(table):
+    # At a table that types its picks the face-up discards are followed by the picks, not the
+    # turns; at a secret table the first turn ends the selection, as the prompt says.
+    assert table("new", "周六", "--players", "胖虎,小夫,阿花,老王", "--edition", "classic", "--recorded-picks",
+                 "--lang", "zh-Hans").returncode == 0
+    said = "".join(table("show").stdout.splitlines()[-2:])
+    assert said == "下一步：胖虎 记录面朝上弃掉的角色（胖虎：面朝上 〈角色〉、〈角色〉），然后开始选角。"
+    assert table("do", "胖虎：面朝上 军阀、商人").stdout.splitlines()[-1] == "下一步：胖虎 选角色。"
+    assert table("new", "周五", "--players", "胖虎,小夫,阿花,老王,小明", "--lang", "zh-Hans").returncode == 0
+    assert table("show").stdout.splitlines()[-1] == "下一步：胖虎 记录面朝上弃掉的角色（胖虎：面朝上 〈角色〉），然后开始行动。"
