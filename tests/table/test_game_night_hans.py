@@ -30,3 +30,13 @@ def test_the_face_up_prompt_says_the_picks_come_next_where_they_are_typed(table)
     assert table("do", "胖虎：面朝上 军阀、商人").stdout.splitlines()[-1] == "下一步：胖虎 选角色。"
     assert table("new", "周五", "--players", "胖虎,小夫,阿花,老王,小明", "--lang", "zh-Hans").returncode == 0
     assert table("show").stdout.splitlines()[-1] == "下一步：胖虎 记录面朝上弃掉的角色（胖虎：面朝上 〈角色〉），然后开始行动。"
+
+
+def test_a_draw_typed_without_its_keep_is_refused_in_the_players_words(table):
+    # 「胖虎：抽牌 神庙」 (the kept card without 保留) was answered 「draw 后面要写「keep 卡牌」…」:
+    # the notation's English words in a Chinese answer.
+    assert table("new", "周五", "--players", "胖虎,小夫,阿花,老王,小明", "--lang", "zh-Hans").returncode == 0
+    assert table("do", "胖虎：面朝上 住持", "胖虎：刺杀 国王").returncode == 0
+    result = table("do", "胖虎：抽牌 神庙")
+    assert result.returncode == 2
+    assert result.stderr == "referee: 「抽牌」后面要写「保留 卡牌」（例如「抽牌 保留 神庙」），不是「神庙」\n"
