@@ -40,3 +40,16 @@ def test_a_draw_typed_without_its_keep_is_refused_in_the_players_words(table):
     result = table("do", "胖虎：抽牌 神庙")
     assert result.returncode == 2
     assert result.stderr == "referee: 「抽牌」后面要写「保留 卡牌」（例如「抽牌 保留 神庙」），不是「神庙」\n"
+
+
+def test_an_income_split_typed_wrong_is_refused_in_the_players_words(table):
+    assert table("new", "周六", "--players", "胖虎,小夫,阿花,老王", "--edition", "classic", "--lang", "zh-Hans").returncode == 0
+    result = table("do", "胖虎：面朝上 军阀、商人", "胖虎：收入 1 金")
+    assert result.returncode == 2
+    assert result.stderr == "referee: 「收入」后面要写「N 金币 M 张牌」（例如「收入 1 金币 2 张牌」），不是「1 金」\n"
+    # the example it gives reads as the split it names
+    from referee.catalog.facts import rulebook
+    from referee.engine import Game
+
+    game = Game.new(rulebook("2016"), ["Ann", "Bob", "Cid", "Dee"], seed=3)
+    assert game.format(game.parse("Ann：收入 1 金币 2 张牌")) == "Ann: income 1 gold 2 cards"
