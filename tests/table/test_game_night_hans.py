@@ -53,3 +53,17 @@ def test_an_income_split_typed_wrong_is_refused_in_the_players_words(table):
 
     game = Game.new(rulebook("2016"), ["Ann", "Bob", "Cid", "Dee"], seed=3)
     assert game.format(game.parse("Ann：收入 1 金币 2 张牌")) == "Ann: income 1 gold 2 cards"
+
+
+def test_the_hospitals_action_takes_the_gold_verb_as_typed_everywhere_and_refuses_in_chinese(table):
+    # 拿金币 is how a Simplified table types gold; under 使用 医院 it was refused with
+    # 「use Hospital 后面要写 gold 或 draw [keep 卡牌]」: unread, and answered in the notation's English.
+    from referee.catalog.facts import rulebook
+    from referee.engine import Game
+
+    game = Game.new(rulebook("classic"), ["Ann", "Bob", "Cid", "Dee"], seed=3)
+    assert game.format(game.parse("Ann：使用 医院 拿金币")) == "Ann: use Hospital gold"
+    assert table("new", "周六", "--players", "胖虎,小夫,阿花,老王", "--edition", "classic", "--lang", "zh-Hans").returncode == 0
+    result = table("do", "胖虎：面朝上 军阀、商人", "胖虎：使用 医院 拿钱币")
+    assert result.returncode == 2
+    assert result.stderr == "referee: 「使用 医院」后面要写「拿金币」或「抽牌 [保留 卡牌]」，不是「拿钱币」\n"
