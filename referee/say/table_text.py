@@ -159,7 +159,8 @@ def next_text(game, lang: str, local: dict[str, str]) -> str | None:
     name = lambda key: local.get(nxt[key], nxt[key])  # noqa: E731
     if kind == "faceup":
         cards = comma(lang).join([words("character_slot", lang)] * nxt.get("count", 1))
-        text = words("next_faceup", lang, player=nxt["player"], cards=cards)
+        # Where the picks are typed (or made on the phones) they, not the turns, come next.
+        text = words("next_faceup" if nxt["secret"] else "next_faceup_picks", lang, player=nxt["player"], cards=cards)
     elif kind == "pick":
         text = words("next_secret" if nxt["secret"] else "next_pick", lang, player=nxt["player"])
     elif kind == "discard":

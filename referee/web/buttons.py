@@ -32,7 +32,7 @@ def reader_next(game, lang: str, local: dict[str, str], link: Link) -> str:
 
     nxt = service.expected_next(game)
     kind = nxt["kind"]
-    table_says = (word("next_faceup", lang, player=nxt["player"]) if kind == "faceup"     # not in the notation
+    table_says = (word("next_faceup" if nxt["secret"] else "next_faceup_picks", lang, player=nxt["player"]) if kind == "faceup"     # not in the notation
                   else next_text(game, lang, local) or "")
     if link.is_table:
         return table_says

@@ -50,7 +50,7 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
     nxt = service.expected_next(game)
     waiting = next_text(game, lang, local)
     if nxt["kind"] == "faceup":                       # said for the reader, not in the typing notation
-        waiting = word("next_faceup", lang, player=nxt["player"])
+        waiting = word("next_faceup" if nxt["secret"] else "next_faceup_picks", lang, player=nxt["player"])
     won: list[str] = []
     if phase == "over":
         from referee.engine.scoring import scores, winners

@@ -247,7 +247,11 @@ def _apply_income(game: "Operations", move: Move) -> None:
     turn = game.state.turn
     character, income = acting_income(game)
     if not income.type:
-        raise IllegalMove("no_income", ("turn.district-income",), character=turn.character)
+        # A character whose own verb is said like income (the Tax Collector's taxes: 收税 is
+        # both) names that verb in the refusal instead of leaving the player to guess it.
+        key = getattr(registry.behaviour(turn.character), "no_income_refusal", "no_income")
+        raise IllegalMove(key, ("turn.district-income",), character=turn.character,
+                          player=game.state.players[turn.seat].name)
     if turn.income:
         raise IllegalMove("income_once", ("turn.district-income", "general.income-once"))
     if turn.finished_actions:

@@ -77,7 +77,8 @@ class TaxCollector(Behaviour):
     id = "tax-collector"
     verbs = (Verb("take-taxes", ("收稅金", "收税金", "拿稅金", "拿税金"), parse_nothing, _apply_take_taxes,
                   _generate_take_taxes),)
-    refusals = ("taxes_2016",)
+    refusals = ("taxes_2016", "no_income_take_taxes")
+    no_income_refusal = "no_income_take_taxes"     # `收税` typed at his call: say `收税金` (basic.py)
 
     def on_build(self, game, seat: int, district: str, paid: int) -> None:
         state = game.state

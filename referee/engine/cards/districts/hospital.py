@@ -42,7 +42,7 @@ class Hospital(Behaviour):
         from referee.errors import BadMove, Typed
 
         word, _, tail = rest.strip().partition(" ")
-        if word.casefold() in ("gold", "金幣", "金币", "拿錢", "拿钱"):
+        if word.casefold() in ("gold", "金幣", "金币", "拿金幣", "拿金币", "拿錢", "拿钱"):     # 拿金币: the gold verb as typed
             if tail:
                 raise BadMove.say("hospital.error.after_gold", tail=Typed(tail))
             return ("gold",)
