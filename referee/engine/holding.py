@@ -11,10 +11,10 @@ def per_player(state) -> int:
     return 2 if len(state.players) <= 3 else 1
 
 
-def unshown(state) -> list[str]:
-    """The players who have not shown all the characters they hold, in seat order."""
+def open_seats(state) -> list[int]:
+    """The seats of the players who have not shown all the characters they hold."""
     k = per_player(state)
-    return [player.name for player in state.players if len(player.characters) < k]
+    return [seat for seat, player in enumerate(state.players) if len(player.characters) < k]
 
 
 def left_after_pass(rb, state, named) -> list[str]:
@@ -39,9 +39,9 @@ def pass_leaves_too_few(rb, state, named) -> dict | None:
     """The facts of a pass of `named` that would leave the unshown players fewer characters than
     they hold (a holder who forgot to answer, not a card face down), or None when it may be so:
     the players, the characters left and how many they still hold."""
-    k = per_player(state)
-    wanted = sum(k - len(player.characters) for player in state.players if len(player.characters) < k)
+    k, seats = per_player(state), open_seats(state)
+    wanted = sum(k - len(state.players[seat].characters) for seat in seats)
     left = left_after_pass(rb, state, named)
     if len(left) >= wanted:
         return None
-    return {"players": unshown(state), "left": len(left), "wanted": wanted}
+    return {"players": [state.players[seat].name for seat in seats], "left": len(left), "wanted": wanted}

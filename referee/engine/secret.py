@@ -34,8 +34,7 @@ def _faceup(game: "Operations") -> list[str]:
 
 def open_seats(game: "Operations") -> list[int]:
     """The players who may still hold a character nobody has revealed."""
-    k = per_player(game)
-    return [seat for seat, player in enumerate(game.state.players) if len(player.characters) < k]
+    return holding.open_seats(game.state)
 
 
 def killed_acts(game: "Operations", seat: int) -> list:

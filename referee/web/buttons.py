@@ -23,17 +23,25 @@ _GROUPS = (("answer", ()), ("choose", ("pick", "discard", "faceup")), ("reveal",
            ("gather", ("gold", "draw")), ("build", ("build",)), ("ability", ()), ("end", ("end",)))
 
 
+def table_waits(game, nxt: dict, lang: str, local: dict[str, str]) -> str:
+    """What the table waits for, as the phones say it (`nxt`: `service.expected_next`): the
+    table's own sentence, but the face-up discards said for the reader, not in the notation."""
+    from referee.say.table_text import next_text
+
+    if nxt["kind"] == "faceup":
+        return word("next_faceup" if nxt["secret"] else "next_faceup_picks", lang, player=nxt["player"])
+    return next_text(game, lang, local) or ""
+
+
 def reader_next(game, lang: str, local: dict[str, str], link: Link) -> str:
     """What happens next, said to the person holding the phone ("Your turn: gather, then build
     or use your ability"); the table link, and a seat whose turn it is not, read the table's
     own sentence."""
-    from referee.say.table_text import next_text
     from referee.table import service
 
     nxt = service.expected_next(game)
     kind = nxt["kind"]
-    table_says = (word("next_faceup" if nxt["secret"] else "next_faceup_picks", lang, player=nxt["player"]) if kind == "faceup"     # not in the notation
-                  else next_text(game, lang, local) or "")
+    table_says = table_waits(game, nxt, lang, local)
     if link.is_table:
         return table_says
     me = game.state.players[link.seat].name

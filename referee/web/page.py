@@ -15,9 +15,9 @@ from html import escape
 
 from referee import messages as catalog
 from referee.say.labels import comma, label, winners_line
-from referee.say.table_text import broken_text, hand_text, next_text, position_facts, round_marks
+from referee.say.table_text import broken_text, hand_text, position_facts, round_marks
 from referee.table.view import HOST, Viewer, public_history, see
-from referee.web.buttons import actions, reader_next, word
+from referee.web.buttons import actions, reader_next, table_waits, word
 
 _RECENT = 6                                   # moves shown, newest first
 
@@ -48,9 +48,7 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
     if marks:
         parts.append(f'<p class="marks">{escape(" · ".join(marks))}</p>')
     nxt = service.expected_next(game)
-    waiting = next_text(game, lang, local)
-    if nxt["kind"] == "faceup":                       # said for the reader, not in the typing notation
-        waiting = word("next_faceup" if nxt["secret"] else "next_faceup_picks", lang, player=nxt["player"])
+    waiting = table_waits(game, nxt, lang, local)
     won: list[str] = []
     if phase == "over":
         from referee.engine.scoring import scores, winners
