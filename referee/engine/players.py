@@ -18,12 +18,15 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     `rng`, as from the whole list, which is then mostly never made. The choices by verb look
     only at the listed moves: a virtual part (the Magician's redraws of a big hand) is only ever
     picked by a random index, never opened. None when there is no move to choose."""
-    asked = _Given(moves) if moves is not None else _by_verb(game)
-    builds = asked.of("build")
-    if builds and rng.random() < 0.9:
-        return rng.choice(builds)
     turn = game.state.turn
-    if turn is not None and not turn.gathered:
+    if turn is None:
+        # The selection, or a decision between turns: nothing to build (a district is built
+        # only in a turn, after gathering), a move among all of them, asked once.
+        if moves is None:
+            moves = game.legal_moves()
+        return rng.choice(moves) if moves else None
+    asked = _Given(moves) if moves is not None else (game.listing() or _Asking(game))
+    if not turn.gathered:
         hand = len(game.state.players[turn.seat].hand)
         wanted = "gold" if hand >= 3 or rng.random() < 0.3 else "draw"
         options = asked.of(wanted)
@@ -33,12 +36,14 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
             return rng.choice([m for m in options if m.verb != "draw" or m.args] or options)
         moves = asked.all()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
-    if turn is not None:
-        if _has_others(asked) and rng.random() < 0.5:
-            return rng.choice(_others(asked))
-        ends = asked.of("end")
-        if ends:
-            return ends[0]
+    builds = asked.of("build")
+    if builds and rng.random() < 0.9:
+        return rng.choice(builds)
+    if _has_others(asked) and rng.random() < 0.5:
+        return rng.choice(_others(asked))
+    ends = asked.of("end")
+    if ends:
+        return ends[0]
     moves = asked.all()
     return rng.choice(moves) if moves else None
 
@@ -65,11 +70,6 @@ def _others(asked):
     if not isinstance(asked, Listing):
         return asked.others()
     return joined([concrete(asked.of(verb)) for verb in asked.verbs if verb not in _NOT_OTHERS])
-
-
-def _by_verb(game: Game):
-    listed = game.listing()
-    return listed if listed is not None else _Asking(game)
 
 
 class _Flat:
