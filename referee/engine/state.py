@@ -39,8 +39,15 @@ class Built(NamedTuple):
     beautified: bool = False         # the Artist's gold coin on it
 
 
+class _Derived:
+    """Room for what a Player derives from its lists and keeps while they stay the same
+    objects: not fields, so never compared, copied, snapshotted or cached."""
+
+    __slots__ = ("_names_of", "_names")
+
+
 @dataclass(slots=True, repr=False)
-class Player:
+class Player(_Derived):
     """A seat: name, gold, hand, city and the characters held this round."""
 
     name: str
@@ -49,9 +56,13 @@ class Player:
     city: list[Built] = field(default_factory=list)
     characters: list[str] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self._names_of = None
+
     def copy(self) -> "Player":
         # Slot by slot: this runs for every player at every move (the undo snapshot).
         other = _new(Player)
+        other._names_of = None
         other.name = self.name
         other.gold = self.gold
         other.hand = self.hand[:]
@@ -60,10 +71,14 @@ class Player:
         return other
 
     def has_built(self, district: str) -> bool:
-        for built in self.city:
-            if built.id == district:
-                return True
-        return False
+        # The city's names, made once per city list: a city is never changed in place (every
+        # change puts a new list there), so the same list has the same names. Asked for every
+        # card in hand at every build listing and by the cards that look for themselves in a
+        # city (the Factory's discount, the Framework): tests/engine/test_properties.py.
+        city = self.city
+        if self._names_of is not city:
+            self._names_of, self._names = city, {built.id for built in city}
+        return district in self._names
 
     def built(self, district: str) -> Built | None:
         for b in self.city:

@@ -197,6 +197,37 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
     assert game.is_over
 
 
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_what_a_city_has_built_is_what_it_holds(rulebooks, seed, players, edition, table):
+    """Player.has_built reads the city's names, made once per city list (a city is never
+    changed in place: every change puts a new list there): after every move, checked or listed,
+    and every undo, the districts it says a seat has built are exactly those of its city, over
+    random casts (the cards that change cities: builds, destructions, the Diplomat's exchanges,
+    the Marshal's seizures, the Magistrate's confiscations, the Museum, the Artist)."""
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    game = _random_cast_game(rb, seed, players, table)
+    rng = random.Random(seed)
+
+    def holds():
+        for player in game.state.players:
+            assert {d for d in rb.districts if player.has_built(d)} == {b.id for b in player.city}, player.name
+
+    while not game.is_over and game.state.round < 30:
+        holds()
+        move = choose_move(game, game.legal_moves(), rng)
+        game.apply(move)
+        holds()
+        game.undo()
+        holds()
+        game.apply_listed(move)
+    holds()
+    assert game.is_over
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
 def test_a_game_played_forward_only_plays_as_one_with_undo(rulebooks, seed, players, edition):
