@@ -70,15 +70,19 @@ class Player(_Derived):
         other.characters = self.characters[:]
         return other
 
-    def has_built(self, district: str) -> bool:
-        # The city's names, made once per city list: a city is never changed in place (every
-        # change puts a new list there), so the same list has the same names. Asked for every
-        # card in hand at every build listing and by the cards that look for themselves in a
-        # city (the Factory's discount, the Framework): tests/engine/test_properties.py.
+    def built_names(self) -> frozenset[str]:
+        """The names of the districts in the city, made once per city list: a city is never
+        changed in place (every change puts a new list there), so the same list has the same
+        names (tests/engine/test_properties.py). Asked for every card in hand at every build
+        listing and by the cards that look for themselves in a city (the Factory's discount,
+        the Framework), and by the districts' actions at every step of a turn."""
         city = self.city
         if self._names_of is not city:
-            self._names_of, self._names = city, {built.id for built in city}
-        return district in self._names
+            self._names_of, self._names = city, frozenset([built.id for built in city])
+        return self._names
+
+    def has_built(self, district: str) -> bool:
+        return district in (self._names if self._names_of is self.city else self.built_names())
 
     def built(self, district: str) -> Built | None:
         for b in self.city:

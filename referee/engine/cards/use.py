@@ -48,16 +48,11 @@ def _apply_use(game, move: Move) -> None:
 def generate_use(game) -> list[Move]:
     turn = game.state.turn
     uses = game.hooks.uses
-    city = game.state.players[turn.seat].city
+    owned = game.state.players[turn.seat].built_names()
     moves: list[Move] = []
-    # A plain scan first: most cities hold no district with an action, and this runs at every
-    # step of every turn.
-    for built in city:
-        if built.id in uses:
-            break
-    else:
+    # Most cities hold no district with an action, and this runs at every step of every turn.
+    if owned.isdisjoint(uses):
         return moves
-    owned = {b.id for b in city}
     for district, card in uses.items():
         if district in owned:
             moves += card.generate_use(game)
