@@ -85,6 +85,9 @@ class Rulebook:
         self.counts_extra = {d.id: d.fact("counts_as") - 1 for d in self.districts.values()
                              if d.fact("counts_as", 1) != 1}
         self._end_at: dict[int, int] = {}      # players -> end_at(players), asked at every move
+        # Districts built outside the build limit (the Stables): the only ones the build listing
+        # looks at once the limit is reached, after a build at most steps of a turn.
+        self.outside_limit = frozenset(d.id for d in self.districts.values() if d.fact("no_build_limit", False))
 
     # -- edition figures -------------------------------------------------------------------
 

@@ -495,7 +495,7 @@ def _generate_build(game: "Operations") -> list[Move]:
     # (after a build, most steps of a turn): nothing else is looked at.
     limit = build_limit(game)
     if turn.builds >= limit and not hooks.counts_toward_limit:
-        candidates = [card for card in candidates if districts[card].facts.get("no_build_limit")]
+        candidates &= game.rb.outside_limit
         if not candidates:
             return moves
     most = player.gold
