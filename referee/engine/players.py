@@ -30,10 +30,12 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
         hand = len(game.state.players[turn.seat].hand)
         wanted = "gold" if hand >= 3 or rng.random() < 0.3 else "draw"
         options = asked.of(wanted)
-        # A table also accepts a draw that does not say what was kept; a player who knows
-        # his cards names them (an unknown card could not be built by this policy).
         if options:
-            return rng.choice([m for m in options if m.verb != "draw" or m.args] or options)
+            if wanted == "draw":
+                # A table also accepts a draw that does not say what was kept; a player who
+                # knows his cards names them (an unknown card could not be built by this policy).
+                options = [m for m in options if m.args] or options
+            return rng.choice(options)
         moves = asked.all()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
     builds = asked.of("build")
