@@ -180,16 +180,12 @@ class Game(Operations):
             moves += listing.select(self._secret_reveals(), lambda m: m not in moves)
         return moves
 
-    def listing(self) -> "listing.Listing | None":
-        """The legal moves now as a `listing.Listing` — listed verb by verb as they are asked
-        for, and kept, the position's facts asked once — where each verb's moves come together
-        from one generator (a turn); else None (the selection, an answer out of turn, a secret
-        table, a part of a split turn: ask legal_moves()). For one choice: the position must not
-        change while it is read."""
-        state = self.state
-        if state.phase == "turns" and state.turn is not None and not state.secret:
-            return turn.listed_by_verb(self)
-        return None
+    # listing(): the legal moves now as a `listing.Listing` — listed verb by verb as they are
+    # asked for, and kept, the position's facts asked once — where each verb's moves come
+    # together from one generator (a turn); else None (the selection, an answer out of turn, a
+    # secret table, a part of a split turn: ask legal_moves()). For one choice: the position
+    # must not change while it is read. Only a turn lists so: the turn phase answers it itself.
+    listing = turn.listed_by_verb
 
     def _secret_reveals(self) -> "list[Move] | listing.Moves":
         """At a secret table: every way a player may show a character now — `reveal CH`, or a

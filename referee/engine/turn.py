@@ -196,12 +196,14 @@ def _asked(game: "Operations", turn) -> tuple:
 
 def listed_by_verb(game: "Operations") -> listing.Listing | None:
     """The turn's legal moves now as a `listing.Listing` (each verb's listed when asked for),
-    when each verb's moves come together and nothing else is listed or renamed; else None (an
-    answer out of turn is open — its verbs come first and may be a turn's verb too —, or a part
-    of a split turn is played: legal_moves())."""
+    when each verb's moves come together and nothing else is listed or renamed (`Game.listing`);
+    else None: no turn is played (the selection, between turns), a secret table (its reveals
+    join the list), an answer out of turn is open (its verbs come first and may be a turn's
+    verb too), or a part of a split turn is played: legal_moves()."""
     state = game.state
     turn = state.turn
-    if state.pending is not None or turn.only or turn.acting:
+    if (turn is None or state.phase != "turns" or state.secret or state.pending is not None
+            or turn.only or turn.acting):
         return None
     grouped = _asked(game, turn)[2]
     return None if grouped is None else listing.Listing(game, grouped)
