@@ -269,7 +269,7 @@ class Hooks:
         same cast's lists with every unique district (hooks_for), which this one filters."""
         self.characters = characters
         if _full is not None:
-            self._filter(_full, frozenset(uniques))
+            self._filter(rb, _full, frozenset(uniques))
             return
         # (rank, character) in calling order, and what follows each rank called (0: the round's
         # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
@@ -301,13 +301,13 @@ class Hooks:
         self.uses = {b.id: b for b in ordered if b.use is not None}
         self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}
         self.answers_by_verb = _by_verb(self.answers)
-        # (gathered, actions finished, powers) -> the generators a turn asks (turn.py), made
-        # when first needed: a function of the key and of the lists above.
-        self.turn_generators: dict[tuple, tuple] = {}
+        # (character, gathered, actions finished, powers) -> the generators a turn asks
+        # (turn.py), made when first needed: shared by every game of the rulebook (`_turn_tables`).
+        self.turn_generators = _turn_tables(rb, bool(self.uses))
         # The unique districts listed here (for _filter): those a dealt deck may leave out.
         self._uniques = frozenset(d for d in districts if rb.districts[d].type == "unique")
 
-    def _filter(self, full: "Hooks", uniques: frozenset) -> None:
+    def _filter(self, rb: "Rulebook", full: "Hooks", uniques: frozenset) -> None:
         """This cast's lists without the unique districts outside `uniques`, in the same order:
         a dealt game's lists, made from the full ones by a filter instead of asking every card
         for every hook again (a simulated game is short, and each deals its own uniques)."""
@@ -326,21 +326,28 @@ class Hooks:
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
         self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb
         self.calling_order, self.called_after = full.calling_order, full.called_after
-        self.turn_generators = _last_turn_tables(full, bool(self.uses))
+        self.turn_generators = _turn_tables(rb, bool(self.uses))
 
 
-# The turn tables (Hooks.turn_generators) of the last cast dealt, shared by its dealt games with
-# the same `uses` (the table is a function of the cast's generators and of whether any district
-# has an action): a simulation deals one cast game after game. Only the last cast's are kept: a
-# random cast rarely comes back, and tables kept for it would only be work for the collector
-# (measured: sharing every cast's tables cost random casts 1 % of their instructions).
-_LAST_TURN_TABLES: list = [None, {}]       # [the cast's full Hooks, {uses: its table}]
+# The turn tables (Hooks.turn_generators), one per rulebook and per whether any district in the
+# game has an action (`uses`): an entry is a function of its key (the turn's character and facts),
+# of the rulebook and of the characters' own generators, which are the same in every cast
+# (turn._generators), so every game of the edition shares one table, random casts included. Its
+# size is bounded by the characters and the facts of a turn (a few hundred entries), not by the
+# casts dealt (tables kept per cast were work for the collector: 1 % of random casts' instructions).
+# The rulebook is kept in the entry so that its id cannot be reused while the entry lives; the
+# number of registered cards is in the key in case a card registers later (as in `_HOOKS`).
+_TURN_TABLES: dict[tuple, tuple] = {}
 
 
-def _last_turn_tables(full: Hooks, uses: bool) -> dict:
-    if _LAST_TURN_TABLES[0] is not full:
-        _LAST_TURN_TABLES[:] = [full, {}]
-    return _LAST_TURN_TABLES[1].setdefault(uses, {})
+def _turn_tables(rb: "Rulebook", uses: bool) -> dict:
+    key = (id(rb), uses, len(_BEHAVIOURS))
+    found = _TURN_TABLES.get(key)
+    if found is None or found[0] is not rb:
+        if len(_TURN_TABLES) > 16:
+            _TURN_TABLES.clear()
+        found = _TURN_TABLES[key] = (rb, {})
+    return found[1]
 
 
 def _by_verb(answers: dict) -> dict[str, tuple]:

@@ -159,9 +159,11 @@ _USE = (("use", generate_use),)
 def _generators(rb, hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...] | None) -> tuple:
     """The generators a turn asks, in order, the same by verb, and when each verb's moves come
     together the verbs in order and verb -> its one generator (else None): a function of these facts of
-    the turn and of the cast's hooks only (kept in `hooks.turn_generators`, made once per cast;
-    `powers`: None for the character's own). A character the engine does not play is offered
-    no move; one that can have no district income is not asked for it."""
+    the turn, of the rulebook, of whether any district has an action (`hooks.uses`) and of the
+    generators of the characters named (the same in every cast), so kept once for every game of
+    the rulebook (`hooks.turn_generators`, registry._turn_tables; `powers`: None for the
+    character's own). A character the engine does not play is offered no move; one that can
+    have no district income is not asked for it."""
     if character not in hooks.generators:
         return (), {}, ((), {})
     listed = _END if gathered else _GATHER
@@ -185,7 +187,7 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
 
 
 def _asked(game: "Operations", turn) -> tuple:
-    """The generators the turn asks now, in order, and by verb (`_generators`, kept per cast)."""
+    """The generators the turn asks now, in order, and by verb (`_generators`, kept per rulebook)."""
     hooks = game.hooks
     key = (turn.character, turn.gathered, turn.finished_actions, turn.powers)
     found = hooks.turn_generators.get(key)

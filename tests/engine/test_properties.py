@@ -197,6 +197,33 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
     assert game.is_over
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_the_turn_tables_shared_by_every_cast_are_each_casts_own(rulebooks, seed, players, edition, table):
+    """The generators a turn asks (turn._asked) come from one table per rulebook, shared by every
+    game and every cast (registry._turn_tables): at every step of the turns of games of several
+    random casts played one after the other, a table game and dealt games (with and without a
+    district that has an action), the shared entry is what this game's own hooks make."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine import turn as turn_phase
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    names = [f"P{i}" for i in range(players)]
+    for game_seed, uniques in ((seed, None), (seed + 1, []), (seed + 2, None)):
+        # (uniques=[]: a deck without unique districts, so no district has an action)
+        game = Game.new(rb, names, seed=game_seed, characters=random_characters(rb, players, game_seed),
+                        uniques=uniques, table=table and game_seed == seed)
+        rng = random.Random(game_seed)
+        while not game.is_over and game.state.round < 30:
+            now = game.state.turn
+            if now is not None:
+                key = (now.character, now.gathered, now.finished_actions, now.powers)
+                assert turn_phase._asked(game, now) == turn_phase._generators(rb, game.hooks, *key), key
+            game.apply_listed(choose_move(game, None, rng))
+
+
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
        table=st.booleans())
