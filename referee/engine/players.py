@@ -98,15 +98,22 @@ class _Given(_Flat):
 
 
 class _Asking(_Flat):
-    """The game's legal moves asked verb by verb (where they do not come grouped: the selection,
-    an answer out of turn…), each verb's listed once for this position (`known`)."""
+    """The game's legal moves asked verb by verb (where they do not come grouped: an answer out
+    of turn, a part of a split turn, a secret table), each verb's listed once for this position
+    (`known`), and all of them once: then a verb's are read from them (an answer out of turn,
+    which `known` does not keep, is not listed again at each question)."""
 
     def __init__(self, game: Game):
         self._game = game
         self._known: dict = {}
+        self._all = None
 
     def of(self, verb: str):
+        if self._all is not None:
+            return [m for m in concrete(self._all) if m.verb == verb]
         return self._game.legal_moves(verb, self._known)
 
     def all(self):
-        return self._game.legal_moves(None, self._known)
+        if self._all is None:
+            self._all = self._game.legal_moves(None, self._known)
+        return self._all
