@@ -224,6 +224,24 @@ def test_the_turn_tables_shared_by_every_cast_are_each_casts_own(rulebooks, seed
             game.apply_listed(choose_move(game, None, rng))
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+def test_a_turn_has_the_powers_it_uses(rulebooks, seed, players, edition):
+    """has_power (asked by the generators at every step, without making the tuple of powers) says
+    of every character what `powers` holds, at every step of the turns of random casts (the
+    Witch's bewitched turns, whose holder has no power and whose rest she plays, included)."""
+    from referee.engine.cards.common import has_power, powers
+    from referee.engine.players import choose_move
+
+    game = _random_cast_game(rulebooks[edition], seed, players)
+    rng = random.Random(seed)
+    while not game.is_over and game.state.round < 30:
+        if game.state.turn is not None:
+            held = powers(game)
+            assert [c for c in game.rb.characters if has_power(game, c)] == [c for c in game.rb.characters if c in held]
+        game.apply_listed(choose_move(game, None, rng))
+
+
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
        table=st.booleans())

@@ -51,7 +51,10 @@ def require(game: "Operations", character: str) -> None:
 
 
 def has_power(game: "Operations", character: str) -> bool:
-    return character in powers(game)
+    """Whether the current turn uses `character`'s abilities (`powers`; asked by the generators
+    at every step of a turn)."""
+    turn = game.state.turn
+    return character == turn.character if turn.powers is None else character in turn.powers
 
 
 def mover_seat(game: "Operations", move: "Move") -> int | None:
