@@ -60,13 +60,14 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
                 tracked, undone = service.undo(store, link.table, 1, rulebook_for, expected_version=version)
                 from referee.say.notation import said_in_turn, told
 
-                from referee.table.view import WATCHER, hidden_notation
+                from referee.table.view import WATCHER, hidden_notation, picks_hidden
 
                 def undone_text(spoken: str) -> str:
-                    if header.private and hidden_notation(undone[0].notation, header.players, WATCHER):
-                        from referee.say.table_text import words     # a pick taken back is still its seat's own
+                    if picks_hidden(header) and hidden_notation(undone[0].notation, header.players, WATCHER):
+                        from referee.say.table_text import hidden_pick_text   # a pick taken back is still its own
 
-                        return words("private_pick", spoken, player=undone[0].notation.partition(": ")[0])
+                        hidden = hidden_pick_text(undone[0].notation, header, spoken)
+                        return hidden if header.private else word("act_undone", spoken, move=hidden)
                     back = said_in_turn(tracked.game, [m.notation for m in undone], spoken, names_for(header.edition, spoken), say=told)
                     return word("act_undone", spoken, move=back[0])
 
