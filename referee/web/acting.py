@@ -87,9 +87,14 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
         game = tracked.game
         if refused:
             return Reply(422, False, len(tracked.log), reason=_reason(refused, lang, local))
-        if not (header.private and any(move.verb in ("pick", "discard") for _, move, _ in done)):
-            _announce(announce, header, link,            # (a private pick is its phone's alone)
-                      lambda spoken: said_back(game, done, spoken, names_for(header.edition, spoken)))
+        from referee.table.view import SECRET_VERBS, picks_hidden
+
+        picked = picks_hidden(header) and any(move.verb in SECRET_VERBS for _, move, _ in done)
+        if not (header.private and picked):              # (a private pick is its phone's alone)
+            # A pick from a phone at a table of recorded picks: the terminal that serves says
+            # what `do` says of it ("Bob picks a character"), not which.
+            _announce(announce, header, link,
+                      lambda spoken: said_back(game, done, spoken, names_for(header.edition, spoken), unsaid=picked))
         return Reply(200, True, len(tracked.log), said=said_back(game, done, lang, local))
     finally:
         store.conn.close()
@@ -107,14 +112,17 @@ def _announce(announce, header, link: Link, text) -> None:
     tell(text(spoken).replace("\n", " · ") + parens(source_text(source_of(link), header.players, spoken), spoken))
 
 
-def said_back(game, done, lang: str, local: dict[str, str]) -> str:
-    """What the recorded moves did, as `table do` says it: the move, then its events."""
+def said_back(game, done, lang: str, local: dict[str, str], unsaid: bool = False) -> str:
+    """What the recorded moves did, as `table do` says it: the move, then its events
+    (`unsaid`: a pick or face-down discard by its events alone, which do not name it)."""
     from referee.say.events import describe
     from referee.say.notation import told
+    from referee.table.view import SECRET_VERBS
 
     lines = []
     for _, move, events in done:
-        lines.append(told(game, _by_player(game, move), lang, local))
+        if not (unsaid and move.verb in SECRET_VERBS):
+            lines.append(told(game, _by_player(game, move), lang, local))
         lines.extend(describe(event, lang, local) for event in events)
     return "\n".join(lines)
 

@@ -23,7 +23,7 @@ FIRST = ["Ann: faceup Architect, Bishop", "Ann: pick Thief", "Bob: pick King"]
 REST = ["Cid: pick Merchant", "Dan: pick Warlord"]
 # Names of the four picked characters in the three languages: none may show before its call.
 HIDDEN = {"Thief": ("Thief", "盜賊", "盗贼"), "King": ("King", "國王", "国王"),
-          "Merchant": ("Merchant", "商人", "商人"), "Warlord": ("Warlord", "軍閥", "军阀")}
+          "Merchant": ("Merchant", "商人"), "Warlord": ("Warlord", "領主", "领主")}
 
 
 def _recorded(table, *moves: str) -> None:
@@ -133,6 +133,7 @@ def test_the_phones_show_a_pick_to_its_seat_alone(table, tables):
         assert _characters_of(page, "Ann") is None and _characters_of(page, "Bob") is None, name
         assert "Thief 2" not in page and "King 4" not in page and "pick Thief" not in page, name
     assert "Merchant" in pages["table"] and 'data-move="Cid: pick Merchant"' in pages["table"]   # the shared device
+    assert "Bob picks a character" in pages["watch"] and "Ann picks a character" in pages["Dan"]  # said, not which
     assert 'data-move="Cid: pick Merchant"' in pages["Cid"]
     assert [p["characters"] for p in state["state"]["players"]] == [[], [], [], []]
 
@@ -274,3 +275,23 @@ def test_a_finished_game_shows_every_pick(table, tmp_path):
     exported = table("export")
     assert exported.returncode == 0 and "Dan: pick Warlord" in exported.stdout
     assert "Dan: pick Warlord" in table("export", "--format", "json").stdout
+
+
+def test_the_terminal_that_serves_hears_a_phones_pick_without_its_character(table, tables):
+    """`serve` prints each move a phone records for the host's terminal, which everybody reads:
+    a pick as `do` says it. The phone that tapped is told its own pick back."""
+    from referee.catalog.facts import rulebook
+    from referee.cli.table_common import local
+    from referee.web.acting import act
+    from referee.web.gate import Link
+
+    _recorded(table, FIRST[0])
+    _links(tables, "rp")
+    heard = []
+    reply = act(tables, Link("rp", 0), {"move": "Ann: pick Thief", "version": 1}, "en", rulebook, local,
+                announce=lambda lang: (lang, heard.append))
+    assert reply.status == 200 and "Ann: pick Thief" in reply.said
+    undone = act(tables, Link("rp", -1), {"move": "undo", "version": 2}, "en", rulebook, local,
+                 announce=lambda lang: (lang, heard.append))
+    assert undone.status == 200 and undone.said == "Taken back: Ann picks a character"
+    assert heard == ["Ann picks a character (from Ann's phone)", "Taken back: Ann picks a character (from the table link)"]
