@@ -51,7 +51,7 @@ def new(
     crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player).",
                                         autocompletion=completion.crown_players),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
-    recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
+    recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks: each is shown once its character is revealed."),
     private_picks: bool = typer.Option(False, "--private-picks", help="Each player picks on their own phone (referee table serve --seats): "
                                        "the referee knows every pick, each phone shows only its own until it is revealed."),
     from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
