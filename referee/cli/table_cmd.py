@@ -400,7 +400,7 @@ def _hidden_picks(store, name: str, header, logged) -> set[int]:
         return set()
     from referee.table import service
 
-    return hidden_in_log(logged, header.players, lambda: service.load(store, name, _rulebook).game)
+    return hidden_in_log(logged, header.players, lambda: service.load(store, name, _rulebook, play=False).game)
 
 
 def _hidden_undone(undone, tracked) -> set[int]:

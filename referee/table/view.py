@@ -160,7 +160,8 @@ def hidden_in_log(logged, players: list[str], game_now) -> set[int]:
     """The numbers of the recorded moves a watcher may not see yet at a table whose picks are
     private or recorded: a face-down discard never, a pick of this round until its character is
     revealed (an earlier round's were shown at its end); nothing once the game is over.
-    `game_now` gives the position the log replays to, asked only when a pick is in the log."""
+    `game_now` gives the position the log replays to (a `Game` or a cached `Position`), asked
+    only when a pick is in the log."""
     picks = [m for m in logged if hidden_notation(m.notation, players, WATCHER)]
     if not picks:
         return set()
@@ -168,10 +169,13 @@ def hidden_in_log(logged, players: list[str], game_now) -> set[int]:
     if game.is_over:
         return set()
     state = game.state
+    # The log is canonical (`Ann: pick Thief`, the character by its English name): read without
+    # the notation's parser, so that a cached position, without the engine's cards, answers.
+    ids = {game.rb.name(c): c for c in game.rb.characters}
     hidden = set()
     for m in picks:
-        move = game.parse(m.notation)
-        if move.verb == "discard" or (m.round == state.round and move.args[0] not in state.revealed):
+        verb, _, named = m.notation.partition(": ")[2].partition(" ")
+        if verb == "discard" or (m.round == state.round and ids.get(named.strip()) not in state.revealed):
             hidden.add(m.seq)
     return hidden
 
