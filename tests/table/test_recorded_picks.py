@@ -295,3 +295,26 @@ def test_the_terminal_that_serves_hears_a_phones_pick_without_its_character(tabl
                  announce=lambda lang: (lang, heard.append))
     assert undone.status == 200 and undone.said == "Taken back: Ann picks a character"
     assert heard == ["Ann picks a character (from Ann's phone)", "Taken back: Ann picks a character (from the table link)"]
+
+
+def test_the_killed_character_stays_hidden_until_the_rounds_end(table):
+    """The King killed: his holder stays silent until the round's end, where he reveals it."""
+    _recorded(table, "Ann: faceup Architect, Bishop", "Ann: pick Assassin", "Bob: pick King", "Cid: pick Thief",
+              "Dan: pick Warlord", "Ann: gold", "Ann: kill King", "Ann: end")
+    assert _characters(table) == {"Ann": ["Assassin"], "Bob": [], "Cid": ["Thief"], "Dan": []}
+    for args in (["show"], ["moves"], ["log"], ["show", "--lang", "zh-Hans"]):
+        out = table(*args).stdout
+        assert not re.search(r"Bob\S* (King|国王)", out) and "pick King" not in out, (args, out)
+    assert "King is killed" in table("show").stdout                  # what the table heard
+    assert table("do", "Cid: gold", "Cid: end", "Dan: gold", "Dan: end").returncode == 0
+    assert "Bob: pick King" in table("log").stdout                   # the round is over
+
+
+def test_a_face_down_discard_is_said_without_its_character(table):
+    assert table("new", "two", "--players", "Ann,Bob", "--recorded-picks").returncode == 0
+    assert table("do", "Ann: pick Thief", "Bob: pick King", "Bob: discard Bishop").returncode == 0
+    logged = table("log").stdout
+    assert "Bob discards a character face down" in logged and "Bishop" not in logged
+    assert "Bob: pick King" not in logged and "Bob picks a character" in logged
+    assert json.loads(table("log", "--json").stdout)[2]["move"] == "Bob: discard ?"
+    assert table("moves").stdout.startswith("Ann: pick ")            # Ann's second pick, from what is left
