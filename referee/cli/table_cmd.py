@@ -51,7 +51,7 @@ def new(
     crown: Optional[str] = typer.Option(None, "--crown", help="Who holds the crown at the start (default: the first player).",
                                         autocompletion=completion.crown_players),
     variant: Optional[list[str]] = typer.Option(None, "--variant", help="A house rule by id (repeat)."),
-    recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks."),
+    recorded_picks: bool = typer.Option(False, "--recorded-picks", help="Record every pick (one phone passed around) instead of secret picks: each is shown once its character is revealed."),
     private_picks: bool = typer.Option(False, "--private-picks", help="Each player picks on their own phone (referee table serve --seats): "
                                        "the referee knows every pick, each phone shows only its own until it is revealed."),
     from_file: Optional[str] = typer.Option(None, "--from", help="Start from a situation file (a game in progress), in its edition and language."),
@@ -93,7 +93,7 @@ def new(
     if json_out:
         from referee.table.view import show_json, table_viewer
 
-        print_json(show_json(tracked, table_viewer(header)))
+        print_json(show_json(tracked, table_viewer(tracked.header, round_now=tracked.game.state.round)))
         return
     lang = spoken or _language(lang, header)     # as the table's later commands will speak
     out = console()
@@ -150,7 +150,7 @@ def do(
                   (comma(lang).join(local.get(x, x) for x in v) if isinstance(v, list) else v)
                   for k, v in refused.error.values.items()}
     if json_out:
-        from referee.table.view import show_json
+        from referee.table.view import show_json, table_viewer
 
         print_json({
             "table": name,
@@ -160,7 +160,8 @@ def do(
                                                  "citations": cited},
             "not_recorded": later,
             "next": service.expected_next(game),
-            "state": show_json(tracked)["state"],
+            # as `show` prints it: at a table of recorded picks, the picks made stay hidden
+            "state": show_json(tracked, table_viewer(tracked.header, round_now=game.state.round))["state"],
         })
     else:
         from referee.say.events import INFERRED
@@ -216,20 +217,23 @@ def undo(
     lang = spoken or choose(lang)               # before anything is undone: a mistyped --lang undoes nothing
     with refusals_in(spoken):
         tracked, undone = service.undo(store, name, count, _rulebook)
+    hidden = _hidden_undone(undone, tracked)
     if json_out:
         from referee.table.view import hidden_as
 
-        print_json({"table": name, "undone": [hidden_as(m.notation) if tracked.header.private and _pick_unrevealed(m, tracked.header)
-                                              else m.notation for m in undone], "next": service.expected_next(tracked.game)})
+        print_json({"table": name, "undone": [hidden_as(m.notation) if m.seq in hidden else m.notation for m in undone],
+                    "next": service.expected_next(tracked.game)})
         return
     out = console()
     local = _local(tracked.header.edition, lang)
     from referee.text import clipped
 
     texts = said_in_turn(tracked.game, [m.notation for m in undone], lang, local, say=told)
-    if tracked.header.private:                  # a pick taken back is still that seat's own
-        texts = [_w("private_pick", lang, player=m.notation.partition(": ")[0]) if _pick_unrevealed(m, tracked.header)
-                 else text for m, text in zip(undone, texts)]
+    if hidden:                                  # a pick taken back is still its player's own
+        from referee.say.table_text import hidden_pick_text
+
+        texts = [hidden_pick_text(m.notation, tracked.header, lang) if m.seq in hidden else text
+                 for m, text in zip(undone, texts)]
     for text in reversed(texts):
         out.print(_w("undone", lang, move=escape(clipped(str(text)))))
     _print_next(out, tracked.game, lang, local)
@@ -249,7 +253,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     local = _local(tracked.header.edition, lang)
     from referee.table.view import see, table_viewer
 
-    viewer = table_viewer(tracked.header)      # the host's view, but at a table whose picks are private
+    viewer = table_viewer(tracked.header, round_now=tracked.game.state.round)   # the host's view, but where picks are typed
     if json_out:
         from referee.table.view import show_json
 
@@ -263,7 +267,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     out = console()
     facts_line(out, " · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]),
                lang, hang=2, lists=False)
-    seen = see(game, viewer)                     # everything the table records (private picks: once revealed)
+    seen = see(game, viewer)                     # everything the table records (typed picks: once revealed)
     state = game.state
     if state.phase == "draft" and state.round > 1:      # the round just ended, said as `do` said it
         from referee.say.events import describe
@@ -336,12 +340,7 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     name = store.named_or_current(table)
     header = store.header(name)
     logged = store.moves(name)
-    hidden = set()
-    if header.private:                           # another seat's pick stays on its phone until revealed
-        from referee.table import service
-        from referee.table.view import hidden_in_log
-
-        hidden = hidden_in_log(logged, header.players, lambda: service.load(store, name, _rulebook).game)
+    hidden = _hidden_picks(store, name, header, logged)
     if json_out:
         from referee.table.view import hidden_as
 
@@ -365,7 +364,9 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     lines = []
     for m, text in zip(logged, texts):        # a stored move may be any length: never echoed whole
         if m.seq in hidden:
-            text = _w("private_pick", lang, player=m.notation.partition(": ")[0])
+            from referee.say.table_text import hidden_pick_text
+
+            text = hidden_pick_text(m.notation, header, lang)
         came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
         lines.append(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}"
                      + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
@@ -389,10 +390,27 @@ def _print_timer(out, store, tracked, times: str, lang: str) -> None:
                      else _w("timer_out", lang, player=clock.player)))
 
 
-def _pick_unrevealed(m, header) -> bool:
-    from referee.table.view import WATCHER, hidden_notation
+def _hidden_picks(store, name: str, header, logged) -> set[int]:
+    """The recorded picks (and face-down discards) of `logged` nobody but their player may see
+    yet: another seat's pick stays on its phone, or unsaid on the shared device, until revealed
+    (view.hidden_in_log); none at a table whose picks are secret (none is typed)."""
+    from referee.table.view import hidden_in_log, picks_hidden
 
-    return hidden_notation(m.notation, header.players, WATCHER)
+    if not picks_hidden(header):
+        return set()
+    from referee.table import service
+
+    return hidden_in_log(logged, header.players, lambda: service.load(store, name, _rulebook, play=False).game)
+
+
+def _hidden_undone(undone, tracked) -> set[int]:
+    """The moves just taken back that were picks nobody else had seen: said without their
+    character (a pick taken back is still its player's own)."""
+    from referee.table.view import WATCHER, hidden_notation, picks_hidden
+
+    if not picks_hidden(tracked.header) or tracked.game.is_over:
+        return set()
+    return {m.seq for m in undone if hidden_notation(m.notation, tracked.header.players, WATCHER)}
 
 
 def _source_id(source: str) -> str:
@@ -473,11 +491,16 @@ def export(
         return
     from referee.table.export import exported
 
-    if store.header(name).private:                # its picks would show: only once the game is over
+    header = store.header(name)
+    if header.private:                            # its picks would show: only once the game is over
         from referee.table import service
 
         if not service.load(store, name, _rulebook, play=False).game.is_over:
             raise RefereeError.say("error.table.private_export")
+    elif _hidden_picks(store, name, header, store.moves(name)):
+        # A pick typed on the shared device would show; without it the file would not replay to
+        # the same position: once the round's picks are revealed (a face-down discard: the game's end).
+        raise RefereeError.say("error.table.recorded_export")
     found = exported(store, name, fmt or "toml")
     if isinstance(found, dict):
         print_json(found)

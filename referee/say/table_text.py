@@ -208,3 +208,13 @@ def round_marks(marks, lang: str, local: dict[str, str]) -> list[str]:
     if marks.threats:
         found.append(describe({"event": "threatened", "characters": list(marks.threats)}, lang, local))
     return found
+
+
+def hidden_pick_text(notation: str, header, lang: str) -> str:
+    """A recorded pick (or face-down discard) a reader may not see yet, said without its
+    character: at a table of private picks that the player chose on their phone, at a table of
+    recorded picks what `do` says of it ("Bob picks a character")."""
+    player, _, body = notation.partition(": ")
+    if header.private:
+        return words("private_pick", lang, player=player)
+    return catalog.text("event.discarded" if body.startswith("discard") else "event.picked", lang, player=player)

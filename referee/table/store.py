@@ -35,7 +35,7 @@ from typing import Iterator, NamedTuple
 
 from referee.errors import Listed, RefereeError, Said
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class TableError(RefereeError):
@@ -57,7 +57,37 @@ class Header(NamedTuple):
     lang: str = ""               # the language the table speaks, set at `new` or by the first move typed in one
                                  # script ("": undecided, the locale's guess; schema 3)
     teams: list = []             # team play: each team's players, by name (engine/teams.py); [] for none
-    private: bool = False        # picks made on the players' own phones, each seen by its seat alone (schema 3)
+    private: bool = False        # picks made on the players' own phones, each seen by its seat alone (schema 6)
+    picks: str = ""              # how the picks are recorded (PICKS; schema 7): what table/view.py hides
+
+
+# How a table's picks are recorded, as its header stores it (schema 7):
+# "secret"   nobody types a pick (the default): the referee knows a character once it is shown;
+# "recorded" every pick typed on one device passed around (`--recorded-picks`, or a `--from` file
+#            whose round has not been picked yet and whose picks are not secret);
+# "private"  each player picks on their own phone (`--private-picks`);
+# "known"    a `--from` file that declares who holds what this round (known to everybody: no
+#            pick was typed); its later rounds' picks are typed as at a "recorded" table.
+PICKS = ("secret", "recorded", "private", "known")
+
+
+def picks_of(secret: bool, private: bool, start: str) -> str:
+    """How the picks of a table are recorded, from what every header holds: a header of schema
+    6 or earlier (whose `secret` was false both for typed picks and for a file declaring the
+    holders) is read so by the migration. A start that cannot be read is taken as "recorded",
+    which hides the most."""
+    if private:
+        return "private"
+    if secret:
+        return "secret"
+    import tomllib
+
+    try:
+        players = tomllib.loads(start).get("players", []) if start else []
+        declared = any(isinstance(p, dict) and p.get("characters") for p in players)
+    except (tomllib.TOMLDecodeError, AttributeError, TypeError):
+        declared = False
+    return "known" if declared else "recorded"
 
 
 class Logged(NamedTuple):
@@ -187,6 +217,16 @@ def _migrations():
                            foreign_keys=[("game", "games", "name")])
         db.execute("PRAGMA user_version = 6")
 
+    @migrations()
+    def picks_recorded(db) -> None:
+        # How each table's picks are recorded (schema 7). Before, `secret` was false both at a
+        # table that types its picks and at one started from a file declaring the holders: an
+        # old table is told by its start (picks_of), the header every version wrote.
+        db.execute("ALTER TABLE games ADD COLUMN picks TEXT NOT NULL DEFAULT ''")
+        for name, secret, private, start in db.execute("SELECT name, secret, private, start FROM games").fetchall():
+            db.execute("UPDATE games SET picks = ? WHERE name = ?", (picks_of(bool(secret), bool(private), start or ""), name))
+        db.execute("PRAGMA user_version = 7")
+
     return migrations
 
 
@@ -289,6 +329,7 @@ class Store:
                 row[key] = json.dumps(row[key], ensure_ascii=False)
             row["secret"] = int(header.secret)
             row["private"] = int(header.private)
+            row["picks"] = header.picks or picks_of(header.secret, header.private, header.start)
             conn.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
             self._set(conn, "current", header.name)
 
@@ -511,6 +552,9 @@ def _header(conn, row) -> Header:
             raise ValueError(field)
         field = "start"
         if type(values["start"]) is not str:
+            raise ValueError(field)
+        field = "picks"
+        if values.get("picks", "") not in PICKS:
             raise ValueError(field)
     except (TypeError, ValueError):
         raise TableError.say("error.table.damaged_header", name=str(values["name"]), field=field) from None

@@ -5,12 +5,24 @@ position `referee ask --json` prints.
 Three kinds of viewer:
 
 - **the host** (`HOST`): the device the moves are typed on. It sees everything the table
-  records: every command and the phones' page show the host's view today.
+  records.
 - **a seat** (`seat(n)`): the player in seat n. The host's view less the other players'
-  secrets: their characters not yet revealed this round (a table whose picks are recorded on
-  one device), the cards the table knows in their hands (each shown as an unknown card, `?`:
-  the count stays) and the cards under their districts (face down: a Museum's).
+  secrets: their characters not yet revealed this round, the cards the table knows in their
+  hands (each shown as an unknown card, `?`: the count stays) and the cards under their
+  districts (face down: a Museum's).
 - **a watcher** (`WATCHER`): anybody else at the table: nobody's secrets.
+
+At a table whose picks are typed on one shared device (`--recorded-picks`) everything but the
+picks was typed in front of everybody: there a viewer is `shared` (`TABLE`, `seat(n, shared=True)`)
+and is hidden only the others' characters not yet revealed, not the cards of their hands.
+
+Which viewer each face shows is `table_viewer`, by how the table records its picks (the
+header's `picks`): a secret table (nobody types a pick) shows the host's view everywhere; a
+table of private picks each seat's phone as that seat and everything else as a watcher; a
+table of recorded picks each seat's phone as that seat, everything else — the terminal, the
+watch link, the table link — as the whole table (`TABLE`); a table started from a file that
+declares who holds what shows the host's view in that round (the file told everybody) and
+then as a recorded one.
 
 Once the game is over every character has been shown. A viewer's scores are scored from what
 it sees (a Secret Vault known to be in another player's hand does not count for a seat). Only
@@ -31,10 +43,12 @@ UNSEEN = "?"                  # a card a viewer may not see: the engine's own ma
 
 
 class Viewer(NamedTuple):
-    """Who looks: "host", "seat" (with its seat number) or "watcher"."""
+    """Who looks: "host", "seat" (with its seat number) or "watcher"; `shared`: at a table whose
+    picks are typed on one shared device, where only the picks are secret."""
 
     kind: str
     seat: int | None = None
+    shared: bool = False
 
     def sees_secrets_of(self, seat: int) -> bool:
         return self.kind == "host" or (self.kind == "seat" and self.seat == seat)
@@ -42,10 +56,11 @@ class Viewer(NamedTuple):
 
 HOST = Viewer("host")
 WATCHER = Viewer("watcher")
+TABLE = Viewer("watcher", shared=True)      # everybody at a table of recorded picks: all but the picks
 
 
-def seat(number: int) -> Viewer:
-    return Viewer("seat", number)
+def seat(number: int, shared: bool = False) -> Viewer:
+    return Viewer("seat", number, shared)
 
 
 class SeatView(NamedTuple):
@@ -86,13 +101,42 @@ class View(NamedTuple):
     history: tuple                  # the moves played (engine Steps: move and events), oldest first
 
 
-def table_viewer(header, seat_number: int | None = None) -> Viewer:
-    """Who a face shows a table as. The host, except at a table whose picks are private (made on
-    each player's own phone): there a seat's phone sees as that seat, and everyone else — the
-    terminal, the watch link, the table link — as a watcher, who sees a pick once it is revealed."""
-    if not getattr(header, "private", False):
+def picks_mode(header) -> str:
+    """How the table's picks are recorded (store.PICKS); a header made without it (by a caller
+    that never stored it) from its other fields."""
+    if getattr(header, "picks", ""):
+        return header.picks
+    from referee.table.store import picks_of
+
+    return picks_of(header.secret, getattr(header, "private", False), header.start)
+
+
+def table_viewer(header, seat_number: int | None = None, round_now: int | None = None) -> Viewer:
+    """Who a face shows a table as (`seat_number`: a seat's phone; None: the terminal, the watch
+    link, the table link) in round `round_now` (the module's docstring says which)."""
+    mode = picks_mode(header)
+    if mode == "private":
+        return seat(seat_number) if seat_number is not None else WATCHER
+    if mode == "secret" or mode == "known" and round_now is not None and round_now <= declared_round(header.start):
         return HOST
-    return seat(seat_number) if seat_number is not None else WATCHER
+    return seat(seat_number, shared=True) if seat_number is not None else TABLE
+
+
+def declared_round(start: str) -> int:
+    """The round a situation file declares its holders in (its `table.round`, 1 by default)."""
+    import tomllib
+
+    try:
+        found = tomllib.loads(start).get("table", {}).get("round", 1)
+    except (tomllib.TOMLDecodeError, AttributeError):
+        return 0
+    return found if type(found) is int else 0
+
+
+def picks_hidden(header) -> bool:
+    """Whether a face may have to hide a recorded move (a pick, a face-down discard) of this
+    table: at a table of private or recorded picks (and at a `known` one, after its round)."""
+    return picks_mode(header) in ("private", "recorded", "known")
 
 
 SECRET_VERBS = ("pick", "discard")        # a pick, and a discard face down: the picking seat's alone
@@ -100,7 +144,7 @@ SECRET_VERBS = ("pick", "discard")        # a pick, and a discard face down: the
 
 def hidden_move(actor: str, verb: str, players: list[str], viewer: Viewer) -> bool:
     """Is a move (its actor and verb) one `viewer` may not see: another seat's pick or face-down
-    discard? (Asked only at a table whose picks are private.)"""
+    discard? (Asked only at a table whose picks are private or recorded.)"""
     if viewer.kind == "host" or verb not in SECRET_VERBS:
         return False
     return not (viewer.kind == "seat" and actor in players and players.index(actor) == viewer.seat)
@@ -114,9 +158,10 @@ def hidden_notation(notation: str, players: list[str], viewer: Viewer) -> bool:
 
 def hidden_in_log(logged, players: list[str], game_now) -> set[int]:
     """The numbers of the recorded moves a watcher may not see yet at a table whose picks are
-    private: a face-down discard never, a pick of this round until its character is revealed
-    (an earlier round's were shown at its end); nothing once the game is over. `game_now`
-    gives the position the log replays to, asked only when a pick is in the log."""
+    private or recorded: a face-down discard never, a pick of this round until its character is
+    revealed (an earlier round's were shown at its end); nothing once the game is over.
+    `game_now` gives the position the log replays to (a `Game` or a cached `Position`), asked
+    only when a pick is in the log."""
     picks = [m for m in logged if hidden_notation(m.notation, players, WATCHER)]
     if not picks:
         return set()
@@ -124,10 +169,13 @@ def hidden_in_log(logged, players: list[str], game_now) -> set[int]:
     if game.is_over:
         return set()
     state = game.state
+    # The log is canonical (`Ann: pick Thief`, the character by its English name): read without
+    # the notation's parser, so that a cached position, without the engine's cards, answers.
+    ids = {game.rb.name(c): c for c in game.rb.characters}
     hidden = set()
     for m in picks:
-        move = game.parse(m.notation)
-        if move.verb == "discard" or (m.round == state.round and move.args[0] not in state.revealed):
+        verb, _, named = m.notation.partition(": ")[2].partition(" ")
+        if verb == "discard" or (m.round == state.round and ids.get(named.strip()) not in state.revealed):
             hidden.add(m.seq)
     return hidden
 
@@ -186,8 +234,12 @@ def _without_secrets(state, viewer: Viewer):
             players.append(player)
             continue
         characters = player.characters if over else [c for c in player.characters if c in state.revealed]
-        city = [b._replace(stored=(UNSEEN,) * len(b.stored)) if b.stored else b for b in player.city]
-        players.append(Player(player.name, player.gold, [UNSEEN] * len(player.hand), city, list(characters)))
+        if viewer.shared:                # the hands and the cities were played in front of everybody
+            hand, city = list(player.hand), list(player.city)
+        else:
+            hand = [UNSEEN] * len(player.hand)
+            city = [b._replace(stored=(UNSEEN,) * len(b.stored)) if b.stored else b for b in player.city]
+        players.append(Player(player.name, player.gold, hand, city, list(characters)))
     seen = copy.copy(state)
     seen.players = players
     return seen

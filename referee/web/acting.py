@@ -60,13 +60,14 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
                 tracked, undone = service.undo(store, link.table, 1, rulebook_for, expected_version=version)
                 from referee.say.notation import said_in_turn, told
 
-                from referee.table.view import WATCHER, hidden_notation
+                from referee.table.view import WATCHER, hidden_notation, picks_hidden
 
                 def undone_text(spoken: str) -> str:
-                    if header.private and hidden_notation(undone[0].notation, header.players, WATCHER):
-                        from referee.say.table_text import words     # a pick taken back is still its seat's own
+                    if picks_hidden(header) and hidden_notation(undone[0].notation, header.players, WATCHER):
+                        from referee.say.table_text import hidden_pick_text   # a pick taken back is still its own
 
-                        return words("private_pick", spoken, player=undone[0].notation.partition(": ")[0])
+                        hidden = hidden_pick_text(undone[0].notation, header, spoken)
+                        return hidden if header.private else word("act_undone", spoken, move=hidden)
                     back = said_in_turn(tracked.game, [m.notation for m in undone], spoken, names_for(header.edition, spoken), say=told)
                     return word("act_undone", spoken, move=back[0])
 
@@ -86,9 +87,14 @@ def act(tables, link: Link, body: object, lang: str | None, rulebook_for, names_
         game = tracked.game
         if refused:
             return Reply(422, False, len(tracked.log), reason=_reason(refused, lang, local))
-        if not (header.private and any(move.verb in ("pick", "discard") for _, move, _ in done)):
-            _announce(announce, header, link,            # (a private pick is its phone's alone)
-                      lambda spoken: said_back(game, done, spoken, names_for(header.edition, spoken)))
+        from referee.table.view import SECRET_VERBS, picks_hidden
+
+        picked = picks_hidden(header) and any(move.verb in SECRET_VERBS for _, move, _ in done)
+        if not (header.private and picked):              # (a private pick is its phone's alone)
+            # A pick from a phone at a table of recorded picks: the terminal that serves says
+            # what `do` says of it ("Bob picks a character"), not which.
+            _announce(announce, header, link,
+                      lambda spoken: said_back(game, done, spoken, names_for(header.edition, spoken), unsaid=picked))
         return Reply(200, True, len(tracked.log), said=said_back(game, done, lang, local))
     finally:
         store.conn.close()
@@ -106,14 +112,17 @@ def _announce(announce, header, link: Link, text) -> None:
     tell(text(spoken).replace("\n", " · ") + parens(source_text(source_of(link), header.players, spoken), spoken))
 
 
-def said_back(game, done, lang: str, local: dict[str, str]) -> str:
-    """What the recorded moves did, as `table do` says it: the move, then its events."""
+def said_back(game, done, lang: str, local: dict[str, str], unsaid: bool = False) -> str:
+    """What the recorded moves did, as `table do` says it: the move, then its events
+    (`unsaid`: a pick or face-down discard by its events alone, which do not name it)."""
     from referee.say.events import describe
     from referee.say.notation import told
+    from referee.table.view import SECRET_VERBS
 
     lines = []
     for _, move, events in done:
-        lines.append(told(game, _by_player(game, move), lang, local))
+        if not (unsaid and move.verb in SECRET_VERBS):
+            lines.append(told(game, _by_player(game, move), lang, local))
         lines.extend(describe(event, lang, local) for event in events)
     return "\n".join(lines)
 

@@ -211,7 +211,7 @@ class Hub:
             local = self.names_for(header.edition, spoken)
             from referee.table.view import table_viewer
 
-            viewer = table_viewer(header, None if link is None or link.is_table else link.seat)
+            viewer = table_viewer(header, None if link is None or link.is_table else link.seat, tracked.game.state.round)
             clock = _countdown(store, name, tracked)
             return spoken, page.word("title", spoken, table=name), page.view(tracked, spoken, local, viewer, link=link,
                                                                               clock=clock)
@@ -252,7 +252,7 @@ class Hub:
         store = Store(self.tables)
         try:
             tracked = service.load(store, store.named_or_current(self.table), self.rulebook_for, play=False)
-            return show_json(tracked, table_viewer(tracked.header))
+            return show_json(tracked, table_viewer(tracked.header, round_now=tracked.game.state.round))
         finally:
             store.conn.close()
 

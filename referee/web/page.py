@@ -16,7 +16,7 @@ from html import escape
 from referee import messages as catalog
 from referee.say.labels import comma, label, winners_line
 from referee.say.table_text import broken_text, hand_text, position_facts, round_marks
-from referee.table.view import HOST, Viewer, public_history, see
+from referee.table.view import HOST, Viewer, hidden_move, public_history, see
 from referee.web.buttons import actions, reader_next, table_waits, word
 
 _RECENT = 6                                   # moves shown, newest first
@@ -30,8 +30,8 @@ def languages_named() -> list[tuple[str, str]]:
 
 
 def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=None, clock=None) -> str:
-    """The position of a tracked table as HTML, as `viewer` may see it (today every phone shows
-    the host's view; `local`: card id → name in `lang`). `link` (a `web.gate.Link`): the page of
+    """The position of a tracked table as HTML, as `viewer` may see it (`table/view.py`
+    `table_viewer`; `local`: card id → name in `lang`). `link` (a `web.gate.Link`): the page of
     a link that acts, with what happens next said to its reader and its moves as buttons. `clock`
     (a `table.timer.Countdown`): the turn timer's, counted down by the page's script."""
     from referee.table import service
@@ -102,8 +102,17 @@ def view(tracked, lang: str, local: dict[str, str], viewer: Viewer = HOST, link=
                          f'title="{escape(label(kind, lang))}">{escape(local.get(built.id, built.id))}<small>{value}{extra}</small></li>')
         parts.append('</ul></li>')
     parts.append('</ol>')
-    history = seen.history if viewer.kind == "host" else public_history(game, viewer)
-    parts.append(_recent(game, history, lang, local, _sources(game, tracked.log)))
+    unsaid: set = set()
+    if viewer.kind == "host":
+        history = seen.history
+    elif viewer.shared:          # the picks were typed in front of everybody: said, not which (as `do` says them)
+        history = tuple(getattr(game, "history", None) or ())
+        players = [p.name for p in state.players]
+        unsaid = {id(step) for step in history[-_RECENT:]
+                  if hidden_move(step.move.actor, step.move.verb, players, viewer)}
+    else:
+        history = public_history(game, viewer)
+    parts.append(_recent(game, history, lang, local, _sources(game, tracked.log), unsaid, tracked.header))
     return f'<div class="position" data-version="{len(tracked.log)}">' + "\n".join(parts) + '</div>'
 
 
@@ -154,9 +163,12 @@ def _cast(tracked, seen, lang: str, local: dict[str, str]) -> str:
             f'<ol>{"".join(items)}</ol></details>')
 
 
-def _recent(game, history: tuple, lang: str, local: dict[str, str], sources: dict | None = None) -> str:
+def _recent(game, history: tuple, lang: str, local: dict[str, str], sources: dict | None = None,
+            unsaid: set = frozenset(), header=None) -> str:
     """The last moves, newest first, each with what it did (the engine's events in words) and,
-    for a move sent from a phone, which one (the log's last moves are the history's last)."""
+    for a move sent from a phone, which one (the log's last moves are the history's last).
+    A step in `unsaid` (by identity: a pick the reader may not see) is said by its events alone,
+    which never name the character picked."""
     from referee.say.events import describe
     from referee.say.notation import told
 
@@ -169,6 +181,10 @@ def _recent(game, history: tuple, lang: str, local: dict[str, str], sources: dic
     for step in reversed(history[-_RECENT:]):
         done = [describe(event, lang, local) for event in step.events]
         came = source_text((sources or {}).get(id(step), ""), players, lang)
+        if not done and id(step) in unsaid:
+            from referee.say.table_text import hidden_pick_text
+
+            done = [hidden_pick_text(f"{step.move.actor}: {step.move.verb}", header, lang)]
         items.append('<li>' + escape(" · ".join(done) if done else told(game, step.move, lang, local))
                      + (f' <small class="source">{escape(came)}</small>' if came else "") + '</li>')
     return f'<section class="recent"><h2>{escape(word("recent", lang))}</h2><ol>{"".join(items)}</ol></section>'

@@ -229,7 +229,7 @@ def test_a_schema_1_file_gains_the_cache(tables, rulebooks):
     store.conn.execute("PRAGMA user_version = 1")
     store.conn.close()
     again = Store(tables)
-    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    assert again.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     assert again.moves("t") == moves and again.position("t") is None
     assert service.load(again, "t", lambda edition: rulebooks["2016"]).broken is None
 

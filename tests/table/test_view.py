@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from referee.table.view import HOST, WATCHER, see, seat, show_json, state_json
+from referee.table.view import HOST, TABLE, WATCHER, see, seat, show_json, state_json
 
 PICKS = ["Ann: faceup Architect, Bishop", "Ann: pick Thief", "Bob: pick King", "Cid: pick Merchant", "Dan: pick Warlord"]
 
@@ -36,12 +36,41 @@ def _characters(view) -> dict[str, tuple[str, ...]]:
     return {p.name: p.characters for p in view.players}
 
 
-def test_the_host_sees_what_table_show_prints(table, recorded):
+def test_table_show_prints_what_the_whole_table_sees_of_recorded_picks(table, recorded):
+    """Changed (it pinned `show` to the host's view, Ann's Thief included): at a table whose
+    picks are typed on one shared device everybody reads `show`, so a pick stays hidden there
+    until its character is revealed; the host's view keeps it (the engine's own position)."""
     tracked = recorded(2)
     printed = json.loads(table("show", "--json").stdout)
-    assert show_json(tracked) == printed == show_json(tracked, HOST)
+    assert show_json(tracked, TABLE) == printed != show_json(tracked, HOST)
+    assert show_json(tracked) == show_json(tracked, HOST)
     assert _characters(see(tracked.game)) == {"Ann": ("thief",), "Bob": (), "Cid": (), "Dan": ()}
-    assert {p["name"]: p["characters"] for p in printed["state"]["players"]}["Ann"] == ["Thief"]
+    assert {p["name"]: p["characters"] for p in printed["state"]["players"]}["Ann"] == []
+
+
+def test_the_host_sees_what_table_show_prints_at_a_secret_table(table, tables):
+    """Where nobody types a pick, the terminal and the phones show the host's view."""
+    from referee.catalog.facts import rulebook
+    from referee.table import service
+    from referee.table.store import Store
+
+    assert table("new", "s", "--players", "Ann,Bob,Cid,Dan").returncode == 0
+    assert table("do", "Ann: faceup Architect, Bishop", "Ann: gold").returncode == 0     # the Assassin's call: Ann holds it
+    tracked = service.load(Store(tables), "s", rulebook, play=False)
+    printed = json.loads(table("show", "--json").stdout)
+    assert show_json(tracked) == printed == show_json(tracked, HOST)
+    assert {p["name"]: p["characters"] for p in printed["state"]["players"]}["Ann"] == ["Assassin"]
+
+
+def test_the_whole_table_sees_the_hands_typed_in_front_of_it(rulebooks):
+    """At a table of recorded picks only the picks are secret: the cards the table knows in a
+    hand or under a district were typed in front of everybody, and show."""
+    game = _known_hands(rulebooks)
+    host, everybody, ann = see(game, HOST), see(game, TABLE), see(game, seat(0, shared=True))
+    for view in (everybody, ann):
+        assert [p.hand for p in view.players] == [p.hand for p in host.players]
+        assert view.players[1].city[0].stored == ("temple",)
+        assert [p.score for p in view.players] == [p.score for p in host.players]
 
 
 def test_a_recorded_pick_is_seen_by_its_own_seat_only(recorded):
