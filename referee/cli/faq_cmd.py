@@ -13,6 +13,7 @@ import re
 import sqlite3
 
 from referee.catalog.db import connect
+from referee.catalog.differences import OVERVIEW
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, parens, semicolon
@@ -246,6 +247,11 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
             "editions": editions.split(), "sources": _named_sources(conn, json.loads(sources or "[]"), lang),
             "readings": [], "variant": variant, "aliases": (aliases or "").split(),
         })
+        if rule_id == OVERVIEW:
+            # Its text only lists what differs: the reader is shown the comparison itself.
+            from referee.catalog.differences import all_rows
+
+            out[-1]["differences"] = all_rows(conn)
     return out
 
 
@@ -268,13 +274,16 @@ def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
 
 
 def _named_sources(conn: sqlite3.Connection, sources: list[dict], lang: str) -> list[dict]:
-    """Each source with the short name a player recognises (`name`), in the player's language."""
+    """Each source with the short name a player recognises (`name`) and the places in it a reader
+    can find (`places`), in the player's language."""
+    from referee.catalog.sources import places
+
     col = _COLUMN[data_lang(lang)]
     out = []
     for source in sources:
         key = f"seed-{source['seed']}" if "seed" in source else source.get("doc")
         row = conn.execute(f"SELECT name_{col} FROM sources WHERE id = ?", (key,)).fetchone()
-        out.append({**source, "name": row[0] if row and row[0] else str(key)})
+        out.append({**source, "name": row[0] if row and row[0] else str(key), "places": places(conn, source, lang)})
     return out
 
 
@@ -297,16 +306,12 @@ def _editions_text(editions: list[str], lang: str) -> str:
 
 
 def _sources_text(sources: list[dict], lang: str) -> str:
-    """`2016 規則書（Game End）；台灣玩家規則整理（Q5、Q18）`: each source once, with the places
-    in it a reader can find (never our line numbers or file paths)."""
-    from referee.catalog.sources import readable_where
-
+    """`2016 規則書（遊戲結束）；台灣玩家規則整理（Q5、Q18）`: each source once, with the places
+    in it a reader can find (never our line numbers or file paths), in the reader's language."""
     places: dict[str, list[str]] = {}
     for source in sources:
-        where = readable_where(source.get("where"))
         found = places.setdefault(source["name"], [])
-        if where and where not in found:
-            found.append(where)
+        found += [place for place in source["places"] if place not in found]
     texts = [name + (parens(comma(lang).join(where), lang) if where else "") for name, where in places.items()]
     return semicolon(lang).join(texts)
 
@@ -327,7 +332,12 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
     else:
         paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]",
                   lang, markup=True)
-        paragraph(out, entry["answer"], lang)
+        if entry.get("differences"):
+            from referee.cli.editions_cmd import print_rows
+
+            print_rows(out, connect(), entry["differences"], lang)
+        else:
+            paragraph(out, entry["answer"], lang)
     facts = f"{label('edition', lang)}{colon(lang)}{_editions_text(entry['editions'], lang)}"
     if entry["sources"]:
         facts += f" · {label('sources', lang)}{colon(lang)}{_sources_text(entry['sources'], lang)}"
