@@ -82,17 +82,23 @@ class Translator:
             if english is None:
                 return None
             english = _spaced(_punctuation(english, _TO_ENGLISH_PUNCTUATION))
-            return {"en": english, "zh-Hant": self.convert("s2t", place), "zh-Hans": self.convert("t2s", place)}
+            return {"en": english, "zh-Hant": self._traditional(place), "zh-Hans": self.convert("t2s", place)}
         said = {"en": place}
         for script in ("zh-Hant", "zh-Hans"):
             chinese = next((text for e in editions
                             if (text := _read(place, self.en_pieces[(e, script)], joined=True)) is not None), None)
             if chinese is None:
                 return None
-            # Each script's own words (公開資訊, 公开信息), checked by its converter.
-            chinese = _punctuation(chinese, _TO_CHINESE_PUNCTUATION)
-            said[script] = self.convert("s2t" if script == "zh-Hant" else "t2s", chinese)
+            # Each script's own words (公開資訊, 公开信息): the headings' and the cards' names as written.
+            said[script] = _punctuation(chinese, _TO_CHINESE_PUNCTUATION)
         return said
+
+    def _traditional(self, place: str) -> str:
+        """A place in Traditional characters; 台 as Taiwan writes it (天文台, 台灣), never 臺."""
+        converted = self.convert("s2t", place)
+        if len(converted) != len(place):
+            return converted
+        return "".join(old if old == "台" and new == "臺" else new for old, new in zip(place, converted))
 
 
 def _buckets(pieces: dict[str, str]) -> dict:

@@ -241,8 +241,11 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
     for rule_id in ids:
         _, editions, variant, title, text, sources, aliases = rows[rule_id]
         card_ids = (cards.get(rule_id) or "").split()
+        titled = conn.execute(f"SELECT title_{col} FROM variants WHERE id = ?", (variant,)).fetchone() if variant else None
         out.append({
             "id": rule_id, "kind": "rule", "question": title, "answer": text,
+            # A house rule, named as `referee rules` names it: its title and how to play it.
+            **({"variant_title": titled[0] if titled and titled[0] else variant} if variant else {}),
             "cards": [names.get(c, c) for c in card_ids], "card_ids": card_ids,
             "editions": editions.split(), "sources": _named_sources(conn, json.loads(sources or "[]"), lang),
             "readings": [], "variant": variant, "aliases": (aliases or "").split(),
@@ -268,6 +271,9 @@ def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
         out.append({
             "id": card_id, "kind": "card", "question": name, "answer": ability or "",
             "cards": [name_en], "card_ids": [card_id], "editions": sorted(rows, key=EDITIONS.index),
+            # The editions whose text this is: a card that works differently in the other edition
+            # (the classic Quarry) is not shown as if its 2016 text held in both.
+            "text_editions": sorted((e for e, row in rows.items() if row[3] == ability), key=EDITIONS.index),
             "sources": _named_sources(conn, json.loads(sources or "[]"), lang), "readings": [], "aliases": [],
         })
     return out
@@ -330,7 +336,10 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
         paragraph(out, f"[bold]{head}{first}{colon(lang)}{_escape(entry['question'])}[/bold]", lang, markup=True)
         paragraph(out, f"{second}{colon(lang)}{entry['answer']}", lang)
     else:
-        paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]",
+        # A house rule says so, and how to play it (`--variant ID`), as `referee rules` does.
+        tag = (f"[dim]{parens(label('variant', lang) + colon(lang) + _escape(entry['variant_title']) + ' · --variant ' + _escape(entry['variant']), lang)}[/dim]"
+               if entry.get("variant") else "")
+        paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]{tag}",
                   lang, markup=True)
         if entry.get("differences"):
             from referee.cli.editions_cmd import print_rows
@@ -338,7 +347,7 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
             print_rows(out, connect(), entry["differences"], lang)
         else:
             paragraph(out, entry["answer"], lang)
-    facts = f"{label('edition', lang)}{colon(lang)}{_editions_text(entry['editions'], lang)}"
+    facts = f"{label('edition', lang)}{colon(lang)}{_editions_text(entry.get('text_editions') or entry['editions'], lang)}"
     if entry["sources"]:
         facts += f" · {label('sources', lang)}{colon(lang)}{_sources_text(entry['sources'], lang)}"
     paragraph(out, f"[dim]{_escape(facts)}[/dim]", lang, markup=True)

@@ -90,8 +90,12 @@ def _wrong_script(conn, text: str, lang: str) -> list[str]:
 
     if lang == "en":
         return [c for c in text if has_cjk(c)]
-    # OpenCC reads phrases (皇后 is Traditional too): the text as its script writes it is itself.
-    converted = chinese.to_traditional(text) if lang == "zh-Hant" else chinese.to_simplified(text)
+    # OpenCC reads phrases (皇后 is Traditional too): the text as its script writes it is itself
+    # (台 is how Taiwan writes 臺: 台灣, 天文台).
+    if lang == "zh-Hant":
+        text, converted = text.replace("臺", "台"), chinese.to_traditional(text).replace("臺", "台")
+    else:
+        converted = chinese.to_simplified(text)
     return [c for c, d in zip(text, converted) if c != d] + [
         w for w in re.findall(r"[A-Za-z]+", text) if w not in _PROPER and not w.isupper()]
 
@@ -172,3 +176,23 @@ def test_no_answer_names_an_id(conn):
               for r in json.loads(readings or "[]") for t in (r.get("text") or {}).values()]
     named = [(i, word) for i, t in texts for word in re.findall(r"[a-z0-9.-]+", t or "") if word in ids]
     assert named == []
+
+
+@pytest.mark.parametrize("lang, word", [("en", "variant"), ("zh-Hant", "變體"), ("zh-Hans", "变体")])
+def test_a_house_rule_says_so_and_how_to_play_it(cli, lang, word):
+    """As `referee rules` tags it: a house rule found by `referee faq` is not read as the rule."""
+    done = cli("faq", "draft.three-player.single-character", "--lang", lang)
+    head = "".join("".join(done.stdout.splitlines()[:2]).split())
+    assert word in head and "--variantthree-player-one-character" in head
+
+
+@pytest.mark.parametrize("lang, query, shown, other", [("en", "Quarry", "2016 edition", "classic edition"),
+                                                       ("zh-Hant", "採石場", "2016年版", "經典版"),
+                                                       ("zh-Hans", "采石场", "2016年版", "经典版")])
+def test_a_card_hit_names_the_edition_of_the_text_it_shows(cli, lang, query, shown, other):
+    """The Quarry works differently in the classic edition: its 2016 text is not said to be both's."""
+    done = cli("faq", query, "-n", "1", "--lang", lang)
+    first = done.stdout.split("\n\n")[0]
+    facts = "".join(first.split("·")[0].splitlines()[-2:])
+    assert json.loads(cli("faq", query, "-n", "1", "--json").stdout)["hits"][0]["kind"] == "card"
+    assert shown in facts and other not in facts, first
