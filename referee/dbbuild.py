@@ -521,12 +521,11 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
 def _place_rows(bundle: Bundle, convert) -> list[dict]:
     """Each place a citation points to, said in every language (referee/places.py); a place that
     cannot be is refused, as a reader would see it in a language they may not read."""
-    from dataclasses import asdict
-
     from referee import places
 
     editions = {s["id"]: s.get("editions", []) for s in bundle.sources}
-    refs = places.every_ref([value for key, value in asdict(bundle).items() if key != "places"])
+    refs = places.every_ref([bundle.characters, bundle.districts, bundle.rules, bundle.variants, bundle.faq,
+                             bundle.casts, bundle.differences])
     translator = places.Translator(bundle.places, bundle.characters + bundle.districts, convert)
 
     def edition_of(source: str) -> str | None:

@@ -4,9 +4,9 @@
 A document's section titles exist in its own language and script only; a reader is shown every
 title in theirs. Between the Chinese scripts OpenCC converts the title (「回合完结」 → 「回合完結」).
 Between English and Chinese the title is read as a sequence of known pieces: the section
-headings of `data/places.toml`, card names (any edition's, any alias, for a title in Chinese;
-the edition's own, for a title in English), numbers and the marks every language shares (Q5,
-FAQ, p.3). A title with a piece that is none of these cannot be said in the other language:
+headings of `data/places.toml`, card names (of the source's edition, else of the edition of
+what cites the place, else of either; a Chinese title may use any alias), numbers and the marks
+every language shares (Q5, FAQ, 1A, ☆). A title with a piece that is none of these cannot be said in the other language:
 the build refuses it (`problems`), so that no title is shown in a language the reader does not read.
 """
 
@@ -196,8 +196,10 @@ def every_ref(node, editions: tuple[str, ...] = ()) -> list[tuple[dict, tuple[st
         if "where" in node and ("doc" in node or "seed" in node):
             found.append((node, editions))
         for key, value in node.items():
-            found += every_ref(value, (key,) if key in EDITIONS and isinstance(value, dict) else editions)
+            if isinstance(value, (dict, list)):
+                found += every_ref(value, (key,) if key in EDITIONS and isinstance(value, dict) else editions)
     elif isinstance(node, list):
         for value in node:
-            found += every_ref(value, editions)
+            if isinstance(value, (dict, list)):
+                found += every_ref(value, editions)
     return found

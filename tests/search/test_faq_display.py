@@ -196,3 +196,28 @@ def test_a_card_hit_names_the_edition_of_the_text_it_shows(cli, lang, query, sho
     facts = "".join(first.split("·")[0].splitlines()[-2:])
     assert json.loads(cli("faq", query, "-n", "1", "--json").stdout)["hits"][0]["kind"] == "card"
     assert shown in facts and other not in facts, first
+
+
+def test_a_place_is_said_in_each_language_from_its_pieces(tmp_path):
+    from referee import chinese
+    from referee.dbbuild import DataError, _place_rows, build, load_bundle
+    from referee.places import Translator
+
+    bundle = load_bundle()
+
+    def convert(direction, text):
+        return chinese.to_simplified(text) if direction == "t2s" else chinese.to_traditional(text)
+
+    said = Translator(bundle.places, bundle.characters + bundle.districts, convert).say
+    assert said("回合完结") == {"en": "End of the round", "zh-Hant": "回合完結", "zh-Hans": "回合完结"}
+    assert said("Character Abilities in Detail: Thief", "2016") == {
+        "en": "Character Abilities in Detail: Thief", "zh-Hant": "角色能力詳解：盜賊", "zh-Hans": "角色能力详解：盗贼"}
+    assert said("FAQ 9☆.皇后")["en"] == "FAQ 9☆. Queen"
+    assert said("墓地", "classic")["en"] == "Graveyard" and said("墓地", "2016")["en"] == "Necropolis"
+    assert said("districts: Library, Observatory")["zh-Hant"] == "地區牌：圖書館、天文台"
+    assert said("A heading nobody wrote down") is None
+    bundle.faq[0]["sources"] = [{"doc": "R16", "where": "A heading nobody wrote down"}]
+    with pytest.raises(DataError, match="A heading nobody wrote down"):
+        _place_rows(bundle, convert)
+    with pytest.raises(DataError, match="A heading nobody wrote down"):
+        build(tmp_path / "referee.db", bundle)
