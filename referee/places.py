@@ -19,6 +19,7 @@ from referee.text import DATA_LANGS, has_cjk
 
 # Marks that read the same in every language: numbers, Q5, FAQ, p.3, ☆, punctuation and spaces.
 _NEUTRAL = re.compile(r"Q\d+|FAQ|\d+[A-Z](?![A-Za-z])|p\.\s?\d+|\d+|[☆*.,，、:：;；()（）/\s–\-~～]")
+_CJK_SPACE = re.compile(r"(?<=[\u3400-\u9fff\uf900-\ufaff])\s+(?=[\u3400-\u9fff\uf900-\ufaff])")
 _TO_CHINESE_PUNCTUATION = (("; ", "；"), (": ", "："), (", ", "、"), ("(", "（"), (")", "）"))
 _TO_ENGLISH_PUNCTUATION = (("；", "; "), ("：", ": "), ("，", ", "), ("、", ", "), ("（", " ("), ("）", ")"))
 
@@ -89,8 +90,9 @@ class Translator:
                             if (text := _read(place, self.en_pieces[(e, script)], joined=True)) is not None), None)
             if chinese is None:
                 return None
-            # Each script's own words (公開資訊, 公开信息): the headings' and the cards' names as written.
-            said[script] = _punctuation(chinese, _TO_CHINESE_PUNCTUATION)
+            # Each script's own words (公開資訊, 公开信息): the headings' and the cards' names as
+            # written, without the English spaces between them (勘誤第11頁).
+            said[script] = _CJK_SPACE.sub("", _punctuation(chinese, _TO_CHINESE_PUNCTUATION))
         return said
 
     def _traditional(self, place: str) -> str:
