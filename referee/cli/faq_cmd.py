@@ -13,7 +13,6 @@ import re
 import sqlite3
 
 from referee.catalog.db import connect
-from referee.catalog.differences import OVERVIEW
 from referee.cli.output import console, escape, paragraph, print_json
 from referee.errors import RefereeError
 from referee.say.labels import colon, comma, label, parens, semicolon
@@ -231,6 +230,8 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
     """Rules shaped like FAQ entries: the title is the question, the text the answer."""
     if not ids:
         return []
+    from referee.catalog.differences import OVERVIEW, all_rows
+
     col = _COLUMN[data_lang(lang)]
     marks = ",".join("?" * len(ids))
     rows = {r[0]: r for r in conn.execute(
@@ -252,8 +253,6 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
         })
         if rule_id == OVERVIEW:
             # Its text only lists what differs: the reader is shown the comparison itself.
-            from referee.catalog.differences import all_rows
-
             out[-1]["differences"] = all_rows(conn)
     return out
 
