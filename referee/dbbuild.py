@@ -46,6 +46,7 @@ class Bundle:
     lexicon: dict = field(default_factory=dict)
     questions: list[dict] = field(default_factory=list)   # faq/questions/: how players asked, labelled
     differences: dict = field(default_factory=dict)       # data/differences.toml: the editions compared
+    places: list[dict] = field(default_factory=list)      # data/places.toml: the headings citations point to
 
 
 def _read(path: Path) -> dict:
@@ -83,6 +84,8 @@ def load_bundle(data: Path | None = None, faq: Path | None = None, held_out: set
         bundle.lexicon = _read(data / "lexicon.toml")
     if (data / "differences.toml").is_file():
         bundle.differences = _read(data / "differences.toml")
+    if (data / "places.toml").is_file():
+        bundle.places = _read(data / "places.toml").get("place", [])
     if (data / "sources.toml").is_file():
         bundle.sources = _read(data / "sources.toml").get("source", [])
     for path in sorted((data / "rules").glob("*.toml"), key=_rules_file_order):
@@ -125,6 +128,7 @@ def validate(bundle: Bundle) -> list[str]:
     ):
         for dup in _duplicates(ids):
             problems.append(f"duplicate {kind} id {dup!r}")
+    problems += _shared_ids(bundle, card_ids)
     known_cards = set(card_ids)
     known_variants = {v["id"] for v in bundle.variants}
     for card in bundle.characters + bundle.districts:
@@ -149,6 +153,9 @@ def validate(bundle: Bundle) -> list[str]:
             variant = reading.get("variant")
             if variant and variant not in known_variants:
                 problems.append(f"faq {entry['id']}: unknown variant {variant!r}")
+        restated = entry.get("restates")
+        if restated is not None and restated not in {r["id"] for r in bundle.rules}:
+            problems.append(f"faq {entry['id']}: restates an unknown rule {restated!r}")
         engine = entry.get("engine")
         if engine is not None and engine != "checked" and not str(engine).startswith("cannot decide: "):
             problems.append(f"faq {entry['id']}: engine must be \"checked\" or \"cannot decide: WHY\", not {engine!r}")
@@ -172,6 +179,23 @@ def validate(bundle: Bundle) -> list[str]:
         if variant and variant not in known_variants:
             problems.append(f"rule {rule['id']}: unknown variant {variant!r}")
     return problems
+
+
+def _shared_ids(bundle: Bundle, card_ids: list[str]) -> list[str]:
+    """An id (or a former id) that names things of two kinds: `referee faq ID` would open one of
+    them and a citation (`referee ask`, a hit's JSON) could mean either."""
+    from referee import differences
+
+    generated = differences.rules(bundle, differences.table_rows(bundle)) if bundle.differences else []
+    kinds: dict[str, set[str]] = {}
+    for kind, items in (("rule", [*bundle.rules, *generated]), ("variant", bundle.variants), ("faq entry", bundle.faq)):
+        for item in items:
+            for ident in [item["id"], *item.get("aliases", [])]:
+                kinds.setdefault(ident, set()).add(kind)
+    for ident in card_ids:
+        kinds.setdefault(ident, set()).add("card")
+    return [f"the id {ident!r} names a {' and a '.join(sorted(found))}"
+            for ident, found in sorted(kinds.items()) if len(found) > 1]
 
 
 def _cast_problems(bundle: Bundle) -> list[str]:
@@ -349,6 +373,7 @@ def faq_rows(bundle: Bundle) -> list[dict]:
             "keywords": " ".join(e.get("keywords", [])),
             "asked": json.dumps(e.get("asked", {}), ensure_ascii=False),
             "aliases": " ".join(e.get("aliases", [])),
+            "restates": e.get("restates"),     # the rule this entry asks as a question
             "sources": json.dumps(e.get("sources", []), ensure_ascii=False),
             "readings": json.dumps(e.get("readings", []), ensure_ascii=False),
             # Holds only under a house-rule variant: no reading is any edition's default.
@@ -429,6 +454,8 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
     def convert(direction: str, text: str) -> str:
         return chinese.to_simplified(text) if direction == "t2s" else chinese.to_traditional(text)
 
+    place_rows = _place_rows(bundle, convert)
+
     handle, temp = tempfile.mkstemp(prefix=".referee-", suffix=".db", dir=target.parent)
     os.close(handle)
     try:
@@ -451,6 +478,9 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
               "links": json.dumps(s.get("links", {}), ensure_ascii=False)} for s in bundle.sources],
             pk="id",
         )
+        db["places"].create({"source": str, "place": str, **{c: str for c in _texts("text", {})}},
+                            pk=("source", "place"))
+        db["places"].insert_all(place_rows)
         db["editions"].insert_all(
             [{"id": k, "facts": json.dumps(v, ensure_ascii=False)} for k, v in bundle.editions.items()], pk="id"
         )
@@ -486,6 +516,26 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         if os.path.exists(temp):
             os.unlink(temp)
     return target
+
+
+def _place_rows(bundle: Bundle, convert) -> list[dict]:
+    """Each place a citation points to, said in every language (referee/places.py); a place that
+    cannot be is refused, as a reader would see it in a language they may not read."""
+    from referee import places
+
+    editions = {s["id"]: s.get("editions", []) for s in bundle.sources}
+    refs = places.every_ref([bundle.characters, bundle.districts, bundle.rules, bundle.variants, bundle.faq,
+                             bundle.casts, bundle.differences])
+    translator = places.Translator(bundle.places, bundle.characters + bundle.districts, convert)
+
+    def edition_of(source: str) -> str | None:
+        found = editions.get(source, [])
+        return found[0] if len(found) == 1 else None
+
+    rows, problems = places.place_rows(refs, translator, edition_of)
+    if problems:
+        raise DataError("; ".join(problems[:20]) + (f" (+{len(problems) - 20} more)" if len(problems) > 20 else ""))
+    return rows
 
 
 def register() -> None:

@@ -13,6 +13,8 @@ from referee.text import DATA_LANGS, ByLanguage, name_key
 TOPICS = {name_key(w) for w in ("editions", "edition", "differences", "diff", "版本", "版本差異", "版本差异",
                                 "新舊版", "新旧版", "差異", "差异")}
 SIDES = ("classic", "2016")
+# The rule that stands for the whole comparison (its text lists the rows' titles; it is shown as the table).
+OVERVIEW = "editions.overview"
 
 
 def is_editions_topic(topic: str | None) -> bool:

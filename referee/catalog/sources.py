@@ -50,6 +50,26 @@ def readable_where(where: str | None) -> str:
     return "" if _MACHINE.search(where) else where
 
 
+def split(where: str | None) -> list[str]:
+    """The places a reader can find, one per section (`Game End; 2-Player Rule Changes`), in
+    the document's own words; line numbers and file paths are dropped."""
+    return [part for part in (p.strip(" ,") for p in readable_where(where).split(";")) if part]
+
+
+def places(conn, ref: dict, lang: str) -> list[str]:
+    """The places a citation points to, each in the reader's language and script (the database
+    holds each place said in every language: referee/places.py)."""
+    from referee.text import data_lang
+
+    column = "text_" + data_lang(lang).replace("-", "_").lower()
+    out = []
+    for place in split(ref.get("where")):
+        row = conn.execute(f"SELECT {column} FROM places WHERE source = ? AND place = ?",
+                           (source_id(ref), place)).fetchone()
+        out.append(row[0] if row else place)
+    return out
+
+
 def describe(ref: dict, lang: str) -> str:
     """One citation for people: `2016 規則書 (Game End)`, `台灣玩家規則整理 (andyventure.com, Q5)`."""
     source = by_id().get(source_id(ref) or "")

@@ -23,9 +23,9 @@ def _edition(side: str, lang: str) -> str:
     return name[0].upper() + name[1:]
 
 
-def sources_text(sources: list[dict], lang: str) -> str:
-    """`2016 規則書（Game End）；經典版規則書`: each document once, with the places in it a reader
-    can find."""
+def sources_text(conn: sqlite3.Connection, sources: list[dict], lang: str) -> str:
+    """`2016 規則書（遊戲結束）；經典版規則書`: each document once, with the places in it a reader
+    can find, in the reader's language."""
     from referee.catalog import sources as source_data
 
     known = source_data.by_id()
@@ -33,10 +33,8 @@ def sources_text(sources: list[dict], lang: str) -> str:
     for ref in sources:
         source = known.get(source_data.source_id(ref) or "")
         name = source_data.name(source, lang) if source else str(source_data.source_id(ref))
-        where = source_data.readable_where(ref.get("where"))
         found = places.setdefault(name, [])
-        if where and where not in found:
-            found.append(where)
+        found += [place for place in source_data.places(conn, ref, lang) if place not in found]
     texts = [source_data.in_parens(name, w, lang) if w else name for name, w in places.items()]
     return semicolon(lang).join(texts)
 
@@ -50,16 +48,21 @@ def show(conn: sqlite3.Connection, lang: str, json_out: bool) -> None:
     from referee.text import data_lang
 
     column = "title_" + data_lang(lang).replace("-", "_").lower()
-    title = conn.execute(f"SELECT {column} FROM rules WHERE id = 'editions.overview'").fetchone()
+    title = conn.execute(f"SELECT {column} FROM rules WHERE id = ?", (differences.OVERVIEW,)).fetchone()
     if title:
         out.print(f"[bold]{escape(title[0])}[/bold]")
         out.print()
+    print_rows(out, conn, rows, lang)
+
+
+def print_rows(out, conn: sqlite3.Connection, rows: list[dict], lang: str) -> None:
+    """Each row: what differs, each edition's side, its sources (also `referee faq editions.overview`)."""
     for row in rows:
         out.print(f"[bold]{escape(row['what'][lang])}[/bold]")
         for side in differences.SIDES:
             paragraph(out, f"{_edition(side, lang)}{colon(lang)}{_side(row, side, lang)}", lang, indent=2, hang=4)
         if row["sources"]:
-            paragraph(out, f"[dim]{escape(label('sources', lang) + colon(lang) + sources_text(row['sources'], lang))}[/dim]",
+            paragraph(out, f"[dim]{escape(label('sources', lang) + colon(lang) + sources_text(conn, row['sources'], lang))}[/dim]",
                       lang, markup=True, indent=2, hang=4)
         out.print()
 

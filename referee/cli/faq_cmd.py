@@ -230,6 +230,8 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
     """Rules shaped like FAQ entries: the title is the question, the text the answer."""
     if not ids:
         return []
+    from referee.catalog.differences import OVERVIEW, all_rows
+
     col = _COLUMN[data_lang(lang)]
     marks = ",".join("?" * len(ids))
     rows = {r[0]: r for r in conn.execute(
@@ -240,12 +242,18 @@ def _rule_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
     for rule_id in ids:
         _, editions, variant, title, text, sources, aliases = rows[rule_id]
         card_ids = (cards.get(rule_id) or "").split()
+        titled = conn.execute(f"SELECT title_{col} FROM variants WHERE id = ?", (variant,)).fetchone() if variant else None
         out.append({
             "id": rule_id, "kind": "rule", "question": title, "answer": text,
+            # A house rule, named as `referee rules` names it: its title and how to play it.
+            **({"variant_title": titled[0] if titled and titled[0] else variant} if variant else {}),
             "cards": [names.get(c, c) for c in card_ids], "card_ids": card_ids,
             "editions": editions.split(), "sources": _named_sources(conn, json.loads(sources or "[]"), lang),
             "readings": [], "variant": variant, "aliases": (aliases or "").split(),
         })
+        if rule_id == OVERVIEW:
+            # Its text only lists what differs: the reader is shown the comparison itself.
+            out[-1]["differences"] = all_rows(conn)
     return out
 
 
@@ -262,19 +270,25 @@ def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
         out.append({
             "id": card_id, "kind": "card", "question": name, "answer": ability or "",
             "cards": [name_en], "card_ids": [card_id], "editions": sorted(rows, key=EDITIONS.index),
+            # The editions whose text this is: a card that works differently in the other edition
+            # (the classic Quarry) is not shown as if its 2016 text held in both.
+            "text_editions": sorted((e for e, row in rows.items() if row[3] == ability), key=EDITIONS.index),
             "sources": _named_sources(conn, json.loads(sources or "[]"), lang), "readings": [], "aliases": [],
         })
     return out
 
 
 def _named_sources(conn: sqlite3.Connection, sources: list[dict], lang: str) -> list[dict]:
-    """Each source with the short name a player recognises (`name`), in the player's language."""
+    """Each source with the short name a player recognises (`name`) and the places in it a reader
+    can find (`places`), in the player's language."""
+    from referee.catalog.sources import places
+
     col = _COLUMN[data_lang(lang)]
     out = []
     for source in sources:
         key = f"seed-{source['seed']}" if "seed" in source else source.get("doc")
         row = conn.execute(f"SELECT name_{col} FROM sources WHERE id = ?", (key,)).fetchone()
-        out.append({**source, "name": row[0] if row and row[0] else str(key)})
+        out.append({**source, "name": row[0] if row and row[0] else str(key), "places": places(conn, source, lang)})
     return out
 
 
@@ -297,16 +311,12 @@ def _editions_text(editions: list[str], lang: str) -> str:
 
 
 def _sources_text(sources: list[dict], lang: str) -> str:
-    """`2016 規則書（Game End）；台灣玩家規則整理（Q5、Q18）`: each source once, with the places
-    in it a reader can find (never our line numbers or file paths)."""
-    from referee.catalog.sources import readable_where
-
+    """`2016 規則書（遊戲結束）；台灣玩家規則整理（Q5、Q18）`: each source once, with the places
+    in it a reader can find (never our line numbers or file paths), in the reader's language."""
     places: dict[str, list[str]] = {}
     for source in sources:
-        where = readable_where(source.get("where"))
         found = places.setdefault(source["name"], [])
-        if where and where not in found:
-            found.append(where)
+        found += [place for place in source["places"] if place not in found]
     texts = [name + (parens(comma(lang).join(where), lang) if where else "") for name, where in places.items()]
     return semicolon(lang).join(texts)
 
@@ -325,10 +335,18 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
         paragraph(out, f"[bold]{head}{first}{colon(lang)}{_escape(entry['question'])}[/bold]", lang, markup=True)
         paragraph(out, f"{second}{colon(lang)}{entry['answer']}", lang)
     else:
-        paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]",
+        # A house rule says so, and how to play it (`--variant ID`), as `referee rules` does.
+        tag = (f"[dim]{parens(label('variant', lang) + colon(lang) + _escape(entry['variant_title']) + ' · --variant ' + _escape(entry['variant']), lang)}[/dim]"
+               if entry.get("variant") else "")
+        paragraph(out, f"[bold]{head}{_word(entry['kind'], lang)}{colon(lang)}{_escape(entry['question'])}[/bold]{tag}",
                   lang, markup=True)
-        paragraph(out, entry["answer"], lang)
-    facts = f"{label('edition', lang)}{colon(lang)}{_editions_text(entry['editions'], lang)}"
+        if entry.get("differences"):
+            from referee.cli.editions_cmd import print_rows
+
+            print_rows(out, connect(), entry["differences"], lang)
+        else:
+            paragraph(out, entry["answer"], lang)
+    facts = f"{label('edition', lang)}{colon(lang)}{_editions_text(entry.get('text_editions') or entry['editions'], lang)}"
     if entry["sources"]:
         facts += f" · {label('sources', lang)}{colon(lang)}{_sources_text(entry['sources'], lang)}"
     paragraph(out, f"[dim]{_escape(facts)}[/dim]", lang, markup=True)

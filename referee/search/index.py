@@ -87,10 +87,11 @@ class _Doc:
                       "asked": phrasings}
         self.cards, self.editions, self.subject, self.house = cards, editions, subject, house
         self.q_en, self.q_zh = q_en, q_zh
+        self.restates: str | None = None   # a FAQ entry's rule it asks as a question
 
 
 def _faq_docs(conn) -> list[_Doc]:
-    cols = ["id", "cards", "editions", "house_only", "keywords", "readings", "asked",
+    cols = ["id", "cards", "editions", "house_only", "keywords", "readings", "asked", "restates",
             *(f"q_{c}" for c in _LANG_COLUMNS), *(f"a_{c}" for c in _LANG_COLUMNS)]
     docs = []
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'faq'").fetchone():
@@ -104,6 +105,7 @@ def _faq_docs(conn) -> list[_Doc]:
                          cards, row["editions"].split(), head if head in cards else None,
                          bool(row["house_only"]), row["q_en"] or "", row["q_zh_hans"] or "",
                          json.loads(row["asked"] or "{}")))
+        docs[-1].restates = row["restates"]
     return docs
 
 
@@ -168,6 +170,10 @@ def _add_questions(docs: list[_Doc], questions: list[dict], renamed: dict[str, s
     by_id: dict[str, list[_Doc]] = {}
     for doc in docs:
         by_id.setdefault(doc.id, []).append(doc)
+    # A FAQ entry that restates a rule is asked for as the rule is (they shared an id once).
+    for doc in docs:
+        if doc.restates:
+            by_id.setdefault(doc.restates, []).append(doc)
     for question in questions:
         expect = question.get("expect", [])
         for ident in dict.fromkeys(renamed.get(e, e) for e in ([expect] if isinstance(expect, str) else expect)):

@@ -413,6 +413,17 @@ def _cache(conn: sqlite3.Connection) -> dict:
     return _CACHE
 
 
+def _restated(conn: sqlite3.Connection) -> dict[str, str]:
+    """FAQ entry id → the rule it restates, read once per connection."""
+    cache = _cache(conn)
+    if "restated" not in cache:
+        try:
+            cache["restated"] = dict(conn.execute("SELECT id, restates FROM faq WHERE restates IS NOT NULL"))
+        except sqlite3.OperationalError:     # a database built without FAQ entries
+            cache["restated"] = {}
+    return cache["restated"]
+
+
 def documents(conn: sqlite3.Connection, keys) -> dict[str, Doc]:
     """The metadata of the documents `keys`, read once per connection: a search reads only its
     candidates (a command answers one query; tests and tuning answer hundreds)."""
@@ -635,9 +646,10 @@ def search(
     # Equal scores: the FAQ's answer, then the closer text match, then the id (stable output).
     text_of = {(docs[key].kind, docs[key].id): text_scores.get(key, 0.0) for key in pool}
     hits.sort(key=lambda h: (-h.score, h.kind != "faq", -text_of[(h.kind, h.id)], h.id))
-    # A FAQ entry and the rule it restates may share an id (draft.eight-players): one id, one hit.
+    # A FAQ entry and the rule it restates (draft.eight-players-rank9, draft.eight-players): one hit.
+    same = _restated(conn)
     seen: set[str] = set()
-    hits = [h for h in hits if not (h.id in seen or seen.add(h.id))][:top]
+    hits = [h for h in hits if not (same.get(h.id, h.id) in seen or seen.add(same.get(h.id, h.id)))][:top]
     # Unsure: a weak best hit, or a middling one with a runner-up so close that the two could
     # swap (on the question sets held out, 28 % of the wrong first hits are flagged and 8 % of
     # the right ones: a flagged first hit is wrong about one time in four, an unflagged one

@@ -51,7 +51,7 @@ def test_faq_readings_have_player_readable_headings():
     assert "  • 讀法一（經典版的預設）：觸發前被拆：恢復8個。已有人蓋到7個之後才被拆：遊戲仍" in lines
     assert "    要採用這個讀法：--variant bell-tower-reverts · 出處：網頁版規則（含組隊規" in lines
     assert "trigger-stands" not in out and "reverts-any-time" not in out
-    assert lines[4].startswith("版本：經典版 · 出處：網頁版規則（含組隊規則）（钟塔、游戏结束）；")
+    assert lines[4].startswith("版本：經典版 · 出處：網頁版規則（含組隊規則）（鐘塔、遊戲結束）；")
     assert ": " not in out.replace("--variant", "")
 
 

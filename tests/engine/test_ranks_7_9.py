@@ -99,7 +99,7 @@ def test_every_verb_of_ranks_7_to_9_is_played_in_random_games(rulebooks):
 
 
 def test_eight_players_use_nine_characters_and_the_last_picker_sees_the_facedown_card(rulebooks):
-    """FAQ draft.eight-players: a ninth character, no face-up discard, and the last player chooses
+    """FAQ draft.eight-players-rank9: a ninth character, no face-up discard, and the last player chooses
     between the last card and the face-down one."""
     for edition in ("2016", "classic"):
         rb = rulebooks[edition]
