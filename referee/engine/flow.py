@@ -98,6 +98,18 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
     settle(game)
 
 
+def play_dealt(game: "Operations", move: Move) -> None:
+    """`play(game, move, listed=True)` in a dealt game (no table: no secret picks, reveals or
+    passes, and nothing ends a turn but its own `end`): the selection's pick or discard, or the
+    turn's move, then `settle` — what play() asks only of a table not asked at every move
+    (tests/engine/test_properties.py: the same positions and events as the checked apply)."""
+    if game.state.phase == "draft":
+        draft.apply_listed(game, move)
+    else:
+        turns.apply_listed(game, move, turns.answering_card(game, move) if game.hooks.answers else None)
+    settle(game)
+
+
 def settle(game: "Operations") -> None:
     """After every move: the selection done → the turns; a turn ended → the next; between turns
     (a decision made at the round's end, a killed character's action done) → the round's end or

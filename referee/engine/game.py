@@ -263,27 +263,43 @@ class Game(Operations):
         """Play a move taken from legal_moves() in this very position (python-chess's `push`
         beside the checked `push_san`): the checks of who may make it now are not made again;
         the verb's own rules still run. A move typed by a person, read from a file or made up
-        goes through apply(). (tests/engine/test_properties.py: both give the same position.)"""
-        return self._play(move, True)
-
-    def _play(self, move: Move, listed: bool) -> list[dict]:
-        undo = self._undo
-        # A listed move in a game played forward only: no snapshot to go back to.
-        snapshot = None if listed and undo is None else self.state.snapshot()
+        goes through apply(). (tests/engine/test_properties.py: both give the same position.)
+        In a game played forward only (`undo=False`) no snapshot is taken, and a dealt game's
+        move goes straight to the flow's dealt path (`flow.play_dealt`: what only a table has is
+        not asked)."""
+        if self._undo is not None:
+            return self._play(move, True)
         if self._events:
             self._events = []                # (what was said outside a move is not this move's)
         try:
-            flow.play(self, move, listed)
+            if self.table:
+                flow.play(self, move, True)
+            else:
+                flow.play_dealt(self, move)
         except IllegalMove as refused:
-            if snapshot is None:
-                # Every listed move applies (tests/engine/test_properties.py): a refusal here is
-                # the engine's own fault, and the position it leaves is not to be played on.
-                raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
-                                   "a game without undo cannot go back to where it was") from refused
+            # Every listed move applies (tests/engine/test_properties.py): a refusal here is the
+            # engine's own fault, and the position it leaves is not to be played on.
+            raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
+                               "a game without undo cannot go back to where it was") from refused
+        events = self._events
+        self.history.append(_step((move, events)))
+        self._events = []
+        return events
+
+    def _play(self, move: Move, listed: bool) -> list[dict]:
+        snapshot = self.state.snapshot()
+        if self._events:
+            self._events = []                # (what was said outside a move is not this move's)
+        try:
+            if listed and not self.table:
+                flow.play_dealt(self, move)
+            else:
+                flow.play(self, move, listed)
+        except IllegalMove:
             self.state.restore(snapshot)
             raise
-        if undo is not None:
-            undo.append(snapshot)
+        if self._undo is not None:
+            self._undo.append(snapshot)
         events = self._events
         self.history.append(_step((move, events)))
         self._events = []
