@@ -1,7 +1,7 @@
 """Engine speed on one core, in CPU time: complete random 2016 games (5 players, no invariant
 checks, as `referee simulate --no-check` plays them: the random player asks for the legal moves
 verb by verb as far as its choice needs them, and its move is played by `apply_listed` in a game
-played forward only, `undo=False`), reported per round so that engines whose games last a different number of rounds compare.
+played forward only that says no events, `undo=False, events=False`), reported per round so that engines whose games last a different number of rounds compare.
 
 - Ours, the base cast (the edition's default characters), alternating with the peer: the
   JavaScript engine xdghcnt/citadels-web played by its random driver
@@ -48,7 +48,8 @@ RUNS = 3
 
 def play(rb, players: int, seed: int, positions: list | None = None, characters=None) -> tuple[int, int]:
     """One complete random game: (moves, rounds)."""
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=characters, undo=False)
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=characters, undo=False,
+                    events=False)
     rng = random.Random(seed)
     moves = 0
     while not game.is_over:

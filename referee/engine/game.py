@@ -45,9 +45,13 @@ class Step(NamedTuple):
 _step = partial(tuple.__new__, Step)
 
 
+def _say_nothing(kind: str, **values) -> None:
+    """`Operations.event` of a game made with `events=False`."""
+
+
 class Game(Operations):
     def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False,
-                 secret_selection: bool = False, undo: bool = True):
+                 secret_selection: bool = False, undo: bool = True, events: bool = True):
         self.rb = rulebook
         self.state = state
         self.seed = seed
@@ -72,6 +76,10 @@ class Game(Operations):
         self._undo: list[list] | None = [] if undo else None
         self.history: list[Step] = []
         self._events: list[dict] = []
+        if not events:
+            # A game whose events nobody reads (`simulate` without its checks, the bench): its
+            # moves say nothing (each event was a dict made and kept in the history).
+            self.event = _say_nothing
         # The hook lists of the cards in play, built once: the cast does not change during a
         # game (a plain attribute: it is read at nearly every step of move generation); games
         # with the same rulebook and cast share them.
@@ -92,13 +100,15 @@ class Game(Operations):
         table: bool = False,
         secret_selection: bool = False,
         undo: bool = True,
+        events: bool = True,
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
         player, and the first selection phase begun. A cast the rules do not allow for this many
         players raises `IllegalCast` (referee.engine.casts). `undo=False`: a game played forward
         only, through the moves it lists (`apply_listed`), as `simulate` plays without its
         checks: it keeps no undo stack and takes no snapshot for a listed move (the snapshot was
-        ~9 % of such a game's instructions, a third of it keeping it for an undo that never came)."""
+        ~9 % of such a game's instructions, a third of it keeping it for an undo that never came).
+        `events=False`: a game whose events nobody reads; its moves return none."""
         setup = rulebook.setup
         characters = require_legal(rulebook, len(names), characters or default_characters(rulebook, len(names)))
         if uniques is None:
@@ -114,7 +124,7 @@ class Game(Operations):
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        game = cls(rulebook, state, seed, table, secret_selection, undo)
+        game = cls(rulebook, state, seed, table, secret_selection, undo, events)
         # A dealt game's deck is known: only the unique districts in it can act.
         game.hooks = registry.hooks_for(rulebook, characters, uniques)
         game.chance().shuffle(state.deck)
