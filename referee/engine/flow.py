@@ -443,9 +443,10 @@ def close_round(game: "Operations") -> None:
     state.last_round_revealed = list(state.revealed)
     if state.ending:
         state.phase = "over"
-        results = scores(game.rb, state)
-        names, rule = winners(game.rb, state, results)
-        game.event("game_over", scores={r["name"]: r["score"] for r in results}, winners=names, tie_break=rule)
+        if game.says:                     # (else the scores are left to whoever asks: Game.scores())
+            results = scores(game.rb, state)
+            names, rule = winners(game.rb, state, results)
+            game.event("game_over", scores={r["name"]: r["score"] for r in results}, winners=names, tie_break=rule)
         return
     if not game.implicit_ends:            # a tracked table hears the round end (and who has the crown)
         game.event("round_ended", round=state.round, crown=state.players[state.crown].name)

@@ -80,6 +80,7 @@ class Game(Operations):
             # A game whose events nobody reads (`simulate` without its checks, the bench): its
             # moves say nothing (each event was a dict made and kept in the history).
             self.event = _say_nothing
+            self.says = False
         # The hook lists of the cards in play, built once: the cast does not change during a
         # game (a plain attribute: it is read at nearly every step of move generation); games
         # with the same rulebook and cast share them.

@@ -35,6 +35,9 @@ class Operations:
     legacy_calls: bool           # a log recorded before calls were passed explicitly (flow.py), or with
                                  # picks typed at a secret table (draft.py): replayed as then
     _events: list[dict]
+    # False: a game whose events nobody reads (Game.new(..., events=False)): event() says nothing,
+    # and what is worked out only to be said (the final scores of `game_over`) is not worked out.
+    says: bool = True
 
     hooks: "Hooks"
 
