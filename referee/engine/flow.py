@@ -101,12 +101,19 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
 def play_dealt(game: "Operations", move: Move) -> None:
     """`play(game, move, listed=True)` in a dealt game (no table: no secret picks, reveals or
     passes, and nothing ends a turn but its own `end`): the selection's pick or discard, or the
-    turn's move, then `settle` — what play() asks only of a table not asked at every move
+    turn's move — what play() asks only of a table not asked at every move —, then `settle`
+    unless the selection or the turn simply goes on, where it has nothing to do (most moves)
     (tests/engine/test_properties.py: the same positions and events as the checked apply)."""
-    if game.state.phase == "draft":
+    state = game.state
+    if state.phase == "draft":
         draft.apply_listed(game, move)
+        if state.draft.order:
+            return                           # the selection goes on: nothing for settle() to do
     else:
         turns.apply_listed(game, move, turns.answering_card(game, move) if game.hooks.answers else None)
+        turn = state.turn
+        if turn is not None and not turn.ended:
+            return                           # the turn goes on: nothing for settle() to do
     settle(game)
 
 
