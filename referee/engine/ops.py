@@ -65,7 +65,7 @@ class Operations:
     def gain(self, seat: int, amount: int, reason: str) -> int:
         """Pay `amount` from the bank (as much as a finite bank holds)."""
         state = self.state
-        if not self.unlimited_bank:
+        if not self.rb.bank_unlimited(state.variants):      # (self.unlimited_bank, asked at every gain)
             amount = max(0, min(amount, state.bank))
         if amount:
             state.bank -= amount
