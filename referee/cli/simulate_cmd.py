@@ -51,8 +51,10 @@ def play_game(rulebook, players: int, seed: int, check: bool, characters=None, u
     if characters is None:
         characters = random_characters(rulebook, players, seed)
     names = list(names) if names else [f"P{i + 1}" for i in range(players)]
-    # Without the checks nothing is taken back: the game is played forward only (no undo kept).
-    game = Game.new(rulebook, names, seed=seed, characters=tuple(characters), uniques=uniques, undo=check)
+    # Without the checks nothing is taken back and no event is read: the game is played forward
+    # only (no undo kept) and says nothing.
+    game = Game.new(rulebook, names, seed=seed, characters=tuple(characters), uniques=uniques, undo=check,
+                    events=check)
     rng = random.Random(seed)
     expected = totals(game)
     count = 0

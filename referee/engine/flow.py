@@ -98,6 +98,25 @@ def play(game: "Operations", move: Move, listed: bool = False) -> None:
     settle(game)
 
 
+def play_dealt(game: "Operations", move: Move) -> None:
+    """`play(game, move, listed=True)` in a dealt game (no table: no secret picks, reveals or
+    passes, and nothing ends a turn but its own `end`): the selection's pick or discard, or the
+    turn's move — what play() asks only of a table not asked at every move —, then `settle`
+    unless the selection or the turn simply goes on, where it has nothing to do (most moves)
+    (tests/engine/test_properties.py: the same positions and events as the checked apply)."""
+    state = game.state
+    if state.phase == "draft":
+        draft.apply_listed(game, move)
+        if state.draft.order:
+            return                           # the selection goes on: nothing for settle() to do
+    else:
+        turns.apply_listed(game, move, turns.answering_card(game, move) if game.hooks.answers else None)
+        turn = state.turn
+        if turn is not None and not turn.ended:
+            return                           # the turn goes on: nothing for settle() to do
+    settle(game)
+
+
 def settle(game: "Operations") -> None:
     """After every move: the selection done → the turns; a turn ended → the next; between turns
     (a decision made at the round's end, a killed character's action done) → the round's end or
@@ -431,9 +450,10 @@ def close_round(game: "Operations") -> None:
     state.last_round_revealed = list(state.revealed)
     if state.ending:
         state.phase = "over"
-        results = scores(game.rb, state)
-        names, rule = winners(game.rb, state, results)
-        game.event("game_over", scores={r["name"]: r["score"] for r in results}, winners=names, tie_break=rule)
+        if game.says:                     # (else the scores are left to whoever asks: Game.scores())
+            results = scores(game.rb, state)
+            names, rule = winners(game.rb, state, results)
+            game.event("game_over", scores={r["name"]: r["score"] for r in results}, winners=names, tie_break=rule)
         return
     if not game.implicit_ends:            # a tracked table hears the round end (and who has the crown)
         game.event("round_ended", round=state.round, crown=state.players[state.crown].name)

@@ -45,9 +45,13 @@ class Step(NamedTuple):
 _step = partial(tuple.__new__, Step)
 
 
+def _say_nothing(kind: str, **values) -> None:
+    """`Operations.event` of a game made with `events=False`."""
+
+
 class Game(Operations):
     def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False,
-                 secret_selection: bool = False, undo: bool = True):
+                 secret_selection: bool = False, undo: bool = True, events: bool = True):
         self.rb = rulebook
         self.state = state
         self.seed = seed
@@ -72,6 +76,11 @@ class Game(Operations):
         self._undo: list[list] | None = [] if undo else None
         self.history: list[Step] = []
         self._events: list[dict] = []
+        if not events:
+            # A game whose events nobody reads (`simulate` without its checks, the bench): its
+            # moves say nothing (each event was a dict made and kept in the history).
+            self.event = _say_nothing
+            self.says = False
         # The hook lists of the cards in play, built once: the cast does not change during a
         # game (a plain attribute: it is read at nearly every step of move generation); games
         # with the same rulebook and cast share them.
@@ -92,13 +101,15 @@ class Game(Operations):
         table: bool = False,
         secret_selection: bool = False,
         undo: bool = True,
+        events: bool = True,
     ) -> "Game":
         """A game at set-up: a shuffled deck, four cards and two gold each, the crown to the first
         player, and the first selection phase begun. A cast the rules do not allow for this many
         players raises `IllegalCast` (referee.engine.casts). `undo=False`: a game played forward
         only, through the moves it lists (`apply_listed`), as `simulate` plays without its
         checks: it keeps no undo stack and takes no snapshot for a listed move (the snapshot was
-        ~9 % of such a game's instructions, a third of it keeping it for an undo that never came)."""
+        ~9 % of such a game's instructions, a third of it keeping it for an undo that never came).
+        `events=False`: a game whose events nobody reads; its moves return none."""
         setup = rulebook.setup
         characters = require_legal(rulebook, len(names), characters or default_characters(rulebook, len(names)))
         if uniques is None:
@@ -114,7 +125,7 @@ class Game(Operations):
         deck = rulebook.district_deck(uniques)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        game = cls(rulebook, state, seed, table, secret_selection, undo)
+        game = cls(rulebook, state, seed, table, secret_selection, undo, events)
         # A dealt game's deck is known: only the unique districts in it can act.
         game.hooks = registry.hooks_for(rulebook, characters, uniques)
         game.chance().shuffle(state.deck)
@@ -259,27 +270,43 @@ class Game(Operations):
         """Play a move taken from legal_moves() in this very position (python-chess's `push`
         beside the checked `push_san`): the checks of who may make it now are not made again;
         the verb's own rules still run. A move typed by a person, read from a file or made up
-        goes through apply(). (tests/engine/test_properties.py: both give the same position.)"""
-        return self._play(move, True)
-
-    def _play(self, move: Move, listed: bool) -> list[dict]:
-        undo = self._undo
-        # A listed move in a game played forward only: no snapshot to go back to.
-        snapshot = None if listed and undo is None else self.state.snapshot()
+        goes through apply(). (tests/engine/test_properties.py: both give the same position.)
+        In a game played forward only (`undo=False`) no snapshot is taken, and a dealt game's
+        move goes straight to the flow's dealt path (`flow.play_dealt`: what only a table has is
+        not asked)."""
+        if self._undo is not None:
+            return self._play(move, True)
         if self._events:
             self._events = []                # (what was said outside a move is not this move's)
         try:
-            flow.play(self, move, listed)
+            if self.table:
+                flow.play(self, move, True)
+            else:
+                flow.play_dealt(self, move)
         except IllegalMove as refused:
-            if snapshot is None:
-                # Every listed move applies (tests/engine/test_properties.py): a refusal here is
-                # the engine's own fault, and the position it leaves is not to be played on.
-                raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
-                                   "a game without undo cannot go back to where it was") from refused
+            # Every listed move applies (tests/engine/test_properties.py): a refusal here is the
+            # engine's own fault, and the position it leaves is not to be played on.
+            raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
+                               "a game without undo cannot go back to where it was") from refused
+        events = self._events
+        self.history.append(_step((move, events)))
+        self._events = []
+        return events
+
+    def _play(self, move: Move, listed: bool) -> list[dict]:
+        snapshot = self.state.snapshot()
+        if self._events:
+            self._events = []                # (what was said outside a move is not this move's)
+        try:
+            if listed and not self.table:
+                flow.play_dealt(self, move)
+            else:
+                flow.play(self, move, listed)
+        except IllegalMove:
             self.state.restore(snapshot)
             raise
-        if undo is not None:
-            undo.append(snapshot)
+        if self._undo is not None:
+            self._undo.append(snapshot)
         events = self._events
         self.history.append(_step((move, events)))
         self._events = []

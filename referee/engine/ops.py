@@ -35,6 +35,9 @@ class Operations:
     legacy_calls: bool           # a log recorded before calls were passed explicitly (flow.py), or with
                                  # picks typed at a secret table (draft.py): replayed as then
     _events: list[dict]
+    # False: a game whose events nobody reads (Game.new(..., events=False)): event() says nothing,
+    # and what is worked out only to be said (the final scores of `game_over`) is not worked out.
+    says: bool = True
 
     hooks: "Hooks"
 
@@ -62,7 +65,7 @@ class Operations:
     def gain(self, seat: int, amount: int, reason: str) -> int:
         """Pay `amount` from the bank (as much as a finite bank holds)."""
         state = self.state
-        if not self.unlimited_bank:
+        if not self.rb.bank_unlimited(state.variants):      # (self.unlimited_bank, asked at every gain)
             amount = max(0, min(amount, state.bank))
         if amount:
             state.bank -= amount

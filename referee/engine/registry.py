@@ -139,6 +139,9 @@ _BEHAVIOURS: dict[str, Behaviour] = {}
 _VERBS: dict[str, tuple[Verb, str]] = {}          # verb name -> (verb, card id; "" for the turn's basics)
 _WORDS: dict[str, str] = {}                       # typed word (casefolded) -> verb name
 _INNER: dict[str, str] = {}                       # a word inside a verb's arguments -> that verb
+# verb name -> how a move of it listed now is played (`Verb.apply_listed`, else `apply`): looked
+# up once per move played as listed (a listed move's verb is registered: its card listed it).
+APPLY_LISTED: dict[str, Callable] = {}
 
 # Characters register when first needed: a game loads its cast's modules, and a lookup that finds
 # nothing loads the rest before it answers, so every answer is the one all cards would give. The
@@ -182,6 +185,7 @@ def register_verb(verb: Verb, owner: str = "") -> None:
     if verb.name in _VERBS:
         raise ValueError(f"verb {verb.name} registered twice")
     _VERBS[verb.name] = (verb, owner)
+    APPLY_LISTED[verb.name] = verb.apply_listed or verb.apply
     for word in (verb.name, *verb.words):
         key = word.casefold()
         if _WORDS.get(key, verb.name) != verb.name:

@@ -135,8 +135,7 @@ def apply_listed(game: "Operations", move: Move, card) -> None:
             apply(game, move, card)          # an answer said as its player says it: read it there
             return
         state.pending = None                 # an offer nobody took lapses at the next move
-    found = registry.verb(move.verb)[0]
-    (found.apply_listed or found.apply)(game, move)
+    registry.APPLY_LISTED[move.verb](game, move)
 
 
 def pending_answers(game: "Operations") -> list[Move]:

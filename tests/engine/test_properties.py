@@ -296,6 +296,31 @@ def test_a_game_played_forward_only_plays_as_one_with_undo(rulebooks, seed, play
     assert [step.move for step in forward.history] == [step.move for step in kept.history]
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+def test_a_game_that_says_nothing_plays_as_one_that_does(rulebooks, seed, players, edition):
+    """Game.new(..., events=False) (simulate without its checks, the bench) makes no event:
+    move by move it must reach the same positions as a game that says them, and say nothing,
+    over random casts."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    names, cast = [f"P{i}" for i in range(players)], random_characters(rb, players, seed)
+    said = Game.new(rb, names, seed=seed, characters=cast)
+    quiet = Game.new(rb, names, seed=seed, characters=cast, undo=False, events=False)
+    assert quiet.state == said.state
+    rng = random.Random(seed)
+    while not said.is_over and said.state.round < 30:
+        move = choose_move(said, None, rng)
+        said.apply_listed(move)
+        assert quiet.apply_listed(move) == [], move
+        assert quiet.state == said.state, move
+    assert quiet.is_over == said.is_over
+    assert [step.move for step in quiet.history] == [step.move for step in said.history]
+    assert quiet.scores() == said.scores() and quiet.winners() == said.winners()   # asked, not said
+
+
 def test_a_game_without_undo_says_so(rulebooks):
     """A game played forward only has no undo; a move it is told was listed but is refused leaves
     a position it cannot go back from: an error of the engine, not a refusal (IllegalMove says the

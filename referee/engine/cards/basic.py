@@ -570,6 +570,12 @@ def _apply_end(game: "Operations", move: Move) -> None:
     game.state.turn.ended = True    # the flow runs the end-of-turn effects and calls the next
 
 
+def _apply_listed_end(game: "Operations", move: Move) -> None:
+    """`end` just listed: `_generate_end` listed it only where end_problem() had nothing against
+    it (the duties the cards' hooks owe are not asked again)."""
+    game.state.turn.ended = True
+
+
 def _generate_end(game: "Operations") -> list[Move]:
     return [] if end_problem(game) else [make_move((game.state.turn.character, "end", ()))]
 
@@ -580,4 +586,4 @@ register_verb(Verb("income", ("收入", "收稅", "收税", "徵稅", "征税"),
                    _format_income))
 register_verb(Verb("build", ("建造", "建", "蓋", "盖"), _parse_build, _apply_build, _generate_build, _format_build,
                    apply_listed=_apply_listed_build))
-register_verb(Verb("end", ("結束", "结束"), parse_nothing, _apply_end, _generate_end))
+register_verb(Verb("end", ("結束", "结束"), parse_nothing, _apply_end, _generate_end, apply_listed=_apply_listed_end))
