@@ -15,7 +15,7 @@ import typer
 from referee.cli import completion
 from referee.cli.output import console, escape, facts_line, paragraph, print_json
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
-from referee.errors import RefereeError
+from referee.errors import BadMove, RefereeError, Typed
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
 from referee.say.notation import (is_whole, names_as_set_up, reads as _reads, said, said_in_turn, said_whole, shown, told,
@@ -132,8 +132,13 @@ def do(
     moves = [names_as_set_up(move, header.players) for move in moves]
     with refusals_in(spoken, header.edition):   # a move's cards go by the table's edition
         # An undecided table takes the script of the first move typed in one, with that move.
-        tracked, done, refused = service.record(store, name, moves, _rulebook,
-                                                language=deciding_language(header, typed))
+        try:
+            tracked, done, refused = service.record(store, name, moves, _rulebook,
+                                                    language=deciding_language(header, typed))
+        except BadMove as error:
+            if error.key not in ("error.move.no_verb", "error.move.no_colon"):
+                raise
+            raise _no_verb(store, name, str(error.values["text"]), lang, error) from None
     game = tracked.game
     local = _local(tracked.header.edition, lang)
     # The moves typed after a refused one are not recorded either (they were meant to follow it).
@@ -297,13 +302,7 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     # moves, decoding it was most of the command's time).
     tracked = service.load(store, store.named_or_current(table), _rulebook, history=False)
     game = tracked.game
-    # A choice too large to list (the Magician's redraws of a big hand: up to 2**n) comes whole,
-    # said in one line (say/notation.py `shown`).
-    legal = shown(game.legal_moves())
-    if tracked.header.private:                   # the picks left are the picking seat's to see, on its phone
-        from referee.table.view import SECRET_VERBS
-
-        legal = [m for m in legal if m.verb not in SECRET_VERBS]
+    legal = _legal_shown(tracked)
     if json_out:
         # A choice shown whole: the move it begins with and the cards it chooses among.
         print_json([{"move": whole_head(game, m, "en", {}), "any_of": [game.rb.name(c) for c in m.cards()]}
@@ -312,21 +311,67 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
     out = console()
+    for actor, bodies in _grouped(game, legal, lang, local).items():
+        head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
+        # Broken between moves, never inside one (建造 酒/館, 交/換手牌 were cut in two).
+        facts_line(out, f"{head}{escape(' · '.join(bodies))}", lang, hang=2, lists=False)
+
+
+def _legal_shown(tracked) -> list:
+    """The legal moves as `moves` shows them: a choice too large to list (the Magician's redraws of
+    a big hand: up to 2**n) whole, said in one line (say/notation.py `shown`); at a table of
+    private picks, no pick (those are the picking seat's to see, on its phone)."""
+    legal = shown(tracked.game.legal_moves())
+    if tracked.header.private:
+        from referee.table.view import SECRET_VERBS
+
+        legal = [m for m in legal if m.verb not in SECRET_VERBS]
+    return legal
+
+
+def _grouped(game, legal, lang: str, local: dict[str, str]) -> dict[str, list[str]]:
+    """The moves said in the player's language where they read back (say/notation.py), by who
+    makes them: the acting character's under its player, as `do` says them back; the table's own
+    (`pass`) under "" (said by nobody in particular)."""
     groups: dict[str, list[str]] = {}
-    for move in legal:         # in the player's language where it reads back (say/notation.py)
-        if not move.actor:     # the table's own move (`pass`): said by nobody in particular
+    for move in legal:
+        if not move.actor:
             groups.setdefault("", []).append(said(game, move, lang, local))
             continue
         text = said_whole(game, move, lang, local) if is_whole(move) else said(game, move, lang, local)
         actor, _, body = text.replace("：", ": ", 1).partition(": ")
         seat = game.state.holder(move.actor) if move.actor in game.rb.characters else None
-        if seat is not None:       # the acting character's moves under its player, as `do` says them back
+        if seat is not None:
             actor = game.state.players[seat].name
         groups.setdefault(actor, []).append(body)
-    for actor, bodies in groups.items():
-        head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
-        # Broken between moves, never inside one (建造 酒/館, 交/換手牌 were cut in two).
-        facts_line(out, f"{head}{escape(' · '.join(bodies))}", lang, hang=2, lists=False)
+    return groups
+
+
+def _no_verb(store, name: str, text: str, lang: str, error: BadMove) -> BadMove:
+    """`胖虎：` or `胖虎` (a name, with or without its colon, and nothing else): what is missing,
+    and the moves that player may make now as `moves` lists them — or, with none, what the table
+    waits for. Any other move without a verb or a colon keeps its `error`."""
+    import re
+
+    from referee.table import service
+
+    tracked = service.load(store, name, _rulebook, history=False)
+    game = tracked.game
+    local = _local(tracked.header.edition, lang)
+    try:
+        actor = game.notation.actor(re.split(r"[:：]", text, maxsplit=1)[0])
+    except RefereeError:
+        return error
+    if actor in game.rb.characters:               # a character typed: its player, when known
+        seat = game.state.holder(actor)
+        player = game.state.players[seat].name if seat is not None else local.get(actor, game.rb.name(actor))
+    else:
+        player = actor
+    bodies = _grouped(game, _legal_shown(tracked), lang, local).get(player)
+    if bodies:
+        return BadMove.say("error.move.no_verb_moves", text=Typed(text), player=player, moves=" · ".join(bodies))
+    return BadMove.say("error.move.no_verb_none", text=Typed(text), player=player,
+                       next=next_text(game, lang, local) or "")
 
 
 @app.command("log")

@@ -45,6 +45,24 @@ WITHOUT_ACTOR = frozenset({"pass"})
 # Compiled by `re` on first use (and kept in its cache): a command that reads no list of names
 # does not pay for it at start-up.
 _SPLIT_LIST = r"\s*[,，、]\s*"
+# A word and what follows it: a Chinese typist's separator is a space of any width (the
+# ideographic space included) or a comma of either width or 、 (「抽牌，保留 神廟」). Used only where
+# the notation takes a space after a single word — a verb, a keyword that opens its arguments —,
+# never inside a list of names, where a comma separates the names.
+_FIRST_WORD = r"([^\s,，、]*)(?:\s*[,，、]\s*|\s+|$)(.*)"
+
+
+def first_word(text: str) -> tuple[str, str]:
+    """`保留，神廟` → (`保留`, `神廟`): the first word and the rest, split where a player types a
+    space or a comma between them (`抽牌, 保留`, `抽牌　保留`)."""
+    found = re.match(_FIRST_WORD, text.strip(), re.S)
+    return found.group(1), found.group(2).strip()
+
+
+def spaced(text: str) -> str:
+    """Every run of spaces of any width (U+3000, a no-break space, tabs) as one space: what the
+    notation's parsers split on."""
+    return " ".join(text.split())
 
 
 def _strip(text: str) -> str:
@@ -174,18 +192,17 @@ class Notation:
 
     def parse(self, text: str) -> Move:
         if ":" not in text and "：" not in text:
-            head, _, tail = text.strip().partition(" ")
+            head, tail = first_word(spaced(text))
             if registry.verb_named(head) in WITHOUT_ACTOR:     # `pass 2 3`: nobody answers
                 name = registry.verb_named(head)
                 return Move("", name, registry.verb(name)[0].parse(self, tail.strip()))
             raise BadMove.say("error.move.no_colon", text=Typed(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
-        rest = rest.strip()
+        rest = spaced(rest)
         if not rest:
             raise BadMove.say("error.move.no_verb", text=Typed(text))
-        head, _, tail = rest.partition(" ")
-        tail = tail.strip()
+        head, tail = first_word(rest)
         name = registry.verb_named(head)
         if name is None:
             hint = _written_inside(head, text, rest) or _did_you_mean(head, self._in_play)

@@ -93,3 +93,24 @@ def test_the_face_up_discards_may_be_written_with_spaces_only(rulebooks):
     assert game.parse("Ann: faceup Tax Collector Thief") == game.parse("Ann: faceup Tax Collector, Thief")
     with pytest.raises(UnknownName):
         game.parse("Ann: faceup King Merchent")
+
+
+@pytest.mark.parametrize("text, canonical", [
+    # What a Chinese keyboard types between words: a full-width comma, 、, the ideographic space.
+    ("ann: 抽牌，保留 神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌、保留、神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌\u3000保留\u3000神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌, 保留 神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌 保留，神殿，城堡", "Ann: draw keep Temple, Castle"),   # after the keep word a list
+    ("Ann\u3000：拿金幣", "Ann: gold"),
+    ("ann: 建造 神殿，用 框架", "Ann: build Temple using Framework"),
+    ("ann: 建造 賊窩，用牌，神殿、市場", "Ann: build Thieves' Den with cards Temple, Market"),
+    ("ann: 建造 墓地、拆除 神殿", "Ann: build Necropolis destroying Temple"),
+])
+def test_chinese_typists_separators_between_words(game, text, canonical):
+    assert game.format(game.parse(text)) == canonical
+
+
+def test_a_full_width_comma_still_separates_a_list_and_not_a_name(game):
+    # Between the kept cards a comma is the list's: each card is one name, read whole.
+    assert game.parse("Ann: draw keep Dragon Gate，Temple").args == ("dragon-gate", "temple")

@@ -1,0 +1,70 @@
+"""The table's smaller faults seen at the game nights: what players type at a real table (full-width
+punctuation, a name alone) and what the tracker answers, in each language where it applies."""
+
+from __future__ import annotations
+
+import pytest
+
+
+# -- full-width punctuation and spaces -----------------------------------------------------------
+
+@pytest.mark.parametrize("lang, players, opening, typed, recorded", [
+    ("zh-Hans", "胖虎,小夫,静香,大雄", ["胖虎：面朝上 商人、建筑师", "小夫：翻开 刺客"], "小夫：抽牌，保留 神庙",
+     "小夫：抽牌 保留 神庙"),
+    ("zh-Hans", "胖虎,小夫,静香,大雄", ["胖虎：面朝上 商人，建筑师", "小夫：翻开 刺客"], "小夫：抽牌、保留、神庙",
+     "小夫：抽牌 保留 神庙"),
+    ("zh-Hans", "胖虎,小夫,静香,大雄", ["胖虎：面朝上　商人　建筑师", "小夫：翻开　刺客"], "小夫：抽牌\u3000保留\u3000神庙",
+     "小夫：抽牌 保留 神庙"),
+    ("zh-Hant", "胖虎,小夫,靜香,大雄", ["胖虎：面朝上 商人，建築師", "小夫：翻開 刺客"], "小夫：抽牌，保留 神殿",
+     "小夫：抽牌 保留 神殿"),
+    ("zh-Hant", "胖虎,小夫,靜香,大雄", ["胖虎：面朝上 商人、建築師", "小夫：翻開 刺客"], "小夫：抽牌 保留，神殿",
+     "小夫：抽牌 保留 神殿"),
+])
+def test_a_chinese_typists_punctuation_between_words_is_read(table, lang, players, opening, typed, recorded):
+    assert table("new", "t", "--players", players, "--lang", lang).returncode == 0
+    assert table("do", *opening).returncode == 0
+    result = table("do", typed)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == f"✓ {recorded}"
+
+
+# -- a name and a colon, nothing else ------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", ["胖虎：", "胖虎:", "胖虎"])
+def test_a_name_alone_says_what_is_missing_and_that_players_moves(table, typed):
+    assert table("new", "t", "--players", "胖虎,小夫,静香,大雄", "--lang", "zh-Hans").returncode == 0
+    assert table("do", "胖虎：面朝上 商人、建筑师").returncode == 0
+    result = table("do", typed)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (f"referee: 「{typed.strip()}」没有写动作：要写成「胖虎：动作」。胖虎 现在可以：翻开 刺客 · 拿金币 · "
+                             "抽牌 · 刺杀 盗贼 · 刺杀 魔术师 · 刺杀 国王 · 刺杀 住持 · 刺杀 商人 · 刺杀 建筑师 · 刺杀 领主\n")
+
+
+def test_a_name_alone_at_a_traditional_table(table):
+    assert table("new", "t", "--players", "胖虎,小夫,靜香,大雄", "--lang", "zh-Hant").returncode == 0
+    assert table("do", "胖虎：面朝上 商人、建築師", "小夫：翻開 刺客", "小夫：拿金幣").returncode == 0
+    result = table("do", "小夫：")
+    assert result.returncode == 2
+    assert result.stderr.startswith("referee: 「小夫：」沒有寫動作：要寫成「小夫：動作」。小夫 現在可以：結束 · ")
+    # a player who has nothing to do now is told so, and what the table waits for
+    assert table("new", "u", "--players", "胖虎,小夫,靜香,大雄", "--lang", "zh-Hant", "--recorded-picks").returncode == 0
+    assert table("do", "胖虎：面朝上 商人、建築師").returncode == 0
+    result = table("do", "大雄：")
+    assert result.returncode == 2
+    assert result.stderr == "referee: 「大雄：」沒有寫動作，大雄 現在也沒有可以做的事。下一步：胖虎 選角色。\n"
+
+
+def test_a_name_alone_in_english(table):
+    assert table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--lang", "en").returncode == 0
+    assert table("do", "Ann: faceup Merchant, Architect").returncode == 0
+    result = table("do", "Ann:")
+    assert result.returncode == 2
+    assert result.stderr == ("referee: 'Ann:' names no move: type it after the colon (Ann: MOVE). Ann can now: "
+                             "reveal Assassin · gold · draw · kill Thief · kill Magician · kill King · kill Bishop · "
+                             "kill Merchant · kill Architect · kill Warlord\n")
+    # a character's name alone: its player's moves once it is known
+    assert table("do", "Bob: reveal Assassin").returncode == 0
+    assert table("do", "assassin").stderr.startswith("referee: 'assassin' names no move: type it after the colon "
+                                                     "(Bob: MOVE). Bob can now: gold · draw · ")
+    # words that are not a name keep the notation's own answer
+    assert table("do", "gold").stderr == "referee: a move is 'ACTOR: VERB ARGS', got 'gold'\n"
