@@ -18,5 +18,5 @@ def exported(store: Store, name: str, fmt: str) -> str | dict:
     if fmt == "toml":
         from referee.table.situation_text import with_history
 
-        return with_history(header.start, [m.notation for m in logged])
+        return with_history(header.start, [m.notation for m in logged], header.lang)
     raise RefereeError.say("error.table.format_choose_toml_json", fmt=Typed(fmt))

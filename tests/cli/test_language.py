@@ -585,7 +585,7 @@ TWO_PLAYERS = '[[players]]\nname = "A"\ncharacters = ["Thief"]\n[[players]]\nnam
 
 @pytest.mark.parametrize("text, line", [
     ('edition = "2017"\n', "edition：沒有「2017」這個版本；請選 2016 或 classic"),
-    ("foo = 1\n", "不認得「foo」這個鍵；這裡可用：edition、play、players、question、table、variants"),
+    ("foo = 1\n", "不認得「foo」這個鍵；這裡可用：edition、language、play、players、question、table、variants"),
     ('[table]\nphase = "x"\n' + TWO_PLAYERS, "table.phase：「x」不是 turns 或 selection"),
     (TWO_PLAYERS + '[play]\nhistory = ["B: rob King"]\n', "play.history：「B: rob King」在這裡不合法：國王沒有這個能力（盜賊才有）。"),
     (TWO_PLAYERS + '[play]\nhistory = ["A: glod"]\n', "play.history：「A: glod」中沒有「glod」這個動作；是不是 gold、take-gold？"),

@@ -68,3 +68,43 @@ def test_a_name_alone_in_english(table):
                                                      "(Bob: MOVE). Bob can now: gold · draw · ")
     # words that are not a name keep the notation's own answer
     assert table("do", "gold").stderr == "referee: a move is 'ACTOR: VERB ARGS', got 'gold'\n"
+
+
+# -- the export carries the table's language ---------------------------------------------------------
+
+@pytest.mark.parametrize("lang, faceup, speaks", [
+    ("zh-Hans", "胖虎：面朝上 商人、建筑师", "下一步：从 胖虎 开始秘密选角；第一个行动即结束选角。"),
+    ("zh-Hant", "胖虎：面朝上 商人、建築師", "下一步：從 胖虎 開始秘密選角；第一個行動即結束選角。"),
+])
+def test_an_export_speaks_the_language_the_first_move_decided(table, tmp_path, lang, faceup, speaks):
+    # 胖虎, 小夫, 阿花, 老王 are written alike in both scripts: the table is undecided until its first move.
+    assert table("new", "t", "--players", "胖虎,小夫,阿花,老王").returncode == 0
+    assert table("do", faceup).returncode == 0
+    exported = table("export").stdout
+    assert exported.splitlines()[0] == f'language = "{lang}"'
+    path = tmp_path / "t.toml"
+    path.write_text(exported, encoding="utf-8")
+    assert table("new", "again", "--from", str(path)).stdout.splitlines()[-1] == speaks
+    assert table("show").stdout.splitlines()[-1] == speaks
+    # and the situation file is read in it by `ask` too (a line of its report in that language)
+    from tests.conftest import run_cli
+
+    asked = run_cli("ask", str(path)).stdout
+    assert ("金币" if lang == "zh-Hans" else "金幣") in asked
+
+
+def test_an_english_table_of_chinese_names_exports_english(table, tmp_path):
+    assert table("new", "t", "--players", "胖虎,小夫,阿花,老王", "--lang", "en").returncode == 0
+    path = tmp_path / "t.toml"
+    path.write_text(table("export").stdout, encoding="utf-8")
+    assert table("new", "again", "--from", str(path)).stdout.splitlines()[0].startswith("Table again: 4 players")
+
+
+def test_a_situation_files_language_must_be_one_spoken(tmp_path):
+    from tests.conftest import run_cli
+
+    path = tmp_path / "s.toml"
+    path.write_text('language = "fr"\n\n[[players]]\nname = "Ann"\n\n[[players]]\nname = "Bob"\n', encoding="utf-8")
+    result = run_cli("ask", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith("referee: language must be one of en")
