@@ -108,3 +108,35 @@ def test_a_situation_files_language_must_be_one_spoken(tmp_path):
     result = run_cli("ask", str(path))
     assert result.returncode == 2
     assert result.stderr.startswith("referee: language must be one of en")
+
+
+# -- a team game's JSON names a winner only at the end ------------------------------------------
+
+def test_a_team_game_mid_game_has_a_leading_team_not_a_winner(table, shown):
+    import json
+
+    from tests.table.test_table_cli import ROUND
+
+    assert table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--crown", "Cid", "--teams", "Ann+Cid,Bob+Dan").returncode == 0
+    tied = {"teams": [{"players": ["Ann", "Cid"], "score": 0}, {"players": ["Bob", "Dan"], "score": 0}],
+            "leading_team": None, "winning_team": None,
+            "team_tie": {"score": 0, "rule": None, "favours": [], "team": None}}
+    assert shown()["teams"] == tied
+    for moves in ROUND[:5]:
+        assert table("do", *moves).returncode == 0, moves
+    for standing in (shown()["teams"], json.loads(table("score", "--json").stdout)):
+        assert standing["leading_team"] == ["Ann", "Cid"]
+        assert standing["winning_team"] is None and standing["team_tie"] is None
+
+
+def test_a_finished_team_game_keeps_its_winning_team(tables, rulebooks, table, shown):
+    from tests.table.finished import record_finished
+
+    record_finished(tables, "g", rulebooks["2016"], 4, seed=3, teams="P0+P2,P1+P3")
+    standing = shown()["teams"]
+    assert "leading_team" not in standing
+    totals = [team["score"] for team in standing["teams"]]
+    if totals[0] != totals[1]:
+        assert standing["winning_team"] == standing["teams"][totals.index(max(totals))]["players"]
+    else:
+        assert standing["team_tie"]["rule"] is not None
