@@ -407,15 +407,49 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     out = console()
     from referee.text import clipped
 
-    lines = []
+    rows = []
     for m, text in zip(logged, texts):        # a stored move may be any length: never echoed whole
         if m.seq in hidden:
             text = _w("private_pick", lang, player=m.notation.partition(": ")[0])
         came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
-        lines.append(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}"
-                     + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
-    if lines:                                 # one print: rich's work per print, not per line (each wraps alike)
-        out.print("\n".join(lines))
+        move, came = clipped(str(text)), parens(came, lang) if came else ""
+        rows.append((f"{m.seq}", f"{_w('round', lang, round=m.round)} · {m.at}",
+                     escape(move) + (f" [dim]{escape(came)}[/dim]" if came else ""), move + (f" {came}" if came else "")))
+    if rows:
+        _print_log(out, rows)
+
+
+# The narrowest column a move is given beside its round and time; narrower, it goes after them in
+# one column (a move cut every few cells reads worse than a line that starts under the time).
+_MOVE_COLUMN = 16
+
+
+def _print_log(out, rows: list[tuple[str, str, str, str]]) -> None:
+    """The log's lines (number, round and time, the move as markup and as plain text), in one
+    print: a line that fits as written; one that does not is wrapped by rich (`Text.wrap`) and
+    keeps its hanging indent, under the move (`1  第 1 輪 · … 04:24:58  胖虎：面朝上` / the rest
+    under 胖虎) — or, where the terminal leaves the move too narrow a column, under the round and
+    time, which the move then follows. (Not a rich grid: it measures every cell of every row, some
+    seven times the time of a 2,000-move log that fits.)"""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    numbers = max(4, max(len(seq) for seq, _, _, _ in rows))
+    beside = out.width - numbers - max(cell_len(at) for _, at, _, _ in rows) - 4 >= _MOVE_COLUMN
+    lines = []
+    for seq, at, move, plain in rows:
+        head, when = f"{seq:>{numbers}}  ", f"[dim]{escape(at)}[/dim]"
+        hang = len(head) + cell_len(at) + 2
+        if hang + cell_len(plain) <= out.width:
+            lines.append(f"{head}{when}  {move}")
+            continue
+        body = Text.from_markup(move if beside else f"{when}  {move}", emoji=False)
+        if not beside:
+            hang = len(head)
+        wrapped = [line.markup for line in body.wrap(out, out.width - hang, overflow="fold")]
+        lines.append((f"{head}{when}  " if beside else head) + wrapped[0])
+        lines.extend(" " * hang + line for line in wrapped[1:])
+    out.print("\n".join(lines))
 
 
 def _print_timer(out, store, tracked, times: str, lang: str) -> None:

@@ -140,3 +140,43 @@ def test_a_finished_team_game_keeps_its_winning_team(tables, rulebooks, table, s
         assert standing["winning_team"] == standing["teams"][totals.index(max(totals))]["players"]
     else:
         assert standing["team_tie"]["rule"] is not None
+
+
+# -- the log at a narrow terminal -----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, players, moves, said", [
+    ("en", "Ann,Bob,Cid,Dan", ["Ann: faceup Merchant, Architect", "Bob: reveal Assassin", "Bob: draw keep Temple"],
+     ["Ann: faceup Merchant, Architect", "Bob: reveal Assassin", "Bob: draw keep Temple"]),
+    ("zh-Hant", "阿美,小明,小華,大雄", ["阿美：面朝上 商人、建築師", "小明：翻開 刺客", "小明：抽牌 保留 神殿"],
+     ["阿美：面朝上 商人、建築師", "小明：翻開 刺客", "小明：抽牌 保留 神殿"]),
+    ("zh-Hans", "胖虎,小夫,静香,大雄", ["胖虎：面朝上 商人、建筑师", "小夫：翻开 刺客", "小夫：抽牌 保留 神庙"],
+     ["胖虎：面朝上 商人、建筑师", "小夫：翻开 刺客", "小夫：抽牌 保留 神庙"]),
+])
+@pytest.mark.parametrize("columns", [40, 60])
+def test_the_log_wraps_a_move_under_itself_at_a_narrow_terminal(table, monkeypatch, lang, players, moves, said, columns):
+    import re
+
+    from rich.cells import cell_len
+
+    assert table("new", "t", "--players", players, "--lang", lang).returncode == 0
+    assert table("do", *moves).returncode == 0
+    monkeypatch.setenv("COLUMNS", str(columns))
+    lines = table("log").stdout.splitlines()
+    assert all(cell_len(line) <= columns for line in lines)
+    # Each move's lines: its numbered line, then the lines it wraps onto, each with the same
+    # hanging indent — under the move where it has room beside the time (60), else under the time.
+    entries: list[list[str]] = []
+    for line in lines:
+        if re.match(r"^ *\d+  ", line):
+            entries.append([line])
+        else:
+            entries[-1].append(line)
+    assert len(entries) == len(said)
+    for entry, move in zip(entries, said):
+        first = entry[0]
+        time_ends = re.search(r"\d\d:\d\d:\d\d", first).end() + 2
+        hang = cell_len(first[:time_ends]) if columns == 60 else 6
+        assert all(line.startswith(" " * hang) and line[hang] != " " for line in entry[1:])
+        shown = " ".join([first[time_ends:]] + [line.strip() for line in entry[1:]])
+        assert " ".join(shown.split()) == move
+    assert any(len(entry) > 1 for entry in entries)          # something did wrap
