@@ -126,7 +126,7 @@ class Notation:
 
     def district(self, text: str) -> str:
         text = _strip(text)
-        if text == "?":
+        if text in ("?", "？"):            # the full-width mark a Chinese keyboard types
             return "?"
         found = self.rb.lookup(text, "district")
         if not found:
@@ -183,6 +183,37 @@ class Notation:
         owner = found[1] if found else ""
         return owner not in self.rb.characters or not self.state.characters or owner in self.state.characters
 
+    def _colon_left_out(self, text: str):
+        """`Bob reveal Assassin`, 「胖虎 拿金币」, 「胖虎拿金币」: a seated player's name, then words,
+        without the colon between: the hint that writes the move with it (the colon the player's
+        script uses); "" for any other words."""
+        typed = spaced(text)
+        for player in sorted((p.name for p in self.state.players), key=len, reverse=True):
+            if typed.casefold().startswith(player.casefold()) and typed[len(player):].strip():
+                from referee.text import has_cjk
+
+                colon = "：" if has_cjk(typed) else ": "
+                return Said("error.move.colon_left_out", example=Typed(f"{player}{colon}{typed[len(player):].strip()}"))
+        return ""
+
+    def _character_shown(self, text: str, rest: str):
+        """`Bob: Assassin`, 「静香：魔术师」: a character in play typed where the verb goes — a
+        player showing it: the hint that writes the reveal (`reveal`, 翻開 in Chinese); None
+        for any other words."""
+        try:
+            character = self.character(rest)
+        except RefereeError:
+            return None
+        if character not in self.state.characters:
+            return None
+        from referee.text import has_cjk
+
+        colon = re.search(r"[:：]", text)
+        actor = text[:colon.start()].strip()
+        if has_cjk(rest):
+            return Said("error.move.character_as_verb", example=Typed(f"{actor}：翻開 {rest}"))
+        return Said("error.move.character_as_verb", example=Typed(f"{actor}: reveal {rest}"))
+
     def nothing(self, tail: str) -> tuple:
         if tail:
             raise BadMove.say("error.move.unexpected_words", tail=Typed(tail))
@@ -196,7 +227,7 @@ class Notation:
             if registry.verb_named(head) in WITHOUT_ACTOR:     # `pass 2 3`: nobody answers
                 name = registry.verb_named(head)
                 return Move("", name, registry.verb(name)[0].parse(self, tail.strip()))
-            raise BadMove.say("error.move.no_colon", text=Typed(text))
+            raise BadMove.say("error.move.no_colon", text=Typed(text), hint=self._colon_left_out(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
         rest = spaced(rest)
@@ -205,7 +236,7 @@ class Notation:
         head, tail = first_word(rest)
         name = registry.verb_named(head)
         if name is None:
-            hint = _written_inside(head, text, rest) or _did_you_mean(head, self._in_play)
+            hint = _written_inside(head, text, rest) or self._character_shown(text, rest) or _did_you_mean(head, self._in_play)
             raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=hint)
         verb, _ = registry.verb(name)
         if name in WITHOUT_ACTOR:

@@ -114,3 +114,8 @@ def test_chinese_typists_separators_between_words(game, text, canonical):
 def test_a_full_width_comma_still_separates_a_list_and_not_a_name(game):
     # Between the kept cards a comma is the list's: each card is one name, read whole.
     assert game.parse("Ann: draw keep Dragon Gate，Temple").args == ("dragon-gate", "temple")
+
+
+def test_a_full_width_question_mark_is_the_unknown_card(game):
+    assert game.parse("Ann: 抽牌 保留 ？") == game.parse("Ann: draw keep ?")
+    assert game.parse("Magician: 重抽 ？、？") == game.parse("Magician: redraw ?, ?")

@@ -180,3 +180,64 @@ def test_the_log_wraps_a_move_under_itself_at_a_narrow_terminal(table, monkeypat
         shown = " ".join([first[time_ends:]] + [line.strip() for line in entry[1:]])
         assert " ".join(shown.split()) == move
     assert any(len(entry) > 1 for entry in entries)          # something did wrap
+
+
+# -- a new user's half hour at the table (part 6) --------------------------------------------------
+
+@pytest.mark.parametrize("lang, players, typed, hint", [
+    ("zh-Hans", "胖虎,小夫,静香,大雄", "胖虎 拿金币", "；名字后面要加冒号：「胖虎：拿金币」"),
+    ("zh-Hans", "胖虎,小夫,静香,大雄", "胖虎拿金币", "；名字后面要加冒号：「胖虎：拿金币」"),
+    ("zh-Hant", "胖虎,小夫,靜香,大雄", "胖虎 拿金幣", "；名字後面要加冒號：「胖虎：拿金幣」"),
+    ("en", "Ann,Bob,Cid,Dan", "Bob reveal Assassin", " — a colon goes after the name: “Bob: reveal Assassin”"),
+])
+def test_a_move_without_the_colon_after_the_name_says_where_it_goes(table, lang, players, typed, hint):
+    assert table("new", "t", "--players", players, "--lang", lang).returncode == 0
+    result = table("do", typed)
+    assert result.returncode == 2
+    assert result.stderr.endswith(f"{hint}\n")
+    other = table("do", "nobody reveal Assassin").stderr         # not a name: no colon offered
+    assert other.endswith("nobody reveal Assassin'\n" if lang == "en" else "「nobody reveal Assassin」\n")
+
+
+@pytest.mark.parametrize("lang, players, faceup, typed, said", [
+    ("zh-Hans", "胖虎,小夫,静香,大雄", "胖虎：面朝上 商人、建筑师", "小夫：国王",
+     "referee: 「小夫：国王」中没有「国王」这个动作；要亮出角色，请输入「小夫：翻开 国王」\n"),
+    ("zh-Hant", "胖虎,小夫,靜香,大雄", "胖虎：面朝上 商人、建築師", "小夫：國王",
+     "referee: 「小夫：國王」中沒有「國王」這個動作；要亮出角色，請輸入「小夫：翻開 國王」\n"),
+    ("en", "Ann,Bob,Cid,Dan", "Ann: faceup Merchant, Architect", "Bob: Assassin",
+     "referee: unknown verb 'Assassin' in 'Bob: Assassin' — to show a character, type “Bob: reveal Assassin”\n"),
+])
+def test_a_character_typed_as_the_verb_says_how_to_show_it(table, lang, players, faceup, typed, said):
+    assert table("new", "t", "--players", players, "--lang", lang).returncode == 0
+    assert table("do", faceup).returncode == 0
+    result = table("do", typed)
+    assert result.returncode == 2 and result.stderr == said
+
+
+@pytest.mark.parametrize("lang, players, moves, recorded", [
+    ("zh-Hans", "胖虎,小夫,静香,大雄", ["胖虎：面朝上 商人、建筑师", "小夫：揭示 刺客", "小夫：拿金币", "小夫：结束回合"],
+     ["小夫：翻开 刺客", "小夫：拿金币", "小夫：结束"]),
+    ("zh-Hant", "胖虎,小夫,靜香,大雄", ["胖虎：面朝上 商人、建築師", "小夫：亮牌 刺客", "小夫：拿金幣", "小夫：回合結束"],
+     ["小夫：翻開 刺客", "小夫：拿金幣", "小夫：結束"]),
+    ("en", "Ann,Bob,Cid,Dan", ["Ann: faceup Merchant, Architect", "Bob: reveal Assassin", "Bob: gold", "Bob: end turn"],
+     ["Bob: reveal Assassin", "Bob: gold", "Bob: end"]),
+])
+def test_the_words_players_say_for_showing_and_ending(table, lang, players, moves, recorded):
+    assert table("new", "t", "--players", players, "--lang", lang).returncode == 0
+    result = table("do", *moves)
+    assert result.returncode == 0, result.stderr
+    assert [line[2:] for line in result.stdout.splitlines() if line.startswith("✓ ")][1:] == recorded
+
+
+@pytest.mark.parametrize("lang, players, faceup", [
+    ("zh-Hans", "胖虎,小夫,静香,大雄", "胖虎：面朝上 商人、建筑师"),
+    ("zh-Hant", "胖虎,小夫,靜香,大雄", "胖虎：面朝上 商人、建築師"),
+])
+def test_a_full_width_question_mark_is_an_unknown_card(table, lang, players, faceup):
+    # 「建造 ？」 was 「找不到地区「？」」: it is the unknown card, refused as the rules refuse it (a
+    # build is made face up: the card must be named), as 「建造 ?」 is.
+    assert table("new", "t", "--players", players, "--lang", lang).returncode == 0
+    assert table("do", faceup, "小夫：翻开 刺客", "小夫：拿金币").returncode == 0
+    full, half = table("do", "小夫：建造 ？"), table("do", "小夫：建造 ?")
+    assert full.returncode == half.returncode == 1
+    assert full.stdout == half.stdout
