@@ -230,7 +230,7 @@ class Notation:
             raise BadMove.say("error.move.no_colon", text=Typed(text), hint=self._colon_left_out(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
-        rest = spaced(rest)
+        rest = spaced(rest).rstrip("。.！!")       # a sentence's full stop typed after the move
         if not rest:
             raise BadMove.say("error.move.no_verb", text=Typed(text))
         head, tail = first_word(rest)

@@ -119,3 +119,8 @@ def test_a_full_width_comma_still_separates_a_list_and_not_a_name(game):
 def test_a_full_width_question_mark_is_the_unknown_card(game):
     assert game.parse("Ann: 抽牌 保留 ？") == game.parse("Ann: draw keep ?")
     assert game.parse("Magician: 重抽 ？、？") == game.parse("Magician: redraw ?, ?")
+
+
+@pytest.mark.parametrize("text", ["Ann: end.", "Ann: done", "Ann: end turn", "Ann：结束。", "Ann：结束回合", "Ann：回合結束！"])
+def test_the_ways_players_end_a_turn(game, text):
+    assert game.parse(text) == game.parse("Ann: end")

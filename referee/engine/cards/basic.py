@@ -590,4 +590,5 @@ def _parse_end(notation: "Notation", tail: str) -> tuple:
     return () if tail.casefold() in ("turn", "回合") else notation.nothing(tail)
 
 
-register_verb(Verb("end", ("結束", "结束", "結束回合", "结束回合", "回合結束", "回合结束"), _parse_end, _apply_end, _generate_end))
+register_verb(Verb("end", ("done", "結束", "结束", "結束回合", "结束回合", "回合結束", "回合结束"), _parse_end, _apply_end,
+                   _generate_end))
