@@ -230,7 +230,9 @@ class Notation:
             raise BadMove.say("error.move.no_colon", text=Typed(text), hint=self._colon_left_out(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
-        rest = spaced(rest).rstrip("。.！!")       # a sentence's full stop typed after the move
+        # A sentence's stop, or a list's mark left after the last name, typed after the move: no
+        # name ends with one.
+        rest = spaced(rest).rstrip("。.！!，、,").rstrip()
         if not rest:
             raise BadMove.say("error.move.no_verb", text=Typed(text))
         head, tail = first_word(rest)

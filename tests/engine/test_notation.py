@@ -124,3 +124,8 @@ def test_a_full_width_question_mark_is_the_unknown_card(game):
 @pytest.mark.parametrize("text", ["Ann: end.", "Ann: done", "Ann: end turn", "Ann：结束。", "Ann：结束回合", "Ann：回合結束！"])
 def test_the_ways_players_end_a_turn(game, text):
     assert game.parse(text) == game.parse("Ann: end")
+
+
+def test_a_lists_mark_left_after_the_last_name_is_dropped(game):
+    assert game.parse("Magician: 交換手牌 Bob、") == game.parse("Magician: swap Bob")
+    assert game.parse("Ann: draw keep Temple, ") == game.parse("Ann: draw keep Temple")
