@@ -450,7 +450,8 @@ def test_refusals_in_chinese(argv, line):
 
 @pytest.mark.parametrize("move, line", [
     ("Ann: glod", "「Ann: glod」中沒有「glod」這個動作；是不是 gold？"),
-    ("Ann gold", "一步要寫成「行動者：動作 對象」，不是「Ann gold」"),
+    ("Ann gold", "一步要寫成「行動者：動作 對象」，不是「Ann gold」；名字後面要加冒號：「Ann: gold」"),
+    ("Eve gold", "一步要寫成「行動者：動作 對象」，不是「Eve gold」"),
     ("Ann: gold 多", "多出的字「多」"),
 ])
 def test_move_refusals_in_chinese(tables, move, line):
