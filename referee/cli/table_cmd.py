@@ -136,6 +136,8 @@ def do(
             tracked, done, refused = service.record(store, name, moves, _rulebook,
                                                     language=deciding_language(header, typed))
         except BadMove as error:
+            if _undo_typed(error):
+                raise BadMove.say("error.table.undo_typed", text=Typed(error.values["text"])) from None
             if error.key not in ("error.move.no_verb", "error.move.no_colon"):
                 raise
             raise _no_verb(store, name, str(error.values["text"]), lang, error) from None
@@ -345,6 +347,23 @@ def _grouped(game, legal, lang: str, local: dict[str, str]) -> dict[str, list[st
             actor = game.state.players[seat].name
         groups.setdefault(actor, []).append(body)
     return groups
+
+
+# What players type for taking a move back, which is a command of its own (`table undo`).
+_UNDO_WORDS = {"undo", "撤銷", "撤销", "悔棋", "復原", "复原"}
+
+
+def _undo_typed(error: BadMove) -> bool:
+    """`do 撤销`, `do "Ann: undo"`: a move taken back typed as a move."""
+    from referee.engine.moves import first_word
+
+    if error.key == "error.move.no_colon":
+        word = first_word(str(error.values["text"]))[0]
+    elif error.key == "error.move.unknown_verb":
+        word = str(error.values["head"])
+    else:
+        return False
+    return word.casefold() in _UNDO_WORDS
 
 
 def _no_verb(store, name: str, text: str, lang: str, error: BadMove) -> BadMove:

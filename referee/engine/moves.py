@@ -139,7 +139,29 @@ class Notation:
         return found[0]
 
     def districts(self, text: str) -> tuple[str, ...]:
-        return tuple(self.district(part) for part in re.split(_SPLIT_LIST, text.strip()) if part)
+        found: list[str] = []
+        for part in re.split(_SPLIT_LIST, text.strip()):
+            if part:
+                found += self._spaced_districts(part)
+        return tuple(found)
+
+    def _spaced_districts(self, part: str) -> list[str]:
+        """One item of a list of districts; Chinese names written with a space between them, as
+        a Chinese typist separates them (神廟 市場), when it names no district whole and each of
+        its words does. (A name in Latin letters has spaces of its own: `Dragon Gate`.)"""
+        from referee.text import has_cjk
+
+        try:
+            return [self.district(part)]
+        except RefereeError:
+            words = part.split()
+            if len(words) < 2 or not all(has_cjk(word) for word in words):
+                raise
+            try:
+                return [self.district(word) for word in words]
+            except RefereeError:
+                pass
+            raise
 
     def characters(self, text: str) -> tuple[str, ...]:
         return tuple(self.character(part) for part in re.split(_SPLIT_LIST, text.strip()) if part)

@@ -129,3 +129,10 @@ def test_the_ways_players_end_a_turn(game, text):
 def test_a_lists_mark_left_after_the_last_name_is_dropped(game):
     assert game.parse("Magician: 交換手牌 Bob、") == game.parse("Magician: swap Bob")
     assert game.parse("Ann: draw keep Temple, ") == game.parse("Ann: draw keep Temple")
+
+
+def test_chinese_district_names_may_be_listed_with_spaces(game):
+    assert game.parse("Ann: 抽牌 保留 神殿 城堡") == game.parse("Ann: draw keep Temple, Castle")
+    assert game.parse("Ann: draw keep Dragon Gate") == game.parse("Ann: draw keep 龍門")
+    with pytest.raises(UnknownName):          # a word that is no district: the whole is named unknown
+        game.parse("Ann: 抽牌 保留 神殿 城")

@@ -241,3 +241,27 @@ def test_a_full_width_question_mark_is_an_unknown_card(table, lang, players, fac
     full, half = table("do", "小夫：建造 ？"), table("do", "小夫：建造 ?")
     assert full.returncode == half.returncode == 1
     assert full.stdout == half.stdout
+
+
+@pytest.mark.parametrize("lang, players, typed, said", [
+    ("zh-Hans", "胖虎,小夫,静香,大雄", "撤销",
+     "referee: 「撤销」不是要记录的一步：要撤销上一步，请输入「referee table undo」（撤销最后 N 步：「referee table undo N」）\n"),
+    ("zh-Hant", "胖虎,小夫,靜香,大雄", "小夫：撤銷",
+     "referee: 「小夫：撤銷」不是要記錄的一步：要撤銷上一步，請輸入「referee table undo」（撤銷最後 N 步：「referee table undo N」）\n"),
+    ("en", "Ann,Bob,Cid,Dan", "undo",
+     "referee: 'undo' is not a move: to take back the last move, type “referee table undo” (or “referee table undo N” "
+     "for the last N)\n"),
+])
+def test_an_undo_typed_as_a_move_says_the_command(table, lang, players, typed, said):
+    assert table("new", "t", "--players", players, "--lang", lang).returncode == 0
+    result = table("do", typed)
+    assert result.returncode == 2 and result.stderr == said
+
+
+def test_chinese_kept_cards_written_with_a_space_between(table):
+    # 「抽牌 保留 神庙 市场」 was 「找不到地区「神庙 市场」」: two cards, as a Chinese typist lists them.
+    assert table("new", "t", "--players", "胖虎,小夫,静香,大雄", "--lang", "zh-Hans").returncode == 0
+    assert table("do", "胖虎：面朝上 商人、建筑师", "小夫：翻开 刺客").returncode == 0
+    spaced, listed = table("do", "小夫：抽牌 保留 神庙 集市"), table("do", "小夫：抽牌 保留 神庙、集市")
+    assert spaced.returncode == listed.returncode == 1 and spaced.stdout == listed.stdout
+    assert "抽到的牌只能保留 1 张。" in spaced.stdout
