@@ -211,7 +211,9 @@ class Notation:
         script uses); "" for any other words."""
         typed = spaced(text)
         for player in sorted((p.name for p in self.state.players), key=len, reverse=True):
-            if typed.casefold().startswith(player.casefold()) and typed[len(player):].strip():
+            after = typed[len(player):]
+            cut_word = player[-1:].isascii() and player[-1:].isalnum() and after[:1].isascii() and after[:1].isalnum()
+            if typed.casefold().startswith(player.casefold()) and after.strip() and not cut_word:
                 from referee.text import has_cjk
 
                 colon = "：" if has_cjk(typed) else ": "

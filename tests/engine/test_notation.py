@@ -136,3 +136,14 @@ def test_chinese_district_names_may_be_listed_with_spaces(game):
     assert game.parse("Ann: draw keep Dragon Gate") == game.parse("Ann: draw keep 龍門")
     with pytest.raises(UnknownName):          # a word that is no district: the whole is named unknown
         game.parse("Ann: 抽牌 保留 神殿 城")
+
+
+def test_a_colon_is_offered_only_after_a_whole_name(game):
+    from referee.errors import BadMove
+
+    with pytest.raises(BadMove) as found:
+        game.parse("Annie gold")                 # Ann is seated, Annie is not
+    assert found.value.values["hint"] == ""
+    with pytest.raises(BadMove) as found:
+        game.parse("Ann gold")
+    assert found.value.values["hint"].values["example"] == "Ann: gold"
