@@ -147,3 +147,9 @@ def test_a_colon_is_offered_only_after_a_whole_name(game):
     with pytest.raises(BadMove) as found:
         game.parse("Ann gold")
     assert found.value.values["hint"].values["example"] == "Ann: gold"
+
+
+@pytest.mark.parametrize("text", ["Warlord: 摧毀 Bob，神殿", "Warlord: 摧毀 Bob、神殿", "Warlord: 摧毀 Bob的神殿",
+                                  "Warlord: 摧毀 Bob 的 神殿", "Warlord: 摧毀，Bob，神殿", "Warlord: 摧毀 bob, 神殿"])
+def test_a_player_and_a_card_as_a_chinese_typist_separates_them(game, text):
+    assert game.parse(text) == game.parse("Warlord: destroy Bob Temple")

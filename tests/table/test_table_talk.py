@@ -265,3 +265,16 @@ def test_chinese_kept_cards_written_with_a_space_between(table):
     spaced, listed = table("do", "小夫：抽牌 保留 神庙 集市"), table("do", "小夫：抽牌 保留 神庙、集市")
     assert spaced.returncode == listed.returncode == 1 and spaced.stdout == listed.stdout
     assert "抽到的牌只能保留 1 张。" in spaced.stdout
+
+
+def test_the_warlords_target_as_a_chinese_typist_writes_it(table):
+    assert table("new", "t", "--players", "胖虎,小夫,静香,大雄", "--lang", "zh-Hans").returncode == 0
+    opening = ["胖虎：面朝上 商人、建筑师", "小夫：翻开 刺客", "小夫：拿金币", "小夫：建造 神庙", "小夫：结束", "跳过", "跳过",
+               "静香：翻开 国王", "静香：拿金币", "静香：结束",
+               "胖虎：翻开 住持", "胖虎：拿金币", "胖虎：结束", "大雄：翻开 领主", "大雄：拿金币"]
+    assert table("do", *opening).returncode == 0
+    for typed in ("大雄：摧毁 小夫，神庙", "大雄：摧毁 小夫的神庙"):
+        result = table("do", typed)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.splitlines()[0] == "✓ 大雄：摧毁 小夫 神庙"
+        assert table("undo").returncode == 0
