@@ -285,7 +285,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         facts_line(out, f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
                    f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
-                   f"{label('score', lang)} {player.score}", lang)
+                   f"{label('score', lang).lower()} {player.score}", lang)      # a fact among facts: gold, hand, city
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)

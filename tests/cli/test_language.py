@@ -929,12 +929,12 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     assert said("table", "new", "s", "--from", _file(tmp_path, SIMPLIFIED_TABLE), "--lang", "en").splitlines() == [
         "Table s: 2 players, 2016 edition, crown Ann.", "Next: Ann (Thief): gather — gold or draw."]
     assert said("table", "do", "Ann: gold", "--lang", "en").splitlines()[:2] == ["✓ Ann: gold", "    Ann +2 gold (gathering)"]
-    assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
+    assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · score 0"
     assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
         "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Assassin, Magician, King, Merchant, Architect"
     # --lang at `new` is the table's language, kept by every command on it.
-    assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
+    assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · score 0"
     # Without it, the file's: --lang elsewhere speaks for its own command only.
     said("table", "new", "s2", "--from", _file(tmp_path, SIMPLIFIED_TABLE))
     said("table", "do", "Ann: gold")

@@ -278,3 +278,9 @@ def test_the_warlords_target_as_a_chinese_typist_writes_it(table):
         assert result.returncode == 0, result.stderr
         assert result.stdout.splitlines()[0] == "✓ 大雄：摧毁 小夫 神庙"
         assert table("undo").returncode == 0
+
+
+def test_shows_facts_of_a_player_are_written_alike(table):
+    # `Ann · gold 2 · hand 4 · city: - · Score 0`: the score was the one fact capitalised.
+    assert table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--lang", "en").returncode == 0
+    assert table("show").stdout.splitlines()[1] == "  Ann · gold 2 · hand 4 · city: - · score 0"
