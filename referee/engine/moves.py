@@ -175,7 +175,8 @@ class Notation:
     def player_then(self, text: str) -> tuple[str, str]:
         """Split 'PLAYER rest' where the player's name may contain spaces. As a Chinese typist
         writes it, a comma (either width) or 、 may stand for the space after the name, and 的
-        may join them (摧毀 小明，神殿; 摧毀 小明的神殿, 小明 的 神殿): no name or card begins with one."""
+        may join them (摧毀 小明，神殿; 摧毀 小明的神殿, 小明 的 神殿), as 's does in English (`destroy
+        Bob's Temple`): no name or card begins with one."""
         words = text.split()
         for cut in range(len(words), 0, -1):
             seat = self.state.seat_of(" ".join(words[:cut]))
@@ -184,7 +185,7 @@ class Notation:
         typed = text.strip()
         for player in sorted((p.name for p in self.state.players), key=len, reverse=True):
             after = typed[len(player):]
-            if typed.casefold().startswith(player.casefold()) and re.match(r"\s*(?:[,，、]|的)", after):
+            if typed.casefold().startswith(player.casefold()) and re.match(r"\s*(?:[,，、]|的|['’]s\b)", after):
                 return player, _after_name(after)
         raise UnknownName("player", words[0] if words else text, [p.name for p in self.state.players])
 
@@ -302,7 +303,7 @@ class Notation:
 
 def _after_name(rest: str) -> str:
     """What follows a player's name in a move, without the comma or 的 typed after the name."""
-    return re.sub(r"^\s*(?:[,，、]|的)?\s*", "", rest)
+    return re.sub(r"^\s*(?:[,，、]|的|['’]s\b)?\s*", "", rest)
 
 
 def chinese_verbs_like(word: str, in_play=None) -> list[str]:

@@ -150,6 +150,7 @@ def test_a_colon_is_offered_only_after_a_whole_name(game):
 
 
 @pytest.mark.parametrize("text", ["Warlord: 摧毀 Bob，神殿", "Warlord: 摧毀 Bob、神殿", "Warlord: 摧毀 Bob的神殿",
-                                  "Warlord: 摧毀 Bob 的 神殿", "Warlord: 摧毀，Bob，神殿", "Warlord: 摧毀 bob, 神殿"])
+                                  "Warlord: 摧毀 Bob 的 神殿", "Warlord: 摧毀，Bob，神殿", "Warlord: 摧毀 bob, 神殿",
+                                  "Warlord: destroy Bob's Temple", "Warlord: destroy bob’s temple"])
 def test_a_player_and_a_card_as_a_chinese_typist_separates_them(game, text):
     assert game.parse(text) == game.parse("Warlord: destroy Bob Temple")
