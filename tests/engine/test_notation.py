@@ -154,3 +154,8 @@ def test_a_colon_is_offered_only_after_a_whole_name(game):
                                   "Warlord: destroy Bob's Temple", "Warlord: destroy bob’s temple"])
 def test_a_player_and_a_card_as_a_chinese_typist_separates_them(game, text):
     assert game.parse(text) == game.parse("Warlord: destroy Bob Temple")
+
+
+def test_a_rank_in_full_width_digits(game):
+    assert game.parse("Assassin: 刺殺 ４") == game.parse("Assassin: kill King")
+    assert game.parse("Assassin: 刺殺 ４號") == game.parse("Assassin: kill 4")

@@ -284,3 +284,11 @@ def test_shows_facts_of_a_player_are_written_alike(table):
     # `Ann · gold 2 · hand 4 · city: - · Score 0`: the score was the one fact capitalised.
     assert table("new", "t", "--players", "Ann,Bob,Cid,Dan", "--lang", "en").returncode == 0
     assert table("show").stdout.splitlines()[1] == "  Ann · gold 2 · hand 4 · city: - · score 0"
+
+
+def test_a_call_passed_by_its_rank_in_full_width_digits(table):
+    assert table("new", "t", "--players", "阿美,小明,小華,大雄", "--lang", "zh-Hant").returncode == 0
+    assert table("do", "阿美：面朝上 商人，建築師", "小明：翻開 刺客", "小明：拿金幣", "小明：結束").returncode == 0
+    result = table("do", "跳過 ２")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "✓ 跳過 盜賊"
