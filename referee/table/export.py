@@ -12,8 +12,8 @@ def exported(store: Store, name: str, fmt: str) -> str | dict:
     header = store.header(name)
     logged = store.moves(name)
     if fmt == "json":
-        return {"table": name, "edition": header.edition, "players": header.players, "variants": header.variants,
-                "start": header.start, "moves": [{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at}
+        return {"table": name, "edition": header.edition, "language": header.lang or None, "players": header.players,
+                "variants": header.variants, "start": header.start, "moves": [{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at}
                                                  for m in logged]}
     if fmt == "toml":
         from referee.table.situation_text import with_history

@@ -79,9 +79,13 @@ def test_a_name_alone_in_english(table):
 def test_an_export_speaks_the_language_the_first_move_decided(table, tmp_path, lang, faceup, speaks):
     # 胖虎, 小夫, 阿花, 老王 are written alike in both scripts: the table is undecided until its first move.
     assert table("new", "t", "--players", "胖虎,小夫,阿花,老王").returncode == 0
+    import json
+
+    assert json.loads(table("export", "--format", "json").stdout)["language"] is None      # undecided
     assert table("do", faceup).returncode == 0
     exported = table("export").stdout
     assert exported.splitlines()[0] == f'language = "{lang}"'
+    assert json.loads(table("export", "--format", "json").stdout)["language"] == lang
     path = tmp_path / "t.toml"
     path.write_text(exported, encoding="utf-8")
     assert table("new", "again", "--from", str(path)).stdout.splitlines()[-1] == speaks
