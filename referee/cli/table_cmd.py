@@ -454,12 +454,13 @@ def _print_log(out, rows: list[tuple[str, str, str, str]]) -> None:
     from rich.text import Text
 
     numbers = max(4, max(len(seq) for seq, _, _, _ in rows))
-    beside = out.width - numbers - max(cell_len(at) for _, at, _, _ in rows) - 4 >= _MOVE_COLUMN
+    widths = [cell_len(at) for _, at, _, _ in rows]
+    beside = out.width - numbers - max(widths) - 4 >= _MOVE_COLUMN
     lines = []
-    for seq, at, move, plain in rows:
+    for (seq, at, move, plain), width in zip(rows, widths):
         head, when = f"{seq:>{numbers}}  ", f"[dim]{escape(at)}[/dim]"
-        hang = len(head) + cell_len(at) + 2
-        if hang + cell_len(plain) <= out.width:
+        hang = len(head) + width + 2
+        if hang + 2 * len(plain) <= out.width or hang + cell_len(plain) <= out.width:   # (a cell or two each)
             lines.append(f"{head}{when}  {move}")
             continue
         body = Text.from_markup(move if beside else f"{when}  {move}", emoji=False)
