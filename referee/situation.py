@@ -18,7 +18,7 @@ from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
 from referee.errors import BadSituation, Inner, Listed, Named, Said, UnknownName, card_mark, Typed, Written
 
-TOP_KEYS = {"edition", "question", "variants", "table", "players", "play"}
+TOP_KEYS = {"edition", "question", "language", "variants", "table", "players", "play"}
 TABLE_KEYS = {"crown", "round", "end_at", "first_complete", "tax_pool", "characters", "deck", "bell_tower",
               "phase", "secret"}
 PLAYER_KEYS = {"name", "characters", "gold", "hand", "city"}
@@ -90,6 +90,18 @@ MAX_GOLD_UNLIMITED = 999
 MAX_END_AT = 20
 
 
+def _language(language) -> None:
+    """`language`, when given: a code a catalog speaks (`en`, `zh-Hant`, `zh-Hans`, any case)."""
+    if language is None:
+        return
+    from referee import messages
+
+    _type(language, str, "language")
+    codes = messages.languages()
+    if language.strip().lower() not in {code.lower() for code in codes}:
+        raise BadSituation.say("error.situation.language", language=Typed(language), choices=Listed(codes))
+
+
 def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list[str]] | None = None) -> Situation:
     """Build the position described by `data` (already parsed TOML) for the rulebook's edition."""
     _type(data, dict, "the file")
@@ -98,6 +110,7 @@ def load(data: dict, rb: Rulebook, seed: int = 0, known_variants: dict[str, list
     question = data.get("question")
     if question is not None:
         _type(question, str, "question")
+    _language(data.get("language"))
     table = _type(data.get("table", {}), dict, "table")
     _check_keys(table, TABLE_KEYS, "table")
     variants = _variants(data.get("variants", []), edition, known_variants)

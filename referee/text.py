@@ -59,10 +59,13 @@ _RANK_SUFFIXES = ("號角色", "号角色", "號", "号")
 _CN_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", start=1)}
 
 
+_WIDE_DIGITS = str.maketrans("０１２３４５６７８９＃", "0123456789#")
+
+
 def parse_rank(text: str) -> int | None:
     """1-9 from `8`, `8號`, `八号`, `#8`, `rank 8`, `No. 8`; None for anything else. The one
     rank parser: card lookups, situation files and moves all use it."""
-    text = text.strip().lower()
+    text = text.strip().lower().translate(_WIDE_DIGITS)       # ８ as a Chinese keyboard types it
     for word in _RANK_WORDS:
         if text.startswith(word):
             text = text[len(word):].strip()

@@ -119,4 +119,4 @@ def read_situation_text(file: str | None, lang: str | None = None) -> tuple[str,
         if not lang:
             error.lang = file_language(text)
         raise
-    return text, situation, None if lang else file_language(text, situation.get("question"))
+    return text, situation, None if lang else file_language(text, situation.get("question"), situation.get("language"))

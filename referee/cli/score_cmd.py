@@ -75,7 +75,7 @@ def final_scores(data: dict, rb, entries: list[str], teams: str | None = None) -
 
         names = [p.name for p in state.players]
         seats = check_teams(read_teams_of(teams, names), names)
-        report.update(team_results(rb, state, results, seats))
+        report.update(team_results(rb, state, results, seats, final=True))     # as if the game ended here
     return report
 
 

@@ -15,7 +15,7 @@ import typer
 from referee.cli import completion
 from referee.cli.output import console, escape, facts_line, paragraph, print_json
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
-from referee.errors import RefereeError
+from referee.errors import BadMove, RefereeError, Typed
 from referee.say.labels import colon, comma, label, semicolon
 from referee.say.lang import choose, refusals_in
 from referee.say.notation import (is_whole, names_as_set_up, reads as _reads, said, said_in_turn, said_whole, shown, told,
@@ -132,8 +132,15 @@ def do(
     moves = [names_as_set_up(move, header.players) for move in moves]
     with refusals_in(spoken, header.edition):   # a move's cards go by the table's edition
         # An undecided table takes the script of the first move typed in one, with that move.
-        tracked, done, refused = service.record(store, name, moves, _rulebook,
-                                                language=deciding_language(header, typed))
+        try:
+            tracked, done, refused = service.record(store, name, moves, _rulebook,
+                                                    language=deciding_language(header, typed))
+        except BadMove as error:
+            if _undo_typed(error):
+                raise BadMove.say("error.table.undo_typed", text=Typed(error.values["text"])) from None
+            if error.key not in ("error.move.no_verb", "error.move.no_colon"):
+                raise
+            raise _no_verb(store, name, str(error.values["text"]), lang, error) from None
     game = tracked.game
     local = _local(tracked.header.edition, lang)
     # The moves typed after a refused one are not recorded either (they were meant to follow it).
@@ -282,7 +289,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
         city = comma(lang).join(local.get(b.id, b.id) for b in player.city) or "-"
         facts_line(out, f"  [bold]{escape(player.name)}[/bold]{' ' + escape(chars) if chars else ''} · {label('gold', lang)} "
                    f"{player.gold} · {escape(hand_text(player, lang, local))} · {label('city', lang)}{colon(lang)}{escape(city)} · "
-                   f"{label('score', lang)} {player.score}", lang)
+                   f"{label('score', lang).lower()} {player.score}", lang)      # a fact among facts: gold, hand, city
     if tracked.broken:
         out.print(f"[red]{escape(broken_text(tracked.broken, lang))}[/red]")
     _print_next(out, game, lang, local)
@@ -301,13 +308,7 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     # moves, decoding it was most of the command's time).
     tracked = service.load(store, store.named_or_current(table), _rulebook, history=False)
     game = tracked.game
-    # A choice too large to list (the Magician's redraws of a big hand: up to 2**n) comes whole,
-    # said in one line (say/notation.py `shown`).
-    legal = shown(game.legal_moves())
-    if tracked.header.private:                   # the picks left are the picking seat's to see, on its phone
-        from referee.table.view import SECRET_VERBS
-
-        legal = [m for m in legal if m.verb not in SECRET_VERBS]
+    legal = _legal_shown(tracked)
     if json_out:
         # A choice shown whole: the move it begins with and the cards it chooses among.
         print_json([{"move": whole_head(game, m, "en", {}), "any_of": [game.rb.name(c) for c in m.cards()]}
@@ -316,21 +317,84 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
     lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
     out = console()
+    for actor, bodies in _grouped(game, legal, lang, local).items():
+        head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
+        # Broken between moves, never inside one (建造 酒/館, 交/換手牌 were cut in two).
+        facts_line(out, f"{head}{escape(' · '.join(bodies))}", lang, hang=2, lists=False)
+
+
+def _legal_shown(tracked) -> list:
+    """The legal moves as `moves` shows them: a choice too large to list (the Magician's redraws of
+    a big hand: up to 2**n) whole, said in one line (say/notation.py `shown`); at a table of
+    private picks, no pick (those are the picking seat's to see, on its phone)."""
+    legal = shown(tracked.game.legal_moves())
+    if tracked.header.private:
+        from referee.table.view import SECRET_VERBS
+
+        legal = [m for m in legal if m.verb not in SECRET_VERBS]
+    return legal
+
+
+def _grouped(game, legal, lang: str, local: dict[str, str]) -> dict[str, list[str]]:
+    """The moves said in the player's language where they read back (say/notation.py), by who
+    makes them: the acting character's under its player, as `do` says them back; the table's own
+    (`pass`) under "" (said by nobody in particular)."""
     groups: dict[str, list[str]] = {}
-    for move in legal:         # in the player's language where it reads back (say/notation.py)
-        if not move.actor:     # the table's own move (`pass`): said by nobody in particular
+    for move in legal:
+        if not move.actor:
             groups.setdefault("", []).append(said(game, move, lang, local))
             continue
         text = said_whole(game, move, lang, local) if is_whole(move) else said(game, move, lang, local)
         actor, _, body = text.replace("：", ": ", 1).partition(": ")
         seat = game.state.holder(move.actor) if move.actor in game.rb.characters else None
-        if seat is not None:       # the acting character's moves under its player, as `do` says them back
+        if seat is not None:
             actor = game.state.players[seat].name
         groups.setdefault(actor, []).append(body)
-    for actor, bodies in groups.items():
-        head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
-        # Broken between moves, never inside one (建造 酒/館, 交/換手牌 were cut in two).
-        facts_line(out, f"{head}{escape(' · '.join(bodies))}", lang, hang=2, lists=False)
+    return groups
+
+
+# What players type for taking a move back, which is a command of its own (`table undo`).
+_UNDO_WORDS = {"undo", "撤銷", "撤销", "悔棋", "復原", "复原"}
+
+
+def _undo_typed(error: BadMove) -> bool:
+    """`do 撤销`, `do "Ann: undo"`: a move taken back typed as a move."""
+    from referee.engine.moves import first_word
+
+    if error.key == "error.move.no_colon":
+        word = first_word(str(error.values["text"]))[0]
+    elif error.key == "error.move.unknown_verb":
+        word = str(error.values["head"])
+    else:
+        return False
+    return word.casefold() in _UNDO_WORDS
+
+
+def _no_verb(store, name: str, text: str, lang: str, error: BadMove) -> BadMove:
+    """`胖虎：` or `胖虎` (a name, with or without its colon, and nothing else): what is missing,
+    and the moves that player may make now as `moves` lists them — or, with none, what the table
+    waits for. Any other move without a verb or a colon keeps its `error`."""
+    import re
+
+    from referee.table import service
+
+    tracked = service.load(store, name, _rulebook, history=False)
+    game = tracked.game
+    local = _local(tracked.header.edition, lang)
+    try:
+        actor = game.notation.actor(re.split(r"[:：]", text, maxsplit=1)[0])
+    except RefereeError:
+        return error
+    if actor in game.rb.characters:               # a character typed: its player, when known
+        seat = game.state.holder(actor)
+        player = game.state.players[seat].name if seat is not None else local.get(actor, game.rb.name(actor))
+    else:
+        player = actor
+    bodies = _grouped(game, _legal_shown(tracked), lang, local).get(player)
+    if bodies:
+        return BadMove.say("error.move.no_verb_moves", text=Typed(text), player=player, moves=" · ".join(bodies))
+    return BadMove.say("error.move.no_verb_none", text=Typed(text), player=player,
+                       next=next_text(game, lang, local) or "")
 
 
 @app.command("log")
@@ -361,17 +425,52 @@ def log(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_out
     out = console()
     from referee.text import clipped
 
-    lines = []
+    rows = []
     for m, text in zip(logged, texts):        # a stored move may be any length: never echoed whole
         if m.seq in hidden:
             from referee.say.table_text import hidden_pick_text
 
             text = hidden_pick_text(m.notation, header, lang)
         came = source_text(m.source, header.players, lang)        # a move sent from a phone says which
-        lines.append(f"{m.seq:>4}  [dim]{escape(_w('round', lang, round=m.round))} · {m.at}[/dim]  {escape(clipped(str(text)))}"
-                     + (f" [dim]{escape(parens(came, lang))}[/dim]" if came else ""))
-    if lines:                                 # one print: rich's work per print, not per line (each wraps alike)
-        out.print("\n".join(lines))
+        move, came = clipped(str(text)), parens(came, lang) if came else ""
+        rows.append((f"{m.seq}", f"{_w('round', lang, round=m.round)} · {m.at}",
+                     escape(move) + (f" [dim]{escape(came)}[/dim]" if came else ""), move + (f" {came}" if came else "")))
+    if rows:
+        _print_log(out, rows)
+
+
+# The narrowest column a move is given beside its round and time; narrower, it goes after them in
+# one column (a move cut every few cells reads worse than a line that starts under the time).
+_MOVE_COLUMN = 16
+
+
+def _print_log(out, rows: list[tuple[str, str, str, str]]) -> None:
+    """The log's lines (number, round and time, the move as markup and as plain text), in one
+    print: a line that fits as written; one that does not is wrapped by rich (`Text.wrap`) and
+    keeps its hanging indent, under the move (`1  第 1 輪 · … 04:24:58  胖虎：面朝上` / the rest
+    under 胖虎) — or, where the terminal leaves the move too narrow a column, under the round and
+    time, which the move then follows. (Not a rich grid: it measures every cell of every row, some
+    seven times the time of a 2,000-move log that fits.)"""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    numbers = max(4, max(len(seq) for seq, _, _, _ in rows))
+    widths = [cell_len(at) for _, at, _, _ in rows]
+    beside = out.width - numbers - max(widths) - 4 >= _MOVE_COLUMN
+    lines = []
+    for (seq, at, move, plain), width in zip(rows, widths):
+        head, when = f"{seq:>{numbers}}  ", f"[dim]{escape(at)}[/dim]"
+        hang = len(head) + width + 2
+        if hang + 2 * len(plain) <= out.width or hang + cell_len(plain) <= out.width:   # (a cell or two each)
+            lines.append(f"{head}{when}  {move}")
+            continue
+        body = Text.from_markup(move if beside else f"{when}  {move}", emoji=False)
+        if not beside:
+            hang = len(head)
+        wrapped = [line.markup for line in body.wrap(out, out.width - hang, overflow="fold")]
+        lines.append((f"{head}{when}  " if beside else head) + wrapped[0])
+        lines.extend(" " * hang + line for line in wrapped[1:])
+    out.print("\n".join(lines))
 
 
 def _print_timer(out, store, tracked, times: str, lang: str) -> None:

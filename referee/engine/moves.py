@@ -45,6 +45,24 @@ WITHOUT_ACTOR = frozenset({"pass"})
 # Compiled by `re` on first use (and kept in its cache): a command that reads no list of names
 # does not pay for it at start-up.
 _SPLIT_LIST = r"\s*[,，、]\s*"
+# A word and what follows it: a Chinese typist's separator is a space of any width (the
+# ideographic space included) or a comma of either width or 、 (「抽牌，保留 神廟」). Used only where
+# the notation takes a space after a single word — a verb, a keyword that opens its arguments —,
+# never inside a list of names, where a comma separates the names.
+_FIRST_WORD = r"([^\s,，、]*)(?:\s*[,，、]\s*|\s+|$)(.*)"
+
+
+def first_word(text: str) -> tuple[str, str]:
+    """`保留，神廟` → (`保留`, `神廟`): the first word and the rest, split where a player types a
+    space or a comma between them (`抽牌, 保留`, `抽牌　保留`)."""
+    found = re.match(_FIRST_WORD, text.strip(), re.S)
+    return found.group(1), found.group(2).strip()
+
+
+def spaced(text: str) -> str:
+    """Every run of spaces of any width (U+3000, a no-break space, tabs) as one space: what the
+    notation's parsers split on."""
+    return " ".join(text.split())
 
 
 def _strip(text: str) -> str:
@@ -108,7 +126,7 @@ class Notation:
 
     def district(self, text: str) -> str:
         text = _strip(text)
-        if text == "?":
+        if text in ("?", "？"):            # the full-width mark a Chinese keyboard types
             return "?"
         found = self.rb.lookup(text, "district")
         if not found:
@@ -121,7 +139,29 @@ class Notation:
         return found[0]
 
     def districts(self, text: str) -> tuple[str, ...]:
-        return tuple(self.district(part) for part in re.split(_SPLIT_LIST, text.strip()) if part)
+        found: list[str] = []
+        for part in re.split(_SPLIT_LIST, text.strip()):
+            if part:
+                found += self._spaced_districts(part)
+        return tuple(found)
+
+    def _spaced_districts(self, part: str) -> list[str]:
+        """One item of a list of districts; Chinese names written with a space between them, as
+        a Chinese typist separates them (神廟 市場), when it names no district whole and each of
+        its words does. (A name in Latin letters has spaces of its own: `Dragon Gate`.)"""
+        from referee.text import has_cjk
+
+        try:
+            return [self.district(part)]
+        except RefereeError:
+            words = part.split()
+            if len(words) < 2 or not all(has_cjk(word) for word in words):
+                raise
+            try:
+                return [self.district(word) for word in words]
+            except RefereeError:
+                pass
+            raise
 
     def characters(self, text: str) -> tuple[str, ...]:
         return tuple(self.character(part) for part in re.split(_SPLIT_LIST, text.strip()) if part)
@@ -133,12 +173,20 @@ class Notation:
         return self.state.players[seat].name
 
     def player_then(self, text: str) -> tuple[str, str]:
-        """Split 'PLAYER rest' where the player's name may contain spaces."""
+        """Split 'PLAYER rest' where the player's name may contain spaces. As a Chinese typist
+        writes it, a comma (either width) or 、 may stand for the space after the name, and 的
+        may join them (摧毀 小明，神殿; 摧毀 小明的神殿, 小明 的 神殿), as 's does in English (`destroy
+        Bob's Temple`): no name or card begins with one."""
         words = text.split()
         for cut in range(len(words), 0, -1):
             seat = self.state.seat_of(" ".join(words[:cut]))
             if seat is not None:
-                return self.state.players[seat].name, " ".join(words[cut:])
+                return self.state.players[seat].name, _after_name(" ".join(words[cut:]))
+        typed = text.strip()
+        for player in sorted((p.name for p in self.state.players), key=len, reverse=True):
+            after = typed[len(player):]
+            if typed.casefold().startswith(player.casefold()) and re.match(r"\s*(?:[,，、]|的|['’]s\b)", after):
+                return player, _after_name(after)
         raise UnknownName("player", words[0] if words else text, [p.name for p in self.state.players])
 
     def actor(self, text: str) -> str:
@@ -165,6 +213,39 @@ class Notation:
         owner = found[1] if found else ""
         return owner not in self.rb.characters or not self.state.characters or owner in self.state.characters
 
+    def _colon_left_out(self, text: str):
+        """`Bob reveal Assassin`, 「胖虎 拿金币」, 「胖虎拿金币」: a seated player's name, then words,
+        without the colon between: the hint that writes the move with it (the colon the player's
+        script uses); "" for any other words."""
+        typed = spaced(text)
+        for player in sorted((p.name for p in self.state.players), key=len, reverse=True):
+            after = typed[len(player):]
+            cut_word = player[-1:].isascii() and player[-1:].isalnum() and after[:1].isascii() and after[:1].isalnum()
+            if typed.casefold().startswith(player.casefold()) and after.strip() and not cut_word:
+                from referee.text import has_cjk
+
+                colon = "：" if has_cjk(typed) else ": "
+                return Said("error.move.colon_left_out", example=Typed(f"{player}{colon}{typed[len(player):].strip()}"))
+        return ""
+
+    def _character_shown(self, text: str, rest: str):
+        """`Bob: Assassin`, 「静香：魔术师」: a character in play typed where the verb goes — a
+        player showing it: the hint that writes the reveal (`reveal`, 翻開 in Chinese); None
+        for any other words."""
+        try:
+            character = self.character(rest)
+        except RefereeError:
+            return None
+        if character not in self.state.characters:
+            return None
+        from referee.text import has_cjk
+
+        colon = re.search(r"[:：]", text)
+        actor = text[:colon.start()].strip()
+        if has_cjk(rest):
+            return Said("error.move.character_as_verb", example=Typed(f"{actor}：翻開 {rest}"))
+        return Said("error.move.character_as_verb", example=Typed(f"{actor}: reveal {rest}"))
+
     def nothing(self, tail: str) -> tuple:
         if tail:
             raise BadMove.say("error.move.unexpected_words", tail=Typed(tail))
@@ -174,21 +255,22 @@ class Notation:
 
     def parse(self, text: str) -> Move:
         if ":" not in text and "：" not in text:
-            head, _, tail = text.strip().partition(" ")
+            head, tail = first_word(spaced(text))
             if registry.verb_named(head) in WITHOUT_ACTOR:     # `pass 2 3`: nobody answers
                 name = registry.verb_named(head)
                 return Move("", name, registry.verb(name)[0].parse(self, tail.strip()))
-            raise BadMove.say("error.move.no_colon", text=Typed(text))
+            raise BadMove.say("error.move.no_colon", text=Typed(text), hint=self._colon_left_out(text))
         actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
         actor = self.actor(actor_text)
-        rest = rest.strip()
+        # A sentence's stop, or a list's mark left after the last name, typed after the move: no
+        # name ends with one.
+        rest = spaced(rest).rstrip("。.！!，、,").rstrip()
         if not rest:
             raise BadMove.say("error.move.no_verb", text=Typed(text))
-        head, _, tail = rest.partition(" ")
-        tail = tail.strip()
+        head, tail = first_word(rest)
         name = registry.verb_named(head)
         if name is None:
-            hint = _written_inside(head, text, rest) or _did_you_mean(head, self._in_play)
+            hint = _written_inside(head, text, rest) or self._character_shown(text, rest) or _did_you_mean(head, self._in_play)
             raise BadMove.say("error.move.unknown_verb", head=Typed(head), text=Typed(text), hint=hint)
         verb, _ = registry.verb(name)
         if name in WITHOUT_ACTOR:
@@ -217,6 +299,11 @@ class Notation:
         else:
             body = move.verb + " " + found[0].format(self, move)
         return f"{actor}: {body}" if actor else body
+
+
+def _after_name(rest: str) -> str:
+    """What follows a player's name in a move, without the comma or 的 typed after the name."""
+    return re.sub(r"^\s*(?:[,，、]|的|['’]s\b)?\s*", "", rest)
 
 
 def chinese_verbs_like(word: str, in_play=None) -> list[str]:

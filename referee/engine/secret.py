@@ -229,7 +229,7 @@ def apply_pass(game: "Operations", move: Move) -> None:
     raise IllegalMove("pass_nothing", ("turn.calling-order",))
 
 
-registry.register_verb(registry.Verb("reveal", ("翻開", "翻开", "亮出", "亮"), parse_character, apply_reveal, None, format_names))
+registry.register_verb(registry.Verb("reveal", ("翻開", "翻开", "亮出", "亮", "揭示", "亮牌"), parse_character, apply_reveal, None, format_names))
 # A call nobody answers (its card lies face down, or its holder forgot to answer and the table
 # agrees he has not got it) is passed by the table, explicitly: never inferred from a later move.
 registry.register_verb(registry.Verb("pass", ("跳過", "跳过", "略過", "略过"), parse_passed, apply_pass, None, format_names))

@@ -98,10 +98,17 @@ def check_teams(teams: list[list[str]], players: list[str]) -> tuple[tuple[int, 
     return tuple(tuple(team) for team in sorted(seats))
 
 
-def team_results(rb: "Rulebook", state: "State", results: list[dict], teams: tuple[tuple[int, ...], ...]) -> dict:
+def team_results(rb: "Rulebook", state: "State", results: list[dict], teams: tuple[tuple[int, ...], ...],
+                 final: bool | None = None) -> dict:
     """Each team's players and total, the winning team (None on a tie), and for a tie what the
     game's tie-break says of the players of the tied teams (`favours`: those it puts first, and
-    `team`: theirs when they are all on one team)."""
+    `team`: theirs when they are all on one team).
+
+    `final`: whether the scores are the game's last (default: whether the game is over; `referee
+    score` scores a position as if the game ended there). Before the end nobody has won: the team
+    ahead is `leading_team` (None on a tie), `winning_team` is None, and a tie for the lead is
+    `team_tie` with its score only (`rule` None, `favours` [], `team` None): the tie-break reads
+    the last round's reveals, which have not come."""
     from referee.engine.scoring import tie_break, tie_break_rule
 
     names = [r["name"] for r in results]
@@ -111,6 +118,11 @@ def team_results(rb: "Rulebook", state: "State", results: list[dict], teams: tup
                    "winning_team": None, "team_tie": None}
     best = max(totals)
     tied = [i for i, total in enumerate(totals) if total == best]
+    if not (state.phase == "over" if final is None else final):
+        found["leading_team"] = found["teams"][tied[0]]["players"] if len(tied) == 1 else None
+        if len(tied) > 1:
+            found["team_tie"] = {"score": best, "rule": None, "favours": [], "team": None}
+        return found
     if len(tied) == 1:
         found["winning_team"] = found["teams"][tied[0]]["players"]
         return found

@@ -84,12 +84,26 @@ def _latin(text: str) -> bool:
     return any(c.isascii() and c.isalpha() for c in text)
 
 
-def file_language(text: str, question: object = None) -> str:
-    """The language to answer a situation file in when --lang is not given. Its question is the
-    player's own sentence: it decides when it is in one language. Else the Chinese written
-    anywhere in the file (player and card names, moves, comments) decides, by its script. Its
-    Latin letters say nothing: the keys are English whatever the player's language, and names
-    in Latin letters are common at Chinese tables. Else the locale, as for a query of digits."""
+def declared(language: object) -> str | None:
+    """The language a situation file declares (`language = "zh-Hans"`, docs/situations.md), by
+    its code in any case, when a catalog speaks it; None otherwise (the file's reader refuses a
+    code it does not know: `situation.load`)."""
+    if not isinstance(language, str):
+        return None
+    return next((code for code in catalog.languages() if code.lower() == language.strip().lower()), None)
+
+
+def file_language(text: str, question: object = None, language: object = None) -> str:
+    """The language to answer a situation file in when --lang is not given. The language it
+    declares (`language`, written by `table export` for a table whose language is set) decides.
+    Else its question is the player's own sentence: it decides when it is in one language. Else
+    the Chinese written anywhere in the file (player and card names, moves, comments) decides,
+    by its script. Its Latin letters say nothing: the keys are English whatever the player's
+    language, and names in Latin letters are common at Chinese tables. Else the locale, as for a
+    query of digits."""
+    said = declared(language)
+    if said:
+        return said
     asked = question if isinstance(question, str) else ""
     if has_cjk(asked):
         script = script_of(asked)

@@ -49,16 +49,21 @@ def table_language(lang: str | None, header, typed: str = "") -> str:
             return script
         own = table_language(None, header) if header is not None else "en"
         return own if own != "en" else choose(None, typed)
-    question = None
-    # Parsed only when it may hold a question: importing tomllib would add a sixth to `show`'s time.
-    if "question" in header.start:
-        import tomllib
+    return file_language(header.start, *_declared(header.start))
 
-        try:
-            question = tomllib.loads(header.start).get("question")
-        except tomllib.TOMLDecodeError:     # a damaged tables file: the replay refuses it, in words
-            pass
-    return file_language(header.start, question)
+
+def _declared(start: str) -> tuple[object, object]:
+    """The question and the language a starting file declares (None, None without them). Parsed
+    only when it may hold one: importing tomllib would add a sixth to `show`'s time."""
+    if "question" not in start and "language" not in start:
+        return None, None
+    import tomllib
+
+    try:
+        data = tomllib.loads(start)
+    except tomllib.TOMLDecodeError:         # a damaged tables file: the replay refuses it, in words
+        return None, None
+    return data.get("question"), data.get("language")
 
 
 def new_language(lang: str | None, start: str, name: str = "") -> str:
@@ -70,16 +75,13 @@ def new_language(lang: str | None, start: str, name: str = "") -> str:
     from referee.say.lang import choose, script_of
     from referee.text import has_cjk
 
+    from referee.say.lang import declared
+
     if lang:
         return choose(lang)
-    question = None
-    if "question" in start:
-        import tomllib
-
-        try:
-            question = tomllib.loads(start).get("question")
-        except tomllib.TOMLDecodeError:
-            pass
+    question, language = _declared(start)
+    if declared(language):              # a file that says its language (`table export` writes it)
+        return declared(language)
     asked = question if isinstance(question, str) else ""
     if has_cjk(asked):                  # the player's own sentence, when in one script
         script = script_of(asked)

@@ -15,8 +15,8 @@ def team_lines(standing: dict, lang: str, final: bool = True) -> list[str]:
     lines = [text("teams.line", lang, players=members(team["players"]), score=team["score"])
              for team in sorted(standing["teams"], key=lambda t: -t["score"])]
     if not final:
-        if standing["winning_team"] is not None:
-            lines.append(text("teams.leading", lang, players=members(standing["winning_team"])))
+        if standing.get("leading_team") is not None:
+            lines.append(text("teams.leading", lang, players=members(standing["leading_team"])))
         else:
             lines.append(text("teams.tie", lang, score=standing["team_tie"]["score"]))
         return lines

@@ -12,11 +12,11 @@ def exported(store: Store, name: str, fmt: str) -> str | dict:
     header = store.header(name)
     logged = store.moves(name)
     if fmt == "json":
-        return {"table": name, "edition": header.edition, "players": header.players, "variants": header.variants,
-                "start": header.start, "moves": [{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at}
+        return {"table": name, "edition": header.edition, "language": header.lang or None, "players": header.players,
+                "variants": header.variants, "start": header.start, "moves": [{"seq": m.seq, "round": m.round, "move": m.notation, "at": m.at}
                                                  for m in logged]}
     if fmt == "toml":
         from referee.table.situation_text import with_history
 
-        return with_history(header.start, [m.notation for m in logged])
+        return with_history(header.start, [m.notation for m in logged], header.lang)
     raise RefereeError.say("error.table.format_choose_toml_json", fmt=Typed(fmt))

@@ -450,7 +450,8 @@ def test_refusals_in_chinese(argv, line):
 
 @pytest.mark.parametrize("move, line", [
     ("Ann: glod", "「Ann: glod」中沒有「glod」這個動作；是不是 gold？"),
-    ("Ann gold", "一步要寫成「行動者：動作 對象」，不是「Ann gold」"),
+    ("Ann gold", "一步要寫成「行動者：動作 對象」，不是「Ann gold」；名字後面要加冒號：「Ann: gold」"),
+    ("Eve gold", "一步要寫成「行動者：動作 對象」，不是「Eve gold」"),
     ("Ann: gold 多", "多出的字「多」"),
 ])
 def test_move_refusals_in_chinese(tables, move, line):
@@ -585,7 +586,7 @@ TWO_PLAYERS = '[[players]]\nname = "A"\ncharacters = ["Thief"]\n[[players]]\nnam
 
 @pytest.mark.parametrize("text, line", [
     ('edition = "2017"\n', "edition：沒有「2017」這個版本；請選 2016 或 classic"),
-    ("foo = 1\n", "不認得「foo」這個鍵；這裡可用：edition、play、players、question、table、variants"),
+    ("foo = 1\n", "不認得「foo」這個鍵；這裡可用：edition、language、play、players、question、table、variants"),
     ('[table]\nphase = "x"\n' + TWO_PLAYERS, "table.phase：「x」不是 turns 或 selection"),
     (TWO_PLAYERS + '[play]\nhistory = ["B: rob King"]\n', "play.history：「B: rob King」在這裡不合法：國王沒有這個能力（盜賊才有）。"),
     (TWO_PLAYERS + '[play]\nhistory = ["A: glod"]\n', "play.history：「A: glod」中沒有「glod」這個動作；是不是 gold、take-gold？"),
@@ -928,12 +929,12 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
     assert said("table", "new", "s", "--from", _file(tmp_path, SIMPLIFIED_TABLE), "--lang", "en").splitlines() == [
         "Table s: 2 players, 2016 edition, crown Ann.", "Next: Ann (Thief): gather — gold or draw."]
     assert said("table", "do", "Ann: gold", "--lang", "en").splitlines()[:2] == ["✓ Ann: gold", "    Ann +2 gold (gathering)"]
-    assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
+    assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · score 0"
     assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
         "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Assassin, Magician, King, Merchant, Architect"
     # --lang at `new` is the table's language, kept by every command on it.
-    assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · Score 0"
+    assert said("table", "show").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · score 0"
     # Without it, the file's: --lang elsewhere speaks for its own command only.
     said("table", "new", "s2", "--from", _file(tmp_path, SIMPLIFIED_TABLE))
     said("table", "do", "Ann: gold")

@@ -93,3 +93,69 @@ def test_the_face_up_discards_may_be_written_with_spaces_only(rulebooks):
     assert game.parse("Ann: faceup Tax Collector Thief") == game.parse("Ann: faceup Tax Collector, Thief")
     with pytest.raises(UnknownName):
         game.parse("Ann: faceup King Merchent")
+
+
+@pytest.mark.parametrize("text, canonical", [
+    # What a Chinese keyboard types between words: a full-width comma, 、, the ideographic space.
+    ("ann: 抽牌，保留 神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌、保留、神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌\u3000保留\u3000神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌, 保留 神殿", "Ann: draw keep Temple"),
+    ("ann: 抽牌 保留，神殿，城堡", "Ann: draw keep Temple, Castle"),   # after the keep word a list
+    ("Ann\u3000：拿金幣", "Ann: gold"),
+    ("ann: 建造 神殿，用 框架", "Ann: build Temple using Framework"),
+    ("ann: 建造 賊窩，用牌，神殿、市場", "Ann: build Thieves' Den with cards Temple, Market"),
+    ("ann: 建造 墓地、拆除 神殿", "Ann: build Necropolis destroying Temple"),
+])
+def test_chinese_typists_separators_between_words(game, text, canonical):
+    assert game.format(game.parse(text)) == canonical
+
+
+def test_a_full_width_comma_still_separates_a_list_and_not_a_name(game):
+    # Between the kept cards a comma is the list's: each card is one name, read whole.
+    assert game.parse("Ann: draw keep Dragon Gate，Temple").args == ("dragon-gate", "temple")
+
+
+def test_a_full_width_question_mark_is_the_unknown_card(game):
+    assert game.parse("Ann: 抽牌 保留 ？") == game.parse("Ann: draw keep ?")
+    assert game.parse("Magician: 重抽 ？、？") == game.parse("Magician: redraw ?, ?")
+
+
+@pytest.mark.parametrize("text", ["Ann: end.", "Ann: done", "Ann: end turn", "Ann：结束。", "Ann：结束回合", "Ann：回合結束！"])
+def test_the_ways_players_end_a_turn(game, text):
+    assert game.parse(text) == game.parse("Ann: end")
+
+
+def test_a_lists_mark_left_after_the_last_name_is_dropped(game):
+    assert game.parse("Magician: 交換手牌 Bob、") == game.parse("Magician: swap Bob")
+    assert game.parse("Ann: draw keep Temple, ") == game.parse("Ann: draw keep Temple")
+
+
+def test_chinese_district_names_may_be_listed_with_spaces(game):
+    assert game.parse("Ann: 抽牌 保留 神殿 城堡") == game.parse("Ann: draw keep Temple, Castle")
+    assert game.parse("Ann: draw keep Dragon Gate") == game.parse("Ann: draw keep 龍門")
+    with pytest.raises(UnknownName):          # a word that is no district: the whole is named unknown
+        game.parse("Ann: 抽牌 保留 神殿 城")
+
+
+def test_a_colon_is_offered_only_after_a_whole_name(game):
+    from referee.errors import BadMove
+
+    with pytest.raises(BadMove) as found:
+        game.parse("Annie gold")                 # Ann is seated, Annie is not
+    assert found.value.values["hint"] == ""
+    with pytest.raises(BadMove) as found:
+        game.parse("Ann gold")
+    assert found.value.values["hint"].values["example"] == "Ann: gold"
+
+
+@pytest.mark.parametrize("text", ["Warlord: 摧毀 Bob，神殿", "Warlord: 摧毀 Bob、神殿", "Warlord: 摧毀 Bob的神殿",
+                                  "Warlord: 摧毀 Bob 的 神殿", "Warlord: 摧毀，Bob，神殿", "Warlord: 摧毀 bob, 神殿",
+                                  "Warlord: destroy Bob's Temple", "Warlord: destroy bob’s temple"])
+def test_a_player_and_a_card_as_a_chinese_typist_separates_them(game, text):
+    assert game.parse(text) == game.parse("Warlord: destroy Bob Temple")
+
+
+def test_a_rank_in_full_width_digits(game):
+    assert game.parse("Assassin: 刺殺 ４") == game.parse("Assassin: kill King")
+    assert game.parse("Assassin: 刺殺 ４號") == game.parse("Assassin: kill 4")

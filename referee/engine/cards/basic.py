@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine.cards.common import has_power, parse_nothing, powers
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move, first_word, make_move
 from referee.engine import registry
 from referee.engine.registry import Verb, register_verb
 from referee.engine.state import UNKNOWN, Built
@@ -142,14 +142,14 @@ KEEP_WORDS = ("keep", "留", "保留")
 
 def without_keep(tail: str) -> str:
     """`keep Temple, Castle` → `Temple, Castle`: the cards after a keep word, or `tail` as it is."""
-    keyword, _, cards = tail.strip().partition(" ")
-    return cards.strip() if keyword.casefold() in KEEP_WORDS and cards.strip() else tail.strip()
+    keyword, cards = first_word(tail)
+    return cards if keyword.casefold() in KEEP_WORDS and cards else tail.strip()
 
 
 def _parse_draw(notation: "Notation", tail: str) -> tuple:
     if not tail:
         return ()
-    keyword, _, cards = tail.partition(" ")
+    keyword, cards = first_word(tail)
     if keyword.casefold() not in KEEP_WORDS:
         from referee.errors import BadMove, Typed
 
@@ -511,25 +511,30 @@ def _generate_build(game: "Operations") -> list[Move]:
 
 
 # The words of a build's special forms, in English and Chinese (建造 神殿 用 框架, 建造 墓地 拆除 神殿,
-# 建造 賊窩 用牌 神殿、市場, 建造 神殿 向 小明 給 市場): each as a word of its own, between spaces.
-_BUILD_FORMS = ((" using ", "using"), (" 用 ", "using"), (" destroying ", "destroying"), (" 拆除 ", "destroying"),
-                (" with cards ", "with"), (" 用牌 ", "with"), (" from ", "from"), (" 向 ", "from"))
+# 建造 賊窩 用牌 神殿、市場, 建造 神殿 向 小明 給 市場): each as a word of its own, between spaces — or
+# commas, as a Chinese typist separates words (建造 神殿，用 框架): the card before the word is one
+# card, so a comma there separates no list.
+_BUILD_FORMS = (("using", "using"), ("用", "using"), ("destroying", "destroying"), ("拆除", "destroying"),
+                ("with cards", "with"), ("用牌", "with"), ("from", "from"), ("向", "from"))
+_APART = r"(?:\s*[,，、]\s*|\s+)"
+_GIVING = r"(?:giving|給出|给出|給|给)"
 
 
 def _parse_build(notation: "Notation", tail: str) -> tuple:
     import re
 
     for keyword, form in _BUILD_FORMS:
-        at = tail.lower().find(keyword)
-        if at > 0:
-            card = notation.district(tail[:at])
-            rest = tail[at + len(keyword):]
+        found = re.search(_APART + re.escape(keyword) + _APART, tail, re.I)
+        if found and found.start() > 0:
+            card = notation.district(tail[:found.start()])
+            rest = tail[found.end():]
             if form in ("using", "destroying"):
                 return (card, form, notation.district(rest))
             if form == "with":
                 return (card, "with", notation.districts(rest))
+            rest = re.sub(r"\s*[,，、]\s*(?=" + _GIVING + _APART + ")", " ", rest, flags=re.I)
             player, giving = notation.player_then(rest)
-            giving = re.sub(r"^(giving|給出|给出|給|给)\s+", "", giving, flags=re.I)
+            giving = re.sub(r"^" + _GIVING + _APART, "", giving, flags=re.I)
             return (card, "from", player, notation.districts(giving))
     return (notation.district(tail),)
 
@@ -586,4 +591,10 @@ register_verb(Verb("income", ("收入", "收稅", "收税", "徵稅", "征税"),
                    _format_income))
 register_verb(Verb("build", ("建造", "建", "蓋", "盖"), _parse_build, _apply_build, _generate_build, _format_build,
                    apply_listed=_apply_listed_build))
-register_verb(Verb("end", ("結束", "结束"), parse_nothing, _apply_end, _generate_end, apply_listed=_apply_listed_end))
+def _parse_end(notation: "Notation", tail: str) -> tuple:
+    """`end`, and as players say it `end turn` (`結束 回合`; 結束回合 is a word of its own)."""
+    return () if tail.casefold() in ("turn", "回合") else notation.nothing(tail)
+
+
+register_verb(Verb("end", ("done", "結束", "结束", "結束回合", "结束回合", "回合結束", "回合结束"), _parse_end, _apply_end,
+                   _generate_end, apply_listed=_apply_listed_end))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from referee.engine.cards.basic import KEEP_WORDS
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move, first_word, make_move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 
@@ -25,8 +25,8 @@ def _plan(game) -> tuple[int, int]:
 
 
 def _parse_scholar(notation, tail: str) -> tuple:
-    keyword, _, card = tail.partition(" ")
-    if keyword.casefold() not in KEEP_WORDS or not card.strip():
+    keyword, card = first_word(tail)
+    if keyword.casefold() not in KEEP_WORDS or not card:
         from referee.errors import BadMove, Typed
 
         raise BadMove.say("scholar.error.keep_args", tail=Typed(tail))

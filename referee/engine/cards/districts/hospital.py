@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.engine.cards.basic import draw_action, draw_choices, without_keep
 from referee.engine.cards.common import mover_seat
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move, first_word, make_move
 from referee.engine.registry import Behaviour, register
 from referee.engine.state import Pending
 
@@ -41,7 +41,7 @@ class Hospital(Behaviour):
     def parse_use(self, notation, rest: str) -> tuple:
         from referee.errors import BadMove, Typed
 
-        word, _, tail = rest.strip().partition(" ")
+        word, tail = first_word(rest)
         if word.casefold() in ("gold", "金幣", "金币", "拿金幣", "拿金币", "拿錢", "拿钱"):     # 拿金币: the gold verb as typed
             if tail:
                 raise BadMove.say("hospital.error.after_gold", tail=Typed(tail))
