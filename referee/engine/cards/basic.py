@@ -591,6 +591,8 @@ register_verb(Verb("income", ("收入", "收稅", "收税", "徵稅", "征税"),
                    _format_income))
 register_verb(Verb("build", ("建造", "建", "蓋", "盖"), _parse_build, _apply_build, _generate_build, _format_build,
                    apply_listed=_apply_listed_build))
+
+
 def _parse_end(notation: "Notation", tail: str) -> tuple:
     """`end`, and as players say it `end turn` (`結束 回合`; 結束回合 is a word of its own)."""
     return () if tail.casefold() in ("turn", "回合") else notation.nothing(tail)
