@@ -129,7 +129,27 @@ def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
         wanted = game.rb.faceup_discards(len(game.state.players), len(game.state.characters))
         allowed = sorted(c for c in d.available if game.rb.characters[c].rank != 4)
         return [Move(name, "faceup", combo) for combo in combinations(allowed, wanted)]
-    return [make_move((name, step, (c,))) for c in sorted(set(_choices(game)))]
+    return [make_move((name, step, (c,))) for c in _offered(game)]
+
+
+def _offered(game: "Operations") -> list[str]:
+    """The characters the pick or discard now chooses among, in the order of its moves."""
+    return sorted(set(_choices(game)))
+
+
+def offer(game: "Operations") -> tuple[str, str, list[str]] | None:
+    """The pick or discard to be made now in a dealt selection, as (who makes it, its verb, the
+    characters offered, in order): its moves are `who: verb CH` for each of them, in that order,
+    and they are all of legal_moves() — what the random player draws one of without making the
+    others. None at a table (or a secret selection), and where the next step is not a pick or a
+    discard."""
+    d = game.state.draft
+    if game.table or game.secret_selection or not d or not d.order:
+        return None
+    seat, step = d.order[0]
+    if step != "pick" and step != "discard":
+        return None
+    return game.state.players[seat].name, step, _offered(game)
 
 
 def apply(game: "Operations", move: Move) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
+from referee.engine import draft
 from referee.engine.game import Game
 from referee.engine.listing import Listing, concrete, joined, select
-from referee.engine.moves import Move
+from referee.engine.moves import Move, make_move
 
 
 def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
@@ -21,8 +22,13 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     turn = game.state.turn
     if turn is None:
         # The selection, or a decision between turns: nothing to build (a district is built
-        # only in a turn, after gathering), a move among all of them, asked once.
+        # only in a turn, after gathering), a move among all of them, asked once; a pick or a
+        # discard drawn among the characters offered, its one move made (the same draw).
         if moves is None:
+            offer = draft.offer(game) if game.state.phase == "draft" else None
+            if offer is not None:
+                name, verb, characters = offer
+                return make_move((name, verb, (rng.choice(characters),)))
             moves = game.legal_moves()
         return rng.choice(moves) if moves else None
     asked = _Given(moves) if moves is not None else (game.listing() or _Asking(game))

@@ -167,9 +167,12 @@ def test_a_listed_move_played_unchecked_plays_as_checked(rulebooks, seed, player
 def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, players, edition, table):
     """legal_moves(verb) lists only that verb's generators: it must give exactly the whole list
     filtered by verb, in its order (also when it reads what the position listed already); so
-    must a position's `listing()`, whose verbs hold every verb of the whole list in order; and
-    the random player asking verb by verb (moves None)
+    must a position's `listing()`, whose verbs hold every verb of the whole list in order; so
+    must a dealt selection's offer (the pick or discard, the characters offered), whose one move
+    the random player makes; and the random player asking verb by verb (moves None)
     chooses the move it chooses from the whole list, with the same draws."""
+    from referee.engine import draft
+    from referee.engine.moves import make_move
     from referee.engine.players import choose_move
 
     game = _random_cast_game(rulebooks[edition], seed, players, table)
@@ -188,6 +191,10 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
                 assert asked.of(verb) == [m for m in moves if m.verb == verb], verb
             assert asked.all() == moves
             assert game.listing().all() == moves      # all first, then by verb
+        offer = draft.offer(game) if game.state.phase == "draft" else None
+        if offer is not None:
+            name, verb, characters = offer
+            assert [make_move((name, verb, (c,))) for c in characters] == moves
         asking = random.Random()
         asking.setstate(rng.getstate())
         move = choose_move(game, moves, rng)
