@@ -279,7 +279,7 @@ class Hooks:
         # (rank, character) in calling order, and what follows each rank called (0: the round's
         # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
         self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
-        self.called_after = tuple(tuple(call for call in self.calling_order if call[0] > rank) for rank in range(11))
+        self.called_after = tuple(tuple([call for call in self.calling_order if call[0] > rank]) for rank in range(11))
         for character in characters:
             _load(character)
         cast = [_BEHAVIOURS[c] for c in sorted((c for c in characters
@@ -289,15 +289,15 @@ class Hooks:
         # rulebook, `_districts_part`), each list in the cards' order, and beside it the card of
         # each entry (for _filter).
         districts = _districts_part(rb)
-        listed: dict[str, list] = {hook: [] for hook in HOOKS}
-        cards: dict[str, list] = {hook: [] for hook in HOOKS}
+        listed: dict[str, list] = {}            # (only the hooks some character of the cast has)
+        cards: dict[str, list] = {}
         for b in cast:
             for hook in b.hooks:
-                listed[hook].append(getattr(b, hook))
-                cards[hook].append(b.id)
-        self._cards = {hook: (*cards[hook], *districts.cards[hook]) for hook in HOOKS}
+                listed.setdefault(hook, []).append(getattr(b, hook))
+                cards.setdefault(hook, []).append(b.id)
+        self._cards = {hook: (*cards.get(hook, ()), *districts.cards[hook]) for hook in HOOKS}
         for hook in HOOKS:
-            setattr(self, hook, (*listed[hook], *districts.listed[hook]))
+            setattr(self, hook, (*listed.get(hook, ()), *districts.listed[hook]))
         # Each character's move generators, as (verb, generator) (a character absent here is not
         # supported).
         self.generators = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
@@ -323,7 +323,7 @@ class Hooks:
             listed, cards = getattr(full, hook), full._cards[hook]
             if not absent.isdisjoint(cards):
                 kept = [i for i, card in enumerate(cards) if card not in absent]
-                listed, cards = tuple(listed[i] for i in kept), tuple(cards[i] for i in kept)
+                listed, cards = tuple([listed[i] for i in kept]), tuple([cards[i] for i in kept])
             setattr(self, hook, listed)
             self._cards[hook] = cards
         self.generators = full.generators
