@@ -295,9 +295,11 @@ class Hooks:
             for hook in b.hooks:
                 listed.setdefault(hook, []).append(getattr(b, hook))
                 cards.setdefault(hook, []).append(b.id)
-        self._cards = {hook: (*cards.get(hook, ()), *districts.cards[hook]) for hook in HOOKS}
-        for hook in HOOKS:
-            setattr(self, hook, (*listed.get(hook, ()), *districts.listed[hook]))
+        vars(self).update(districts.listed)     # every hook: the districts' entries, as they are
+        self._cards = dict(districts.cards)
+        for hook, entries in listed.items():
+            setattr(self, hook, (*entries, *districts.listed[hook]))
+            self._cards[hook] = (*cards[hook], *districts.cards[hook])
         # Each character's move generators, as (verb, generator) (a character absent here is not
         # supported).
         self.generators = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
