@@ -311,28 +311,29 @@ class Hooks:
         # (character, gathered, actions finished, powers) -> the generators a turn asks
         # (turn.py), made when first needed: shared by every game of the rulebook (`_turn_tables`).
         self.turn_generators = _turn_tables(rb, bool(self.uses))
-        # The unique districts listed here (for _filter): those a dealt deck may leave out.
+        # The unique districts listed here (for _filter): those a dealt deck may leave out; and
+        # the hooks where any of them is listed (the others are never filtered).
         self._uniques = districts.uniques
+        self._unique_hooks = districts.unique_hooks
 
     def _filter(self, rb: "Rulebook", full: "Hooks", uniques: frozenset) -> None:
         """This cast's lists without the unique districts outside `uniques`, in the same order:
         a dealt game's lists, made from the full ones by a filter instead of asking every card
         for every hook again (a simulated game is short, and each deals its own uniques)."""
         absent = full._uniques - uniques
+        vars(self).update(vars(full))           # the full lists, then those holding an absent unique
         self._uniques = full._uniques & uniques
-        self._cards = {}
-        for hook in HOOKS:
-            listed, cards = getattr(full, hook), full._cards[hook]
+        self._cards = dict(full._cards)
+        for hook in full._unique_hooks:
+            cards = full._cards[hook]
             if not absent.isdisjoint(cards):
                 kept = [i for i, card in enumerate(cards) if card not in absent]
-                listed, cards = tuple([listed[i] for i in kept]), tuple([cards[i] for i in kept])
-            setattr(self, hook, listed)
-            self._cards[hook] = cards
-        self.generators = full.generators
+                listed = getattr(full, hook)
+                setattr(self, hook, tuple([listed[i] for i in kept]))
+                self._cards[hook] = tuple([cards[i] for i in kept])
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
         self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb
-        self.calling_order, self.called_after = full.calling_order, full.called_after
         self.turn_generators = _turn_tables(rb, bool(self.uses))
 
 
@@ -345,6 +346,7 @@ class _Districts(NamedTuple):
     uses: dict                         # the districts with an action
     answers: dict                      # the districts that answer out of turn
     uniques: frozenset                 # the unique districts among them
+    unique_hooks: tuple                # the hooks where a unique district has an entry
 
 
 # The districts' part of the hook lists, one per rulebook: it depends on the rulebook and the
@@ -366,10 +368,11 @@ def _districts_part(rb: "Rulebook") -> _Districts:
                                                   key=lambda d: _BEHAVIOURS[d].order)]
         listed = {hook: tuple(getattr(b, hook) for b in ordered if hook in b.hooks) for hook in HOOKS}
         cards = {hook: tuple(b.id for b in ordered if hook in b.hooks) for hook in HOOKS}
+        uniques = frozenset(b.id for b in ordered if rb.districts[b.id].type == "unique")
         found = _DISTRICTS[key] = (rb, _Districts(
             listed, cards, {b.id: b for b in ordered if b.use is not None},
             {b.id: b for b in ordered if hasattr(b, "answer")},
-            frozenset(b.id for b in ordered if rb.districts[b.id].type == "unique")))
+            uniques, tuple(hook for hook in HOOKS if not uniques.isdisjoint(cards[hook]))))
     return found[1]
 
 
