@@ -270,67 +270,110 @@ class Hooks:
     def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None, _full: "Hooks | None" = None):
         """`uniques`: the unique districts a dealt game's deck holds (only their hooks are
         listed: the others cannot enter the game); None where any may turn up. `_full`: the
-        same cast's lists with every unique district (hooks_for), which this one filters."""
+        same cast's lists with every unique district (hooks_for), which this one filters (made here
+        when not given)."""
         self.characters = characters
-        if _full is not None:
-            self._filter(rb, _full, frozenset(uniques))
+        if uniques is not None:
+            self._filter(rb, _full or Hooks(rb, characters), frozenset(uniques))
             return
         # (rank, character) in calling order, and what follows each rank called (0: the round's
         # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
         self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
-        self.called_after = tuple(tuple(call for call in self.calling_order if call[0] > rank) for rank in range(11))
+        self.called_after = tuple(tuple([call for call in self.calling_order if call[0] > rank]) for rank in range(11))
         for character in characters:
             _load(character)
-        cast = sorted((c for c in characters if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
-                      key=lambda c: rb.characters[c].rank)
-        districts = sorted((d for d in rb.districts if d in _BEHAVIOURS and rb.edition in _BEHAVIOURS[d].editions
-                            and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
-                           key=lambda d: _BEHAVIOURS[d].order)
-        ordered = [_BEHAVIOURS[c] for c in cast] + [_BEHAVIOURS[d] for d in districts]
-        # Each hook list, and beside it the card of each entry (for _filter), in the cards' order.
-        listed: dict[str, list] = {hook: [] for hook in HOOKS}
-        cards: dict[str, list] = {hook: [] for hook in HOOKS}
-        for b in ordered:
+        cast = [_BEHAVIOURS[c] for c in sorted((c for c in characters
+                                                if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
+                                               key=lambda c: rb.characters[c].rank)]
+        # The cast's entries first, then the districts' (the same for every cast: made once per
+        # rulebook, `_districts_part`), each list in the cards' order, and beside it the card of
+        # each entry (for _filter).
+        districts = _districts_part(rb)
+        listed: dict[str, list] = {}            # (only the hooks some character of the cast has)
+        cards: dict[str, list] = {}
+        for b in cast:
             for hook in b.hooks:
-                listed[hook].append(getattr(b, hook))
-                cards[hook].append(b.id)
-        self._cards = {hook: tuple(cards[hook]) for hook in HOOKS}
-        for hook in HOOKS:
-            setattr(self, hook, tuple(listed[hook]))
+                listed.setdefault(hook, []).append(getattr(b, hook))
+                cards.setdefault(hook, []).append(b.id)
+        vars(self).update(districts.listed)     # every hook: the districts' entries, as they are
+        self._cards = dict(districts.cards)
+        for hook, entries in listed.items():
+            setattr(self, hook, (*entries, *districts.listed[hook]))
+            self._cards[hook] = (*cards[hook], *districts.cards[hook])
         # Each character's move generators, as (verb, generator) (a character absent here is not
         # supported).
         self.generators = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
-                           for b in ordered if b.kind == "character"}
+                           for b in cast if b.kind == "character"}
         # Districts with an action (`use`) and the cards that answer out of turn.
-        self.uses = {b.id: b for b in ordered if b.use is not None}
-        self.answers = {b.id: b for b in ordered if hasattr(b, "answer")}
+        self.uses = {**{b.id: b for b in cast if b.use is not None}, **districts.uses}
+        self.answers = {**{b.id: b for b in cast if hasattr(b, "answer")}, **districts.answers}
         self.answers_by_verb = _by_verb(self.answers)
         # (character, gathered, actions finished, powers) -> the generators a turn asks
         # (turn.py), made when first needed: shared by every game of the rulebook (`_turn_tables`).
         self.turn_generators = _turn_tables(rb, bool(self.uses))
-        # The unique districts listed here (for _filter): those a dealt deck may leave out.
-        self._uniques = frozenset(d for d in districts if rb.districts[d].type == "unique")
+        # The unique districts listed here (for _filter): those a dealt deck may leave out; and
+        # the hooks where any of them is listed (the others are never filtered).
+        self._uniques = districts.uniques
+        self._unique_hooks = districts.unique_hooks
 
     def _filter(self, rb: "Rulebook", full: "Hooks", uniques: frozenset) -> None:
         """This cast's lists without the unique districts outside `uniques`, in the same order:
         a dealt game's lists, made from the full ones by a filter instead of asking every card
         for every hook again (a simulated game is short, and each deals its own uniques)."""
         absent = full._uniques - uniques
+        vars(self).update(vars(full))           # the full lists, then those holding an absent unique
         self._uniques = full._uniques & uniques
-        self._cards = {}
-        for hook in HOOKS:
-            listed, cards = getattr(full, hook), full._cards[hook]
+        self._cards = dict(full._cards)
+        for hook in full._unique_hooks:
+            cards = full._cards[hook]
             if not absent.isdisjoint(cards):
                 kept = [i for i, card in enumerate(cards) if card not in absent]
-                listed, cards = tuple(listed[i] for i in kept), tuple(cards[i] for i in kept)
-            setattr(self, hook, listed)
-            self._cards[hook] = cards
-        self.generators = full.generators
+                listed = getattr(full, hook)
+                setattr(self, hook, tuple([listed[i] for i in kept]))
+                self._cards[hook] = tuple([cards[i] for i in kept])
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
         self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb
-        self.calling_order, self.called_after = full.calling_order, full.called_after
         self.turn_generators = _turn_tables(rb, bool(self.uses))
+
+
+class _Districts(NamedTuple):
+    """The districts' entries of a cast's hook lists: every district of the edition the engine
+    plays, the uniques among them, in the cards' order (`Behaviour.order`)."""
+
+    listed: dict[str, tuple]           # hook -> the districts' entries
+    cards: dict[str, tuple]            # hook -> the district of each entry
+    uses: dict                         # the districts with an action
+    answers: dict                      # the districts that answer out of turn
+    uniques: frozenset                 # the unique districts among them
+    unique_hooks: tuple                # the hooks where a unique district has an entry
+
+
+# The districts' part of the hook lists, one per rulebook: it depends on the rulebook and the
+# registered cards only, not on the cast, so a cast seen for the first time (a random cast is
+# rarely dealt twice) lists its characters' hooks and joins these, instead of going over every
+# district of the edition again. Kept with the rulebook and the number of registered cards, as
+# `_HOOKS` is.
+_DISTRICTS: dict[tuple, tuple] = {}
+
+
+def _districts_part(rb: "Rulebook") -> _Districts:
+    key = (id(rb), len(_BEHAVIOURS))
+    found = _DISTRICTS.get(key)
+    if found is None or found[0] is not rb:
+        if len(_DISTRICTS) > 16:
+            _DISTRICTS.clear()
+        ordered = [_BEHAVIOURS[d] for d in sorted((d for d in rb.districts if d in _BEHAVIOURS
+                                                   and rb.edition in _BEHAVIOURS[d].editions),
+                                                  key=lambda d: _BEHAVIOURS[d].order)]
+        listed = {hook: tuple(getattr(b, hook) for b in ordered if hook in b.hooks) for hook in HOOKS}
+        cards = {hook: tuple(b.id for b in ordered if hook in b.hooks) for hook in HOOKS}
+        uniques = frozenset(b.id for b in ordered if rb.districts[b.id].type == "unique")
+        found = _DISTRICTS[key] = (rb, _Districts(
+            listed, cards, {b.id: b for b in ordered if b.use is not None},
+            {b.id: b for b in ordered if hasattr(b, "answer")},
+            uniques, tuple(hook for hook in HOOKS if not uniques.isdisjoint(cards[hook]))))
+    return found[1]
 
 
 # The turn tables (Hooks.turn_generators), one per rulebook and per whether any district in the

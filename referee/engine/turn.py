@@ -222,9 +222,11 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
     turn = state.turn
     moves: list[Move] = []
     if state.pending is not None:
-        answers = game.hooks.answers[state.pending.kind].answers(game)
-        if verb is not None:
-            answers = [m for m in answers if m.verb == verb]
+        answering = game.hooks.answers[state.pending.kind]
+        if verb is None:
+            answers = answering.answers(game)
+        else:       # (a card's answers are moves of its `answers_to` only: not listed for another verb)
+            answers = [m for m in answering.answers(game) if m.verb == verb] if verb in answering.answers_to else []
         if state.pending.required:
             return answers
         moves.extend(answers)

@@ -1,5 +1,7 @@
-"""A dealt game's hook lists are its cast's full lists filtered (registry.hooks_for): they must
-be exactly the lists built from scratch for the uniques its deck holds, in the same order."""
+"""A game's hook lists (registry.hooks_for) are its cast's characters' entries, in rank order, then
+the districts' the game can hold, in the cards' order: a dealt game's lists are its cast's full
+lists filtered, and a cast's full lists join the districts' part shared by every cast. Both must be
+exactly the lists made card by card from the registered behaviours."""
 
 import random
 
@@ -8,7 +10,29 @@ from referee.engine import registry
 from referee.engine.casts import IllegalCast, random_cast
 
 
-def test_filtered_hook_lists_equal_the_lists_built_for_the_deck(rulebooks):
+def _expected(rb, cast, uniques) -> dict:
+    """The lists made card by card, as a game's set-up made them before they were shared."""
+    behaviours = registry._BEHAVIOURS
+    characters = sorted((c for c in cast if c in behaviours and rb.edition in behaviours[c].editions),
+                        key=lambda c: rb.characters[c].rank)
+    districts = sorted((d for d in rb.districts if d in behaviours and rb.edition in behaviours[d].editions
+                        and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
+                       key=lambda d: behaviours[d].order)
+    ordered = [behaviours[c] for c in characters] + [behaviours[d] for d in districts]
+    found = {hook: tuple(getattr(b, hook) for b in ordered if hasattr(b, hook)) for hook in registry.HOOKS}
+    found["generators"] = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
+                           for b in ordered if b.kind == "character"}
+    found["uses"] = {b.id: b for b in ordered if b.use is not None}
+    found["answers"] = {b.id: b for b in ordered if hasattr(b, "answer")}
+    by_verb: dict = {}
+    for b in found["answers"].values():          # in the cards' order
+        for verb in b.answers_to:
+            by_verb[verb] = by_verb.get(verb, ()) + (b,)
+    found["answers_by_verb"] = by_verb
+    return found
+
+
+def test_hook_lists_equal_the_lists_made_card_by_card(rulebooks):
     for edition, rb in rulebooks.items():
         pool = sorted(d for d in rb.districts if rb.districts[d].type == "unique")
         tested = 0
@@ -19,8 +43,10 @@ def test_filtered_hook_lists_equal_the_lists_built_for_the_deck(rulebooks):
             except IllegalCast:              # no such cast for that many players in this edition
                 continue
             uniques = rng.sample(pool, rng.randrange(0, len(pool) + 1))
-            built, filtered = registry.Hooks(rb, cast, uniques), registry.hooks_for(rb, cast, uniques)
-            for name in (*registry.HOOKS, "generators", "uses", "answers"):
-                assert getattr(filtered, name) == getattr(built, name), (edition, seed, name)
+            for made in (registry.hooks_for(rb, cast), registry.hooks_for(rb, cast, uniques),
+                         registry.Hooks(rb, cast, uniques)):
+                wanted = _expected(rb, cast, None if made is registry.hooks_for(rb, cast) else uniques)
+                for name, value in wanted.items():         # (a hook list in its order: tuples)
+                    assert getattr(made, name) == value, (edition, seed, name)
             tested += 1
         assert tested >= 20

@@ -92,12 +92,9 @@ def _generate_threaten(game) -> list[Move]:
 def _every_threat(allowed: tuple[str, ...], actor: str, table: bool) -> tuple[Move, ...]:
     """Every pair of threats among the characters `allowed` (in calling order), each with the
     flower on either: a function of its arguments, made once for each set of targets."""
-    moves = []
-    for a, b in combinations(allowed, 2):
-        moves += [make_move((actor, "threaten", (a, b, f))) for f in (a, b)]
-        if table:
-            moves.append(make_move((actor, "threaten", (a, b, ""))))
-    return tuple(moves)
+    unmarked = ("",) if table else ()           # at a table the flower may also go unsaid
+    return tuple([make_move((actor, "threaten", (a, b, flowers)))
+                  for a, b in combinations(allowed, 2) for flowers in (a, b, *unmarked)])
 
 
 # -- the threatened player's answer, and the exposure -------------------------------------------

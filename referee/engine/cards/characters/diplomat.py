@@ -66,12 +66,6 @@ def _counted(player) -> dict[str, int]:
     return counts
 
 
-def _left(counted: dict[str, int], arriving: str, leaving: str) -> int:
-    """How many districts named `arriving` stay beside the one arriving in a city whose
-    districts are `counted` (`_counted`), once `leaving` has left it."""
-    return counted.get(arriving, 0) - (arriving == leaving)
-
-
 def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
     """Why the acting Diplomat cannot give `given` for `taken` of seat `owner`, or None."""
     state = game.state
@@ -100,10 +94,11 @@ def _pair_problem(game, mine, owner: int, taken: str, worth: tuple[int, int] | N
     me, other = state.players[seat], state.players[owner]
     given = mine.id
     mine_counted, theirs_counted = counted or (_counted(me), _counted(other))
-    # Copies of the same name left in each city once the two districts have changed hands.
-    if _left(mine_counted, taken, given) and not rank8.duplicate_allowed(game, seat, taken):
+    # Copies of the same name left in each city once the two districts have changed hands: those
+    # counted there, less the one leaving if it has that name (asked for every pair listed).
+    if mine_counted.get(taken, 0) - (taken == given) and not rank8.duplicate_allowed(game, seat, taken):
         return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
-    if _left(theirs_counted, given, taken) and not rank8.duplicate_allowed(game, owner, given):
+    if theirs_counted.get(given, 0) - (given == taken) and not rank8.duplicate_allowed(game, owner, given):
         return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})
     if worth is None:
         worth = taken_worth(game, owner, other.built(taken))

@@ -116,15 +116,18 @@ def _generate_crown(game) -> list[Move]:
     turn = state.turn
     if "crown" in turn.used or turn.finished_actions:
         return []
+    actor = turn.character
+    named = game.rb.edition == "classic" or game.table       # the card taken may be named
     moves = []
     for receiver in receivers(game, turn.seat):
-        player = state.players[receiver]
-        options = [("gold",), ("card",), ("nothing",)]
-        if game.rb.edition == "classic" or game.table:
-            options += [("card", card) for card in hands.distinct_cards(game, receiver) if card != UNKNOWN]
-        for option in options:
-            if _payment_problem(game, receiver, option[0], option[1] if len(option) > 1 else None) is None:
-                moves.append(make_move((turn.character, "crown", (player.name, *option))))
+        name = state.players[receiver].name
+        for resource in ("gold", "card", "nothing"):
+            if _payment_problem(game, receiver, resource, None) is None:
+                moves.append(make_move((actor, "crown", (name, resource))))
+        if named:
+            for card in hands.distinct_cards(game, receiver):
+                if card != UNKNOWN and _payment_problem(game, receiver, "card", card) is None:
+                    moves.append(make_move((actor, "crown", (name, "card", card))))
     return moves
 
 

@@ -75,12 +75,9 @@ def _every_warrant(cast: tuple[str, ...], actor: str, table: bool) -> tuple[Move
     """Every warrant of a cast (in calling order): a function of the cast alone, the same at each
     step of the Magistrate's turn until he acts and in every game of that cast, so made once
     (168 moves with nine characters)."""
-    moves = []
-    for three in combinations(cast, 3):
-        moves += [make_move((actor, "warrant", (*three, signed))) for signed in three]
-        if table:
-            moves.append(make_move((actor, "warrant", (*three, ""))))
-    return tuple(moves)
+    unsigned = ("",) if table else ()           # at a table a warrant may also be unsigned
+    return tuple([make_move((actor, "warrant", (*three, signed)))
+                  for three in combinations(cast, 3) for signed in three + unsigned])
 
 
 def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None:

@@ -112,17 +112,19 @@ def _generate_spy(game) -> list[Move]:
     turn = state.turn
     if "spy" in turn.used or turn.finished_actions:
         return []
+    actor = turn.character
     moves = []
     for seat, player in enumerate(state.players):
         if seat == turn.seat:
             continue
         types, unknown = _hand_types(game, seat)
+        name = player.name
         for kind in TYPES:
             known = types.get(kind, 0)
             if not unknown:
-                moves.append(make_move((turn.character, "spy", (player.name, kind))))
-            moves += [make_move((turn.character, "spy", (player.name, kind, n)))
-                      for n in range(known, known + unknown + 1)]
+                moves.append(make_move((actor, "spy", (name, kind))))
+            for n in range(known, known + unknown + 1):     # (one count where the hand is known)
+                moves.append(make_move((actor, "spy", (name, kind, n))))
     return moves
 
 
