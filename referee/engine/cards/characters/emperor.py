@@ -69,7 +69,6 @@ def _receiver_problem(game, giver: int, name: str) -> tuple | None:
 def _payment_problem(game, receiver: int, resource: str, card: str | None) -> tuple | None:
     """Why the new holder cannot pay this way (the choice, its maker and its randomness by edition)."""
     player = game.state.players[receiver]
-    classic = game.rb.edition == "classic"
     if resource == "nothing":
         if player.gold or player.hand:
             return ("crown_must_take", ("emperor.payment",), {"player": player.name})
@@ -79,11 +78,11 @@ def _payment_problem(game, receiver: int, resource: str, card: str | None) -> tu
     elif not player.hand:
         return ("crown_no_card", ("emperor.payment",), {"player": player.name})
     elif card is not None:
-        if not classic and not game.table:
+        if game.rb.edition != "classic" and not game.table:
             return ("crown_random_card", ("emperor.payment",), {})
         if not hands.may_name(game, receiver, card):
             return ("not_in_hand", ("emperor.payment",), {"card": card})
-    elif classic and not game.table:
+    elif game.rb.edition == "classic" and not game.table:
         return ("crown_which_card", ("emperor.payment",), {"player": player.name})
     elif game.table and hands.unnamed_card(game, receiver) is None:     # (at a table nothing is drawn)
         return ("crown_which_card", ("emperor.payment",), {"player": player.name})
