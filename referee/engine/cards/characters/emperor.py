@@ -53,7 +53,8 @@ def _format_crown(notation, move: Move) -> str:
 def receivers(game, giver: int) -> list[int]:
     """Who may receive the crown from `giver`: anyone but himself and its present holder."""
     state = game.state
-    return [seat for seat in range(len(state.players)) if seat not in (giver, state.crown)]
+    neither = (giver, state.crown)
+    return [seat for seat in range(len(state.players)) if seat not in neither]
 
 
 def _receiver_problem(game, giver: int, name: str) -> tuple | None:

@@ -76,7 +76,7 @@ def _every_warrant(cast: tuple[str, ...], actor: str, table: bool) -> tuple[Move
     step of the Magistrate's turn until he acts and in every game of that cast, so made once
     (168 moves with nine characters)."""
     unsigned = ("",) if table else ()           # at a table a warrant may also be unsigned
-    return tuple([make_move((actor, "warrant", (*three, signed)))
+    return tuple([make_move((actor, "warrant", three + (signed,)))
                   for three in combinations(cast, 3) for signed in three + unsigned])
 
 
