@@ -80,6 +80,11 @@ def _others(asked):
     return joined([concrete(asked.of(verb)) for verb in asked.verbs if verb not in _NOT_OTHERS])
 
 
+def _of_verb(moves, verb: str) -> list[Move]:
+    """The listed moves of one verb among `moves` (never a virtual part's)."""
+    return [m for m in concrete(moves) if m.verb == verb]
+
+
 class _Flat:
     """Moves that do not come grouped by verb: the others than `end` found by going over all."""
 
@@ -97,7 +102,7 @@ class _Given(_Flat):
         self._moves = moves
 
     def of(self, verb: str) -> list[Move]:
-        return [m for m in concrete(self._moves) if m.verb == verb]
+        return _of_verb(self._moves, verb)
 
     def all(self):
         return self._moves
@@ -116,7 +121,7 @@ class _Asking(_Flat):
 
     def of(self, verb: str):
         if self._all is not None:
-            return [m for m in concrete(self._all) if m.verb == verb]
+            return _of_verb(self._all, verb)
         return self._game.legal_moves(verb, self._known)
 
     def all(self):
