@@ -191,7 +191,7 @@ def main() -> None:
 
     chess_rate = chess_moves_per_second(max(1, args.games // 10))
     if chess_rate is None:
-        print("python-chess: not installed (pip install chess to compare)")
+        print("python-chess: not installed (pip install -e '.[bench]' to compare)")
     else:
         print(f"python-chess random play: {chess_rate:.0f} moves/s; ours / python-chess per move: "
               f"{run['moves_per_s'] / chess_rate:.2f}x")
