@@ -57,7 +57,9 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 
 
 # The verbs a turn's player weighs apart from the others: `end`, and the Magician's redraws,
-# which may be too many to list (chosen only among all the moves).
+# which may be too many to list (chosen only among all the moves): the one verb whose moves may
+# be a virtual part (`listing.Subsets`); every other verb's are listed, a list
+# (tests/engine/test_properties.py), read as they come.
 _NOT_OTHERS = ("end", "redraw")
 
 
@@ -68,7 +70,7 @@ def _has_others(asked) -> bool:
         return asked.has_others()
     of = asked.of
     for verb in asked.verbs:
-        if verb not in _NOT_OTHERS and concrete(of(verb)):
+        if verb not in _NOT_OTHERS and of(verb):
             return True
     return False
 
@@ -77,7 +79,8 @@ def _others(asked):
     """The moves other than `end` and the redraws."""
     if not isinstance(asked, Listing):
         return asked.others()
-    return joined([concrete(asked.of(verb)) for verb in asked.verbs if verb not in _NOT_OTHERS])
+    of = asked.of
+    return joined([of(verb) for verb in asked.verbs if verb not in _NOT_OTHERS])
 
 
 def _of_verb(moves, verb: str) -> list[Move]:
