@@ -7,7 +7,7 @@ import random
 
 from referee.engine import draft
 from referee.engine.game import Game
-from referee.engine.listing import Listing, concrete, joined, select
+from referee.engine.listing import Listing, concrete, select
 from referee.engine.moves import Move, make_move
 
 
@@ -76,11 +76,16 @@ def _has_others(asked) -> bool:
 
 
 def _others(asked):
-    """The moves other than `end` and the redraws."""
+    """The moves other than `end` and the redraws (lists, joined by extending one: nothing
+    virtual to keep apart, as `listing.joined` would)."""
     if not isinstance(asked, Listing):
         return asked.others()
     of = asked.of
-    return joined([of(verb) for verb in asked.verbs if verb not in _NOT_OTHERS])
+    others: list[Move] = []
+    for verb in asked.verbs:
+        if verb not in _NOT_OTHERS:
+            others += of(verb)
+    return others
 
 
 def _of_verb(moves, verb: str) -> list[Move]:
