@@ -7,7 +7,7 @@ import random
 
 from referee.engine import draft
 from referee.engine.game import Game
-from referee.engine.listing import Listing, concrete, joined, select
+from referee.engine.listing import Listing, concrete, select
 from referee.engine.moves import Move, make_move
 
 
@@ -31,23 +31,25 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
                 return make_move((name, verb, (rng.choice(characters),)))
             moves = game.legal_moves()
         return rng.choice(moves) if moves else None
-    asked = _Given(moves) if moves is not None else (game.listing() or _Asking(game))
     if not turn.gathered:
+        # One verb asked for, the way to gather: no position's `Listing` made for it.
         hand = len(game.state.players[turn.seat].hand)
         wanted = "gold" if hand >= 3 or rng.random() < 0.3 else "draw"
-        options = asked.of(wanted)
+        options = game.legal_moves(wanted) if moves is None else _of_verb(moves, wanted)
         if options:
             if wanted == "draw":
                 # A table also accepts a draw that does not say what was kept; a player who
                 # knows his cards names them (an unknown card could not be built by this policy).
                 options = [m for m in options if m.args] or options
             return rng.choice(options)
-        moves = asked.all()
+        if moves is None:
+            moves = game.legal_moves()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
+    asked = _Given(moves) if moves is not None else (game.listing() or _Asking(game))
     builds = asked.of("build")
     if builds and rng.random() < 0.9:
         return rng.choice(builds)
-    if _has_others(asked) and rng.random() < 0.5:
+    if (builds or _has_others(asked)) and rng.random() < 0.5:       # (a build is another move)
         return rng.choice(_others(asked))
     ends = asked.of("end")
     if ends:
@@ -57,7 +59,9 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 
 
 # The verbs a turn's player weighs apart from the others: `end`, and the Magician's redraws,
-# which may be too many to list (chosen only among all the moves).
+# which may be too many to list (chosen only among all the moves): the one verb whose moves may
+# be a virtual part (`listing.Subsets`); every other verb's are listed, a list
+# (tests/engine/test_properties.py), read as they come.
 _NOT_OTHERS = ("end", "redraw")
 
 
@@ -68,16 +72,22 @@ def _has_others(asked) -> bool:
         return asked.has_others()
     of = asked.of
     for verb in asked.verbs:
-        if verb not in _NOT_OTHERS and concrete(of(verb)):
+        if verb not in _NOT_OTHERS and of(verb):
             return True
     return False
 
 
 def _others(asked):
-    """The moves other than `end` and the redraws."""
+    """The moves other than `end` and the redraws (lists, joined by extending one: nothing
+    virtual to keep apart, as `listing.joined` would)."""
     if not isinstance(asked, Listing):
         return asked.others()
-    return joined([concrete(asked.of(verb)) for verb in asked.verbs if verb not in _NOT_OTHERS])
+    of = asked.of
+    others: list[Move] = []
+    for verb in asked.verbs:
+        if verb not in _NOT_OTHERS:
+            others += of(verb)
+    return others
 
 
 def _of_verb(moves, verb: str) -> list[Move]:
