@@ -347,3 +347,45 @@ def test_a_game_without_undo_says_so(rulebooks):
         game.apply(stranger)             # checked: refused, the position untouched
     with pytest.raises(RuntimeError, match="refused"):
         game.apply_listed(stranger)
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, players, edition, table):
+    """The build listing asks the turn's checks once and the limit once, then only the card's
+    checks for each card, and asks nothing more once the limit leaves no card of the hand: at
+    every step of the turns of random casts it must list exactly what every `build_moves` hook
+    offers (the cards that pay another way), then every district the hand may stand for that
+    build_problem() — the turn's and the card's checks together, as apply() asks them — allows.
+    Asked of each position as it is, and with a few cards of the deck more in the hand, those
+    outside the limit (the Stables) among them when the deck has them."""
+    from referee.engine.cards import basic
+    from referee.engine.moves import make_move
+    from referee.engine.players import choose_move
+    from referee.engine.state import UNKNOWN
+
+    rb = rulebooks[edition]
+    game = _random_cast_game(rb, seed, players, table)
+    rng, more = random.Random(seed), random.Random(-seed)
+
+    def lists_what_the_rules_allow():
+        turn = game.state.turn
+        seat = turn.seat
+        hand = game.state.players[seat].hand
+        named = sorted(set(rb.districts) if UNKNOWN in hand else set(hand))
+        expected = [m for generate in game.hooks.build_moves for m in generate(game)]
+        expected += [make_move((turn.character, "build", (d,))) for d in named
+                     if basic.build_problem(game, seat, d) is None]
+        assert basic._generate_build(game) == expected, hand
+
+    while not game.is_over and game.state.round < 30:
+        if game.state.turn is not None:
+            lists_what_the_rules_allow()
+            player = game.state.players[game.state.turn.seat]
+            hand, deck = player.hand, sorted(set(game.state.deck) - {UNKNOWN})
+            player.hand = hand + more.sample(deck, min(3, len(deck))) + sorted(rb.outside_limit & set(deck))
+            lists_what_the_rules_allow()
+            player.hand = hand
+        game.apply_listed(choose_move(game, None, rng))
+    assert game.is_over
