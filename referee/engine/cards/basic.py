@@ -174,28 +174,32 @@ class Income(NamedTuple):
 
 
 _NO_INCOME = Income(None)
-_RULES: dict[str, object] = {}          # character id -> its card's `income_rule` (or None), looked up once
+
+
+def _card_rule(character: str):
+    """The character card's `income_rule` (a house rule such as the Alchemist's trade income),
+    or None."""
+    return getattr(registry.behaviour(character), "income_rule", None)
 
 
 def income_of(game: "Operations", character: str) -> Income:
     """The character's income: its data, unless its card says otherwise in this game (a house
     rule such as the Alchemist's trade income defines `income_rule(game)` on the card)."""
-    rule = _RULES.get(character, False)
-    if rule is False:
-        rule = _RULES[character] = getattr(registry.behaviour(character), "income_rule", None)
+    facts = game.rb.characters[character]
+    # The card's rule and the data's Income, looked up and made once per character's facts:
+    # asked at every step of a turn.
+    known = _INCOMES.get(character)
+    if known is None or known[0] is not facts:
+        known = _INCOMES[character] = (facts, _card_rule(character), Income(facts.income, facts.income_kind))
+    rule = known[1]
     if rule is not None:
         found = rule(game)
         if found is not None:
             return found
-    facts = game.rb.characters[character]
-    # The data's Income, made once per character's facts: asked at every step of a turn.
-    found = _DATA_INCOME.get(id(facts))
-    if found is None or found[0] is not facts:
-        found = _DATA_INCOME[id(facts)] = (facts, Income(facts.income, facts.income_kind))
-    return found[1]
+    return known[2]
 
 
-_DATA_INCOME: dict[int, tuple] = {}     # id(character facts) -> (those facts, their Income)
+_INCOMES: dict[str, tuple] = {}     # character id -> (its facts, its card's income_rule, the data's Income)
 
 
 def income_count(game: "Operations", seat: int, character: str, income: Income | None = None) -> int:
@@ -271,12 +275,7 @@ def may_take_income(rb, character: str, powers: tuple[str, ...] | None) -> bool:
     at all: not when it has its own powers, no income in its data and no card rule to change
     it (most characters) — what acting_income() would find, without asking. A fact of the turn
     that never changes during it: the turn's generators leave `income` out where it is False."""
-    if powers is not None or rb.characters[character].income:
-        return True
-    rule = _RULES.get(character, False)
-    if rule is False:
-        rule = _RULES[character] = getattr(registry.behaviour(character), "income_rule", None)
-    return rule is not None
+    return powers is not None or bool(rb.characters[character].income) or _card_rule(character) is not None
 
 
 def _generate_income(game: "Operations") -> list[Move]:
