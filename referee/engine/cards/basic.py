@@ -331,15 +331,6 @@ def build_limit(game: "Operations") -> int:
     return limit
 
 
-def can_build(game: "Operations") -> bool:
-    """Whether the current turn may build at all: the character's data, then the cards in play
-    (the Navigator forbids it to whoever uses his power, the Witch included)."""
-    allowed = game.rb.characters[game.state.turn.character].can_build
-    for modify in game.hooks.can_build:
-        allowed = modify(game, allowed)
-    return allowed
-
-
 def counts_toward_limit(game: "Operations", seat: int, district: str) -> bool:
     """Whether building `district` uses up one of the turn's builds (the Stables do not; the
     cards in play may say otherwise, e.g. the Trader's trade districts)."""
@@ -375,14 +366,18 @@ def copies_accounted_for(game: "Operations", district: str) -> bool:
 def build_turn_problem(game: "Operations") -> tuple | None:
     """Why the turn may build no district now, whatever the card, as (key, citations, values),
     or None: resources not gathered, the classic Warlord's destruction done, a character that
-    may not build (can_build()). The part of build_problem() the card does not change: the
-    build listing asks it once, not again for every card in hand."""
+    may not build at all (its data, then the cards in play: the Navigator forbids it to whoever
+    uses his power, the Witch included). The part of build_problem() the card does not change:
+    the build listing asks it once, not again for every card in hand."""
     turn = game.state.turn
     if not turn.gathered:
         return ("gather_first", ("turn.gather",), {})
     if turn.finished_actions:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
-    if not can_build(game):
+    allowed = game.rb.characters[turn.character].can_build
+    for modify in game.hooks.can_build:
+        allowed = modify(game, allowed)
+    if not allowed:
         return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
     return None
 
