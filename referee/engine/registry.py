@@ -42,7 +42,8 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   shield_city(game, owner) -> problem | None             (a whole city safe from rank 8: the Bishop)
   shield_district(game, owner, district) -> problem | None   (one district safe: the Keep)
   draw_plan(game, seat, count, keep) -> (count, keep)
-  build_moves(game) -> moves                             (builds paid another way: see `build_forms`)
+  build_moves(game) -> moves                             (builds paid another way: see `build_forms`; each
+                                                         of a card of the hand, within the build limit)
   allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
   can_build(game, allowed) -> allowed                    (whether the turn may build at all; start:
                                                          the character's data; the Navigator)

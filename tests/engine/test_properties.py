@@ -350,3 +350,83 @@ def test_a_game_without_undo_says_so(rulebooks):
         game.apply(stranger)             # checked: refused, the position untouched
     with pytest.raises(RuntimeError, match="refused"):
         game.apply_listed(stranger)
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, players, edition, table):
+    """The build listing asks the turn's checks once and the limit once, then only the card's
+    checks for each card, and asks nothing more once the limit leaves no card of the hand: at
+    every step of the turns of random casts it must list exactly what every `build_moves` hook
+    offers (the cards that pay another way), then every district the hand may stand for that
+    build_problem() — the turn's and the card's checks together, as apply() asks them — allows.
+    Asked of each position as it is, and with a few cards of the deck more in the hand, those
+    outside the limit (the Stables) among them when the deck has them."""
+    from referee.engine.cards import basic
+    from referee.engine.moves import make_move
+    from referee.engine.players import choose_move
+    from referee.engine.state import UNKNOWN
+
+    rb = rulebooks[edition]
+    game = _random_cast_game(rb, seed, players, table)
+    rng, more = random.Random(seed), random.Random(-seed)
+
+    def lists_what_the_rules_allow():
+        turn = game.state.turn
+        seat = turn.seat
+        hand = game.state.players[seat].hand
+        named = sorted(set(rb.districts) if UNKNOWN in hand else set(hand))
+        expected = [m for generate in game.hooks.build_moves for m in generate(game)]
+        expected += [make_move((turn.character, "build", (d,))) for d in named
+                     if basic.build_problem(game, seat, d) is None]
+        assert basic._generate_build(game) == expected, hand
+
+    while not game.is_over and game.state.round < 30:
+        if game.state.turn is not None:
+            lists_what_the_rules_allow()
+            player = game.state.players[game.state.turn.seat]
+            hand, deck = player.hand, sorted(set(game.state.deck) - {UNKNOWN})
+            player.hand = hand + more.sample(deck, min(3, len(deck))) + sorted(rb.outside_limit & set(deck))
+            lists_what_the_rules_allow()
+            player.hand = hand
+        game.apply_listed(choose_move(game, None, rng))
+    assert game.is_over
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       variant=st.booleans())
+def test_the_armorys_targets_are_every_district_its_rule_allows(rulebooks, seed, players, edition, variant):
+    """The Armory's move generator asks a whole city's protection once per city, then each
+    district's own checks: at every step of the turns of random casts, with the Armory in the
+    deck and in the turn's city, it must list exactly the districts of every city (each name
+    once, by name) that armory_problem() — as apply() asks it — allows, with and without the
+    edition's variant on completed cities."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.moves import make_move
+    from referee.engine.players import choose_move
+    from referee.engine.registry import behaviour
+    from referee.engine.state import Built
+    from referee.engine.cards.districts.armory import armory_problem
+
+    rb = rulebooks[edition]
+    variants = frozenset(["armory-hits-completed-city" if edition == "2016" else "armory-spares-completed-city"] if variant else [])
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, uniques=["armory"], variants=variants,
+                    characters=random_characters(rb, players, seed))
+    armory = behaviour("armory")
+    rng = random.Random(seed)
+    while not game.is_over and game.state.round < 30:
+        turn = game.state.turn
+        if turn is not None and "armory" not in turn.used:
+            player = game.state.players[turn.seat]
+            city = player.city
+            if not player.has_built("armory"):
+                player.city = city + [Built("armory")]
+            expected = [make_move((turn.character, "use", ("armory", other.name, district)))
+                        for owner, other in enumerate(game.state.players)
+                        for district in sorted({b.id for b in other.city})
+                        if armory_problem(game, owner, district) is None]
+            assert armory.generate_use(game) == expected
+            player.city = city
+        game.apply_listed(choose_move(game, None, rng))

@@ -174,28 +174,32 @@ class Income(NamedTuple):
 
 
 _NO_INCOME = Income(None)
-_RULES: dict[str, object] = {}          # character id -> its card's `income_rule` (or None), looked up once
+
+
+def _card_rule(character: str):
+    """The character card's `income_rule` (a house rule such as the Alchemist's trade income),
+    or None."""
+    return getattr(registry.behaviour(character), "income_rule", None)
 
 
 def income_of(game: "Operations", character: str) -> Income:
     """The character's income: its data, unless its card says otherwise in this game (a house
     rule such as the Alchemist's trade income defines `income_rule(game)` on the card)."""
-    rule = _RULES.get(character, False)
-    if rule is False:
-        rule = _RULES[character] = getattr(registry.behaviour(character), "income_rule", None)
+    facts = game.rb.characters[character]
+    # The card's rule and the data's Income, looked up and made once per character's facts:
+    # asked at every step of a turn.
+    known = _INCOMES.get(character)
+    if known is None or known[0] is not facts:
+        known = _INCOMES[character] = (facts, _card_rule(character), Income(facts.income, facts.income_kind))
+    rule = known[1]
     if rule is not None:
         found = rule(game)
         if found is not None:
             return found
-    facts = game.rb.characters[character]
-    # The data's Income, made once per character's facts: asked at every step of a turn.
-    found = _DATA_INCOME.get(id(facts))
-    if found is None or found[0] is not facts:
-        found = _DATA_INCOME[id(facts)] = (facts, Income(facts.income, facts.income_kind))
-    return found[1]
+    return known[2]
 
 
-_DATA_INCOME: dict[int, tuple] = {}     # id(character facts) -> (those facts, their Income)
+_INCOMES: dict[str, tuple] = {}     # character id -> (its facts, its card's income_rule, the data's Income)
 
 
 def income_count(game: "Operations", seat: int, character: str, income: Income | None = None) -> int:
@@ -271,12 +275,7 @@ def may_take_income(rb, character: str, powers: tuple[str, ...] | None) -> bool:
     at all: not when it has its own powers, no income in its data and no card rule to change
     it (most characters) — what acting_income() would find, without asking. A fact of the turn
     that never changes during it: the turn's generators leave `income` out where it is False."""
-    if powers is not None or rb.characters[character].income:
-        return True
-    rule = _RULES.get(character, False)
-    if rule is False:
-        rule = _RULES[character] = getattr(registry.behaviour(character), "income_rule", None)
-    return rule is not None
+    return powers is not None or bool(rb.characters[character].income) or _card_rule(character) is not None
 
 
 def _generate_income(game: "Operations") -> list[Move]:
@@ -332,15 +331,6 @@ def build_limit(game: "Operations") -> int:
     return limit
 
 
-def can_build(game: "Operations") -> bool:
-    """Whether the current turn may build at all: the character's data, then the cards in play
-    (the Navigator forbids it to whoever uses his power, the Witch included)."""
-    allowed = game.rb.characters[game.state.turn.character].can_build
-    for modify in game.hooks.can_build:
-        allowed = modify(game, allowed)
-    return allowed
-
-
 def counts_toward_limit(game: "Operations", seat: int, district: str) -> bool:
     """Whether building `district` uses up one of the turn's builds (the Stables do not; the
     cards in play may say otherwise, e.g. the Trader's trade districts)."""
@@ -373,28 +363,37 @@ def copies_accounted_for(game: "Operations", district: str) -> bool:
     return seen >= game.rb.districts[district].copies
 
 
-def build_problem(game: "Operations", seat: int, district: str, paying: bool = True,
-                  allowed: bool | None = None, limit: int | None = None) -> tuple | None:
-    """Why `district` cannot be built now, as (key, citations, values), or None. `paying`:
-    the price is paid in gold (False for the cards that pay another way check their own).
-    `allowed` and `limit`: can_build() and build_limit() when the caller already has them (the
-    move generator asks for every card in hand; the hooks give the same answer for each)."""
-    state = game.state
-    turn = state.turn
-    rb = game.rb
-    player = state.players[seat]
+def build_turn_problem(game: "Operations") -> tuple | None:
+    """Why the turn may build no district now, whatever the card, as (key, citations, values),
+    or None: resources not gathered, the classic Warlord's destruction done, a character that
+    may not build at all (its data, then the cards in play: the Navigator forbids it to whoever
+    uses his power, the Witch included). The part of build_problem() the card does not change:
+    the build listing asks it once, not again for every card in hand."""
+    turn = game.state.turn
     if not turn.gathered:
         return ("gather_first", ("turn.gather",), {})
     if turn.finished_actions:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
-    if not (can_build(game) if allowed is None else allowed):
+    allowed = game.rb.characters[turn.character].can_build
+    for modify in game.hooks.can_build:
+        allowed = modify(game, allowed)
+    if not allowed:
         return ("cannot_build", ("turn.build", "turn.build-limit"), {"character": turn.character})
+    return None
+
+
+def card_build_problem(game: "Operations", seat: int, district: str, limit: int,
+                       paying: bool = True) -> tuple | None:
+    """Why `district` cannot be built now in a turn that may build (build_turn_problem() found
+    nothing), or None: the checks of build_problem() that concern the card. `limit`: the turn's
+    build_limit(), asked once by the caller."""
+    state = game.state
+    rb = game.rb
+    player = state.players[seat]
     if district == UNKNOWN:
         return ("name_built", ("turn.build",), {})       # a district enters the city face up
     target = rb.districts[district].facts
-    if limit is None:
-        limit = build_limit(game)
-    if turn.builds >= limit and counts_toward_limit(game, seat, district):
+    if state.turn.builds >= limit and counts_toward_limit(game, seat, district):
         return ("build_limit", ("turn.build-limit",), {"limit": limit})
     held = district in player.hand           # (known to be there: the usual case, asked first)
     if not held and not game.in_hand(seat, district):
@@ -415,6 +414,13 @@ def build_problem(game: "Operations", seat: int, district: str, paying: bool = T
         if player.gold < cost:
             return ("too_poor", ("turn.build",), {"card": district, "cost": cost, "gold": player.gold})
     return None
+
+
+def build_problem(game: "Operations", seat: int, district: str, paying: bool = True) -> tuple | None:
+    """Why `district` cannot be built now, as (key, citations, values), or None: the turn's
+    checks, then the card's. `paying`: the price is paid in gold (False for the cards that pay
+    another way check their own)."""
+    return build_turn_problem(game) or card_build_problem(game, seat, district, build_limit(game), paying)
 
 
 def _apply_build(game: "Operations", move: Move) -> None:
@@ -467,22 +473,17 @@ def place_district(game: "Operations", seat: int, district: str, cost: int) -> N
 
 
 def _generate_build(game: "Operations") -> list[Move]:
+    """Every build of the turn's player: the builds paid another way (the `build_moves` hooks:
+    the Framework, the Necropolis, the Thieves' Den, the Cardinal), then each card of the hand
+    that card_build_problem() allows, by name. Each of them builds a card of the hand within
+    the limit: where none of the hand is left to build, none is asked."""
     state = game.state
     turn = state.turn
-    if not turn.gathered or turn.finished_actions or not can_build(game):
-        return []
-    hooks = game.hooks
-    # Builds paid another way (the Framework, the Necropolis, the Thieves' Den): a plain loop,
-    # as each usually has nothing to offer (this runs at every move of a turn).
-    moves: list[Move] = []
-    for generate in hooks.build_moves:
-        found = generate(game)
-        if found:
-            moves += found
     player = state.players[turn.seat]
     hand = player.hand
     if not hand:
-        return moves
+        return []
+    hooks = game.hooks
     districts = game.rb.districts
     candidates = set(hand)
     if UNKNOWN in candidates:
@@ -490,22 +491,31 @@ def _generate_build(game: "Operations") -> list[Move]:
         # checks the copies): a table lists every such build.
         candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
         candidates.discard(UNKNOWN)
-    # The limit is asked of the hooks once here and handed to build_problem for every
-    # candidate. Once it is reached only districts outside it (the Stables) remain candidates
-    # (after a build, most steps of a turn): nothing else is looked at.
+    # The limit is asked of the hooks once here. Once it is reached (after a build, most steps
+    # of a turn) only the districts outside it (the Stables) remain: where the hand has none,
+    # nothing is built, in gold or another way, and nothing else is asked.
     limit = build_limit(game)
     if turn.builds >= limit and not hooks.counts_toward_limit:
         candidates &= game.rb.outside_limit
         if not candidates:
-            return moves
+            return []
+    # The turn's own checks once, then only the card's for each card.
+    if build_turn_problem(game) is not None:
+        return []
+    # Builds paid another way: a plain loop, as each usually has nothing to offer.
+    moves: list[Move] = []
+    for generate in hooks.build_moves:
+        found = generate(game)
+        if found:
+            moves += found
     most = player.gold
     for discount in hooks.build_discount:      # the best discount any card gives (the Factory)
         most += discount(game, turn.seat)
-    # A cheap necessary condition first (affordable at the best discount), then the full check
-    # that apply() makes.
+    # A cheap necessary condition first (affordable at the best discount), then the card's
+    # checks that apply() makes.
     actor, seat = turn.character, turn.seat
     for card in sorted(candidates):
-        if districts[card].cost <= most and build_problem(game, seat, card, True, True, limit) is None:
+        if districts[card].cost <= most and card_build_problem(game, seat, card, limit) is None:
             moves.append(make_move((actor, "build", (card,))))
     return moves
 

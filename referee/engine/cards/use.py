@@ -49,10 +49,10 @@ def generate_use(game) -> list[Move]:
     turn = game.state.turn
     uses = game.hooks.uses
     owned = game.state.players[turn.seat].built_names()
-    moves: list[Move] = []
     # Most cities hold no district with an action, and this runs at every step of every turn.
     if owned.isdisjoint(uses):
-        return moves
+        return []
+    moves: list[Move] = []
     for district, card in uses.items():
         if district in owned:
             moves += card.generate_use(game)

@@ -55,12 +55,10 @@ def _generate_destroy(game) -> list[Move]:
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game):
-        # Each district once (the first of a name, as district_price reads it), by name.
-        first: dict = {}
-        for built in player.city:
-            if built.id not in first:
-                first[built.id] = built
-        targets = [first[name] for name in sorted(first)]
+        # Each district once, by name: the first of a name, as district_price reads it (the
+        # city gone over from its end, a first one written last); each name once, so the
+        # Builts sort by name.
+        targets = sorted({built.id: built for built in reversed(player.city)}.values())
         # The price first: it rules out most districts in a random game, and both checks
         # only read the position, so their order changes nothing but the time.
         for built, cost in zip(targets, rank8.destroy_costs(game, owner, targets)):

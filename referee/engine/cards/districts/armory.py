@@ -15,11 +15,24 @@ def _own_city_allowed(game) -> bool:
 
 
 def armory_problem(game, owner: int, district: str) -> tuple | None:
+    """Why the Armory may not destroy `district` of seat `owner`: the district's checks, then
+    the whole city's."""
+    return armory_district_problem(game, owner, district) or armory_city_problem(game, owner)
+
+
+def armory_district_problem(game, owner: int, district: str) -> tuple | None:
     state = game.state
     if not state.players[owner].has_built(district):
         return ("not_in_city", (), {"player": state.players[owner].name, "card": district})
     if owner == state.turn.seat and (district == "armory" or not _own_city_allowed(game)):
         return ("armory_own", ("armory.own-district",), {})
+    return None
+
+
+def armory_city_problem(game, owner: int) -> tuple | None:
+    """What protects every district of seat `owner`'s city from the Armory (a completed city,
+    by edition and variant): asked once per city by the move generator."""
+    state = game.state
     if game.rb.edition == "2016":
         completed_blocks = "armory-hits-completed-city" not in state.variants
     else:
@@ -59,7 +72,8 @@ class Armory(Behaviour):
         turn = state.turn
         if "armory" in turn.used:
             return []
+        # The whole city's protection once per city, then each district's own checks.
         return [make_move((turn.character, "use", ("armory", other.name, district)))
-                for owner, other in enumerate(state.players)
-                for district in sorted({b.id for b in other.city})
-                if armory_problem(game, owner, district) is None]
+                for owner, other in enumerate(state.players) if other.city and armory_city_problem(game, owner) is None
+                for district in sorted(other.built_names())
+                if armory_district_problem(game, owner, district) is None]
