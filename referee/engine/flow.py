@@ -192,7 +192,8 @@ def end_turn(game: "Operations") -> None:
         for hook in game.hooks.on_turn_end:
             hook(game, turn.seat)
     state.pending = None
-    game.event("turn_ended", character=turn.character)
+    if game.says:
+        game.event("turn_ended", character=turn.character)
     if turn.then is not None:
         state.turn = turn.then
         turns.resume(game)

@@ -258,7 +258,8 @@ def reveal(game: "Operations") -> None:
     turn = state.turn
     turn.revealed = True
     state.revealed = state.revealed + [turn.character]
-    game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
+    if game.says:
+        game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
     for hook in game.hooks.on_reveal:
         hook(game, turn.character, turn.seat)
 

@@ -110,7 +110,8 @@ def draw_action(game: "Operations", seat: int, named: list[str]) -> None:
     player = state.players[seat]
     player.hand = player.hand + kept
     game.to_deck_bottom(rest)
-    game.event("cards", player=player.name, count=len(kept), reason="draw", returned=len(rest))
+    if game.says:
+        game.event("cards", player=player.name, count=len(kept), reason="draw", returned=len(rest))
 
 
 def _generate_draw(game: "Operations") -> list[Move]:
@@ -460,7 +461,8 @@ def place_district(game: "Operations", seat: int, district: str, cost: int) -> N
     if counts_toward_limit(game, seat, district):
         turn.builds += 1
     turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
-    game.event("built", player=player.name, district=district, cost=cost)
+    if game.says:
+        game.event("built", player=player.name, district=district, cost=cost)
     for hook in game.hooks.on_build:
         hook(game, seat, district, cost)
     game.note_completion(seat)

@@ -1,0 +1,77 @@
+"""A game that says its events says every change a move makes: the steps played at nearly every
+move ask `game.says` before putting their words together (a silent game skips even that), so a
+step that asked wrongly would leave a change unsaid in the games whose events are read (the
+tracker, the checked simulate). Checked change by change over random casts, both editions, 2-8
+players."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import Game
+
+
+def _said(events: list[dict], kind: str, **values) -> bool:
+    return any(e["event"] == kind and all(e.get(k) == v for k, v in values.items()) for e in events)
+
+
+def _unsaid(game: Game, move, before: dict, events: list[dict]) -> list[str]:
+    """The changes of `move` (from the position `before`) that none of its events says."""
+    state, missing = game.state, []
+    names = [p.name for p in state.players]
+    if move.verb in ("pick", "discard") and not _said(events, move.verb + "ed", player=move.actor):
+        missing.append(move.verb)
+    if state.phase == "draft" and before["phase"] == "draft" and state.round == before["round"]:
+        discarded = len(state.draft.facedown) - before["facedown"]
+        if discarded != sum(e["event"] == "discarded" for e in events):
+            missing.append("discarded")                     # the random discards (3 players) too
+    turn, old = state.turn, before["turn"]
+    if old is not None and turn is not old and not _said(events, "turn_ended", character=old.character):
+        missing.append("turn_ended")
+    if turn is not None and turn is not old and turn.revealed and not turn.acting \
+            and not _said(events, "revealed", character=turn.character, player=names[turn.seat]):
+        missing.append("revealed")
+    for seat, player in enumerate(state.players):
+        if player.gold != before["gold"][seat] and not any(
+                player.name in (e.get("player"), e.get("source")) for e in events):
+            missing.append(f"gold of {player.name}")            # (said as gold, or as a tax, a bribe...)
+        if move.verb in ("draw", "gold") and len(player.hand) > before["hand"][seat] \
+                and not _said(events, "cards", player=player.name):
+            missing.append(f"cards of {player.name}")
+        if move.verb == "build" and len(player.city) > before["city"][seat] \
+                and not _said(events, "built", player=player.name):
+            missing.append(f"built by {player.name}")
+    if state.crown != before["crown"] and not _said(events, "crown", player=names[state.crown]):
+        missing.append("crown")
+    if len(state.completed) > before["completed"] and not _said(events, "city_completed"):
+        missing.append("city_completed")
+    return missing
+
+
+def _position(game: Game) -> dict:
+    state = game.state
+    return {"phase": state.phase, "round": state.round, "turn": state.turn, "crown": state.crown,
+            "facedown": len(state.draft.facedown) if state.draft else 0, "completed": len(state.completed),
+            "gold": [p.gold for p in state.players], "hand": [len(p.hand) for p in state.players],
+            "city": [len(p.city) for p in state.players]}
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       undo=st.booleans())
+def test_a_game_that_says_its_events_says_every_change(rulebooks, seed, players, edition, undo):
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, undo=undo,
+                    characters=random_characters(rb, players, seed))
+    rng = random.Random(seed)
+    while not game.is_over and game.state.round < 30:
+        move = choose_move(game, None, rng)
+        before = _position(game)
+        events = game.apply_listed(move)
+        assert _unsaid(game, move, before, events) == [], (move, events)
