@@ -44,7 +44,7 @@ def begin(game: "Operations") -> None:
         faceup.append(card)
     state.draft = Draft(deck, faceup, facedown, _order(state, len(deck)),
                         last_gets_facedown=(n >= 4 and len(deck) == n))
-    if faceup:
+    if faceup and game.says:
         game.event("faceup", characters=list(faceup))
     _add_card_steps(game)
     _run_chance(game)

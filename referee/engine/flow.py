@@ -426,7 +426,7 @@ def _finish_round(game: "Operations") -> None:
     killed = state.marks.killed
     if killed:
         seat = state.holder(killed)
-        if seat is not None:
+        if seat is not None and game.says:
             game.event("revealed", character=killed, player=state.players[seat].name, killed=True)
     for hook in game.hooks.on_round_end:
         hook(game)

@@ -61,14 +61,15 @@ class Operations:
 
     # -- gold --------------------------------------------------------------------------------
 
-    @property
-    def unlimited_bank(self) -> bool:
-        return self.rb.bank_unlimited(self.state.variants)
+    # Whether the bank pays whatever it is asked: the rulebook's bank unless a house rule says
+    # otherwise (`Rulebook.bank_unlimited`), neither of which changes during a game, so the game
+    # asks once, when it is made (asked at every gain).
+    unlimited_bank: bool
 
     def gain(self, seat: int, amount: int, reason: str) -> int:
         """Pay `amount` from the bank (as much as a finite bank holds)."""
         state = self.state
-        if not self.rb.bank_unlimited(state.variants):      # (self.unlimited_bank, asked at every gain)
+        if not self.unlimited_bank:
             amount = max(0, min(amount, state.bank))
         if amount:
             state.bank -= amount
@@ -92,7 +93,7 @@ class Operations:
         state = self.state
         state.players[giver].gold -= amount
         state.players[taker].gold += amount
-        if amount:
+        if amount and self.says:
             self.event("gold", player=state.players[taker].name, amount=amount,
                        source=state.players[giver].name, reason=reason)
 

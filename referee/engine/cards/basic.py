@@ -29,9 +29,9 @@ def gather_extras(game: "Operations") -> None:
     Architect's cards): for whoever has its abilities — not a bewitched character's holder; the
     Witch when she resumes that turn."""
     turn = game.state.turn
-    if not has_power(game, turn.character):
-        return
     facts = game.rb.characters[turn.character]
+    if not (facts.extra_gold or facts.extra_cards) or not has_power(game, turn.character):
+        return                  # (most characters have no extras: their powers are not asked)
     if facts.extra_gold:
         game.gain(turn.seat, facts.extra_gold, turn.character)
     if facts.extra_cards:
@@ -263,7 +263,7 @@ def _apply_income(game: "Operations", move: Move) -> None:
     game.gain(turn.seat, gold, "income")
     if cards:
         game.gain_cards(turn.seat, cards, "income")
-    if not gold and not cards:
+    if not gold and not cards and game.says:
         game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
 
 
