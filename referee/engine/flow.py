@@ -110,7 +110,9 @@ def play_dealt(game: "Operations", move: Move) -> None:
         if state.draft.order:
             return                           # the selection goes on: nothing for settle() to do
     else:
-        turns.apply_listed(game, move, turns.answering_card(game, move) if game.hooks.answers else None)
+        # (The cards in play answer out of turn only moves of a few verbs: `answers_by_verb`.)
+        card = turns.answering_card(game, move) if move.verb in game.hooks.answers_by_verb else None
+        turns.apply_listed(game, move, card)
         turn = state.turn
         if turn is not None and not turn.ended:
             return                           # the turn goes on: nothing for settle() to do

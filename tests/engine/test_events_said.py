@@ -44,6 +44,8 @@ def _unsaid(game: Game, move, before: dict, events: list[dict], round_events: li
     if turn is not None and turn is not old and turn.revealed and not turn.acting \
             and not _said(events, "revealed", character=turn.character, player=names[turn.seat]):
         missing.append("revealed")
+    if turn is not None and turn is not old and turn.acting and not _said(events, "resumed", character=turn.character):
+        missing.append("resumed")                           # the Witch plays the rest of a bewitched turn
     for seat, player in enumerate(state.players):
         if player.gold != before["gold"][seat] and not any(
                 player.name in (e.get("player"), e.get("source")) for e in events):
