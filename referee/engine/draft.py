@@ -44,7 +44,7 @@ def begin(game: "Operations") -> None:
         faceup.append(card)
     state.draft = Draft(deck, faceup, facedown, _order(state, len(deck)),
                         last_gets_facedown=(n >= 4 and len(deck) == n))
-    if faceup:
+    if faceup and game.says:
         game.event("faceup", characters=list(faceup))
     _add_card_steps(game)
     _run_chance(game)
@@ -209,10 +209,12 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
         d.available = _without(d.available, card)
     if step == "pick":
         state.players[seat].characters = state.players[seat].characters + [card]
-        game.event("picked", player=state.players[seat].name)
+        if game.says:
+            game.event("picked", player=state.players[seat].name)
     else:
         d.facedown = d.facedown + [card]
-        game.event("discarded", player=state.players[seat].name)
+        if game.says:
+            game.event("discarded", player=state.players[seat].name)
     d.order = d.order[1:]
     _run_chance(game)
 
@@ -298,7 +300,8 @@ def _run_chance(game: "Operations") -> None:
         card = d.available[at]
         d.available = d.available[:at] + d.available[at + 1:]
         d.facedown = d.facedown + [card]
-        game.event("discarded", player="(random)")
+        if game.says:
+            game.event("discarded", player="(random)")
 
 
 def outside_selection(game: "Operations", move: Move) -> None:

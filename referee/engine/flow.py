@@ -110,7 +110,9 @@ def play_dealt(game: "Operations", move: Move) -> None:
         if state.draft.order:
             return                           # the selection goes on: nothing for settle() to do
     else:
-        turns.apply_listed(game, move, turns.answering_card(game, move) if game.hooks.answers else None)
+        # (The cards in play answer out of turn only moves of a few verbs: `answers_by_verb`.)
+        card = turns.answering_card(game, move) if move.verb in game.hooks.answers_by_verb else None
+        turns.apply_listed(game, move, card)
         turn = state.turn
         if turn is not None and not turn.ended:
             return                           # the turn goes on: nothing for settle() to do
@@ -192,7 +194,8 @@ def end_turn(game: "Operations") -> None:
         for hook in game.hooks.on_turn_end:
             hook(game, turn.seat)
     state.pending = None
-    game.event("turn_ended", character=turn.character)
+    if game.says:
+        game.event("turn_ended", character=turn.character)
     if turn.then is not None:
         state.turn = turn.then
         turns.resume(game)
@@ -425,7 +428,7 @@ def _finish_round(game: "Operations") -> None:
     killed = state.marks.killed
     if killed:
         seat = state.holder(killed)
-        if seat is not None:
+        if seat is not None and game.says:
             game.event("revealed", character=killed, player=state.players[seat].name, killed=True)
     for hook in game.hooks.on_round_end:
         hook(game)

@@ -85,6 +85,7 @@ class Game(Operations):
         # game (a plain attribute: it is read at nearly every step of move generation); games
         # with the same rulebook and cast share them.
         self.hooks = registry.hooks_for(rulebook, state.characters)
+        self.unlimited_bank = rulebook.bank_unlimited(state.variants)
         self._listing = False
 
     # -- construction ------------------------------------------------------------------------

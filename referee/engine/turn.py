@@ -258,7 +258,8 @@ def reveal(game: "Operations") -> None:
     turn = state.turn
     turn.revealed = True
     state.revealed = state.revealed + [turn.character]
-    game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
+    if game.says:
+        game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
     for hook in game.hooks.on_reveal:
         hook(game, turn.character, turn.seat)
 
@@ -270,7 +271,8 @@ def resume(game: "Operations") -> None:
     state = game.state
     turn = state.turn
     turn.revealed = True
-    game.event("resumed", character=turn.character, player=state.players[turn.seat].name, by=turn.acting)
+    if game.says:
+        game.event("resumed", character=turn.character, player=state.players[turn.seat].name, by=turn.acting)
     for hook in game.hooks.on_reveal:
         hook(game, turn.character, turn.seat)
 

@@ -29,9 +29,9 @@ def gather_extras(game: "Operations") -> None:
     Architect's cards): for whoever has its abilities — not a bewitched character's holder; the
     Witch when she resumes that turn."""
     turn = game.state.turn
-    if not has_power(game, turn.character):
-        return
     facts = game.rb.characters[turn.character]
+    if not (facts.extra_gold or facts.extra_cards) or not has_power(game, turn.character):
+        return                  # (most characters have no extras: their powers are not asked)
     if facts.extra_gold:
         game.gain(turn.seat, facts.extra_gold, turn.character)
     if facts.extra_cards:
@@ -110,7 +110,8 @@ def draw_action(game: "Operations", seat: int, named: list[str]) -> None:
     player = state.players[seat]
     player.hand = player.hand + kept
     game.to_deck_bottom(rest)
-    game.event("cards", player=player.name, count=len(kept), reason="draw", returned=len(rest))
+    if game.says:
+        game.event("cards", player=player.name, count=len(kept), reason="draw", returned=len(rest))
 
 
 def _generate_draw(game: "Operations") -> list[Move]:
@@ -266,7 +267,7 @@ def _apply_income(game: "Operations", move: Move) -> None:
     game.gain(turn.seat, gold, "income")
     if cards:
         game.gain_cards(turn.seat, cards, "income")
-    if not gold and not cards:
+    if not gold and not cards and game.says:
         game.event("gold", player=game.state.players[turn.seat].name, amount=0, reason="income")
 
 
@@ -466,7 +467,8 @@ def place_district(game: "Operations", seat: int, district: str, cost: int) -> N
     if counts_toward_limit(game, seat, district):
         turn.builds += 1
     turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
-    game.event("built", player=player.name, district=district, cost=cost)
+    if game.says:
+        game.event("built", player=player.name, district=district, cost=cost)
     for hook in game.hooks.on_build:
         hook(game, seat, district, cost)
     game.note_completion(seat)

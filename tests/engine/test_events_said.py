@@ -1,0 +1,110 @@
+"""A game that says its events says every change a move makes: the steps played at nearly every
+move ask `game.says` before putting their words together (a silent game skips even that), so a
+step that asked wrongly would leave a change unsaid in the games whose events are read (the
+tracker, the checked simulate). Checked change by change over random casts, both editions, 2-8
+players."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import Game
+
+
+def _said(events: list[dict], kind: str, **values) -> bool:
+    return any(e["event"] == kind and all(e.get(k) == v for k, v in values.items()) for e in events)
+
+
+def _unsaid(game: Game, move, before: dict, events: list[dict], round_events: list[dict]) -> list[str]:
+    """The changes of `move` (from the position `before`) that none of its events says
+    (`round_events`: the round's, this move's among them)."""
+    state, missing = game.state, []
+    names = [p.name for p in state.players]
+    if move.verb in ("pick", "discard") and not _said(events, move.verb + "ed", player=move.actor):
+        missing.append(move.verb)
+    if move.verb == "income" and (before["bank"] > 0 or game.unlimited_bank) and before["deck"] \
+            and not any(e.get("player") == names[before["turn"].seat] for e in events):
+        missing.append("income")          # said even when it comes to nothing (but from an empty bank or deck)
+    if state.round > before["round"]:
+        if before["killed_seat"] is not None and not _said(            # (a decision may come between)
+                round_events, "revealed", character=before["killed"], player=names[before["killed_seat"]], killed=True):
+            missing.append("killed revealed")               # at the round's end
+        if state.phase == "draft" and state.draft.faceup and not _said(events, "faceup"):
+            missing.append("faceup")                        # the next round's face-up discards
+    if state.phase == "draft" and before["phase"] == "draft" and state.round == before["round"]:
+        discarded = len(state.draft.facedown) - before["facedown"]
+        if discarded != sum(e["event"] == "discarded" for e in events):
+            missing.append("discarded")                     # the random discards (3 players) too
+    turn, old = state.turn, before["turn"]
+    if old is not None and turn is not old and not _said(events, "turn_ended", character=old.character):
+        missing.append("turn_ended")
+    if turn is not None and turn is not old and turn.revealed and not turn.acting \
+            and not _said(events, "revealed", character=turn.character, player=names[turn.seat]):
+        missing.append("revealed")
+    if turn is not None and turn is not old and turn.acting and not _said(events, "resumed", character=turn.character):
+        missing.append("resumed")                           # the Witch plays the rest of a bewitched turn
+    for seat, player in enumerate(state.players):
+        if player.gold != before["gold"][seat] and not any(
+                player.name in (e.get("player"), e.get("source")) for e in events):
+            missing.append(f"gold of {player.name}")            # (said as gold, or as a tax, a bribe...)
+        if move.verb in ("draw", "gold") and len(player.hand) > before["hand"][seat] \
+                and not _said(events, "cards", player=player.name):
+            missing.append(f"cards of {player.name}")
+        if move.verb == "build" and len(player.city) > before["city"][seat] \
+                and not _said(events, "built", player=player.name):
+            missing.append(f"built by {player.name}")
+    if state.crown != before["crown"] and not _said(events, "crown", player=names[state.crown]):
+        missing.append("crown")
+    if len(state.completed) > before["completed"] and not _said(events, "city_completed"):
+        missing.append("city_completed")
+    return missing
+
+
+def _position(game: Game) -> dict:
+    state = game.state
+    killed = state.marks.killed
+    return {"phase": state.phase, "round": state.round, "turn": state.turn, "crown": state.crown,
+            "killed": killed, "bank": state.bank, "deck": len(state.deck), "killed_seat": state.holder(killed) if killed else None,
+            "facedown": len(state.draft.facedown) if state.draft else 0, "completed": len(state.completed),
+            "gold": [p.gold for p in state.players], "hand": [len(p.hand) for p in state.players],
+            "city": [len(p.city) for p in state.players]}
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       undo=st.booleans())
+@example(seed=5031, players=8, edition="2016", undo=False)     # an income of cards from an empty deck
+def test_a_game_that_says_its_events_says_every_change(rulebooks, seed, players, edition, undo):
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, undo=undo,
+                    characters=random_characters(rb, players, seed))
+    rng, round_events = random.Random(seed), []
+    while not game.is_over and game.state.round < 30:
+        move = choose_move(game, None, rng)
+        before = _position(game)
+        events = game.apply_listed(move)
+        round_events += events
+        assert _unsaid(game, move, before, events, round_events) == [], (move, events)
+        if game.state.round > before["round"]:
+            round_events = []
+
+
+def test_a_game_asks_the_bank_rule_once(rulebooks):
+    """Whether the bank is unlimited is asked when the game is made (asked at every gain): the
+    rulebook's rule for the game's house rules, in a dealt game and in a situation's."""
+    from referee.situation import load
+
+    for edition, rb in rulebooks.items():
+        for variants in (frozenset(), frozenset({"unlimited-bank"}), frozenset({"finite-bank"})):
+            game = Game.new(rb, ["A", "B", "C", "D"], seed=1, variants=variants)
+            assert game.unlimited_bank == rb.bank_unlimited(variants), (edition, variants)
+        game = load({"edition": edition, "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}, rb).game
+        assert game.unlimited_bank == rb.bank_unlimited(game.state.variants)
+    assert {Game.new(rb, ["A", "B"], variants=v).unlimited_bank
+            for rb in rulebooks.values() for v in (frozenset(), frozenset({"unlimited-bank"}))} == {True, False}
