@@ -17,14 +17,14 @@ MAX_BYTES = 1_000_000
 _LEGACY = ("big5", "gb18030")
 
 
-def read_bytes(file: str | None) -> tuple[bytes, str]:
+def read_bytes(file: str | None) -> tuple[bytes, str | Said]:
     """The raw bytes of FILE (or standard input for `-`) and the name to mention in messages."""
     if file is None:
         raise BadSituation.say("error.reading.give_situation_file_for")
     if file == "-":
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
-        where = "standard input"
+        where = Said("error.reading.stdin")
     else:
         try:
             with open(file, "rb") as handle:
@@ -44,13 +44,19 @@ def read_bytes(file: str | None) -> tuple[bytes, str]:
     return data, where
 
 
-def decode(data: bytes, where: str = "the file") -> str:
+def decode(data: bytes, where: str | Said = "the file") -> str:
     """Text from bytes: a byte-order mark decides; else UTF-8; else Big5 or GB18030 when the
     bytes read as a situation in exactly one of them."""
     if data.startswith(codecs.BOM_UTF8):
         return _strict(data[len(codecs.BOM_UTF8):], "utf-8", where)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return _strict(data, "utf-16", where)
+        text = _strict(data, "utf-16", where)
+        # A situation's keys are ASCII (`name = `), which UTF-16 writes with a zero byte: bytes
+        # after the mark that hold none are another encoding behind a stray mark, whose
+        # "characters" would be nonsense Chinese (and the file taken to be written in Chinese).
+        if text and not any(c.isascii() for c in text):
+            raise BadSituation.say("error.reading.not_utf16", where=where)
+        return text
     if b"\x00" in data:
         # Text never holds NUL bytes; UTF-16 saved without its byte-order mark is full of them.
         raise BadSituation.say("error.reading.has_nul_bytes_as", where=where)
