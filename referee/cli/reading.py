@@ -103,6 +103,21 @@ def _most_plausible(readings: dict[str, str]) -> dict[str, str]:
     return {ranked[0][0]: ranked[0][1]} if best > second else readings
 
 
+def _plausible_chinese(text: str) -> bool:
+    """Whether the Chinese of a UTF-16 file that is not TOML is words a player wrote (most of its
+    characters are those card names are written with), not bytes read out of step — a byte lost
+    or added makes every later pair of ASCII bytes a character (`ed` → 摥): a refusal in the
+    reader's language then, not in a language the file does not speak."""
+    from referee.catalog.db import connect
+    from referee.text import has_cjk
+
+    chinese = {c for c in text if has_cjk(c)}
+    if not chinese:
+        return True
+    alphabet = {c for (name,) in connect().execute("SELECT text FROM aliases") for c in name}
+    return 2 * len(chinese & alphabet) >= len(chinese)
+
+
 def read_situation(file: str | None, lang: str | None = None) -> tuple[dict, str | None]:
     """The parsed TOML of a situation file and, when `lang` (--lang) is not given, the language
     the file is written in (lang.file_language; None when --lang is given). A file that is not
@@ -122,7 +137,7 @@ def read_situation_text(file: str | None, lang: str | None = None) -> tuple[str,
     try:
         situation = read_text(text)
     except BadSituation as error:
-        if not lang:
+        if not lang and (not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _plausible_chinese(text)):
             error.lang = file_language(text)
         raise
     return text, situation, None if lang else file_language(text, situation.get("question"), situation.get("language"))

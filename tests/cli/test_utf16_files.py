@@ -74,3 +74,23 @@ def test_standard_input_is_named_in_the_readers_language(lang, where):
                             capture_output=True, cwd=ROOT)
     assert result.returncode == 2 and result.stdout == b""
     assert result.stderr.decode("utf-8").startswith(f"referee: {where}")
+
+
+def test_a_utf16_file_read_out_of_step_is_refused_in_the_readers_language(tmp_path):
+    # A byte added halfway: every later pair of ASCII bytes reads as a Chinese character.
+    data = SITUATION.encode("utf-16-le")
+    half = len(data) // 2
+    path = tmp_path / "s.toml"
+    path.write_bytes(codecs.BOM_UTF16_LE + data[:half] + b"X" + data[half:] + b"\x00")
+    result = run_cli("ask", str(path))                                  # LANG=C.UTF-8: English
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("referee: not valid TOML (line ")
+
+
+def test_a_chinese_utf16_file_that_is_not_toml_is_still_refused_in_chinese(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_bytes('edition = "2016"\nquestion = "誰贏？"\n[[players]]\nname = "小明"\n'
+                     'characters = ["國王"]\ncity = ["神殿", "瞭望塔"\n'.encode("utf-16"))
+    result = run_cli("ask", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith("referee: 不是有效的 TOML")
