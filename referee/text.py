@@ -79,6 +79,25 @@ def parse_rank(text: str) -> int | None:
     return _CN_DIGITS.get(text) if len(text) == 1 else None
 
 
+_COUNT_DIGITS = {**{c: i for i, c in enumerate("〇一二三四五六七八九", start=0)}, "零": 0, "两": 2, "兩": 2}
+
+
+def parse_count(text: str) -> int | None:
+    """A count as a player types it: `3`, `３` (a Chinese keyboard's digits), `三`, `两`/`兩`,
+    `十二`, `二十`, with or without 步 after it; None for anything else (up to 99 in numerals)."""
+    text = text.strip().translate(_WIDE_DIGITS).removesuffix("步").strip()
+    if text.isascii() and text.isdigit():
+        return int(text)
+    if len(text) == 1 and text in _COUNT_DIGITS:
+        return _COUNT_DIGITS[text]
+    tens, ten, ones = text.partition("十")
+    if not ten or len(tens) > 1 or len(ones) > 1 or (tens and tens not in _COUNT_DIGITS) or (ones and ones not in _COUNT_DIGITS):
+        return None
+    if tens in ("〇", "零") or ones in ("〇", "零"):        # 〇十, 十〇: no count is written so
+        return None
+    return (_COUNT_DIGITS[tens] if tens else 1) * 10 + (_COUNT_DIGITS[ones] if ones else 0)
+
+
 CLIP = 80
 
 

@@ -34,6 +34,7 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
     """`query` is the text, or the words of it (a list, when the command takes several)."""
     if isinstance(query, (list, tuple)):
         query = " ".join(query)
+    asked = {"edition": edition, "card": card_name, "lang": lang}     # as typed: for the command that shows a hit whole
     edition = check_edition(edition)
     if top < 1:
         raise RefereeError.say("error.faq.top_must_be_at", top=top)
@@ -95,7 +96,10 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
     for number, entry in enumerate(entries, 1):
         if number > 1:
             out.print()
-        _show(entry, lang, number)
+        if number == 1 and len(entries) > 1:     # a list of hits: a long first one does not hide the others
+            _show_bounded(out, entry, lang, _whole_command(query, asked))
+        else:
+            _show(entry, lang, number)
 
 
 # --- choosing ---------------------------------------------------------------------------------
@@ -325,6 +329,47 @@ def _reading_name(number: int, lang: str) -> str:
     """Reading 1, 讀法一: the reading's name for people (its id is for programs)."""
     numerals = _word("numerals", lang).split()     # how the language counts readings: 1 2 3, 一 二 三
     return _word("reading", lang).format(n=numerals[number - 1] if number <= len(numerals) else number)
+
+
+# The lines the first of several hits may take: a FAQ entry with all its readings fits; the
+# editions' comparison (some 300 lines) is cut after its last whole row that fits.
+FIRST_HIT_LINES = 30
+
+
+def _show_bounded(out, entry: dict, lang: str, whole: str) -> None:
+    """The first hit of a list, at most FIRST_HIT_LINES lines (cut where a blank line ends a part
+    of it, when one does in the second half), then the words that say so and the command that
+    shows it whole."""
+    with out.capture() as captured:
+        _show(entry, lang, 1)
+    lines = captured.get().splitlines()
+    if len(lines) <= FIRST_HIT_LINES:
+        out.file.write("".join(line + "\n" for line in lines))
+        return
+    blanks = [i for i in range(FIRST_HIT_LINES // 2, FIRST_HIT_LINES + 1) if not lines[i].strip()]
+    kept = lines[:blanks[-1] if blanks else FIRST_HIT_LINES]
+    out.file.write("".join(line + "\n" for line in kept))
+    from referee.messages import text
+
+    # One line however wide (the terminal wraps it): the command is copied whole.
+    out.print(f"[dim]{_escape(text('faq.shortened', lang, command=whole))}[/dim]", soft_wrap=True)
+
+
+def _whole_command(query: str, asked: dict) -> str:
+    """`referee faq WORDS --top 1` as the player typed the words (quoted for the shell where a
+    word needs it), with the options that chose the hits: what shows the first hit alone, whole."""
+    def typed(words: str) -> str:         # 版本差異 as typed; `what's … 2016?` quoted (a shell's ' and ?)
+        if all(re.fullmatch(r"[\w@%+=:,./-]+", word) for word in words.split()):
+            return words
+        if not re.search(r'["$`\\!]', words):
+            return f'"{words}"'
+        import shlex
+
+        return shlex.quote(words)
+
+    options = "".join(f" --{name} {typed(value)}" for name, value in asked.items() if value)
+    words = typed(" ".join(query.split()))
+    return f"referee faq {words} --top 1{options}"
 
 
 def _show(entry: dict, lang: str, number: int | None = None) -> None:

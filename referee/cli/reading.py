@@ -17,14 +17,14 @@ MAX_BYTES = 1_000_000
 _LEGACY = ("big5", "gb18030")
 
 
-def read_bytes(file: str | None) -> tuple[bytes, str]:
+def read_bytes(file: str | None) -> tuple[bytes, str | Said]:
     """The raw bytes of FILE (or standard input for `-`) and the name to mention in messages."""
     if file is None:
         raise BadSituation.say("error.reading.give_situation_file_for")
     if file == "-":
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
-        where = "standard input"
+        where = Said("error.reading.stdin")
     else:
         try:
             with open(file, "rb") as handle:
@@ -44,13 +44,19 @@ def read_bytes(file: str | None) -> tuple[bytes, str]:
     return data, where
 
 
-def decode(data: bytes, where: str = "the file") -> str:
+def decode(data: bytes, where: str | Said = "the file") -> str:
     """Text from bytes: a byte-order mark decides; else UTF-8; else Big5 or GB18030 when the
     bytes read as a situation in exactly one of them."""
     if data.startswith(codecs.BOM_UTF8):
         return _strict(data[len(codecs.BOM_UTF8):], "utf-8", where)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return _strict(data, "utf-16", where)
+        text = _strict(data, "utf-16", where)
+        # A situation's keys are ASCII (`name = `), which UTF-16 writes with a zero byte: bytes
+        # after the mark that hold none are another encoding behind a stray mark, whose
+        # "characters" would be nonsense Chinese (and the file taken to be written in Chinese).
+        if text and not any(c.isascii() for c in text):
+            raise BadSituation.say("error.reading.not_utf16", where=where)
+        return text
     if b"\x00" in data:
         # Text never holds NUL bytes; UTF-16 saved without its byte-order mark is full of them.
         raise BadSituation.say("error.reading.has_nul_bytes_as", where=where)
@@ -97,6 +103,21 @@ def _most_plausible(readings: dict[str, str]) -> dict[str, str]:
     return {ranked[0][0]: ranked[0][1]} if best > second else readings
 
 
+def _plausible_chinese(text: str) -> bool:
+    """Whether the Chinese of a UTF-16 file that is not TOML is words a player wrote (most of its
+    characters are those card names are written with), not bytes read out of step — a byte lost
+    or added makes every later pair of ASCII bytes a character (`ed` → 摥): a refusal in the
+    reader's language then, not in a language the file does not speak."""
+    from referee.catalog.db import connect
+    from referee.text import has_cjk
+
+    chinese = {c for c in text if has_cjk(c)}
+    if not chinese:
+        return True
+    alphabet = {c for (name,) in connect().execute("SELECT text FROM aliases") for c in name}
+    return 2 * len(chinese & alphabet) >= len(chinese)
+
+
 def read_situation(file: str | None, lang: str | None = None) -> tuple[dict, str | None]:
     """The parsed TOML of a situation file and, when `lang` (--lang) is not given, the language
     the file is written in (lang.file_language; None when --lang is given). A file that is not
@@ -116,7 +137,7 @@ def read_situation_text(file: str | None, lang: str | None = None) -> tuple[str,
     try:
         situation = read_text(text)
     except BadSituation as error:
-        if not lang:
+        if not lang and (not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _plausible_chinese(text)):
             error.lang = file_language(text)
         raise
     return text, situation, None if lang else file_language(text, situation.get("question"), situation.get("language"))

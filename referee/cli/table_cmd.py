@@ -210,7 +210,7 @@ _SPEAKS = {"zh-Hant": "speaks_traditional", "zh-Hans": "speaks_simplified"}
 
 @app.command("undo")
 def undo(
-    count: int = typer.Argument(1, metavar="N", help="How many recorded moves to take back (default 1)."),
+    count: str = typer.Argument("1", metavar="N", help="How many recorded moves to take back (default 1; 2, ２, 两 alike)."),
     table: Optional[str] = TableOpt,
     lang: Optional[str] = LangOpt,
     json_out: bool = JsonOpt,
@@ -222,8 +222,13 @@ def undo(
     name = store.named_or_current(table)
     spoken = _spoken(lang, store.header(name))
     lang = spoken or choose(lang)               # before anything is undone: a mistyped --lang undoes nothing
+    from referee.text import parse_count
+
     with refusals_in(spoken):
-        tracked, undone = service.undo(store, name, count, _rulebook)
+        number = parse_count(count)
+        if number is None:
+            raise RefereeError.say("error.table.undo_count", text=Typed(count))
+        tracked, undone = service.undo(store, name, number, _rulebook)
     hidden = _hidden_undone(undone, tracked)
     if json_out:
         from referee.table.view import hidden_as

@@ -182,12 +182,14 @@ def record(store: Store, name: str, texts: list[str], rulebook_for, expected_ver
             raise RefereeError.say("error.table.move_this_table_no", seq=tracked.broken.seq,
                                    notation=clipped(tracked.broken.notation))
         game = tracked.game
+        from referee.table import typed
+
         moves = []
         for text in texts:
             if not text.strip():
                 raise BadMove.say("error.table.empty_move")
             try:
-                moves.append(game.parse(text))          # every move readable before any is recorded
+                moves.append(typed.parse(game, text))   # every move readable before any is recorded
             except BadMove as error:
                 raise _after_gathering(game, error) from None
             if seat is not None and seat_of(game, moves[-1]) != seat:

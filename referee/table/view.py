@@ -276,6 +276,7 @@ def show_json(tracked, viewer: Viewer = HOST) -> dict:
 
     game = tracked.game
     found = {"table": tracked.header.name, "edition": tracked.header.edition, "phase": phase_of(game.state),
+             "picks": picks_mode(tracked.header),       # what the faces hide follows from it (docs/table.md)
              "turn": service.expected_next(game), "moves_recorded": len(tracked.log),
              "state": state_json(game, viewer)}
     standing = teams_seen(tracked, viewer)

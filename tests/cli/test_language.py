@@ -1003,17 +1003,18 @@ def test_no_internal_id_is_shown_to_a_player(argv, lang):
 
 
 def test_a_usage_error_at_a_table_speaks_the_tables_language(tables, tmp_path, monkeypatch):
-    """click's refusals of a command line (`table undo abc`, `table do` without a move) were in
+    """click's refusals of a command line (`table serve --port abc`, `table do` without a move) were in
     English at a Chinese table, whose moves were not there to tell the language: the table's own."""
     said("table", "new", "週五", "--players", "小明,小華,阿美")
-    assert refusal("table", "undo", "abc") == "N 的值「abc」不是整數"
+    assert refusal("table", "serve", "--port", "abc") == "--port 的值「abc」不是整數"
     assert refusal("table", "do") == "缺少參數 MOVE..."
+    assert refusal("table", "undo", "abc").startswith("「abc」不是步數：")      # undo reads its count itself
     assert refusal("table", "moves", "--lang") == "選項 --lang 後面要有值"
-    assert refusal("table", "undo", "abc", "--lang", "en") == "Invalid value for 'N': 'abc' is not a valid int."
+    assert refusal("table", "serve", "--port", "abc", "--lang", "en") == "Invalid value for '--port': 'abc' is not a valid int."
     said("table", "new", "sat", "--players", "Ann,Bob,Cid")          # Latin names: the locale's
-    assert refusal("table", "undo", "abc") == "Invalid value for 'N': 'abc' is not a valid int."
-    assert refusal("table", "undo", "abc", "--table", "週五") == "N 的值「abc」不是整數"
+    assert refusal("table", "serve", "--port", "abc") == "Invalid value for '--port': 'abc' is not a valid int."
+    assert refusal("table", "serve", "--port", "abc", "--table", "週五") == "--port 的值「abc」不是整數"
     # No tables file yet: nothing is made to find out.
     monkeypatch.setenv("REFEREE_TABLES", str(tmp_path / "none" / "tables.db"))
-    assert refusal("table", "undo", "abc") == "Invalid value for 'N': 'abc' is not a valid int."
+    assert refusal("table", "serve", "--port", "abc") == "Invalid value for '--port': 'abc' is not a valid int."
     assert not (tmp_path / "none").exists()

@@ -166,5 +166,7 @@ def test_a_usage_error_at_an_undecided_table_is_said_as_the_table_shows(tables):
     # without Chinese; a usage error of a command on that table is said the same way, not in English.
     said("table", "new", "周六", "--players", NEUTRAL)
     assert said("table", "show").splitlines()[0].startswith("周六 · 第 1 輪")
+    code, out, err = run_in_process("table", "serve", "--port", "abc")
+    assert code == 2 and err.strip() == "referee: --port 的值「abc」不是整數"
     code, out, err = run_in_process("table", "undo", "abc")
-    assert code == 2 and err.strip() == "referee: N 的值「abc」不是整數"
+    assert code == 2 and err.strip().startswith("referee: 「abc」不是步數：")
