@@ -117,7 +117,9 @@ class Game(Operations):
             # that a simulation never builds a card whose effect it would silently ignore; none
             # that the cast takes out of the game (classic: the Witch's Hospital…).
             barred = excluded_uniques(rulebook, characters)
-            pool = [d for d in registry.playable_uniques(rulebook) if d not in barred]
+            pool = registry.playable_uniques(rulebook)
+            if barred:
+                pool = [d for d in pool if d not in barred]
             count = min(int(setup["uniques_in_deck"]), len(pool))
             import random      # only a dealt game draws: a table's game never does
 
