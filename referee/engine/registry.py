@@ -322,15 +322,14 @@ class Hooks:
         for every hook again (a simulated game is short, and each deals its own uniques)."""
         absent = full._uniques - uniques
         vars(self).update(vars(full))           # the full lists, then those holding an absent unique
-        self._uniques = full._uniques & uniques
-        self._cards = dict(full._cards)
+        # (The card of each entry is what filters the full lists: lists filtered are never
+        # filtered again, hooks_for filters the full ones.)
+        del self._cards, self._uniques, self._unique_hooks
         for hook in full._unique_hooks:
             cards = full._cards[hook]
             if not absent.isdisjoint(cards):
-                kept = [i for i, card in enumerate(cards) if card not in absent]
-                listed = getattr(full, hook)
-                setattr(self, hook, tuple([listed[i] for i in kept]))
-                self._cards[hook] = tuple([cards[i] for i in kept])
+                setattr(self, hook, tuple([entry for card, entry in zip(cards, getattr(full, hook))
+                                           if card not in absent]))
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
         self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb
