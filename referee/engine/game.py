@@ -124,7 +124,7 @@ class Game(Operations):
             import random      # only a dealt game draws: a table's game never does
 
             uniques = random.Random(seed).sample(pool, count)
-        deck = rulebook.district_deck(uniques)
+        deck = rulebook.district_deck(frozenset(uniques))     # (asked for each unique district)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
         game = cls(rulebook, state, seed, table, secret_selection, undo, events)
