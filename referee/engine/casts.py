@@ -115,10 +115,23 @@ def check_cast(rb: "Rulebook", players: int, characters, rank9_optional: bool = 
 
 
 def require_legal(rb: "Rulebook", players: int, characters) -> tuple[str, ...]:
-    problem = check_cast(rb, players, characters)
-    if problem:
-        raise IllegalCast(problem)
-    return tuple(characters)
+    characters = tuple(characters)
+    key = (id(rb), players, characters)
+    if _LEGAL.get(key) is not rb:
+        problem = check_cast(rb, players, characters)
+        if problem:
+            raise IllegalCast(problem)
+        if len(_LEGAL) > 256:
+            _LEGAL.clear()
+        _LEGAL[key] = rb
+    return characters
+
+
+# The casts found legal, by (rulebook, player count, cast): every dealt game's cast is judged at
+# Game.new, and a simulation deals the same cast game after game (a random cast is judged when
+# drawn, then again by its game). The judgement reads only the rulebook's facts, which never
+# change; the rulebook is kept in the entry so that its id cannot be reused while the entry lives.
+_LEGAL: dict[tuple, "Rulebook"] = {}
 
 
 def default_rank9(rb: "Rulebook", players: int) -> str:
@@ -169,16 +182,21 @@ def random_cast(rb: "Rulebook", players: int, rng: random.Random,
                 usable: Callable[[str], bool] = lambda character: True) -> tuple[str, ...]:
     """A random legal cast among the `usable` characters: one of each rank 1-8, and a rank 9
     where the player count requires one (where it is optional, one game in two has one)."""
-    def pool(rank: int) -> list[str]:
-        return [c for c in rb.by_rank(rank) if usable(c) and character_problem(rb, c, players) is None]
-
+    # Each rank's options in one pass over the characters, in id order (as `rb.by_rank` lists
+    # them: the draws depend on it); rank 9 only where it may play.
+    last = NINE if rank9_allowed(rb, players) else RANKS[-1]
+    pools: dict[int, list[str]] = {}
+    for character in sorted(rb.characters):
+        rank = rb.characters[character].rank
+        if rank <= last and usable(character) and character_problem(rb, character, players) is None:
+            pools.setdefault(rank, []).append(character)
     cast = []
     for rank in RANKS:
-        options = pool(rank)
+        options = pools.get(rank)
         if not options:
             raise IllegalCast(CastProblem("error.cast.no_usable_rank", rank=rank, players=players))
         cast.append(rng.choice(options))
-    nines = pool(NINE) if rank9_allowed(rb, players) else []
+    nines = pools.get(NINE)
     if nines and (rank9_required(rb, players) or rng.random() < 0.5):
         cast.append(rng.choice(nines))
     return require_legal(rb, players, cast)

@@ -118,12 +118,14 @@ class Game(Operations):
             # that a simulation never builds a card whose effect it would silently ignore; none
             # that the cast takes out of the game (classic: the Witch's Hospital…).
             barred = excluded_uniques(rulebook, characters)
-            pool = [d for d in registry.playable_uniques(rulebook) if d not in barred]
+            pool = registry.playable_uniques(rulebook)
+            if barred:
+                pool = [d for d in pool if d not in barred]
             count = min(int(setup["uniques_in_deck"]), len(pool))
             import random      # only a dealt game draws: a table's game never does
 
             uniques = random.Random(seed).sample(pool, count)
-        deck = rulebook.district_deck(uniques)
+        deck = rulebook.district_deck(frozenset(uniques))     # (asked for each unique district)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
         game = cls(rulebook, state, seed, table, secret_selection, undo, events)

@@ -115,6 +115,11 @@ class Behaviour:
     editions: tuple[str, ...] = ("classic", "2016")
     verbs: tuple[Verb, ...] = ()
     hooks: tuple[str, ...] = ()                    # the HOOKS it defines: set by register()
+    # Its entries in a game's hook lists, (hook, method) for each of `hooks`, and its verbs'
+    # move generators, (verb, generate): set by register(), so that a cast's lists join its
+    # characters' parts instead of asking each card again for every cast.
+    entries: tuple[tuple[str, Callable], ...] = ()
+    generators: tuple[tuple[str, Callable], ...] = ()
     # The IllegalMove keys this card raises; their texts are in the catalogs (referee/locale)
     # under `<card id>.refusal.<key>`: the engine holds no display text.
     refusals: tuple[str, ...] = ()
@@ -174,6 +179,8 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
     # The hooks it defines, asked once here rather than for every hook of every card at each
     # game's set-up (a random cast is rarely shared between games: its lists are built anew).
     behaviour.hooks = tuple(hook for hook in HOOKS if hasattr(behaviour, hook))
+    behaviour.entries = tuple((hook, getattr(behaviour, hook)) for hook in behaviour.hooks)
+    behaviour.generators = tuple((v.name, v.generate) for v in behaviour.verbs if v.generate is not None)
     if hasattr(behaviour, "answer") and not behaviour.answers_to:
         raise ValueError(f"{behaviour.id} answers out of turn: it must say to which verbs (answers_to)")
     _BEHAVIOURS[behaviour.id] = behaviour
@@ -279,13 +286,17 @@ class Hooks:
             return
         # (rank, character) in calling order, and what follows each rank called (0: the round's
         # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
-        self.calling_order = tuple(sorted((rb.characters[c].rank, c) for c in characters))
-        self.called_after = tuple(tuple([call for call in self.calling_order if call[0] > rank]) for rank in range(11))
+        order = self.calling_order = tuple(sorted([(rb.characters[c].rank, c) for c in characters]))
+        # (in calling order, the calls after a rank are a tail of it)
+        after, first = [], 0
+        for rank in range(11):
+            while first < len(order) and order[first][0] <= rank:
+                first += 1
+            after.append(order[first:])
+        self.called_after = tuple(after)
         for character in characters:
             _load(character)
-        cast = [_BEHAVIOURS[c] for c in sorted((c for c in characters
-                                                if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions),
-                                               key=lambda c: rb.characters[c].rank)]
+        cast = [_BEHAVIOURS[c] for _, c in order if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions]
         # The cast's entries first, then the districts' (the same for every cast: made once per
         # rulebook, `_districts_part`), each list in the cards' order, and beside it the card of
         # each entry (for _filter).
@@ -293,8 +304,8 @@ class Hooks:
         listed: dict[str, list] = {}            # (only the hooks some character of the cast has)
         cards: dict[str, list] = {}
         for b in cast:
-            for hook in b.hooks:
-                listed.setdefault(hook, []).append(getattr(b, hook))
+            for hook, entry in b.entries:
+                listed.setdefault(hook, []).append(entry)
                 cards.setdefault(hook, []).append(b.id)
         vars(self).update(districts.listed)     # every hook: the districts' entries, as they are
         self._cards = dict(districts.cards)
@@ -303,8 +314,7 @@ class Hooks:
             self._cards[hook] = (*cards[hook], *districts.cards[hook])
         # Each character's move generators, as (verb, generator) (a character absent here is not
         # supported).
-        self.generators = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
-                           for b in cast if b.kind == "character"}
+        self.generators = {b.id: b.generators for b in cast if b.kind == "character"}
         # Districts with an action (`use`) and the cards that answer out of turn.
         self.uses = {**{b.id: b for b in cast if b.use is not None}, **districts.uses}
         self.answers = {**{b.id: b for b in cast if hasattr(b, "answer")}, **districts.answers}
@@ -323,15 +333,14 @@ class Hooks:
         for every hook again (a simulated game is short, and each deals its own uniques)."""
         absent = full._uniques - uniques
         vars(self).update(vars(full))           # the full lists, then those holding an absent unique
-        self._uniques = full._uniques & uniques
-        self._cards = dict(full._cards)
+        # (The card of each entry is what filters the full lists: lists filtered are never
+        # filtered again, hooks_for filters the full ones.)
+        del self._cards, self._uniques, self._unique_hooks
         for hook in full._unique_hooks:
             cards = full._cards[hook]
             if not absent.isdisjoint(cards):
-                kept = [i for i, card in enumerate(cards) if card not in absent]
-                listed = getattr(full, hook)
-                setattr(self, hook, tuple([listed[i] for i in kept]))
-                self._cards[hook] = tuple([cards[i] for i in kept])
+                setattr(self, hook, tuple([entry for card, entry in zip(cards, getattr(full, hook))
+                                           if card not in absent]))
         self.uses = {d: b for d, b in full.uses.items() if d not in absent}
         self.answers = {c: b for c, b in full.answers.items() if c not in absent}
         self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb

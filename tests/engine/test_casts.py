@@ -9,8 +9,8 @@ import random
 import pytest
 
 from referee.engine import Game
-from referee.engine.casts import (IllegalCast, check_cast, excluded_uniques, preset_cast, preset_named,
-                                  random_cast)
+from referee.engine.casts import (IllegalCast, character_problem, check_cast, excluded_uniques, preset_cast,
+                                  preset_named, random_cast, rank9_allowed, rank9_required, require_legal)
 from referee.errors import BadSituation
 
 BASE = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
@@ -95,6 +95,46 @@ def test_random_casts_are_legal_and_reach_every_usable_character(rulebooks):
         assert seen == set(rb.characters), edition
     only_base = random_cast(rulebooks["2016"], 5, random.Random(1), usable=lambda c: c in BASE)
     assert only_base == BASE
+
+
+def test_random_casts_draw_among_each_ranks_options_in_id_order(rulebooks):
+    """The draws of random_cast are those of choosing among `rb.by_rank(rank)`'s usable and
+    allowed characters, rank by rank (then the rank 9 where it may play): the casts a seed gives
+    (simulations, the bench) stay those it gave."""
+    def drawn(rb, players, rng, usable):
+        def pool(rank):
+            return [c for c in rb.by_rank(rank) if usable(c) and character_problem(rb, c, players) is None]
+        cast = [rng.choice(pool(rank)) for rank in range(1, 9)]
+        nines = pool(9) if rank9_allowed(rb, players) else []
+        if nines and (rank9_required(rb, players) or rng.random() < 0.5):
+            cast.append(rng.choice(nines))
+        return tuple(cast)
+
+    for edition, rb in rulebooks.items():
+        for players in range(2, 9):
+            for seed in range(30):
+                usable = (lambda c: True) if seed % 3 else (lambda c: c not in ("witch", "thief", "queen"))
+                assert random_cast(rb, players, random.Random(seed), usable) == \
+                    drawn(rb, players, random.Random(seed), usable), (edition, players, seed)
+
+
+def test_a_cast_judged_once_is_judged_alike_again(rulebooks):
+    """require_legal keeps the casts it found legal (Game.new judges each dealt game's cast):
+    asked again, for any player count and either edition, it answers as check_cast does."""
+    casts = [BASE, BASE + ("queen",), BASE + ("tax-collector",), ("assassin", "thief", "magician", "emperor", *BASE[4:]),
+             ("magistrate", *BASE[1:]), ("witch", "spy", "seer", "patrician", "cardinal", "trader", "scholar", "marshal")]
+    casts += [random_cast(rulebooks["2016"], players, random.Random(seed)) for players in (2, 5, 8) for seed in range(5)]
+    for _ in range(2):
+        for edition, rb in rulebooks.items():
+            for players in range(2, 9):
+                for cast in casts:
+                    problem = check_cast(rb, players, cast)
+                    if problem is None:
+                        assert require_legal(rb, players, list(cast)) == cast
+                    else:
+                        with pytest.raises(IllegalCast) as refused:
+                            require_legal(rb, players, cast)
+                        assert str(refused.value) == problem
 
 
 def test_game_new_refuses_an_illegal_cast(rulebooks):

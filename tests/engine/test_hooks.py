@@ -50,3 +50,26 @@ def test_hook_lists_equal_the_lists_made_card_by_card(rulebooks):
                     assert getattr(made, name) == value, (edition, seed, name)
             tested += 1
         assert tested >= 20
+
+
+def test_the_calling_order_is_the_cast_by_rank(rulebooks):
+    """`Hooks.calling_order` is the cast in calling order (what the Magistrate's warrants and the
+    Blackmailer's threats list their characters in, instead of sorting the cast at each step),
+    and `called_after` its tails."""
+    from referee.engine import Game
+    from referee.engine.cards.common import by_rank
+
+    for edition, rb in rulebooks.items():
+        for seed in range(40):
+            rng = random.Random(seed)
+            players = rng.randrange(2, 9)
+            try:
+                cast = random_cast(rb, players, rng, usable=lambda c: registry.supported(c, rb.edition))
+            except IllegalCast:
+                continue
+            game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
+            order = game.hooks.calling_order
+            assert [c for _, c in order] == list(by_rank(game, game.state.characters)), (edition, seed)
+            assert [rank for rank, _ in order] == [rb.characters[c].rank for _, c in order]
+            for rank in range(11):
+                assert game.hooks.called_after[rank] == tuple(call for call in order if call[0] > rank)

@@ -84,7 +84,7 @@ def _generate_threaten(game) -> list[Move]:
     turn = game.state.turn
     if "threaten" in turn.used or turn.finished_actions:
         return []
-    allowed = by_rank(game, [c for c in game.state.characters if target_problem(game, c) is None])
+    allowed = tuple([c for _, c in game.hooks.calling_order if target_problem(game, c) is None])   # (by rank)
     return list(_every_threat(allowed, turn.character, game.table))
 
 

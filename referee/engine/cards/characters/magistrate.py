@@ -67,14 +67,15 @@ def _generate_warrant(game) -> list[Move]:
     turn = game.state.turn
     if "warrant" in turn.used or turn.finished_actions:
         return []
-    return list(_every_warrant(by_rank(game, game.state.characters), turn.character, game.table))
+    return list(_every_warrant(game.hooks.calling_order, turn.character, game.table))
 
 
 @lru_cache(maxsize=64)
-def _every_warrant(cast: tuple[str, ...], actor: str, table: bool) -> tuple[Move, ...]:
-    """Every warrant of a cast (in calling order): a function of the cast alone, the same at each
-    step of the Magistrate's turn until he acts and in every game of that cast, so made once
-    (168 moves with nine characters)."""
+def _every_warrant(calling_order: tuple[tuple[int, str], ...], actor: str, table: bool) -> tuple[Move, ...]:
+    """Every warrant of a cast (in its calling order, the game's `hooks.calling_order`: (rank,
+    character)): a function of the cast alone, the same at each step of the Magistrate's turn
+    until he acts and in every game of that cast, so made once (168 moves with eight characters)."""
+    cast = [character for _, character in calling_order]
     unsigned = ("",) if table else ()           # at a table a warrant may also be unsigned
     return tuple([make_move((actor, "warrant", three + (signed,)))
                   for three in combinations(cast, 3) for signed in three + unsigned])
