@@ -295,6 +295,11 @@ def _usage_in_players_language(error, argv: list[str]) -> str:
         lang = _players_language(argv)
     except RefereeError:
         return message
+    players = _players_typed_as_names(message, argv)
+    if players:
+        from referee.messages import text
+
+        return text("usage.table_new_players", lang).format(",".join(players))
     if lang == "en":
         return message
     from referee.messages import text
@@ -307,6 +312,29 @@ def _usage_in_players_language(error, argv: list[str]) -> str:
                 return message
             return said.format(*(g.replace("'", "") for g in found.groups()))
     return message
+
+
+# `table new`'s options that take a value (the words after them are not names).
+_TABLE_NEW_VALUES = {"--players", "-p", "--edition", "-e", "--characters", "-c", "--crown", "--variant",
+                     "--from", "--teams", "--lang"}
+
+
+def _players_typed_as_names(message: str, argv: list[str]) -> list[str] | None:
+    """`referee table new Ann Bob Cid`: the players typed where the table's one name goes. click
+    would only say that words were left over; the names typed, for a --players line to copy."""
+    import re
+
+    if argv[:2] != ["table", "new"] or any(a in ("--players", "-p") or a.startswith("--players=") for a in argv):
+        return None
+    if not re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", message.strip()):
+        return None
+    names, rest = [], iter(argv[2:])
+    for word in rest:
+        if word in _TABLE_NEW_VALUES:
+            next(rest, None)
+        elif not word.startswith("-"):
+            names.append(word)
+    return names if len(names) > 1 else None
 
 
 def _players_language(argv: list[str]) -> str:

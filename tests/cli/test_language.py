@@ -1002,6 +1002,21 @@ def test_no_internal_id_is_shown_to_a_player(argv, lang):
         assert "--variant finite-bank" in out
 
 
+def test_players_typed_as_the_tables_name_are_shown_the_players_option(tables):
+    """`table new Ann Bob Cid` (the players where the table's one name goes): click said only that
+    words were left over; the line to type instead names them all, in the language they are in,
+    and no table is made."""
+    assert refusal("table", "new", "Ann", "Bob", "Cid") == (
+        "the players are named with --players, in seating order (table new takes one name, the table's): "
+        'referee table new --players "Ann,Bob,Cid"')
+    assert refusal("table", "new", "小明", "小华", "小红", "-e", "2016") == (
+        '玩家要用 --players 依座位顺序列出（table new 只接受一个名称：牌桌的名称）：referee table new --players "小明,小华,小红"')
+    assert refusal("table", "new", "小明", "小華", "--lang", "zh-Hant", "阿美").endswith('--players "小明,小華,阿美"')
+    # With --players given, a word left over is not a player: click's line.
+    assert refusal("table", "new", "t", "--players", "Ann,Bob,Cid", "more") == "Got unexpected extra argument(s) (more)"
+    assert said("table", "list").startswith("No table yet")
+
+
 def test_a_usage_error_at_a_table_speaks_the_tables_language(tables, tmp_path, monkeypatch):
     """click's refusals of a command line (`table serve --port abc`, `table do` without a move) were in
     English at a Chinese table, whose moves were not there to tell the language: the table's own."""
