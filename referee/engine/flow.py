@@ -111,11 +111,19 @@ def play_dealt(game: "Operations", move: Move) -> None:
             return                           # the selection goes on: nothing for settle() to do
     else:
         # (The cards in play answer out of turn only moves of a few verbs: `answers_by_verb`.)
-        card = turns.answering_card(game, move) if move.verb in game.hooks.answers_by_verb else None
-        turns.apply_listed(game, move, card)
+        if move.verb in game.hooks.answers_by_verb or state.pending is not None:
+            card = turns.answering_card(game, move) if move.verb in game.hooks.answers_by_verb else None
+            turns.apply_listed(game, move, card)
+        else:
+            registry.APPLY_LISTED[move.verb](game, move)   # no answer, no decision open: the verb's own
         turn = state.turn
-        if turn is not None and not turn.ended:
-            return                           # the turn goes on: nothing for settle() to do
+        if turn is not None:
+            if not turn.ended:
+                return                       # the turn goes on: nothing for settle() to do
+            pending = state.pending
+            if pending is None or not pending.required:
+                end_turn(game)               # (settle()'s own first step)
+                return
     settle(game)
 
 
