@@ -216,7 +216,8 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
         if game.says:
             game.event("discarded", player=state.players[seat].name)
     d.order = d.order[1:]
-    _run_chance(game)
+    if d.order and d.order[0][1] == CHANCE:
+        _run_chance(game)                        # (3 players: random discards between the picks)
 
 
 def _without(cards: list[str], card: str) -> list[str]:

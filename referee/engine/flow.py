@@ -161,16 +161,17 @@ def start_turns(game: "Operations") -> None:
 def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
+    killed = state.marks.killed
     for rank, character in game.hooks.called_after[state.calling]:
         seat = state.holder(character)
-        # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
-        if seat is None and state.secret and secret.possibly_held(game, character) and (
-                character != state.marks.killed or secret.killed_may_act(game)):
-            state.calling, state.turn, state.awaiting = rank, None, character
-            return                         # a secret table: wait for its holder to answer (or act, killed)
         if seat is None:
+            # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
+            if state.secret and secret.possibly_held(game, character) and (
+                    character != killed or secret.killed_may_act(game)):
+                state.calling, state.turn, state.awaiting = rank, None, character
+                return                     # a secret table: wait for its holder to answer (or act, killed)
             continue
-        if character == state.marks.killed:
+        if character == killed:
             if _killed_turn(game, character, seat):
                 state.calling = rank       # its holder acts (a required pending) before the next call
                 state.turn = None
