@@ -348,7 +348,10 @@ class State:
         return None
 
     def seat_of(self, name: str) -> int | None:
-        for seat, player in enumerate(self.players):
-            if player.name.casefold() == name.casefold():
+        name = name.casefold()
+        seat = 0
+        for player in self.players:
+            if player.name.casefold() == name:
                 return seat
+            seat += 1
         return None
