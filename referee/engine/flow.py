@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from referee.engine.ops import Operations
 
 
+# A round's marks before anyone marks anything: a named tuple, never changed (replaced on change).
+_NO_MARKS = Marks()
+
+
 def play(game: "Operations", move: Move, listed: bool = False) -> None:
     """Play one move on the live position and settle it (the facade's checked apply takes the
     snapshot around this). `listed`: the move was taken from legal_moves() now, so the turn's
@@ -470,7 +474,7 @@ def close_round(game: "Operations") -> None:
     if not game.implicit_ends:            # a tracked table hears the round end (and who has the crown)
         game.event("round_ended", round=state.round, crown=state.players[state.crown].name)
     state.round += 1
-    state.marks = Marks()
+    state.marks = _NO_MARKS
     state.pending = None
     state.secret = False
     state.awaiting = None
