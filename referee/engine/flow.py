@@ -106,8 +106,11 @@ def play_dealt(game: "Operations", move: Move) -> None:
     """`play(game, move, listed=True)` in a dealt game (no table: no secret picks, reveals or
     passes, and nothing ends a turn but its own `end`): the selection's pick or discard, or the
     turn's move — what play() asks only of a table not asked at every move —, then `settle`
-    unless the selection or the turn simply goes on, where it has nothing to do (most moves)
-    (tests/engine/test_properties.py: the same positions and events as the checked apply)."""
+    unless the selection or the turn simply goes on, where it has nothing to do (most moves).
+    A turn's move that answers no card and meets no open decision (most of them) is its verb's
+    listed apply, without `turn.apply_listed`'s steps; a turn just ended goes to `end_turn`,
+    settle()'s step for it (tests/engine/test_properties.py: the same positions and events as
+    the checked apply)."""
     state = game.state
     if state.phase == "draft":
         draft.apply_listed(game, move)
@@ -115,9 +118,9 @@ def play_dealt(game: "Operations", move: Move) -> None:
             return                           # the selection goes on: nothing for settle() to do
     else:
         # (The cards in play answer out of turn only moves of a few verbs: `answers_by_verb`.)
-        if move.verb in game.hooks.answers_by_verb or state.pending is not None:
-            card = turns.answering_card(game, move) if move.verb in game.hooks.answers_by_verb else None
-            turns.apply_listed(game, move, card)
+        answered = move.verb in game.hooks.answers_by_verb
+        if answered or state.pending is not None:
+            turns.apply_listed(game, move, turns.answering_card(game, move) if answered else None)
         else:
             registry.APPLY_LISTED[move.verb](game, move)   # no answer, no decision open: the verb's own
         turn = state.turn
