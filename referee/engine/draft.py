@@ -76,14 +76,14 @@ def _picks_left(d: Draft) -> int:
 def _order(state, left: int) -> list[tuple[int, str]]:
     """Who does what, in order, with `left` cards to choose from after the opening discards."""
     n = len(state.players)
+    if n >= 4:
+        return [((state.crown + i) % n, "pick") for i in range(n)]
     seats = [(state.crown + i) % n for i in range(n)]
     if n == 2:
         a, b = seats
         return [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick"), (b, "discard")]
-    if n == 3:
-        extra = left - 3 - 3 - 1     # cards beyond the second picks and the last discard
-        return [(s, "pick") for s in seats] + [(seats[-1], CHANCE)] * max(0, extra) + [(s, "pick") for s in seats]
-    return [(s, "pick") for s in seats]
+    extra = left - 3 - 3 - 1         # 3 players: cards beyond the second picks and the last discard
+    return [(s, "pick") for s in seats] + [(seats[-1], CHANCE)] * max(0, extra) + [(s, "pick") for s in seats]
 
 
 def _begin_at_table(game: "Operations") -> None:
@@ -216,7 +216,8 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
         if game.says:
             game.event("discarded", player=state.players[seat].name)
     d.order = d.order[1:]
-    _run_chance(game)
+    if d.order and d.order[0][1] == CHANCE:
+        _run_chance(game)                        # (3 players: random discards between the picks)
 
 
 def _without(cards: list[str], card: str) -> list[str]:

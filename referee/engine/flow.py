@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from referee.engine.ops import Operations
 
 
+# A round's marks before anyone marks anything: a named tuple, never changed (replaced on change).
+_NO_MARKS = Marks()
+
+
 def play(game: "Operations", move: Move, listed: bool = False) -> None:
     """Play one move on the live position and settle it (the facade's checked apply takes the
     snapshot around this). `listed`: the move was taken from legal_moves() now, so the turn's
@@ -102,8 +106,11 @@ def play_dealt(game: "Operations", move: Move) -> None:
     """`play(game, move, listed=True)` in a dealt game (no table: no secret picks, reveals or
     passes, and nothing ends a turn but its own `end`): the selection's pick or discard, or the
     turn's move — what play() asks only of a table not asked at every move —, then `settle`
-    unless the selection or the turn simply goes on, where it has nothing to do (most moves)
-    (tests/engine/test_properties.py: the same positions and events as the checked apply)."""
+    unless the selection or the turn simply goes on, where it has nothing to do (most moves).
+    A turn's move that answers no card and meets no open decision (most of them) is its verb's
+    listed apply, without `turn.apply_listed`'s steps; a turn just ended goes to `end_turn`,
+    settle()'s step for it (tests/engine/test_properties.py: the same positions and events as
+    the checked apply)."""
     state = game.state
     if state.phase == "draft":
         draft.apply_listed(game, move)
@@ -111,11 +118,19 @@ def play_dealt(game: "Operations", move: Move) -> None:
             return                           # the selection goes on: nothing for settle() to do
     else:
         # (The cards in play answer out of turn only moves of a few verbs: `answers_by_verb`.)
-        card = turns.answering_card(game, move) if move.verb in game.hooks.answers_by_verb else None
-        turns.apply_listed(game, move, card)
+        answered = move.verb in game.hooks.answers_by_verb
+        if answered or state.pending is not None:
+            turns.apply_listed(game, move, turns.answering_card(game, move) if answered else None)
+        else:
+            registry.APPLY_LISTED[move.verb](game, move)   # no answer, no decision open: the verb's own
         turn = state.turn
-        if turn is not None and not turn.ended:
-            return                           # the turn goes on: nothing for settle() to do
+        if turn is not None:
+            if not turn.ended:
+                return                       # the turn goes on: nothing for settle() to do
+            pending = state.pending
+            if pending is None or not pending.required:
+                end_turn(game)               # (settle()'s own first step)
+                return
     settle(game)
 
 
@@ -153,16 +168,17 @@ def start_turns(game: "Operations") -> None:
 def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
+    killed = state.marks.killed
     for rank, character in game.hooks.called_after[state.calling]:
         seat = state.holder(character)
-        # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
-        if seat is None and state.secret and secret.possibly_held(game, character) and (
-                character != state.marks.killed or secret.killed_may_act(game)):
-            state.calling, state.turn, state.awaiting = rank, None, character
-            return                         # a secret table: wait for its holder to answer (or act, killed)
         if seat is None:
+            # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
+            if state.secret and secret.possibly_held(game, character) and (
+                    character != killed or secret.killed_may_act(game)):
+                state.calling, state.turn, state.awaiting = rank, None, character
+                return                     # a secret table: wait for its holder to answer (or act, killed)
             continue
-        if character == state.marks.killed:
+        if character == killed:
             if _killed_turn(game, character, seat):
                 state.calling = rank       # its holder acts (a required pending) before the next call
                 state.turn = None
@@ -461,7 +477,7 @@ def close_round(game: "Operations") -> None:
     if not game.implicit_ends:            # a tracked table hears the round end (and who has the crown)
         game.event("round_ended", round=state.round, crown=state.players[state.crown].name)
     state.round += 1
-    state.marks = Marks()
+    state.marks = _NO_MARKS
     state.pending = None
     state.secret = False
     state.awaiting = None

@@ -339,13 +339,19 @@ class State:
             self.set_card("bell-tower", first_bonus=seats)
 
     def holder(self, character: str) -> int | None:
-        for seat, player in enumerate(self.players):
+        # (Counted by hand, not with enumerate(): asked for each rank called, at every call.)
+        seat = 0
+        for player in self.players:
             if character in player.characters:
                 return seat
+            seat += 1
         return None
 
     def seat_of(self, name: str) -> int | None:
-        for seat, player in enumerate(self.players):
-            if player.name.casefold() == name.casefold():
+        name = name.casefold()
+        seat = 0
+        for player in self.players:
+            if player.name.casefold() == name:
                 return seat
+            seat += 1
         return None

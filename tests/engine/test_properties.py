@@ -260,8 +260,10 @@ def test_what_a_city_has_built_is_what_it_holds(rulebooks, seed, players, editio
     changed in place: every change puts a new list there): after every move, checked or listed,
     and every undo, the districts it says a seat has built are exactly those of its city, over
     random casts (the cards that change cities: builds, destructions, the Diplomat's exchanges,
-    the Marshal's seizures, the Magistrate's confiscations, the Museum, the Artist)."""
+    the Marshal's seizures, the Magistrate's confiscations, the Museum, the Artist). Each
+    district of a city is a whole `Built` (a build makes it without its Python-level __new__)."""
     from referee.engine.players import choose_move
+    from referee.engine.state import Built
 
     rb = rulebooks[edition]
     game = _random_cast_game(rb, seed, players, table)
@@ -270,6 +272,8 @@ def test_what_a_city_has_built_is_what_it_holds(rulebooks, seed, players, editio
     def holds():
         for player in game.state.players:
             assert {d for d in rb.districts if player.has_built(d)} == {b.id for b in player.city}, player.name
+            for built in player.city:
+                assert type(built) is Built and built == Built(*built), built
 
     while not game.is_over and game.state.round < 30:
         holds()

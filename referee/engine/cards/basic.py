@@ -6,6 +6,7 @@ Factory's discount, the Observatory's and the Library's draw, the Quarry's dupli
 from __future__ import annotations
 
 import re
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -457,13 +458,18 @@ def _build(game: "Operations", seat: int, district: str) -> None:
     place_district(game, seat, district, cost)
 
 
+# Built((district, round, (), False)) without the named tuple's Python-level __new__ (as
+# game.py's `_step`): one per build. A new field of Built is added here too.
+_built = partial(tuple.__new__, Built)
+
+
 def place_district(game: "Operations", seat: int, district: str, cost: int) -> None:
     """The district (already paid for and out of the hand) enters the city: the build counts
     toward the limit, the cards that listen hear of it, a completed city is noted."""
     state = game.state
     turn = state.turn
     player = state.players[seat]
-    player.city = player.city + [Built(district, state.round)]
+    player.city = player.city + [_built((district, state.round, (), False))]
     if counts_toward_limit(game, seat, district):
         turn.builds += 1
     turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
