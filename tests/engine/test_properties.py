@@ -365,8 +365,9 @@ def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, playe
     every step of the turns of random casts it must list exactly what every `build_moves` hook
     offers (the cards that pay another way), then every district the hand may stand for that
     build_problem() — the turn's and the card's checks together, as apply() asks them — allows.
-    Asked of each position as it is, and with a few cards of the deck more in the hand, those
-    outside the limit (the Stables) among them when the deck has them."""
+    Asked of each position as it is, with a few cards of the deck more in the hand, those
+    outside the limit (the Stables) among them when the deck has them, and with an unknown card
+    more (which may stand for the Stables once the limit is reached)."""
     from referee.engine.cards import basic
     from referee.engine.moves import make_move
     from referee.engine.players import choose_move
@@ -392,6 +393,8 @@ def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, playe
             player = game.state.players[game.state.turn.seat]
             hand, deck = player.hand, sorted(set(game.state.deck) - {UNKNOWN})
             player.hand = hand + more.sample(deck, min(3, len(deck))) + sorted(rb.outside_limit & set(deck))
+            lists_what_the_rules_allow()
+            player.hand = hand + [UNKNOWN]      # a card a table does not know: any unseen district
             lists_what_the_rules_allow()
             player.hand = hand
         game.apply_listed(choose_move(game, None, rng))

@@ -492,19 +492,24 @@ def _generate_build(game: "Operations") -> list[Move]:
     if not hand:
         return []
     hooks = game.hooks
-    districts = game.rb.districts
+    rb = game.rb
+    # The limit is asked of the hooks once here. Once it is reached (after a build, most steps
+    # of a turn) only the districts outside it (the Stables) remain: where the hand has none
+    # (nor an unknown card, which may be one), nothing is built, in gold or another way, and
+    # nothing else is asked.
+    limit = build_limit(game)
+    reached = turn.builds >= limit and not hooks.counts_toward_limit
+    if reached and rb.outside_limit.isdisjoint(hand) and UNKNOWN not in hand:
+        return []
+    districts = rb.districts
     candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem
         # checks the copies): a table lists every such build.
         candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
         candidates.discard(UNKNOWN)
-    # The limit is asked of the hooks once here. Once it is reached (after a build, most steps
-    # of a turn) only the districts outside it (the Stables) remain: where the hand has none,
-    # nothing is built, in gold or another way, and nothing else is asked.
-    limit = build_limit(game)
-    if turn.builds >= limit and not hooks.counts_toward_limit:
-        candidates &= game.rb.outside_limit
+    if reached:
+        candidates &= rb.outside_limit
         if not candidates:
             return []
     # The turn's own checks once, then only the card's for each card.
