@@ -18,6 +18,22 @@ def _said(events: list[dict], kind: str, **values) -> bool:
     return any(e["event"] == kind and all(e.get(k) == v for k, v in values.items()) for e in events)
 
 
+# The events that say a player got cards (whoever gave them).
+_CARDS_SAID = {"cards", "card_taken", "card_given", "seer_took", "hands_swapped", "recovered"}
+
+# The characters' own moves and what each says even where no gold or card moves (a mark put, a
+# district exchanged or seized, the deck shuffled...).
+_SAID_BY_VERB = {"beautify": ("beautified",), "threaten": ("threatened",), "bribe": ("bribed",),
+                 "refuse": ("refused",), "expose": ("exposed",), "exchange": ("exchanged",),
+                 "warrant": ("warrants",), "confiscate": ("confiscated",), "seize": ("seized",),
+                 "scholar": ("cards", "deck_shuffled"), "seer": ("seer_took",), "give": ("card_given",),
+                 "spy": ("spied",), "bewitch": ("bewitched",), "look": ("card_taken",)}
+
+
+def _names(event: dict, name: str) -> bool:
+    return any(value == name or (isinstance(value, list) and name in value) for value in event.values())
+
+
 def _unsaid(game: Game, move, before: dict, events: list[dict], round_events: list[dict]) -> list[str]:
     """The changes of `move` (from the position `before`) that none of its events says
     (`round_events`: the round's, this move's among them)."""
@@ -56,6 +72,13 @@ def _unsaid(game: Game, move, before: dict, events: list[dict], round_events: li
         if move.verb == "build" and len(player.city) > before["city"][seat] \
                 and not _said(events, "built", player=player.name):
             missing.append(f"built by {player.name}")
+    for seat, player in enumerate(state.players):
+        if len(player.hand) > before["hand"][seat] and not any(
+                e["event"] in _CARDS_SAID and _names(e, player.name) for e in events):
+            missing.append(f"cards to {player.name}")          # (drawn, taken, given back...)
+    for kind in _SAID_BY_VERB.get(move.verb, ()):
+        if not _said(events, kind):
+            missing.append(kind)
     if state.crown != before["crown"] and not _said(events, "crown", player=names[state.crown]):
         missing.append("crown")
     if len(state.completed) > before["completed"] and not _said(events, "city_completed"):
@@ -93,6 +116,37 @@ def test_a_game_that_says_its_events_says_every_change(rulebooks, seed, players,
         assert _unsaid(game, move, before, events, round_events) == [], (move, events)
         if game.state.round > before["round"]:
             round_events = []
+
+
+def _play_checked(rb, players: int, seed: int, undo: bool, verbs: set | None = None) -> None:
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.players import choose_move
+
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, undo=undo,
+                    characters=random_characters(rb, players, seed))
+    rng, round_events = random.Random(seed), []
+    while not game.is_over and game.state.round < 30:
+        move = choose_move(game, None, rng)
+        before = _position(game)
+        events = game.apply_listed(move)
+        round_events += events
+        assert _unsaid(game, move, before, events, round_events) == [], (move, events)
+        if verbs is not None:
+            verbs.add(move.verb)
+        if game.state.round > before["round"]:
+            round_events = []
+
+
+def test_the_characters_say_their_own_moves(rulebooks):
+    """The characters' own steps ask `game.says` too: every one of their moves is played here,
+    in talking games, and each says what it did (the same check as above)."""
+    seen: set[str] = set()
+    for seed in range(60):              # (until each of them has been played)
+        for edition in ("2016", "classic"):
+            _play_checked(rulebooks[edition], 5 + seed % 3, seed, undo=False, verbs=seen)
+        if set(_SAID_BY_VERB) <= seen:
+            break
+    assert set(_SAID_BY_VERB) <= seen, set(_SAID_BY_VERB) - seen
 
 
 def test_a_game_asks_the_bank_rule_once(rulebooks):
