@@ -109,8 +109,7 @@ class TaxCollector(Behaviour):
         if slot.get("taxed") == owner and slot.get("pool", 0) > 0:
             state.set_card(ID, pool=slot["pool"] - 1)
             state.players[owner].gold += 1
-            if game.says:
-                game.event("gold", player=state.players[owner].name, amount=1, reason="taxes")
+            game.event("gold", player=state.players[owner].name, amount=1, reason="taxes")
         if state.players[seat].gold > 0:
             _tax(game, seat)
 
