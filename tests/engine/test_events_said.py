@@ -18,6 +18,35 @@ def _said(events: list[dict], kind: str, **values) -> bool:
     return any(e["event"] == kind and all(e.get(k) == v for k, v in values.items()) for e in events)
 
 
+# The events that say a player got cards (whoever gave them).
+_CARDS_SAID = {"cards", "card_taken", "card_given", "seer_took", "hands_swapped", "recovered"}
+
+# The characters' own moves and what each says even where no gold or card moves (a mark put, a
+# district exchanged or seized, the deck shuffled...).
+_SAID_BY_VERB = {"beautify": ("beautified",), "threaten": ("threatened",), "bribe": ("bribed",),
+                 "refuse": ("refused",), "expose": ("exposed",), "exchange": ("exchanged",),
+                 "warrant": ("warrants",), "confiscate": ("confiscated",), "seize": ("seized",),
+                 "scholar": ("cards", "deck_shuffled"), "seer": ("seer_took",), "give": ("card_given",),
+                 "spy": ("spied",), "bewitch": ("bewitched",), "look": ("card_taken",)}
+
+
+def _gold_said(events: list[dict]) -> dict[str, int]:
+    """Each player's gold as the events say it changed: a gain or payment (`gold`, from `source`
+    where another player paid it) or a tax put on the token."""
+    said: dict[str, int] = {}
+    for e in events:
+        if e["event"] in ("gold", "tax"):
+            amount = e["amount"] if e["event"] == "gold" else -e["amount"]
+            said[e["player"]] = said.get(e["player"], 0) + amount
+            if e.get("source"):
+                said[e["source"]] = said.get(e["source"], 0) - amount
+    return said
+
+
+def _names(event: dict, name: str) -> bool:
+    return any(value == name or (isinstance(value, list) and name in value) for value in event.values())
+
+
 def _unsaid(game: Game, move, before: dict, events: list[dict], round_events: list[dict]) -> list[str]:
     """The changes of `move` (from the position `before`) that none of its events says
     (`round_events`: the round's, this move's among them)."""
@@ -56,6 +85,16 @@ def _unsaid(game: Game, move, before: dict, events: list[dict], round_events: li
         if move.verb == "build" and len(player.city) > before["city"][seat] \
                 and not _said(events, "built", player=player.name):
             missing.append(f"built by {player.name}")
+    said = _gold_said(events)
+    for seat, player in enumerate(state.players):
+        if player.gold - before["gold"][seat] != said.get(player.name, 0):
+            missing.append(f"gold sum of {player.name}")        # every coin said once, where it went
+        if len(player.hand) > before["hand"][seat] and not any(
+                e["event"] in _CARDS_SAID and _names(e, player.name) for e in events):
+            missing.append(f"cards to {player.name}")          # (drawn, taken, given back...)
+    for kind in _SAID_BY_VERB.get(move.verb, ()):
+        if not _said(events, kind):
+            missing.append(kind)
     if state.crown != before["crown"] and not _said(events, "crown", player=names[state.crown]):
         missing.append("crown")
     if len(state.completed) > before["completed"] and not _said(events, "city_completed"):
@@ -78,11 +117,15 @@ def _position(game: Game) -> dict:
        undo=st.booleans())
 @example(seed=5031, players=8, edition="2016", undo=False)     # an income of cards from an empty deck
 def test_a_game_that_says_its_events_says_every_change(rulebooks, seed, players, edition, undo):
+    _play_checked(rulebooks[edition], players, seed, undo)
+
+
+def _play_checked(rb, players: int, seed: int, undo: bool, said: set | None = None,
+                  variants: frozenset[str] = frozenset()) -> None:
     from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
 
-    rb = rulebooks[edition]
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, undo=undo,
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, undo=undo, variants=variants,
                     characters=random_characters(rb, players, seed))
     rng, round_events = random.Random(seed), []
     while not game.is_over and game.state.round < 30:
@@ -91,8 +134,35 @@ def test_a_game_that_says_its_events_says_every_change(rulebooks, seed, players,
         events = game.apply_listed(move)
         round_events += events
         assert _unsaid(game, move, before, events, round_events) == [], (move, events)
+        if said is not None:
+            said.update((e["event"], e.get("reason")) for e in events)
         if game.state.round > before["round"]:
             round_events = []
+
+
+# The characters' own events (and their reasons), each said in a step that asks `game.says`.
+_CHARACTERS_SAY = {("cards", "abbot"), ("beautified", None), ("threatened", None), ("bribed", None),
+                   ("exposed", None), ("refused", None), ("cards", "cardinal"), ("exchanged", None),
+                   ("card_taken", None), ("warrants", None), ("confiscated", None), ("seized", None),
+                   ("cards", "scholar"), ("deck_shuffled", None), ("seer_took", None), ("card_given", None),
+                   ("spied", None), ("cards", "spy"), ("tax", None), ("gold", "taxes"), ("bewitched", None)}
+
+
+_VARIANTS = frozenset({"spy-takes-from-hand", "abbot-gold-and-card"})
+
+
+def test_the_characters_say_their_own_moves(rulebooks):
+    """The characters' own steps ask `game.says` too: each of their events is said here, in
+    talking games checked as above (with the variants where the Spy takes cards from the hand
+    and the Abbot a card from the biggest one)."""
+    said: set = set()
+    for seed in range(80):              # (until each of them has been said)
+        for edition in ("2016", "classic"):
+            _play_checked(rulebooks[edition], 5 + seed % 3, seed, undo=False, said=said,
+                          variants=_VARIANTS if seed % 2 else frozenset())
+        if _CHARACTERS_SAY <= said:
+            break
+    assert _CHARACTERS_SAY <= said, _CHARACTERS_SAY - said
 
 
 def test_a_game_asks_the_bank_rule_once(rulebooks):

@@ -119,7 +119,8 @@ def _card_from_biggest_hand(game) -> None:
     card = giver.hand[at]
     giver.hand = giver.hand[:at] + giver.hand[at + 1:]
     receiver.hand = receiver.hand + [card]
-    game.event("cards", player=receiver.name, count=1, source=giver.name, reason="abbot")
+    if game.says:
+        game.event("cards", player=receiver.name, count=1, source=giver.name, reason="abbot")
 
 
 def _take(game, payer: int) -> None:

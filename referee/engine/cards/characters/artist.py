@@ -45,8 +45,9 @@ def _apply_beautify(game, move: Move) -> None:
         city[at] = city[at]._replace(beautified=True)
     player.city = city
     player.gold -= len(chosen)        # onto the cards: out of the stash, not to the bank
-    game.event("gold", player=player.name, amount=-len(chosen), reason="beautify")
-    game.event("beautified", player=player.name, districts=chosen)
+    if game.says:
+        game.event("gold", player=player.name, amount=-len(chosen), reason="beautify")
+        game.event("beautified", player=player.name, districts=chosen)
 
 
 def _generate_beautify(game) -> list[Move]:

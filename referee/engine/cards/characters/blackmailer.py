@@ -77,7 +77,8 @@ def _apply_threaten(game, move: Move) -> None:
         raise IllegalMove("name_flowers", ("blackmailer.threats",))
     once(game, "threaten")
     game.state.marks = game.state.marks._replace(threats=by_rank(game, (a, b)), real_threat=flowers or None)
-    game.event("threatened", characters=[a, b])
+    if game.says:
+        game.event("threatened", characters=[a, b])
 
 
 def _generate_threaten(game) -> list[Move]:
@@ -131,7 +132,8 @@ def _bribe(game, seat: int, character: str) -> None:
     if taker is not None:
         game.transfer(seat, taker, amount, "blackmailer")
     state.marks = state.marks._replace(threats=tuple(c for c in state.marks.threats if c != character))
-    game.event("bribed", player=state.players[seat].name, amount=amount)
+    if game.says:
+        game.event("bribed", player=state.players[seat].name, amount=amount)
 
 
 def _expose(game, seat: int, character: str, shown: str | None) -> None:
@@ -149,7 +151,8 @@ def _expose(game, seat: int, character: str, shown: str | None) -> None:
     elif real is None and others:
         real = others[0]                 # one of the two markers has the lace: the other one
     state.marks = marks._replace(threats=others, real_threat=real)
-    game.event("exposed", character=character, shown="flowers" if flowers else "blank")
+    if game.says:
+        game.event("exposed", character=character, shown="flowers" if flowers else "blank")
     if flowers:
         game.transfer(seat, power_seat(game, "blackmailer"), state.players[seat].gold, "blackmailer")
 
@@ -219,7 +222,8 @@ class Blackmailer(Behaviour):
         if move.verb == "bribe":
             _bribe(game, pending.seat, threatened)
         else:
-            game.event("refused", player=state.players[pending.seat].name)
+            if game.says:
+                game.event("refused", player=state.players[pending.seat].name)
             blackmailer = power_seat(game, "blackmailer")
             if blackmailer is not None:
                 state.pending = Pending("blackmailer", blackmailer, ("refused", threatened))

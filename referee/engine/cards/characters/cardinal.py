@@ -89,7 +89,8 @@ class Cardinal(Behaviour):
         game.transfer(payer, seat, missing, "cardinal")
         them = state.players[payer]
         them.hand = them.hand + list(giving)
-        game.event("cards", player=them.name, count=len(giving), cards=list(giving), reason="cardinal")
+        if game.says:
+            game.event("cards", player=them.name, count=len(giving), cards=list(giving), reason="cardinal")
         game.pay(seat, cost, "build")
         basic.place_district(game, seat, district, cost)
 

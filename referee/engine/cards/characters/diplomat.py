@@ -154,7 +154,8 @@ def _apply_exchange(game, move: Move) -> None:
     game.transfer(seat, owner, cost, "diplomat")
     me.city = [b for b in me.city if b is not mine] + [theirs]
     other.city = [b for b in other.city if b is not theirs] + [mine]
-    game.event("exchanged", player=me.name, gave=given, owner=other.name, took=taken, cost=cost)
+    if game.says:
+        game.event("exchanged", player=me.name, gave=given, owner=other.name, took=taken, cost=cost)
     game.note_completion(seat)
     game.note_completion(owner)
     rank8.acted(game)

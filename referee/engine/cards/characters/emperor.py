@@ -108,7 +108,8 @@ def _apply_crown(game, move: Move) -> None:
         taken = card if card is not None else hands.unnamed_card(game, receiver)
         hands.remove_card(game, receiver, taken)
         hands.give_card(game, seat, taken)
-        game.event("card_taken", player=state.players[seat].name, source=name, card=taken)
+        if game.says:
+            game.event("card_taken", player=state.players[seat].name, source=name, card=taken)
 
 
 def _generate_crown(game) -> list[Move]:

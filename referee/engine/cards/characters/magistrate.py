@@ -60,7 +60,8 @@ def _apply_warrant(game, move: Move) -> None:
         raise IllegalMove("name_signed", ("magistrate.warrants",))
     once(game, "warrant")
     state.marks = state.marks._replace(warrants=by_rank(game, three), signed_warrant=signed or None)
-    game.event("warrants", characters=list(by_rank(game, three)))
+    if game.says:
+        game.event("warrants", characters=list(by_rank(game, three)))
 
 
 def _generate_warrant(game) -> list[Move]:
@@ -87,7 +88,8 @@ def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None
     at = max(i for i, b in enumerate(victim.city) if b.id == district)
     victim.city = victim.city[:at] + victim.city[at + 1:]
     magistrate.city = magistrate.city + [Built(district, state.round)]
-    game.event("confiscated", player=magistrate.name, source=victim.name, district=district)
+    if game.says:
+        game.event("confiscated", player=magistrate.name, source=victim.name, district=district)
     game.gain(builder, paid, "magistrate")
     turn = state.turn
     if turn.seat == builder:

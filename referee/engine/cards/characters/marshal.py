@@ -69,7 +69,8 @@ def _apply_seize(game, move: Move) -> None:
     victim = state.players[owner]
     victim.city = [b for b in victim.city if b is not built]
     state.players[seat].city = state.players[seat].city + [built]
-    game.event("seized", player=state.players[seat].name, owner=victim.name, district=district, cost=price)
+    if game.says:
+        game.event("seized", player=state.players[seat].name, owner=victim.name, district=district, cost=price)
     game.note_completion(seat)
     rank8.acted(game)
 

@@ -57,14 +57,16 @@ def _apply_scholar(game, move: Move) -> None:
     rest.remove(card if card in rest else UNKNOWN)   # a named unknown card: it was that one
     player = state.players[turn.seat]
     player.hand = player.hand + [card]
-    game.event("cards", player=player.name, count=1, reason="scholar", returned=len(rest))
+    if game.says:
+        game.event("cards", player=player.name, count=1, reason="scholar", returned=len(rest))
     deck = state.deck + rest
     if UNKNOWN in deck:
         deck = [UNKNOWN] * len(deck)     # a table's deck: once shuffled, no card's place is known
     else:
         game.chance().shuffle(deck)
     state.deck = deck
-    game.event("deck_shuffled", count=len(rest))
+    if game.says:
+        game.event("deck_shuffled", count=len(rest))
 
 
 def _generate_scholar(game) -> list[Move]:

@@ -86,7 +86,8 @@ def _apply_seer(game, move: Move) -> None:
         hands.remove_card(game, other, card)
         hands.give_card(game, seat, card)
         taken_from.append(name)
-    game.event("seer_took", player=state.players[seat].name, players=taken_from)
+    if game.says:
+        game.event("seer_took", player=state.players[seat].name, players=taken_from)
     if taken_from:
         state.pending = Pending("seer", seat, tuple(taken_from), required=True)
 
@@ -155,7 +156,8 @@ class Seer(Behaviour):
             raise IllegalMove("not_in_hand", ("seer.give-back-options",), card=card)
         hands.remove_card(game, pending.seat, card)
         hands.give_card(game, state.seat_of(target), card)
-        game.event("card_given", player=state.players[pending.seat].name, target=target, card=card)
+        if game.says:
+            game.event("card_given", player=state.players[pending.seat].name, target=target, card=card)
         owed = tuple(name for name in pending.data if name != target)
         state.pending = pending._replace(data=owed) if owed else None
 

@@ -81,7 +81,8 @@ def _apply_spy(game, move: Move) -> None:
     once(game, "spy")
     taken = min(count, state.players[target].gold)
     game.transfer(target, turn.seat, taken, "spy")
-    game.event("spied", player=state.players[turn.seat].name, target=move.args[0], type=kind, count=count)
+    if game.says:
+        game.event("spied", player=state.players[turn.seat].name, target=move.args[0], type=kind, count=count)
     if FROM_HAND in state.variants:
         _take_from_hand(game, target, turn.seat, count)
     else:
@@ -104,7 +105,8 @@ def _take_from_hand(game, target: int, seat: int, count: int) -> None:
         victim.hand = hand
         spy.hand = spy.hand + taken
     if count:
-        game.event("cards", player=spy.name, count=count, source=victim.name, reason="spy")
+        if game.says:
+            game.event("cards", player=spy.name, count=count, source=victim.name, reason="spy")
 
 
 def _generate_spy(game) -> list[Move]:

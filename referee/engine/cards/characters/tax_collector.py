@@ -43,7 +43,8 @@ def _tax(game, seat: int) -> None:
     state = game.state
     state.players[seat].gold -= 1
     state.set_card(ID, pool=state.card(ID).get("pool", 0) + 1)
-    game.event("tax", player=state.players[seat].name, amount=1)
+    if game.says:
+        game.event("tax", player=state.players[seat].name, amount=1)
 
 
 def _apply_take_taxes(game, move: Move) -> None:
@@ -55,7 +56,8 @@ def _apply_take_taxes(game, move: Move) -> None:
     amount = state.card(ID).get("pool", 0)
     state.set_card(ID, pool=0)
     state.players[state.turn.seat].gold += amount
-    game.event("gold", player=state.players[state.turn.seat].name, amount=amount, reason="taxes")
+    if game.says:
+        game.event("gold", player=state.players[state.turn.seat].name, amount=amount, reason="taxes")
 
 
 def _generate_take_taxes(game) -> list[Move]:

@@ -49,7 +49,8 @@ def _apply_bewitch(game, move: Move) -> None:
         raise IllegalMove("bewitch_too_late", ("witch.must-bewitch", "witch.first-half-limits"))
     once(game, "bewitch")
     state.marks = state.marks._replace(bewitched=target)
-    game.event("bewitched", character=target)
+    if game.says:
+        game.event("bewitched", character=target)
     turn.partial = True          # on hold: her end-of-turn effects wait for the resumed part
     turn.ended = True
 

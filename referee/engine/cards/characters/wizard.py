@@ -122,7 +122,8 @@ def _apply_look(game, move: Move) -> None:
         raise refuse(problem)
     once(game, "wizard")
     hands.remove_card(game, other, card)
-    game.event("card_taken", player=state.players[seat].name, source=state.players[other].name, card=card)
+    if game.says:
+        game.event("card_taken", player=state.players[seat].name, source=state.players[other].name, card=card)
     if not build:
         hands.give_card(game, seat, card)
         return
