@@ -437,3 +437,46 @@ def test_the_armorys_targets_are_every_district_its_rule_allows(rulebooks, seed,
             assert armory.generate_use(game) == expected
             player.city = city
         game.apply_listed(choose_move(game, None, rng))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       marshal=st.booleans())
+def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal):
+    """The Diplomat's and the Marshal's move generators ask what concerns a whole city once per
+    city and the Marshal's most once a step; the Diplomat's skips a district taken that he could
+    not pay for even with his most valuable district. At every step of their turns, in random
+    casts (rank 8 made the Diplomat, or in 2016 the Marshal), each must list exactly the moves
+    that exchange_problem() or seize_problem() — as apply() asks them — allow, in that order."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.cards.characters import diplomat, marshal as marshal_card
+    from referee.engine.moves import make_move
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    rank8 = "marshal" if marshal and edition == "2016" else "diplomat"
+    cast = tuple(rank8 if rb.characters[c].rank == 8 else c for c in random_characters(rb, players, seed))
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
+    rng = random.Random(seed)
+    while not game.is_over and game.state.round < 30:
+        turn = game.state.turn
+        if turn is not None and turn.character == rank8:
+            state = game.state
+            cities = [(owner, other, sorted({b.id for b in other.city})) for owner, other in enumerate(state.players)]
+            if rank8 == "diplomat":
+                generated = diplomat._generate_exchange(game)
+                mine = sorted({b.id for b in state.players[turn.seat].city})
+                expected = [make_move((rank8, "exchange", (given, other.name, taken)))
+                            for owner, other, names in cities for taken in names for given in mine
+                            if diplomat.exchange_problem(game, given, owner, taken) is None]
+            else:
+                generated = marshal_card._generate_seize(game)
+                expected = [make_move((rank8, "seize", (other.name, district)))
+                            for owner, other, names in cities for district in names
+                            if marshal_card.seize_problem(game, owner, district) is None]
+            if "exchange" in turn.used or "seize" in turn.used or turn.finished_actions or \
+                    diplomat.rank8.timing_problem(game):
+                expected = []
+            assert generated == expected
+        game.apply_listed(choose_move(game, None, rng))
+    assert game.is_over or game.state.round >= 30

@@ -24,9 +24,9 @@ def _most(game) -> int:
     return int(game.rb.characters["marshal"].fact("seize_max_cost", 3))
 
 
-def seize_problem(game, owner: int, district: str, city_open: bool = False) -> tuple | None:
+def seize_problem(game, owner: int, district: str, city_open: bool = False, most: int | None = None) -> tuple | None:
     """Why the acting Marshal cannot seize `district` from seat `owner`, or None (`city_open`:
-    as rank8.district_problem's)."""
+    as rank8.district_problem's; `most`: _most(), which the move generator asks once a step)."""
     state = game.state
     seat = state.turn.seat
     if owner == seat:
@@ -36,8 +36,10 @@ def seize_problem(game, owner: int, district: str, city_open: bool = False) -> t
         return rank8.taking_problem(problem, _MORE_CITES)
     built = state.players[owner].built(district)
     value = rank8.district_price(game, owner, district, built)
-    if value > _most(game):
-        values = {"card": district, "cost": value, "most": _most(game)}
+    if most is None:
+        most = _most(game)
+    if value > most:
+        values = {"card": district, "cost": value, "most": most}
         if district == "dragon-gate":
             return ("seize_too_costly", ("marshal.seize-cost-three-or-less", "marshal.dragon-gate"), values)
         return ("seize_too_costly", ("marshal.seize-cost-three-or-less",), values)
@@ -81,9 +83,10 @@ def _generate_seize(game) -> list[Move]:
     if "seize" in turn.used or turn.finished_actions or rank8.timing_problem(game):
         return []
     moves = []
+    most = _most(game)
     for owner, player in rank8.open_cities(game, skip=turn.seat):
         for district in sorted({b.id for b in player.city}):
-            if seize_problem(game, owner, district, city_open=True) is None:
+            if seize_problem(game, owner, district, city_open=True, most=most) is None:
                 moves.append(make_move((turn.character, "seize", (player.name, district))))
     return moves
 
