@@ -174,10 +174,6 @@ def _generate_exchange(game) -> list[Move]:
     gives = [value(game, turn.seat, built) for built in mine]
     actor = turn.character
     moves = []
-    # The difference owed only falls as the value given rises: a district taken that the
-    # Diplomat cannot pay for even with his most valuable one is not paired with any.
-    best = max(gives)
-    gold = me.gold
     mine_counted = _counted(me)
     for owner, player in rank8.open_cities(game, skip=turn.seat):
         counted = (mine_counted, _counted(player))
@@ -187,8 +183,6 @@ def _generate_exchange(game) -> list[Move]:
             if rank8.district_problem(game, owner, taken, city_open=True):
                 continue
             worth = taken_worth(game, owner, player.built(taken))
-            if owed(worth, best) > gold:
-                continue
             for built, give in zip(mine, gives):
                 if _pair_problem(game, built, owner, taken, worth, give, counted) is None:
                     moves.append(make_move((actor, "exchange", (built.id, player.name, taken))))

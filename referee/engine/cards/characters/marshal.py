@@ -15,6 +15,7 @@ from referee.engine.cards.common import format_player_district, once, parse_play
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
+from referee.engine.state import Built
 
 # The FAQ entries that name the Marshal beside a protection every rank 8 character meets.
 _MORE_CITES = {"bishop": ("bishop.marshal-cannot-seize",), "completed_city": ("marshal.completed-city-and-duplicates",)}
@@ -24,9 +25,11 @@ def _most(game) -> int:
     return int(game.rb.characters["marshal"].fact("seize_max_cost", 3))
 
 
-def seize_problem(game, owner: int, district: str, city_open: bool = False, most: int | None = None) -> tuple | None:
+def seize_problem(game, owner: int, district: str, city_open: bool = False, most: int | None = None,
+                  built: Built | None = None) -> tuple | None:
     """Why the acting Marshal cannot seize `district` from seat `owner`, or None (`city_open`:
-    as rank8.district_problem's; `most`: _most(), which the move generator asks once a step)."""
+    as rank8.district_problem's; `most`: _most(), which the move generator asks once a step;
+    `built`: the district's Built in that city, which the generator has in hand)."""
     state = game.state
     seat = state.turn.seat
     if owner == seat:
@@ -34,7 +37,7 @@ def seize_problem(game, owner: int, district: str, city_open: bool = False, most
     problem = rank8.district_problem(game, owner, district, city_open)
     if problem:
         return rank8.taking_problem(problem, _MORE_CITES)
-    built = state.players[owner].built(district)
+    built = built or state.players[owner].built(district)
     value = rank8.district_price(game, owner, district, built)
     if most is None:
         most = _most(game)
@@ -85,8 +88,12 @@ def _generate_seize(game) -> list[Move]:
     moves = []
     most = _most(game)
     for owner, player in rank8.open_cities(game, skip=turn.seat):
-        for district in sorted({b.id for b in player.city}):
-            if seize_problem(game, owner, district, city_open=True, most=most) is None:
+        # Each name once, with its first Built (the one `Player.built` finds).
+        firsts = {}
+        for built in player.city:
+            firsts.setdefault(built.id, built)
+        for district in sorted(firsts):
+            if seize_problem(game, owner, district, city_open=True, most=most, built=firsts[district]) is None:
                 moves.append(make_move((turn.character, "seize", (player.name, district))))
     return moves
 
