@@ -444,13 +444,11 @@ def test_the_armorys_targets_are_every_district_its_rule_allows(rulebooks, seed,
        marshal=st.booleans())
 def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal):
     """The Diplomat's and the Marshal's move generators ask what concerns a whole city once per
-    city and the Marshal's most once a step; the Diplomat's skips a district taken that he could
-    not pay for even with his most valuable district. At every step of their turns, in random
+    city, the Diplomat's values and counts once a step, the Marshal's most once a step and each
+    district's Built from the city they go over. At every step of their turns, in random
     casts (rank 8 made the Diplomat, or in 2016 the Marshal), each must list exactly the moves
     that exchange_problem() or seize_problem() — as apply() asks them — allow, in that order."""
     from referee.cli.simulate_cmd import random_characters
-    from referee.engine.cards.characters import diplomat, marshal as marshal_card
-    from referee.engine.moves import make_move
     from referee.engine.players import choose_move
 
     rb = rulebooks[edition]
@@ -462,21 +460,42 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
         turn = game.state.turn
         if turn is not None and turn.character == rank8:
             state = game.state
-            cities = [(owner, other, sorted({b.id for b in other.city})) for owner, other in enumerate(state.players)]
-            if rank8 == "diplomat":
-                generated = diplomat._generate_exchange(game)
-                mine = sorted({b.id for b in state.players[turn.seat].city})
-                expected = [make_move((rank8, "exchange", (given, other.name, taken)))
-                            for owner, other, names in cities for taken in names for given in mine
-                            if diplomat.exchange_problem(game, given, owner, taken) is None]
-            else:
-                generated = marshal_card._generate_seize(game)
-                expected = [make_move((rank8, "seize", (other.name, district)))
-                            for owner, other, names in cities for district in names
-                            if marshal_card.seize_problem(game, owner, district) is None]
-            if "exchange" in turn.used or "seize" in turn.used or turn.finished_actions or \
-                    diplomat.rank8.timing_problem(game):
-                expected = []
-            assert generated == expected
+            # As they are, then with a second copy of each city's first district (as a Quarry
+            # allows) that differs from it by the Artist's coin: the Built the generators take
+            # for a name must be the one apply() finds.
+            cities = [player.city for player in state.players]
+            _check_rank8_listing(game, rank8)
+            for player in state.players:
+                if player.city:
+                    first = player.city[0]
+                    player.city = player.city + [first._replace(beautified=not first.beautified)]
+            _check_rank8_listing(game, rank8)
+            for player, city in zip(state.players, cities):
+                player.city = city
         game.apply_listed(choose_move(game, None, rng))
     assert game.is_over or game.state.round >= 30
+
+
+def _check_rank8_listing(game, rank8):
+    """The rank 8 generator's moves are those its rule allows (the test above)."""
+    from referee.engine.cards import rank8 as rank8_rules
+    from referee.engine.cards.characters import diplomat, marshal
+    from referee.engine.moves import make_move
+
+    state = game.state
+    turn = state.turn
+    cities = [(owner, other, sorted({b.id for b in other.city})) for owner, other in enumerate(state.players)]
+    if rank8 == "diplomat":
+        generated = diplomat._generate_exchange(game)
+        mine = sorted({b.id for b in state.players[turn.seat].city})
+        expected = [make_move((rank8, "exchange", (given, other.name, taken)))
+                    for owner, other, names in cities for taken in names for given in mine
+                    if diplomat.exchange_problem(game, given, owner, taken) is None]
+    else:
+        generated = marshal._generate_seize(game)
+        expected = [make_move((rank8, "seize", (other.name, district)))
+                    for owner, other, names in cities for district in names
+                    if marshal.seize_problem(game, owner, district) is None]
+    if "exchange" in turn.used or "seize" in turn.used or turn.finished_actions or rank8_rules.timing_problem(game):
+        expected = []
+    assert generated == expected
