@@ -459,16 +459,29 @@ def test_the_warlords_targets_are_every_district_his_rule_allows(rulebooks, seed
     game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, uniques=["keep", "great-wall"],
                     characters=None if base_cast else random_characters(rb, players, seed))
     rng = random.Random(seed)
+
+    def lists_what_the_rules_allow(turn):
+        cities = list(enumerate(game.state.players))
+        for skip in (None, turn.seat):
+            assert rank8.open_cities(game, skip) == [(owner, player) for owner, player in cities if player.city
+                                                     and owner != skip and rank8.city_problem(game, owner) is None]
+        expected = [] if "destroy" in turn.used or rank8.timing_problem(game) else [
+            make_move(("warlord", "destroy", (player.name, district)))
+            for owner, player in cities for district in sorted({b.id for b in player.city})
+            if warlord.destroy_problem(game, owner, district) is None]
+        assert warlord._generate_destroy(game) == expected
+
     while not game.is_over and game.state.round < 30:
         turn = game.state.turn
         if turn is not None and turn.character == "warlord":
-            cities = list(enumerate(game.state.players))
-            for skip in (None, turn.seat):
-                assert rank8.open_cities(game, skip) == [(owner, player) for owner, player in cities if player.city
-                                                         and owner != skip and rank8.city_problem(game, owner) is None]
-            expected = [] if "destroy" in turn.used or rank8.timing_problem(game) else [
-                make_move(("warlord", "destroy", (player.name, district)))
-                for owner, player in cities for district in sorted({b.id for b in player.city})
-                if warlord.destroy_problem(game, owner, district) is None]
-            assert warlord._generate_destroy(game) == expected
+            lists_what_the_rules_allow(turn)
+            # A second of a name in every city (a Quarry's), beautified unlike the first: listed
+            # once, priced as the first.
+            cities = [player.city for player in game.state.players]
+            for player, city in zip(game.state.players, cities):
+                if city:
+                    player.city = city + [city[0]._replace(beautified=not city[0].beautified)]
+            lists_what_the_rules_allow(turn)
+            for player, city in zip(game.state.players, cities):
+                player.city = city
         game.apply_listed(choose_move(game, None, rng))
