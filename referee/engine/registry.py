@@ -39,7 +39,8 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
   counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit)
   destroy_cost(game, owner, district, cost) -> cost      (rank 8 characters' price)
-  shield_city(game, owner) -> problem | None             (a whole city safe from rank 8: the Bishop)
+  shielded_city(game) -> (seat, problem) | None         (the whole city safe from rank 8: the Bishop's;
+                                                         asked once for all the cities a listing goes over)
   shield_district(game, owner, district) -> problem | None   (one district safe: the Keep)
   draw_plan(game, seat, count, keep) -> (count, keep)
   build_moves(game) -> moves                             (builds paid another way: see `build_forms`; each
@@ -72,7 +73,7 @@ if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "waits_at_round_end", "on_destroyed",
-         "on_confiscated", "on_crown_passed", "power_seat", "build_cost", "build_discount", "end_size", "build_limit", "counts_toward_limit", "destroy_cost", "shield_city", "shield_district", "draw_plan",
+         "on_confiscated", "on_crown_passed", "power_seat", "build_cost", "build_discount", "end_size", "build_limit", "counts_toward_limit", "destroy_cost", "shielded_city", "shield_district", "draw_plan",
          "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps", "killed_turn",
          "secret_selection_moves", "secret_selection_apply")
 

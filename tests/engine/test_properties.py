@@ -499,3 +499,51 @@ def _check_rank8_listing(game, rank8):
     if "exchange" in turn.used or "seize" in turn.used or turn.finished_actions or rank8_rules.timing_problem(game):
         expected = []
     assert generated == expected
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       base_cast=st.booleans())
+def test_the_warlords_targets_are_every_district_his_rule_allows(rulebooks, seed, players, edition, base_cast):
+    """The rank 8 move generators ask the whole-city protections once per listing (the shielded
+    cities, the size that ends the game) and the Warlord's prices once per city: at every step of
+    his turns, with the Keep and the Great Wall in the deck, `open_cities` must be exactly the
+    non-empty cities (but the one skipped) that city_problem() leaves open, and his listing
+    exactly the districts of every city (each name once, by name) that destroy_problem() — as
+    apply() asks it — allows."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.cards import rank8
+    from referee.engine.cards.characters import warlord
+    from referee.engine.moves import make_move
+    from referee.engine.players import choose_move
+
+    rb = rulebooks[edition]
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, uniques=["keep", "great-wall"],
+                    characters=None if base_cast else random_characters(rb, players, seed))
+    rng = random.Random(seed)
+
+    def lists_what_the_rules_allow(turn):
+        cities = list(enumerate(game.state.players))
+        for skip in (None, turn.seat):
+            assert rank8.open_cities(game, skip) == [(owner, player) for owner, player in cities if player.city
+                                                     and owner != skip and rank8.city_problem(game, owner) is None]
+        expected = [] if "destroy" in turn.used or rank8.timing_problem(game) else [
+            make_move(("warlord", "destroy", (player.name, district)))
+            for owner, player in cities for district in sorted({b.id for b in player.city})
+            if warlord.destroy_problem(game, owner, district) is None]
+        assert warlord._generate_destroy(game) == expected
+
+    while not game.is_over and game.state.round < 30:
+        turn = game.state.turn
+        if turn is not None and turn.character == "warlord":
+            lists_what_the_rules_allow(turn)
+            # A second of a name in every city (a Quarry's), beautified unlike the first: listed
+            # once, priced as the first.
+            cities = [player.city for player in game.state.players]
+            for player, city in zip(game.state.players, cities):
+                if city:
+                    player.city = city + [city[0]._replace(beautified=not city[0].beautified)]
+            lists_what_the_rules_allow(turn)
+            for player, city in zip(game.state.players, cities):
+                player.city = city
+        game.apply_listed(choose_move(game, None, rng))

@@ -57,32 +57,28 @@ def city_problem(game, owner: int) -> tuple | None:
     state = game.state
     if game.city_complete(owner):
         return ("completed_city", ("warlord.completed-city",), {"player": state.players[owner].name})
-    for shield in game.hooks.shield_city:
-        problem = shield(game, owner)
-        if problem:
-            return problem
+    for shielded in game.hooks.shielded_city:
+        found = shielded(game)
+        if found and found[0] == owner:
+            return found[1]
     return None
 
 
 def open_cities(game, skip: int | None = None) -> list:
     """(seat, player) of every non-empty city a rank 8 character may act on now (city_problem()
     finds nothing), except seat `skip`: for the move generators, which ask at every step of the
-    turn, with the city size that ends the game asked once instead of once per city."""
+    turn, with the city size that ends the game and the shielded cities asked once instead of
+    once per city."""
     state = game.state
     rb = game.rb
     end_at = game.end_at
-    shields = game.hooks.shield_city
-    found = []
-    for owner, player in enumerate(state.players):
-        city = player.city
-        if not city or owner == skip or city_size(rb, city) >= end_at:
-            continue
-        for shield in shields:
-            if shield(game, owner):
-                break
-        else:
-            found.append((owner, player))
-    return found
+    shut = {skip}
+    for shielded in game.hooks.shielded_city:
+        found = shielded(game)
+        if found:
+            shut.add(found[0])
+    return [(owner, player) for owner, player in enumerate(state.players)
+            if player.city and owner not in shut and city_size(rb, player.city) < end_at]
 
 
 def district_problem(game, owner: int, district: str, city_open: bool = False) -> tuple | None:

@@ -12,10 +12,13 @@ class Bishop(Behaviour):
     id = "bishop"
     refusals = ("bishop",)
 
-    def shield_city(self, game, owner: int) -> tuple | None:
+    def shielded_city(self, game) -> tuple | None:
         state = game.state
+        if state.marks.killed == "bishop":
+            return None
         # Bewitched, the Bishop shields the Witch's city instead of his holder's.
-        if power_seat(game, "bishop") == owner and state.marks.killed != "bishop":
-            return ("bishop", ("bishop.warlord-cannot-destroy", "bishop.killed-no-protection", "witch.bewitched-bishop"),
-                    {"player": state.players[owner].name, "bishop": "bishop"})
-        return None
+        seat = power_seat(game, "bishop")
+        if seat is None:
+            return None
+        return seat, ("bishop", ("bishop.warlord-cannot-destroy", "bishop.killed-no-protection", "witch.bewitched-bishop"),
+                      {"player": state.players[seat].name, "bishop": "bishop"})
