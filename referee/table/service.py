@@ -249,6 +249,10 @@ def undo(store: Store, name: str, count: int, rulebook_for, expected_version: in
         if count < 1:
             raise RefereeError.say("error.table.undo_takes_number_moves")
         if count > len(log):
+            if not log:
+                raise RefereeError.say("error.table.nothing_to_undo")
+            if len(log) == 1:
+                raise RefereeError.say("error.table.only_one_move_is_recorded")
             raise RefereeError.say("error.table.only_move_are_recorded", count=len(log))
         keep = log[:-count]
         store.cut(conn, name, keep[-1].seq if keep else 0)

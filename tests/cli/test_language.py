@@ -302,7 +302,7 @@ def test_a_mistyped_table_is_offered_the_closest_tables_first(tables):
     (["table", "new", "u", "--players", "Ann,ann", "--lang", "zh-Hant"], "--players：有兩位玩家同名"),
     (["table", "new", "u", "--players", "Ann,Bob", "--variant", "tie-shraed", "--lang", "zh-Hant"],
      "沒有「tie-shraed」這個變體；最接近的：tie-shared、tie-district-value、tie-highest-rank"),
-    (["table", "undo", "9", "--lang", "zh-Hant"], "這張牌桌只記錄了 0 步"),
+    (["table", "undo", "9", "--lang", "zh-Hant"], "沒有可撤銷的：這張牌桌還沒有記錄任何一步"),
     (["table", "undo", "0", "--lang", "zh-Hant"], "undo 要撤銷的步數至少是 1"),
     (["table", "score", "--hand", "Ann Temple", "--lang", "zh-Hant"], '--hand「Ann Temple」：請寫成 "小明：避難所，神殿"'),
     (["table", "score", "--hand", "Ann: Temple", "--lang", "zh-Hant"], "--hand「Ann: Temple」：Ann 手上有 4 張牌，不是 1 張"),
@@ -930,7 +930,7 @@ def test_lang_still_wins_over_the_tables_file(english, tables, tmp_path):
         "Table s: 2 players, 2016 edition, crown Ann.", "Next: Ann (Thief): gather — gold or draw."]
     assert said("table", "do", "Ann: gold", "--lang", "en").splitlines()[:2] == ["✓ Ann: gold", "    Ann +2 gold (gathering)"]
     assert said("table", "show", "--lang", "en").splitlines()[1] == "  Ann Thief · gold 3 · hand 1 (known: Temple) · city: - · score 0"
-    assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move(s) are recorded on this table"
+    assert refusal("table", "undo", "2", "--lang", "en") == "only 1 move is recorded on this table"
     assert refusal("table", "do", "Ann: rob Foo", "--lang", "en") == \
         "unknown character 'Foo'; closest: Thief, Bishop, Warlord, Assassin, Magician, King, Merchant, Architect"
     # --lang at `new` is the table's language, kept by every command on it.
@@ -1033,3 +1033,15 @@ def test_a_usage_error_at_a_table_speaks_the_tables_language(tables, tmp_path, m
     monkeypatch.setenv("REFEREE_TABLES", str(tmp_path / "none" / "tables.db"))
     assert refusal("table", "serve", "--port", "abc") == "Invalid value for '--port': 'abc' is not a valid int."
     assert not (tmp_path / "none").exists()
+
+
+def test_undo_beyond_the_log_says_how_many_moves_there_are(english, tables, tmp_path):
+    """`undo N` past the log's start: the moves counted as a player says them ("move(s)" was read
+    aloud as it stood, and "0 moves recorded" where nothing can be undone)."""
+    said("table", "new", "u", "--from", _file(tmp_path, SIMPLIFIED_TABLE), "--lang", "en")
+    assert refusal("table", "undo") == "nothing to undo: no move is recorded on this table yet"
+    said("table", "do", "Ann: gold")
+    assert refusal("table", "undo", "2") == "only 1 move is recorded on this table"
+    said("table", "do", "Ann: build Temple")
+    assert refusal("table", "undo", "3") == "only 2 moves are recorded on this table"
+    assert refusal("table", "undo", "3", "--lang", "zh-Hans") == "这张牌桌只记录了 2 步"
