@@ -79,7 +79,7 @@ def parse_rank(text: str) -> int | None:
     return _CN_DIGITS.get(text) if len(text) == 1 else None
 
 
-_COUNT_DIGITS = {**{c: i for i, c in enumerate("〇一二三四五六七八九", start=0)}, "零": 0, "两": 2, "兩": 2}
+_COUNT_DIGITS = {**_CN_DIGITS, "〇": 0, "零": 0, "两": 2, "兩": 2}
 
 
 def parse_count(text: str) -> int | None:

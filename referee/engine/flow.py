@@ -108,9 +108,8 @@ def play_dealt(game: "Operations", move: Move) -> None:
     turn's move — what play() asks only of a table not asked at every move —, then `settle`
     unless the selection or the turn simply goes on, where it has nothing to do (most moves).
     A turn's move that answers no card and meets no open decision (most of them) is its verb's
-    listed apply, without `turn.apply_listed`'s steps; a turn just ended goes to `end_turn`,
-    settle()'s step for it (tests/engine/test_properties.py: the same positions and events as
-    the checked apply)."""
+    listed apply, without `turn.apply_listed`'s steps (tests/engine/test_properties.py: the
+    same positions and events as the checked apply)."""
     state = game.state
     if state.phase == "draft":
         draft.apply_listed(game, move)
@@ -124,13 +123,8 @@ def play_dealt(game: "Operations", move: Move) -> None:
         else:
             registry.APPLY_LISTED[move.verb](game, move)   # no answer, no decision open: the verb's own
         turn = state.turn
-        if turn is not None:
-            if not turn.ended:
-                return                       # the turn goes on: nothing for settle() to do
-            pending = state.pending
-            if pending is None or not pending.required:
-                end_turn(game)               # (settle()'s own first step)
-                return
+        if turn is not None and not turn.ended:
+            return                           # the turn goes on: nothing for settle() to do
     settle(game)
 
 

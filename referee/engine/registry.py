@@ -289,12 +289,7 @@ class Hooks:
         # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
         order = self.calling_order = tuple(sorted([(rb.characters[c].rank, c) for c in characters]))
         # (in calling order, the calls after a rank are a tail of it)
-        after, first = [], 0
-        for rank in range(11):
-            while first < len(order) and order[first][0] <= rank:
-                first += 1
-            after.append(order[first:])
-        self.called_after = tuple(after)
+        self.called_after = tuple(order[sum(1 for call in order if call[0] <= rank):] for rank in range(11))
         for character in characters:
             _load(character)
         cast = [_BEHAVIOURS[c] for _, c in order if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions]

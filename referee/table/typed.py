@@ -45,10 +45,21 @@ def parse(game, text: str):
     raise first
 
 
+def _actor_split(text: str) -> list[str] | None:
+    """[actor, colon, what follows] of a move as typed (either colon), or None without one."""
+    parts = re.split(r"([:：])", text, maxsplit=1)
+    return parts if len(parts) == 3 else None
+
+
+def _by(actor: str, colon: str, body: str) -> str:
+    """A move typed by `actor`, written as the colon typed asks (`Ann: gold`, 「小明：拿金币」)."""
+    return f"{actor}{colon} {body}" if colon == ":" else f"{actor}{colon}{body}"
+
+
 def _reading(game, text: str):
     """The one move the text's other readings give, or None (none reads, or two differ)."""
-    parts = re.split(r"([:：])", text, maxsplit=1)
-    if len(parts) != 3:
+    parts = _actor_split(text)
+    if parts is None:
         return None
     actor, colon, rest = parts
     rest = " ".join(rest.split())
@@ -57,7 +68,7 @@ def _reading(game, text: str):
         if body == rest:
             continue
         try:
-            found.add(game.parse(f"{actor}{colon} {body}" if colon == ":" else f"{actor}{colon}{body}"))
+            found.add(game.parse(_by(actor, colon, body)))
         except RefereeError:
             pass
     return found.pop() if len(found) == 1 else None
@@ -94,8 +105,8 @@ def _unglued(rest: str) -> set[str]:
 def _two_moves(game, text: str) -> list[str]:
     """The moves a string typed as one holds, each as it would be typed alone (the actor
     written before each), when every part reads as a move; else []."""
-    parts = re.split(r"([:：])", text, maxsplit=1)
-    if len(parts) != 3:
+    parts = _actor_split(text)
+    if parts is None:
         return []
     actor, colon, rest = parts
     actor = actor.strip()
@@ -104,8 +115,7 @@ def _two_moves(game, text: str) -> list[str]:
         pieces = _at_verb(rest.strip())
     if len(pieces) < 2:
         return []
-    moves = [piece if re.search(r"[:：]", piece) else f"{actor}{colon} {piece}" if colon == ":" else f"{actor}{colon}{piece}"
-             for piece in pieces]
+    moves = [piece if re.search(r"[:：]", piece) else _by(actor, colon, piece) for piece in pieces]
     for move in moves:
         try:
             game.parse(move)
