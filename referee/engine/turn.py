@@ -257,11 +257,12 @@ def reveal(game: "Operations") -> None:
     state = game.state
     turn = state.turn
     turn.revealed = True
-    state.revealed = state.revealed + [turn.character]
+    character, seat = turn.character, turn.seat
+    state.revealed = [*state.revealed, character]
     if game.says:
-        game.event("revealed", character=turn.character, player=state.players[turn.seat].name)
+        game.event("revealed", character=character, player=state.players[seat].name)
     for hook in game.hooks.on_reveal:
-        hook(game, turn.character, turn.seat)
+        hook(game, character, seat)
 
 
 def resume(game: "Operations") -> None:

@@ -16,8 +16,9 @@ class King(Behaviour):
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         # The crown goes with the card: a bewitched King's holder still takes it, the Witch
-        # resuming his turn (another seat) does not.
-        if character == "king" and seat == game.state.holder("king"):
+        # resuming his turn (another seat) does not. (The seat's own characters asked, not
+        # every seat's for the King's holder: one player holds him.)
+        if character == "king" and "king" in game.state.players[seat].characters:
             take_crown(game, seat)
 
     def on_round_end(self, game) -> None:
