@@ -64,6 +64,15 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 # (tests/engine/test_properties.py), read as they come.
 _NOT_OTHERS = ("end", "redraw")
 
+# A Listing's verbs -> those of them that are others, in order: a function of the verbs (kept
+# for each tuple of verbs a turn may list, a few dozen), not picked out again at every step.
+_OTHER_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _other_verbs(verbs: tuple[str, ...]) -> tuple[str, ...]:
+    found = _OTHER_VERBS[verbs] = tuple(verb for verb in verbs if verb not in _NOT_OTHERS)
+    return found
+
 
 def _has_others(asked) -> bool:
     """Whether a move other than `end` (or a redraw) may be made: where the moves come grouped
@@ -71,8 +80,9 @@ def _has_others(asked) -> bool:
     if not isinstance(asked, Listing):
         return asked.has_others()
     of = asked.of
-    for verb in asked.verbs:
-        if verb not in _NOT_OTHERS and of(verb):
+    verbs = _OTHER_VERBS.get(asked.verbs)
+    for verb in _other_verbs(asked.verbs) if verbs is None else verbs:
+        if of(verb):
             return True
     return False
 
@@ -84,9 +94,9 @@ def _others(asked):
         return asked.others()
     of = asked.of
     others: list[Move] = []
-    for verb in asked.verbs:
-        if verb not in _NOT_OTHERS:
-            others += of(verb)
+    verbs = _OTHER_VERBS.get(asked.verbs)
+    for verb in _other_verbs(asked.verbs) if verbs is None else verbs:
+        others += of(verb)
     return others
 
 
