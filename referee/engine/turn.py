@@ -206,7 +206,9 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     if (turn is None or state.phase != "turns" or state.secret or state.pending is not None
             or turn.only or turn.acting):
         return None
-    grouped = _asked(game, turn)[2]
+    # (_asked()'s lookup, the call made only where the table has no entry yet: at every step.)
+    found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
+    grouped = (_asked(game, turn) if found is None else found)[2]
     return None if grouped is None else listing.Listing(game, grouped)
 
 
