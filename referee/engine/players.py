@@ -64,24 +64,27 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 # (tests/engine/test_properties.py), read as they come.
 _NOT_OTHERS = ("end", "redraw")
 
-# A Listing's verbs -> those of them that are others, in order: a function of the verbs (kept
-# for each tuple of verbs a turn may list, a few dozen), not picked out again at every step.
-_OTHER_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {}
+# A Listing's verbs -> (those of them that are others, in order; the same without `build`): a
+# function of the verbs (kept for each tuple of verbs a turn may list, a few dozen), not picked
+# out again at every step.
+_OTHER_VERBS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _other_verbs(verbs: tuple[str, ...]) -> tuple[str, ...]:
-    found = _OTHER_VERBS[verbs] = tuple(verb for verb in verbs if verb not in _NOT_OTHERS)
+def _other_verbs(verbs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    others = tuple(verb for verb in verbs if verb not in _NOT_OTHERS)
+    found = _OTHER_VERBS[verbs] = (others, tuple(verb for verb in others if verb != "build"))
     return found
 
 
 def _has_others(asked) -> bool:
-    """Whether a move other than `end` (or a redraw) may be made: where the moves come grouped
-    by verb (a `Listing`), the verbs listed only as far as the first that has one."""
+    """Whether a move other than `end` (or a redraw) may be made, asked where there is no build
+    (the builds are not asked again): where the moves come grouped by verb (a `Listing`), the
+    verbs listed only as far as the first that has one."""
     if not isinstance(asked, Listing):
         return asked.has_others()
     of = asked.of
     verbs = _OTHER_VERBS.get(asked.verbs)
-    for verb in _other_verbs(asked.verbs) if verbs is None else verbs:
+    for verb in (_other_verbs(asked.verbs) if verbs is None else verbs)[1]:
         if of(verb):
             return True
     return False
@@ -95,7 +98,7 @@ def _others(asked):
     of = asked.of
     others: list[Move] = []
     verbs = _OTHER_VERBS.get(asked.verbs)
-    for verb in _other_verbs(asked.verbs) if verbs is None else verbs:
+    for verb in (_other_verbs(asked.verbs) if verbs is None else verbs)[0]:
         others += of(verb)
     return others
 
