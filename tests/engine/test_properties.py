@@ -207,6 +207,41 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
     assert game.is_over
 
 
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_what_is_made_once_is_what_is_made_afresh(rulebooks, seed, players, edition, table):
+    """What the engine and the random player make once and keep (session 12) is, at every step of
+    random games, what is made afresh: each character's `end` and bare `income` moves, listed
+    from `basic._END_MOVES` and `basic._INCOME_MOVES`, are the moves its generators made before
+    (the turn's character, the verb, no arguments; only where end_problem() and the income
+    allow them); the other verbs of a position's `Listing` the random player reads
+    (`players._OTHER_VERBS`), and the same without `build`, are its verbs but `end` and the
+    redraws, in order."""
+    from referee.engine.cards import basic
+    from referee.engine.moves import Move
+    from referee.engine.players import _NOT_OTHERS, _OTHER_VERBS, choose_move
+
+    game = _random_cast_game(rulebooks[edition], seed, players, table)
+    rng = random.Random(seed)
+    while not game.is_over and game.state.round < 30:
+        moves = game.legal_moves()
+        turn = game.state.turn
+        asked = game.listing()       # (a turn that lists its own moves: no decision open, no part played by another)
+        if asked is not None:
+            for move in moves:
+                if move.verb == "end" or (move.verb == "income" and not move.args):
+                    assert type(move) is Move and move == Move(turn.character, move.verb, ()), move
+            ends = [m for m in moves if m.verb == "end"]
+            assert ends == ([] if basic.end_problem(game) else [Move(turn.character, "end", ())])
+        move = choose_move(game, None, rng)
+        if asked is not None and asked.verbs in _OTHER_VERBS:
+            others = tuple(verb for verb in asked.verbs if verb not in _NOT_OTHERS)
+            assert _OTHER_VERBS[asked.verbs] == (others, tuple(verb for verb in others if verb != "build"))
+        game.apply_listed(move)
+    assert game.is_over or game.state.round >= 30
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
        table=st.booleans())

@@ -280,6 +280,10 @@ def may_take_income(rb, character: str, powers: tuple[str, ...] | None) -> bool:
     return powers is not None or bool(rb.characters[character].income) or _card_rule(character) is not None
 
 
+# Each character's bare `income`, made once (a move is a named tuple, never changed).
+_INCOME_MOVES: dict[str, Move] = {}
+
+
 def _generate_income(game: "Operations") -> list[Move]:
     turn = game.state.turn
     if turn.income or turn.finished_actions:
@@ -292,7 +296,10 @@ def _generate_income(game: "Operations") -> list[Move]:
     if not income.type or income.kind not in _INCOME_KINDS:
         return []
     if income.kind != "gold-or-cards":
-        return [make_move((turn.character, "income", ()))]
+        move = _INCOME_MOVES.get(turn.character)
+        if move is None:
+            move = _INCOME_MOVES[turn.character] = make_move((turn.character, "income", ()))
+        return [move]
     count = income_count(game, turn.seat, character, income)
     return [make_move((turn.character, "income", (gold, count - gold))) for gold in range(count, -1, -1)]
 
@@ -605,7 +612,17 @@ def _apply_listed_end(game: "Operations", move: Move) -> None:
 
 
 def _generate_end(game: "Operations") -> list[Move]:
-    return [] if end_problem(game) else [make_move((game.state.turn.character, "end", ()))]
+    if end_problem(game):
+        return []
+    character = game.state.turn.character
+    move = _END_MOVES.get(character)
+    if move is None:
+        move = _END_MOVES[character] = make_move((character, "end", ()))
+    return [move]
+
+
+# Each character's `end`, made once (a move is a named tuple, never changed): one a turn is listed.
+_END_MOVES: dict[str, Move] = {}
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币", "拿金", "拿兩金", "拿两金", "拿2金", "拿兩塊", "拿两块", "拿2塊", "拿2块"), parse_nothing, _apply_gold, _generate_gold))
