@@ -14,7 +14,6 @@ cards (`cards/`); then the turn, the selection and the secret table (`turn.py`, 
 
 from __future__ import annotations
 
-from functools import partial
 from typing import NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
@@ -41,8 +40,10 @@ class Step(NamedTuple):
     events: list[dict]
 
 
-# Step((move, events)) without the named tuple's Python-level __new__: one per move played.
-_step = partial(tuple.__new__, Step)
+# Step((move, events)) without the named tuple's Python-level __new__, one per move played:
+# `_new_tuple(Step, (move, events))` (tuple.__new__ called as it is: through a partial, each call
+# would first copy its arguments behind the bound Step, ~250 instructions more).
+_new_tuple = tuple.__new__
 
 
 def _say_nothing(kind: str, **values) -> None:
@@ -292,7 +293,7 @@ class Game(Operations):
             raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
                                "a game without undo cannot go back to where it was") from refused
         events = self._events
-        self.history.append(_step((move, events)))
+        self.history.append(_new_tuple(Step, (move, events)))
         self._events = []
         return events
 
@@ -311,7 +312,7 @@ class Game(Operations):
         if self._undo is not None:
             self._undo.append(snapshot)
         events = self._events
-        self.history.append(_step((move, events)))
+        self.history.append(_new_tuple(Step, (move, events)))
         self._events = []
         return events
 
