@@ -64,9 +64,7 @@ def _generate_destroy(game) -> list[Move]:
                          {built.id: built for built in reversed(city)}.values())
         # The price first: it rules out most districts in a random game, and both checks
         # only read the position, so their order changes nothing but the time.
-        for built, cost in zip(targets, rank8.destroy_costs(game, owner, targets)):
-            if cost > gold:
-                continue
+        for built in rank8.within_means(game, owner, targets, gold):
             district = built.id
             for shield in shields:           # a plain loop: this runs for every district in play
                 if shield(game, owner, district):
