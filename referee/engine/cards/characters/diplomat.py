@@ -82,30 +82,33 @@ def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
     return _pair_problem(game, mine, owner, taken)
 
 
-def _pair_problem(game, mine, owner: int, taken: str, worth: tuple[int, int] | None = None,
-                  give: int | None = None, counted: tuple | None = None) -> tuple | None:
+def _pair_problem(game, mine, owner: int, taken: str) -> tuple | None:
     """The checks of exchange_problem() that concern both districts (`mine`: the Built given):
-    the move generator asks the others once per district taken, these for each one given, with
-    the values it asked once (`worth`: taken_worth() of the district taken, `give`: value() of
-    the one given) and the two cities counted once (`counted`: `_counted` of the Diplomat's and
-    of the owner's)."""
+    no city left with two of a name, then the price."""
     state = game.state
     seat = state.turn.seat
     me, other = state.players[seat], state.players[owner]
-    given = mine.id
-    mine_counted, theirs_counted = counted or (_counted(me), _counted(other))
-    # Copies of the same name left in each city once the two districts have changed hands: those
-    # counted there, less the one leaving if it has that name (asked for every pair listed).
-    if mine_counted.get(taken, 0) - (taken == given) and not rank8.duplicate_allowed(game, seat, taken):
-        return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
-    if theirs_counted.get(given, 0) - (given == taken) and not rank8.duplicate_allowed(game, owner, given):
-        return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})
-    if worth is None:
-        worth = taken_worth(game, owner, other.built(taken))
-    cost = owed(worth, value(game, seat, mine) if give is None else give)
+    problem = _duplicate_problem(game, mine.id, _counted(me), owner, taken, _counted(other))
+    if problem:
+        return problem
+    cost = difference(game, owner, mine, other.built(taken))
     if me.gold < cost:
         return ("too_poor_exchange", ("diplomat.cost-difference",),
                 {"cost": cost, "gold": me.gold, "player": other.name})
+    return None
+
+
+def _duplicate_problem(game, given: str, mine_counted: dict, owner: int, taken: str,
+                       theirs_counted: dict) -> tuple | None:
+    """Why giving `given` for `taken` of seat `owner` would leave a city with two of a name, or
+    None (`mine_counted`, `theirs_counted`: `_counted` of the Diplomat's city and of the
+    owner's, which the move generator counts once per listing and once per city)."""
+    # Copies of the same name left in each city once the two districts have changed hands: those
+    # counted there, less the one leaving if it has that name.
+    if mine_counted.get(taken, 0) - (taken == given) and not rank8.duplicate_allowed(game, game.state.turn.seat, taken):
+        return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
+    if theirs_counted.get(given, 0) - (given == taken) and not rank8.duplicate_allowed(game, owner, given):
+        return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})
     return None
 
 
@@ -172,20 +175,29 @@ def _generate_exchange(game) -> list[Move]:
     if not mine:
         return []                       # nothing to give
     gives = [value(game, turn.seat, built) for built in mine]
+    gold = me.gold
     actor = turn.character
     moves = []
     mine_counted = _counted(me)
     for owner, player in rank8.open_cities(game, skip=turn.seat):
-        counted = (mine_counted, _counted(player))
-        for taken in sorted(counted[1]):
-            # exchange_problem() in two parts: what concerns the district taken once (the
-            # protections: the Keep; its worth), then each district given (duplicates, the price).
+        theirs_counted = _counted(player)
+        for taken in sorted(theirs_counted):
+            # exchange_problem() in parts: what concerns the district taken once (the
+            # protections: the Keep; its worth), then for each district given the price and
+            # the duplicates (all must pass: their order changes nothing but the time). A
+            # duplicate needs a name of one city in the other: the usual pair has none.
             if rank8.district_problem(game, owner, taken, city_open=True):
                 continue
             worth = taken_worth(game, owner, player.built(taken))
+            taken_is_mine = taken in mine_counted
             for built, give in zip(mine, gives):
-                if _pair_problem(game, built, owner, taken, worth, give, counted) is None:
-                    moves.append(make_move((actor, "exchange", (built.id, player.name, taken))))
+                if owed(worth, give) > gold:
+                    continue
+                given = built.id
+                if (taken_is_mine or given in theirs_counted) and \
+                        _duplicate_problem(game, given, mine_counted, owner, taken, theirs_counted):
+                    continue
+                moves.append(make_move((actor, "exchange", (given, player.name, taken))))
     return moves
 
 
