@@ -143,13 +143,25 @@ def _apply_exchange(game, move: Move) -> None:
     problem = rank8.timing_problem(game)
     if problem:
         raise refuse(problem)
-    state = game.state
-    seat = state.turn.seat
     given, name, taken = move.args
-    owner = state.seat_of(name)
+    owner = game.state.seat_of(name)
     problem = exchange_problem(game, given, owner, taken)
     if problem:
         raise refuse(problem)
+    _exchange(game, given, owner, taken)
+
+
+def _apply_listed_exchange(game, move: Move) -> None:
+    """An exchange just listed: `_generate_exchange` listed it only where the timing and
+    exchange_problem() had nothing against it, so they are not asked again
+    (tests/engine/test_properties.py: the same position and events as `_apply_exchange`)."""
+    given, name, taken = move.args
+    _exchange(game, given, game.state.seat_of(name), taken)
+
+
+def _exchange(game, given: str, owner: int, taken: str) -> None:
+    state = game.state
+    seat = state.turn.seat
     once(game, "exchange")
     me, other = state.players[seat], state.players[owner]
     mine, theirs = me.built(given), other.built(taken)
@@ -207,5 +219,5 @@ class Diplomat(Behaviour):
     # "Exchange" is also what the rules call the Magician's two moves: without the Diplomat's
     # three arguments, a hand swapped with a player's (`exchange Bob`) or cards redrawn.
     verbs = (Verb("exchange", ("交換", "交换", "換", "换"), _parse_exchange, _apply_exchange, _generate_exchange,
-                  _format_exchange, instead=("swap", "redraw")),)
+                  _format_exchange, instead=("swap", "redraw"), apply_listed=_apply_listed_exchange),)
     refusals = ("exchange_own", "too_poor_exchange")

@@ -54,13 +54,24 @@ def _apply_seize(game, move: Move) -> None:
     problem = rank8.timing_problem(game)
     if problem:
         raise refuse(problem)
-    state = game.state
-    seat = state.turn.seat
-    owner = state.seat_of(move.args[0])
+    owner = game.state.seat_of(move.args[0])
     district = move.args[1]
     problem = seize_problem(game, owner, district)
     if problem:
         raise refuse(problem)
+    _seize(game, owner, district)
+
+
+def _apply_listed_seize(game, move: Move) -> None:
+    """A seizure just listed: `_generate_seize` listed it only where the timing and
+    seize_problem() had nothing against it, so they are not asked again
+    (tests/engine/test_properties.py: the same position and events as `_apply_seize`)."""
+    _seize(game, game.state.seat_of(move.args[0]), move.args[1])
+
+
+def _seize(game, owner: int, district: str) -> None:
+    state = game.state
+    seat = state.turn.seat
     once(game, "seize")
     built = state.players[owner].built(district)
     price = rank8.with_surcharge(game, owner, district, rank8.district_price(game, owner, district, built))
@@ -109,6 +120,6 @@ class Marshal(Behaviour):
     id = "marshal"
     editions = ("2016",)
     verbs = (Verb("seize", ("奪取", "夺取", "搶", "抢"), parse_player_district, _apply_seize, _generate_seize,
-                  format_player_district),)
+                  format_player_district, apply_listed=_apply_listed_seize),)
     # rank8_duplicate, completed_city_taken, keep_taken: rank8.REFUSALS, shared with the Diplomat.
     refusals = ("seize_own", "seize_too_costly", "too_poor_seize")
