@@ -187,6 +187,7 @@ def _generate_exchange(game) -> list[Move]:
     if not mine:
         return []                       # nothing to give
     gives = [value(game, turn.seat, built) for built in mine]
+    least = min(gives)
     gold = me.gold
     actor = turn.character
     moves = []
@@ -201,9 +202,12 @@ def _generate_exchange(game) -> list[Move]:
             if rank8.district_problem(game, owner, taken, city_open=True):
                 continue
             worth = taken_worth(game, owner, player.built(taken))
+            # The difference only falls as the value given rises: if giving his least valued
+            # district leaves it within his gold, so does giving any (the usual case).
+            within = owed(worth, least) <= gold
             taken_is_mine = taken in mine_counted
             for built, give in zip(mine, gives):
-                if owed(worth, give) > gold:
+                if not within and owed(worth, give) > gold:
                     continue
                 given = built.id
                 if (taken_is_mine or given in theirs_counted) and \
