@@ -60,10 +60,22 @@ def owed(worth: tuple[int, int], give: int) -> int:
 
 def _counted(player) -> dict[str, int]:
     """The districts of `player`'s city counted by name."""
+    return _tally(player)[0]
+
+
+def _tally(player) -> tuple[dict[str, int], dict]:
+    """The districts of `player`'s city counted by name, and each name's first Built (the one
+    `Player.built` finds), in one pass: for the move generator, which takes both of every city."""
     counts: dict[str, int] = {}
+    firsts = {}
     for built in player.city:
-        counts[built.id] = counts.get(built.id, 0) + 1
-    return counts
+        name = built.id
+        if name in counts:
+            counts[name] += 1
+        else:
+            counts[name] = 1
+            firsts[name] = built
+    return counts, firsts
 
 
 def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
@@ -183,7 +195,8 @@ def _generate_exchange(game) -> list[Move]:
     if "exchange" in turn.used or turn.finished_actions or rank8.timing_problem(game):
         return []
     me = state.players[turn.seat]
-    mine = [me.built(given) for given in sorted({b.id for b in me.city})]
+    mine_counted, my_firsts = _tally(me)
+    mine = [my_firsts[given] for given in sorted(my_firsts)]
     if not mine:
         return []                       # nothing to give
     gives = [value(game, turn.seat, built) for built in mine]
@@ -191,9 +204,8 @@ def _generate_exchange(game) -> list[Move]:
     gold = me.gold
     actor = turn.character
     moves = []
-    mine_counted = _counted(me)
     for owner, player in rank8.open_cities(game, skip=turn.seat):
-        theirs_counted = _counted(player)
+        theirs_counted, firsts = _tally(player)
         for taken in sorted(theirs_counted):
             # exchange_problem() in parts: what concerns the district taken once (the
             # protections: the Keep; its worth), then for each district given the price and
@@ -201,7 +213,7 @@ def _generate_exchange(game) -> list[Move]:
             # duplicate needs a name of one city in the other: the usual pair has none.
             if rank8.district_problem(game, owner, taken, city_open=True):
                 continue
-            worth = taken_worth(game, owner, player.built(taken))
+            worth = taken_worth(game, owner, firsts[taken])
             # The difference only falls as the value given rises: if giving his least valued
             # district leaves it within his gold, so does giving any (the usual case).
             within = owed(worth, least) <= gold
