@@ -113,11 +113,12 @@ def _pair_problem(game, mine, owner: int, taken: str) -> tuple | None:
 def _duplicate_problem(game, given: str, mine_counted: dict, owner: int, taken: str,
                        theirs_counted: dict) -> tuple | None:
     """Why giving `given` for `taken` of seat `owner` would leave a city with two of a name, or
-    None (`mine_counted`, `theirs_counted`: `_counted` of the Diplomat's city and of the
-    owner's, which the move generator counts once per listing and once per city)."""
+    None (`mine_counted`, `theirs_counted`: the Diplomat's city and the owner's counted by
+    name, which the move generator counts once per listing and once per city)."""
     # Copies of the same name left in each city once the two districts have changed hands: those
     # counted there, less the one leaving if it has that name.
-    if mine_counted.get(taken, 0) - (taken == given) and not rank8.duplicate_allowed(game, game.state.turn.seat, taken):
+    if mine_counted.get(taken, 0) - (taken == given) and \
+            not rank8.duplicate_allowed(game, game.state.turn.seat, taken):
         return ("rank8_duplicate", ("diplomat.take-duplicate", "turn.no-duplicates"), {"card": taken})
     if theirs_counted.get(given, 0) - (given == taken) and not rank8.duplicate_allowed(game, owner, given):
         return ("rank8_duplicate", ("diplomat.give-duplicate", "turn.no-duplicates"), {"card": given})

@@ -103,10 +103,10 @@ def _generate_seize(game) -> list[Move]:
             firsts.setdefault(built.id, built)
         for district in sorted(firsts):
             # seize_problem() in parts, those that refuse most first (all must pass: their
-            # order changes nothing but the time): the value, a second of a name of his, the
-            # price with the surcharge, then the district's own shield (the Keep).
+            # order changes nothing but the time): the value against his most, a second of a
+            # name of his, the price with the surcharge, then the district's own shield (the Keep).
             value = rank8.district_price(game, owner, district, firsts[district])
-            if value > most or district in his and not rank8.duplicate_allowed(game, seat, district):
+            if value > most or (district in his and not rank8.duplicate_allowed(game, seat, district)):
                 continue
             if rank8.with_surcharge(game, owner, district, value) > gold:
                 continue
