@@ -476,20 +476,24 @@ def test_the_armorys_targets_are_every_district_its_rule_allows(rulebooks, seed,
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
-       marshal=st.booleans())
-def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal):
+       marshal=st.booleans(), walls=st.booleans())
+def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal, walls):
     """The Diplomat's and the Marshal's move generators ask what concerns a whole city once per
     city, the Diplomat's values and counts once a step, the Marshal's most once a step and each
     district's Built from the city they go over. At every step of their turns, in random
     casts (rank 8 made the Diplomat, or in 2016 the Marshal), each must list exactly the moves
-    that exchange_problem() or seize_problem() — as apply() asks them — allow, in that order."""
+    that exchange_problem() or seize_problem() — as apply() asks them — allow, in that order.
+    The generators ask the parts of those rules in an order of their own (the price first, a
+    duplicate only where a name of one city is in the other): half the games with the Keep and
+    the Great Wall in the deck (`walls`)."""
     from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
 
     rb = rulebooks[edition]
     rank8 = "marshal" if marshal and edition == "2016" else "diplomat"
     cast = tuple(rank8 if rb.characters[c].rank == 8 else c for c in random_characters(rb, players, seed))
-    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast,
+                    uniques=["keep", "great-wall"] if walls else None)
     rng = random.Random(seed)
     while not game.is_over and game.state.round < 30:
         turn = game.state.turn

@@ -15,7 +15,6 @@ from referee.engine.cards.common import format_player_district, once, parse_play
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
-from referee.engine.state import Built
 
 # The FAQ entries that name the Marshal beside a protection every rank 8 character meets.
 _MORE_CITES = {"bishop": ("bishop.marshal-cannot-seize",), "completed_city": ("marshal.completed-city-and-duplicates",)}
@@ -25,22 +24,17 @@ def _most(game) -> int:
     return int(game.rb.characters["marshal"].fact("seize_max_cost", 3))
 
 
-def seize_problem(game, owner: int, district: str, city_open: bool = False, most: int | None = None,
-                  built: Built | None = None) -> tuple | None:
-    """Why the acting Marshal cannot seize `district` from seat `owner`, or None (`city_open`:
-    as rank8.district_problem's; `most`: _most(), which the move generator asks once a step;
-    `built`: the district's Built in that city, which the generator has in hand)."""
+def seize_problem(game, owner: int, district: str) -> tuple | None:
+    """Why the acting Marshal cannot seize `district` from seat `owner`, or None."""
     state = game.state
     seat = state.turn.seat
     if owner == seat:
         return ("seize_own", ("marshal.seize-cost-three-or-less",), {})
-    problem = rank8.district_problem(game, owner, district, city_open)
+    problem = rank8.district_problem(game, owner, district)
     if problem:
         return rank8.taking_problem(problem, _MORE_CITES)
-    built = built or state.players[owner].built(district)
-    value = rank8.district_price(game, owner, district, built)
-    if most is None:
-        most = _most(game)
+    value = rank8.district_price(game, owner, district)
+    most = _most(game)
     if value > most:
         values = {"card": district, "cost": value, "most": most}
         if district == "dragon-gate":
@@ -60,13 +54,24 @@ def _apply_seize(game, move: Move) -> None:
     problem = rank8.timing_problem(game)
     if problem:
         raise refuse(problem)
-    state = game.state
-    seat = state.turn.seat
-    owner = state.seat_of(move.args[0])
+    owner = game.state.seat_of(move.args[0])
     district = move.args[1]
     problem = seize_problem(game, owner, district)
     if problem:
         raise refuse(problem)
+    _seize(game, owner, district)
+
+
+def _apply_listed_seize(game, move: Move) -> None:
+    """A seizure just listed: `_generate_seize` listed it only where the timing and
+    seize_problem() had nothing against it, so they are not asked again
+    (tests/engine/test_properties.py: the same position and events as `_apply_seize`)."""
+    _seize(game, game.state.seat_of(move.args[0]), move.args[1])
+
+
+def _seize(game, owner: int, district: str) -> None:
+    state = game.state
+    seat = state.turn.seat
     once(game, "seize")
     built = state.players[owner].built(district)
     price = rank8.with_surcharge(game, owner, district, rank8.district_price(game, owner, district, built))
@@ -85,16 +90,28 @@ def _generate_seize(game) -> list[Move]:
     turn = state.turn
     if "seize" in turn.used or turn.finished_actions or rank8.timing_problem(game):
         return []
-    moves = []
+    seat = turn.seat
+    me = state.players[seat]
+    gold, his = me.gold, me.built_names()
     most = _most(game)
-    for owner, player in rank8.open_cities(game, skip=turn.seat):
+    actor = turn.character
+    moves = []
+    for owner, player in rank8.open_cities(game, skip=seat):
         # Each name once, with its first Built (the one `Player.built` finds).
         firsts = {}
         for built in player.city:
             firsts.setdefault(built.id, built)
         for district in sorted(firsts):
-            if seize_problem(game, owner, district, city_open=True, most=most, built=firsts[district]) is None:
-                moves.append(make_move((turn.character, "seize", (player.name, district))))
+            # seize_problem() in parts, those that refuse most first (all must pass: their
+            # order changes nothing but the time): the value against his most, a second of a
+            # name of his, the price with the surcharge, then the district's own shield (the Keep).
+            value = rank8.district_price(game, owner, district, firsts[district])
+            if value > most or (district in his and not rank8.duplicate_allowed(game, seat, district)):
+                continue
+            if rank8.with_surcharge(game, owner, district, value) > gold:
+                continue
+            if rank8.district_problem(game, owner, district, city_open=True) is None:
+                moves.append(make_move((actor, "seize", (player.name, district))))
     return moves
 
 
@@ -103,6 +120,6 @@ class Marshal(Behaviour):
     id = "marshal"
     editions = ("2016",)
     verbs = (Verb("seize", ("奪取", "夺取", "搶", "抢"), parse_player_district, _apply_seize, _generate_seize,
-                  format_player_district),)
+                  format_player_district, apply_listed=_apply_listed_seize),)
     # rank8_duplicate, completed_city_taken, keep_taken: rank8.REFUSALS, shared with the Diplomat.
     refusals = ("seize_own", "seize_too_costly", "too_poor_seize")

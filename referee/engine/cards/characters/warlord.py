@@ -27,7 +27,6 @@ def destroy_problem(game, owner: int, district: str) -> tuple | None:
 def _apply_destroy(game, move: Move) -> None:
     require(game, "warlord")
     state = game.state
-    turn = state.turn
     problem = rank8.timing_problem(game)     # classic: at the end of the turn (variants change it)
     if problem:
         raise refuse(problem)
@@ -36,9 +35,21 @@ def _apply_destroy(game, move: Move) -> None:
     problem = destroy_problem(game, owner, district)
     if problem:
         raise refuse(problem)
+    _destroy(game, owner, district)
+
+
+def _apply_listed_destroy(game, move: Move) -> None:
+    """A destruction just listed: `_generate_destroy` listed it only where the timing and
+    destroy_problem() had nothing against it, so they are not asked again
+    (tests/engine/test_properties.py: the same position and events as `_apply_destroy`)."""
+    _destroy(game, game.state.seat_of(move.args[0]), move.args[1])
+
+
+def _destroy(game, owner: int, district: str) -> None:
+    state = game.state
     once(game, "destroy")
     cost = rank8.destroy_cost(game, owner, district)
-    game.pay(turn.seat, cost, "destroy")
+    game.pay(state.turn.seat, cost, "destroy")
     game.destroy_district(owner, district, "warlord")
     rank8.acted(game)                    # at the end of the turn: nothing follows
     game.event("destroyed", player=state.players[owner].name, district=district, cost=cost)
@@ -64,9 +75,7 @@ def _generate_destroy(game) -> list[Move]:
                          {built.id: built for built in reversed(city)}.values())
         # The price first: it rules out most districts in a random game, and both checks
         # only read the position, so their order changes nothing but the time.
-        for built, cost in zip(targets, rank8.destroy_costs(game, owner, targets)):
-            if cost > gold:
-                continue
+        for built in rank8.within_means(game, owner, targets, gold):
             district = built.id
             for shield in shields:           # a plain loop: this runs for every district in play
                 if shield(game, owner, district):
@@ -80,5 +89,5 @@ def _generate_destroy(game) -> list[Move]:
 class Warlord(Behaviour):
     id = "warlord"
     verbs = (Verb("destroy", ("摧毀", "摧毁", "拆"), parse_player_district, _apply_destroy, _generate_destroy,
-                  format_player_district),)
+                  format_player_district, apply_listed=_apply_listed_destroy),)
     refusals = ("too_poor_destroy", "completed_city", "not_in_city")
