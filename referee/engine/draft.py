@@ -133,8 +133,9 @@ def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
 
 
 def _offered(game: "Operations") -> list[str]:
-    """The characters the pick or discard now chooses among, in the order of its moves."""
-    return sorted(set(_choices(game)))
+    """The characters the pick or discard now chooses among, in the order of its moves (each
+    once: a cast lists no character twice, and the selection's lists share none)."""
+    return sorted(_choices(game))
 
 
 def offer(game: "Operations") -> tuple[str, str, list[str]] | None:
@@ -222,8 +223,9 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
 
 def _without(cards: list[str], card: str) -> list[str]:
     """A new list: `cards` less the first `card` (the draft's lists are never changed in place)."""
-    at = cards.index(card)
-    return cards[:at] + cards[at + 1:]
+    rest = cards[:]
+    rest.remove(card)                   # (one new list, not two slices joined into a third)
+    return rest
 
 
 def ends_in_secret(game: "Operations", move: Move) -> bool:
