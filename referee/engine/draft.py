@@ -208,12 +208,14 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
         d.facedown = pool + d.facedown[1:]
     else:
         d.available = _without(d.available, card)
+    # (`[*cards, card]`: the new list made at once, without a list of the one card to join.)
     if step == "pick":
-        state.players[seat].characters = state.players[seat].characters + [card]
+        player = state.players[seat]
+        player.characters = [*player.characters, card]
         if game.says:
-            game.event("picked", player=state.players[seat].name)
+            game.event("picked", player=player.name)
     else:
-        d.facedown = d.facedown + [card]
+        d.facedown = [*d.facedown, card]
         if game.says:
             game.event("discarded", player=state.players[seat].name)
     d.order = d.order[1:]
