@@ -8,6 +8,7 @@ in the pile, and what nobody picked stays unknown.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from referee.engine import registry
@@ -77,13 +78,20 @@ def _order(state, left: int) -> list[tuple[int, str]]:
     """Who does what, in order, with `left` cards to choose from after the opening discards."""
     n = len(state.players)
     if n >= 4:
-        return [((state.crown + i) % n, "pick") for i in range(n)]
+        return list(_picks_around(n, state.crown))
     seats = [(state.crown + i) % n for i in range(n)]
     if n == 2:
         a, b = seats
         return [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick"), (b, "discard")]
     extra = left - 3 - 3 - 1         # 3 players: cards beyond the second picks and the last discard
     return [(s, "pick") for s in seats] + [(seats[-1], CHANCE)] * max(0, extra) + [(s, "pick") for s in seats]
+
+
+@lru_cache(maxsize=None)
+def _picks_around(n: int, crown: int) -> tuple[tuple[int, str], ...]:
+    """Each of `n` players picks once, from the crown on (4-8 players): a function of the two
+    numbers, made once for each (at every round's start it made a tuple per seat)."""
+    return tuple(((crown + i) % n, "pick") for i in range(n))
 
 
 def _begin_at_table(game: "Operations") -> None:
