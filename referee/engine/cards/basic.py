@@ -6,7 +6,7 @@ Factory's discount, the Observatory's and the Library's draw, the Quarry's dupli
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -58,7 +58,15 @@ def _apply_gold(game: "Operations", move: Move) -> None:
 
 
 def _generate_gold(game: "Operations") -> list[Move]:
-    return [] if game.state.turn.gathered else [make_move((game.state.turn.character, "gold", ()))]
+    turn = game.state.turn
+    return [] if turn.gathered else [_gold_move(turn.character)]
+
+
+@lru_cache(maxsize=None)
+def _gold_move(character: str) -> Move:
+    """`CHARACTER: gold`: a function of the character (a move is never changed), made once
+    rather than at every turn's start."""
+    return make_move((character, "gold", ()))
 
 
 def draw_plan(game: "Operations", seat: int) -> tuple[int, int]:
