@@ -140,8 +140,12 @@ def draw_choices(game: "Operations", seat: int) -> list[tuple]:
     if keep >= len(shown):
         # Every card is kept: `draw`, or the same move naming them all.
         return [(), tuple(sorted(shown))]
-    named = sorted(set(combinations(sorted(shown), keep)))
-    return ([()] if game.table else []) + named          # a table may leave the keep unsaid
+    # The keeps of the cards shown, sorted, come in sorted order; two copies of a card shown
+    # give the same keep twice: each kept once.
+    named = list(combinations(sorted(shown), keep))
+    if len(set(shown)) < len(shown):
+        named = list(dict.fromkeys(named))
+    return [()] + named if game.table else named          # a table may leave the keep unsaid
 
 
 # The words that say which drawn cards are kept (`draw keep Temple`, 「抽牌 保留 神廟」): the one
