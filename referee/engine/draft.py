@@ -8,6 +8,7 @@ in the pile, and what nobody picked stays unknown.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from referee.engine import registry
@@ -77,13 +78,20 @@ def _order(state, left: int) -> list[tuple[int, str]]:
     """Who does what, in order, with `left` cards to choose from after the opening discards."""
     n = len(state.players)
     if n >= 4:
-        return [((state.crown + i) % n, "pick") for i in range(n)]
+        return list(_picks_around(n, state.crown))
     seats = [(state.crown + i) % n for i in range(n)]
     if n == 2:
         a, b = seats
         return [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick"), (b, "discard")]
     extra = left - 3 - 3 - 1         # 3 players: cards beyond the second picks and the last discard
     return [(s, "pick") for s in seats] + [(seats[-1], CHANCE)] * max(0, extra) + [(s, "pick") for s in seats]
+
+
+@lru_cache(maxsize=None)
+def _picks_around(n: int, crown: int) -> tuple[tuple[int, str], ...]:
+    """Each of `n` players picks once, from the crown on (4-8 players): a function of the two
+    numbers, made once for each (at every round's start it made a tuple per seat)."""
+    return tuple(((crown + i) % n, "pick") for i in range(n))
 
 
 def _begin_at_table(game: "Operations") -> None:
@@ -133,8 +141,9 @@ def legal_moves(game: "Operations", verb: str | None = None) -> list[Move]:
 
 
 def _offered(game: "Operations") -> list[str]:
-    """The characters the pick or discard now chooses among, in the order of its moves."""
-    return sorted(set(_choices(game)))
+    """The characters the pick or discard now chooses among, in the order of its moves (each
+    once: a cast lists no character twice, and the selection's lists share none)."""
+    return sorted(_choices(game))
 
 
 def offer(game: "Operations") -> tuple[str, str, list[str]] | None:
@@ -206,13 +215,17 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
         d.available = []
         d.facedown = pool + d.facedown[1:]
     else:
-        d.available = _without(d.available, card)
+        available = d.available[:]               # (a new list: the draft's are never changed in place)
+        available.remove(card)
+        d.available = available
+    # (`[*cards, card]`: the new list made at once, without a list of the one card to join.)
     if step == "pick":
-        state.players[seat].characters = state.players[seat].characters + [card]
+        player = state.players[seat]
+        player.characters = [*player.characters, card]
         if game.says:
-            game.event("picked", player=state.players[seat].name)
+            game.event("picked", player=player.name)
     else:
-        d.facedown = d.facedown + [card]
+        d.facedown = [*d.facedown, card]
         if game.says:
             game.event("discarded", player=state.players[seat].name)
     d.order = d.order[1:]
@@ -222,8 +235,9 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
 
 def _without(cards: list[str], card: str) -> list[str]:
     """A new list: `cards` less the first `card` (the draft's lists are never changed in place)."""
-    at = cards.index(card)
-    return cards[:at] + cards[at + 1:]
+    rest = cards[:]
+    rest.remove(card)                   # (one new list, not two slices joined into a third)
+    return rest
 
 
 def ends_in_secret(game: "Operations", move: Move) -> bool:

@@ -586,3 +586,47 @@ def test_the_warlords_targets_are_every_district_his_rule_allows(rulebooks, seed
             for player, city in zip(game.state.players, cities):
                 player.city = city
         game.apply_listed(choose_move(game, None, rng))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_what_the_selection_and_the_gathering_make_once_is_what_they_would_make(rulebooks, seed, players,
+                                                                                 edition, table):
+    """What the selection and the gathering no longer make anew, against what they made before,
+    at every step of games of random casts (dealt and table games): a pick's or discard's choices
+    hold each character once (`_offered` sorts them without a set), the picks around the table
+    that a round starts with (4-8 players: made once per player count and crown) are one per seat
+    from the crown on, the gold move is `CHARACTER: gold` (made once per character) and the
+    draw's keeps are the sorted set of the combinations of the cards shown."""
+    from itertools import combinations
+
+    from referee.engine import draft
+    from referee.engine.cards import basic
+    from referee.engine.moves import Move
+    from referee.engine.players import choose_move
+
+    game = _random_cast_game(rulebooks[edition], seed, players, table)
+    rng = random.Random(seed)
+    n = len(game.state.players)
+    while not game.is_over and game.state.round < 30:
+        state = game.state
+        d = state.draft
+        if state.phase == "draft" and d is not None and d.order:
+            choices = draft._choices(game)
+            assert len(choices) == len(set(choices)), choices
+            assert draft._offered(game) == sorted(set(choices))
+            if n >= 4 and not table and len(d.available) == len(state.characters) - 1 - len(d.faceup):
+                # the round's first pick: its order as made from scratch
+                assert [step for step in d.order if step[1] == "pick"] == \
+                    [((state.crown + i) % n, "pick") for i in range(n)]
+        turn = state.turn
+        if turn is not None and not turn.gathered and state.phase == "turns":
+            assert basic._generate_gold(game) == [Move(turn.character, "gold", ())]
+            count, keep = basic.draw_plan(game, turn.seat)
+            shown = state.deck[:count]
+            if shown and "?" not in shown and keep < len(shown):
+                keeps = sorted(set(combinations(sorted(shown), keep)))
+                assert basic.draw_choices(game, turn.seat) == ([()] if game.table else []) + keeps
+        game.apply_listed(choose_move(game, None, rng))
+    assert game.is_over or game.state.round >= 30

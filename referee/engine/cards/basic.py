@@ -6,7 +6,7 @@ Factory's discount, the Observatory's and the Library's draw, the Quarry's dupli
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -58,7 +58,15 @@ def _apply_gold(game: "Operations", move: Move) -> None:
 
 
 def _generate_gold(game: "Operations") -> list[Move]:
-    return [] if game.state.turn.gathered else [make_move((game.state.turn.character, "gold", ()))]
+    turn = game.state.turn
+    return [] if turn.gathered else [_gold_move(turn.character)]
+
+
+@lru_cache(maxsize=None)
+def _gold_move(character: str) -> Move:
+    """`CHARACTER: gold`: a function of the character (a move is never changed), made once
+    rather than at every turn's start."""
+    return make_move((character, "gold", ()))
 
 
 def draw_plan(game: "Operations", seat: int) -> tuple[int, int]:
@@ -132,8 +140,12 @@ def draw_choices(game: "Operations", seat: int) -> list[tuple]:
     if keep >= len(shown):
         # Every card is kept: `draw`, or the same move naming them all.
         return [(), tuple(sorted(shown))]
-    named = sorted(set(combinations(sorted(shown), keep)))
-    return ([()] if game.table else []) + named          # a table may leave the keep unsaid
+    # The keeps of the cards shown, sorted, come in sorted order; two copies of a card shown
+    # give the same keep twice: each kept once.
+    named = list(combinations(sorted(shown), keep))
+    if len(set(shown)) < len(shown):
+        named = list(dict.fromkeys(named))
+    return [()] + named if game.table else named          # a table may leave the keep unsaid
 
 
 # The words that say which drawn cards are kept (`draw keep Temple`, 「抽牌 保留 神廟」): the one

@@ -11,5 +11,6 @@ class GoldMine(Behaviour):
     kind = "district"
 
     def on_gather(self, game, seat: int, kind: str) -> None:
-        if kind == "gold" and game.owns(seat, "gold-mine"):
+        # The city read directly (not game.owns): asked at every gathering of gold.
+        if kind == "gold" and game.state.players[seat].has_built("gold-mine"):
             game.gain(seat, game.rb.districts["gold-mine"].fact("extra_gold_on_gold", 1), "gold-mine")
