@@ -288,8 +288,15 @@ class Hooks:
         # (rank, character) in calling order, and what follows each rank called (0: the round's
         # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
         order = self.calling_order = tuple(sorted([(rb.characters[c].rank, c) for c in characters]))
-        # (in calling order, the calls after a rank are a tail of it)
-        self.called_after = tuple(order[sum(1 for call in order if call[0] <= rank):] for rank in range(11))
+        # (in calling order, the calls after a rank are a tail of it: one walk along the order,
+        # not a count over the whole cast for each rank — a random cast's lists are made per game)
+        called_after = []
+        first = 0                               # the first call after `rank`
+        for rank in range(11):
+            while first < len(order) and order[first][0] <= rank:
+                first += 1
+            called_after.append(order[first:])
+        self.called_after = tuple(called_after)
         for character in characters:
             _load(character)
         cast = [_BEHAVIOURS[c] for _, c in order if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions]
