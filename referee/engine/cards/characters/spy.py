@@ -43,21 +43,16 @@ def _format_spy(notation, move: Move) -> str:
 
 def _matches(game, seat: int, kind: str) -> tuple[int, int]:
     """(cards of the type known to be in the hand, unknown cards in the hand)."""
-    known, unknown = _hand_types(game, seat)
-    return known.get(kind, 0), unknown
+    kinds, unknown = _hand_types(game, seat)
+    return kinds.count(kind), unknown
 
 
-def _hand_types(game, seat: int) -> tuple[dict[str, int], int]:
-    """({type: cards of it known to be in the hand}, unknown cards in the hand): the move
-    generator asks it once per hand, not once per type."""
+def _hand_types(game, seat: int) -> tuple[list[str], int]:
+    """(the type of each card known to be in the hand, unknown cards in the hand): the move
+    generator asks it once per hand, not once per type, and counts each type in it."""
     hand = game.state.players[seat].hand
     districts = game.rb.districts
-    known: dict[str, int] = {}
-    for card in hand:
-        if card != UNKNOWN:
-            kind = districts[card].type
-            known[kind] = known.get(kind, 0) + 1
-    return known, hand.count(UNKNOWN)
+    return [districts[card].type for card in hand if card != UNKNOWN], hand.count(UNKNOWN)
 
 
 def _apply_spy(game, move: Move) -> None:
@@ -119,14 +114,16 @@ def _generate_spy(game) -> list[Move]:
     for seat, player in enumerate(state.players):
         if seat == turn.seat:
             continue
-        types, unknown = _hand_types(game, seat)
+        kinds, unknown = _hand_types(game, seat)
         name = player.name
-        for kind in TYPES:
-            known = types.get(kind, 0)
-            if not unknown:
-                moves.append(make_move((actor, "spy", (name, kind))))
-            for n in range(known, known + unknown + 1):     # (one count where the hand is known)
-                moves.append(make_move((actor, "spy", (name, kind, n))))
+        if unknown:
+            # Each count the hand allows (the Spy says how many matched).
+            moves += [make_move((actor, "spy", (name, kind, n))) for kind in TYPES
+                      for n in range(kinds.count(kind), kinds.count(kind) + unknown + 1)]
+        else:
+            # A known hand: the count is the engine's, left out or said.
+            moves += [make_move((actor, "spy", args)) for kind in TYPES
+                      for args in ((name, kind), (name, kind, kinds.count(kind)))]
     return moves
 
 
