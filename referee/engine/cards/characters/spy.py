@@ -12,6 +12,7 @@ of the deck.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
@@ -122,9 +123,16 @@ def _generate_spy(game) -> list[Move]:
                       for n in range(kinds.count(kind), kinds.count(kind) + unknown + 1)]
         else:
             # A known hand: the count is the engine's, left out or said.
-            moves += [make_move((actor, "spy", args)) for kind in TYPES
-                      for args in ((name, kind), (name, kind, kinds.count(kind)))]
+            moves += [move for kind, uncounted in zip(TYPES, _uncounted(actor, name))
+                      for move in (uncounted, make_move((actor, "spy", (name, kind, kinds.count(kind)))))]
     return moves
+
+
+@lru_cache(maxsize=64)
+def _uncounted(actor: str, name: str) -> tuple[Move, ...]:
+    """`spy NAME TYPE` for each type, as said of a known hand (the count left to the engine):
+    the same moves at every listing of the game, whatever the hand holds, so made once."""
+    return tuple([make_move((actor, "spy", (name, kind))) for kind in TYPES])
 
 
 @register
