@@ -182,13 +182,11 @@ def random_cast(rb: "Rulebook", players: int, rng: random.Random,
                 usable: Callable[[str], bool] = lambda character: True) -> tuple[str, ...]:
     """A random legal cast among the `usable` characters: one of each rank 1-8, and a rank 9
     where the player count requires one (where it is optional, one game in two has one)."""
-    # Each rank's options in one pass over the characters, in id order (as `rb.by_rank` lists
-    # them: the draws depend on it); rank 9 only where it may play.
-    last = NINE if rank9_allowed(rb, players) else RANKS[-1]
+    # Each rank's options in one pass over the characters the player count allows, in id order
+    # (as `rb.by_rank` lists them: the draws depend on it).
     pools: dict[int, list[str]] = {}
-    for character in sorted(rb.characters):
-        rank = rb.characters[character].rank
-        if rank <= last and usable(character) and character_problem(rb, character, players) is None:
+    for rank, character in _allowed(rb, players):
+        if usable(character):
             pools.setdefault(rank, []).append(character)
     cast = []
     for rank in RANKS:
@@ -200,6 +198,27 @@ def random_cast(rb: "Rulebook", players: int, rng: random.Random,
     if nines and (rank9_required(rb, players) or rng.random() < 0.5):
         cast.append(rng.choice(nines))
     return require_legal(rb, players, cast)
+
+
+def _allowed(rb: "Rulebook", players: int) -> tuple[tuple[int, str], ...]:
+    """(rank, character) for every character `players` players may use, in id order, rank 9
+    only where it may play: what `random_cast` draws from before its `usable` filter. Made once
+    per rulebook and player count (a simulation draws a cast per game; the facts never change)."""
+    key = (id(rb), players)
+    found = _ALLOWED.get(key)
+    if found is None or found[0] is not rb:
+        last = NINE if rank9_allowed(rb, players) else RANKS[-1]
+        if len(_ALLOWED) > 64:
+            _ALLOWED.clear()
+        found = _ALLOWED[key] = (rb, tuple(
+            (rb.characters[c].rank, c) for c in sorted(rb.characters)
+            if rb.characters[c].rank <= last and character_problem(rb, c, players) is None))
+    return found[1]
+
+
+# (rulebook id, player count) -> (the rulebook, `_allowed`'s answer): the rulebook is kept in
+# the entry so that its id cannot be reused while the entry lives (as in `_LEGAL`).
+_ALLOWED: dict[tuple, tuple] = {}
 
 
 def excluded_uniques(rb: "Rulebook", characters) -> set[str]:

@@ -288,32 +288,50 @@ class Hooks:
         # (rank, character) in calling order, and what follows each rank called (0: the round's
         # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
         order = self.calling_order = tuple(sorted([(rb.characters[c].rank, c) for c in characters]))
-        # (in calling order, the calls after a rank are a tail of it)
-        self.called_after = tuple(order[sum(1 for call in order if call[0] <= rank):] for rank in range(11))
+        # (in calling order, the calls after a rank are a tail of it: one walk along the order,
+        # not a count over the whole cast for each rank — a random cast's lists are made per game)
+        called_after = []
+        first = 0                               # the first call after `rank`
+        for rank in range(11):
+            while first < len(order) and order[first][0] <= rank:
+                first += 1
+            called_after.append(order[first:])
+        self.called_after = tuple(called_after)
         for character in characters:
             _load(character)
-        cast = [_BEHAVIOURS[c] for _, c in order if c in _BEHAVIOURS and rb.edition in _BEHAVIOURS[c].editions]
         # The cast's entries first, then the districts' (the same for every cast: made once per
         # rulebook, `_districts_part`), each list in the cards' order, and beside it the card of
-        # each entry (for _filter).
+        # each entry (for _filter). What the cast's cards give is gathered in one pass over them
+        # (a random cast's lists are made per game).
         districts = _districts_part(rb)
         listed: dict[str, list] = {}            # (only the hooks some character of the cast has)
         cards: dict[str, list] = {}
-        for b in cast:
+        # Each character's move generators, as (verb, generator) (a character absent here is not
+        # supported); the cards with an action (`use`) and those that answer out of turn.
+        generators: dict[str, tuple] = {}
+        uses: dict[str, Behaviour] = {}
+        answers: dict[str, Behaviour] = {}
+        for _, c in order:
+            b = _BEHAVIOURS.get(c)
+            if b is None or rb.edition not in b.editions:
+                continue
             for hook, entry in b.entries:
                 listed.setdefault(hook, []).append(entry)
-                cards.setdefault(hook, []).append(b.id)
+                cards.setdefault(hook, []).append(c)
+            if b.kind == "character":
+                generators[c] = b.generators
+            if b.use is not None:
+                uses[c] = b
+            if hasattr(b, "answer"):
+                answers[c] = b
         vars(self).update(districts.listed)     # every hook: the districts' entries, as they are
         self._cards = dict(districts.cards)
         for hook, entries in listed.items():
             setattr(self, hook, (*entries, *districts.listed[hook]))
             self._cards[hook] = (*cards[hook], *districts.cards[hook])
-        # Each character's move generators, as (verb, generator) (a character absent here is not
-        # supported).
-        self.generators = {b.id: b.generators for b in cast if b.kind == "character"}
-        # Districts with an action (`use`) and the cards that answer out of turn.
-        self.uses = {**{b.id: b for b in cast if b.use is not None}, **districts.uses}
-        self.answers = {**{b.id: b for b in cast if hasattr(b, "answer")}, **districts.answers}
+        self.generators = generators
+        self.uses = {**uses, **districts.uses}
+        self.answers = {**answers, **districts.answers}
         self.answers_by_verb = _by_verb(self.answers)
         # (character, gathered, actions finished, powers) -> the generators a turn asks
         # (turn.py), made when first needed: shared by every game of the rulebook (`_turn_tables`).

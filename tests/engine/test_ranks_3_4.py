@@ -169,3 +169,50 @@ def test_a_killed_2016_emperor_moves_the_crown_at_the_end_of_the_round(rulebooks
         assert state == before
         return
     raise AssertionError("no game where the Assassin could kill a held Emperor")
+
+
+@pytest.mark.parametrize("edition", ["2016", "classic"])
+@pytest.mark.parametrize("table", [False, True])
+def test_the_wizards_builds_listed_are_every_one_his_rule_allows(rulebooks, edition, table):
+    """The Wizard's look listing asks the turn's part of his build check once, and for each
+    card first whether it is affordable at the best discount any card gives (`build_discount`),
+    then the card's part: at every step of his turns, with his gold as it is and set to each of
+    a few amounts, and (2016) with a Factory in his city, each card he may take is listed with
+    `build` exactly when _build_problem() — as apply() asks it — allows it."""
+    from referee.engine.cards.characters import wizard
+    from referee.engine.moves import make_move
+    from referee.engine.state import UNKNOWN, Built
+
+    rb = rulebooks[edition]
+
+    def lists_what_the_rule_allows(game):
+        seat = game.state.turn.seat
+        moves = wizard._generate_look(game)
+        expected = []
+        for move in (m for m in moves if len(m.args) < 3):
+            expected.append(move)
+            card = move.args[1] if len(move.args) > 1 else UNKNOWN
+            if card != UNKNOWN and wizard._build_problem(game, seat, card) is None:
+                expected.append(make_move((move.actor, "look", move.args + ("build",))))
+        assert moves == expected
+        return sum(len(m.args) > 2 for m in moves)
+
+    builds = 0
+    for seed in range(12):
+        game = Game.new(rb, ["A", "B", "C", "D", "E"], seed=seed, table=table,
+                        characters=cast("wizard", "king", "queen"))
+        rng = random.Random(seed)
+        while not game.is_over and game.state.round < 30:
+            turn = game.state.turn
+            if turn is not None and turn.character == "wizard":
+                player = game.state.players[turn.seat]
+                gold, city = player.gold, player.city
+                for player.gold in (gold, 0, 1, 3, 6):
+                    builds += lists_what_the_rule_allows(game)
+                    if edition == "2016":
+                        player.city = city + [Built("factory", 1)]
+                        builds += lists_what_the_rule_allows(game)
+                        player.city = city
+                player.gold = gold
+            game.apply_listed(choose_move(game, None, rng))
+    assert builds

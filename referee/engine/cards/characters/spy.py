@@ -12,6 +12,7 @@ of the deck.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
@@ -43,21 +44,16 @@ def _format_spy(notation, move: Move) -> str:
 
 def _matches(game, seat: int, kind: str) -> tuple[int, int]:
     """(cards of the type known to be in the hand, unknown cards in the hand)."""
-    known, unknown = _hand_types(game, seat)
-    return known.get(kind, 0), unknown
+    kinds, unknown = _hand_types(game, seat)
+    return kinds.count(kind), unknown
 
 
-def _hand_types(game, seat: int) -> tuple[dict[str, int], int]:
-    """({type: cards of it known to be in the hand}, unknown cards in the hand): the move
-    generator asks it once per hand, not once per type."""
+def _hand_types(game, seat: int) -> tuple[list[str], int]:
+    """(the type of each card known to be in the hand, unknown cards in the hand): the move
+    generator asks it once per hand, not once per type, and counts each type in it."""
     hand = game.state.players[seat].hand
     districts = game.rb.districts
-    known: dict[str, int] = {}
-    for card in hand:
-        if card != UNKNOWN:
-            kind = districts[card].type
-            known[kind] = known.get(kind, 0) + 1
-    return known, hand.count(UNKNOWN)
+    return [districts[card].type for card in hand if card != UNKNOWN], hand.count(UNKNOWN)
 
 
 def _apply_spy(game, move: Move) -> None:
@@ -119,15 +115,24 @@ def _generate_spy(game) -> list[Move]:
     for seat, player in enumerate(state.players):
         if seat == turn.seat:
             continue
-        types, unknown = _hand_types(game, seat)
+        kinds, unknown = _hand_types(game, seat)
         name = player.name
-        for kind in TYPES:
-            known = types.get(kind, 0)
-            if not unknown:
-                moves.append(make_move((actor, "spy", (name, kind))))
-            for n in range(known, known + unknown + 1):     # (one count where the hand is known)
-                moves.append(make_move((actor, "spy", (name, kind, n))))
+        if unknown:
+            # Each count the hand allows (the Spy says how many matched).
+            moves += [make_move((actor, "spy", (name, kind, n))) for kind in TYPES
+                      for n in range(kinds.count(kind), kinds.count(kind) + unknown + 1)]
+        else:
+            # A known hand: the count is the engine's, left out or said.
+            moves += [move for kind, uncounted in zip(TYPES, _uncounted(actor, name))
+                      for move in (uncounted, make_move((actor, "spy", (name, kind, kinds.count(kind)))))]
     return moves
+
+
+@lru_cache(maxsize=64)
+def _uncounted(actor: str, name: str) -> tuple[Move, ...]:
+    """`spy NAME TYPE` for each type, as said of a known hand (the count left to the engine):
+    the same moves at every listing of the game, whatever the hand holds, so made once."""
+    return tuple([make_move((actor, "spy", (name, kind))) for kind in TYPES])
 
 
 @register

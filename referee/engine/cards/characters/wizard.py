@@ -68,16 +68,27 @@ def _format_look(notation, move: Move) -> str:
 
 def _build_problem(game, seat: int, card: str) -> tuple | None:
     """Why the taken card cannot be built at once (duplicates are the Wizard's right)."""
-    state = game.state
-    turn = state.turn
-    district = game.rb.districts[card]
+    return _turn_build_problem(game) or _card_build_problem(game, seat, card)
+
+
+def _turn_build_problem(game) -> tuple | None:
+    """The part of _build_problem the card does not change: the move generator asks it once,
+    not again for every card of every hand he may look at."""
+    turn = game.state.turn
     if turn.finished_actions:
         return ("after_destroy", ("warlord.when-to-use-ability",), {})
     if not game.rb.characters[turn.character].can_build:
         return ("cannot_build", ("turn.build",), {"character": turn.character})
-    if district.fact("unbuildable"):
+    return None
+
+
+def _card_build_problem(game, seat: int, card: str) -> tuple | None:
+    """The part of _build_problem that concerns the card (the turn may build)."""
+    state = game.state
+    facts = game.rb.districts[card].facts
+    if facts.get("unbuildable"):
         return ("unbuildable", (), {"card": card})
-    most = district.fact("max_city_before_build")
+    most = facts.get("max_city_before_build")
     if most is not None and len(state.players[seat].city) > most:
         return ("monument_late", (), {"card": card})
     cost = build_cost(game, seat, card)
@@ -143,9 +154,18 @@ def _generate_look(game) -> list[Move]:
         targets = [(c, state.holder(c)) for c in state.characters if c != "wizard"]
     else:
         targets = [(p.name, seat) for seat, p in enumerate(state.players)]
+    # Whether he may build a taken card: the turn's part once; then, for each card, a cheap
+    # necessary condition first (affordable at the best discount any card gives: the
+    # `build_discount` hooks, as the build listing filters), then the card's part.
+    seat = turn.seat
+    may_build = _turn_build_problem(game) is None
+    most = state.players[seat].gold
+    for discount in game.hooks.build_discount:
+        most += discount(game, seat)
+    districts = game.rb.districts
     moves = []
     for target, other in targets:
-        if other == turn.seat:
+        if other == seat:
             continue
         if other is None or not state.players[other].hand:
             if _by_character(state):
@@ -153,7 +173,8 @@ def _generate_look(game) -> list[Move]:
             continue
         for card in hands.distinct_cards(game, other):
             moves.append(make_move((turn.character, "look", (target, card))))
-            if card != UNKNOWN and _build_problem(game, turn.seat, card) is None:
+            if (may_build and card != UNKNOWN and districts[card].cost <= most
+                    and _card_build_problem(game, seat, card) is None):
                 moves.append(make_move((turn.character, "look", (target, card, "build"))))
     return moves
 
