@@ -4,6 +4,7 @@ a completed city, and the shields of the cards in play (the Bishop's city, the K
 
 from __future__ import annotations
 
+from referee.engine.errors import refuse
 from referee.engine.scoring import city_size
 from referee.engine.state import Built
 
@@ -119,6 +120,21 @@ def timing_problem(game) -> tuple | None:
     if at_end_of_turn(game) and not game.state.turn.gathered:
         return ("gather_first", ("warlord.when-to-use-ability", "turn.gather"), {})
     return None
+
+
+def apply_checked(game, move, problem_of, act) -> None:
+    """A rank 8 action on one district as typed (`ACTOR: VERB PLAYER DISTRICT`): its timing, then
+    its rule's checks, `problem_of(game, owner, district)`, refused with the first problem found;
+    else `act(game, owner, district)` — the same act the listed move plays without the checks."""
+    problem = timing_problem(game)
+    if problem:
+        raise refuse(problem)
+    owner = game.state.seat_of(move.args[0])
+    district = move.args[1]
+    problem = problem_of(game, owner, district)
+    if problem:
+        raise refuse(problem)
+    act(game, owner, district)
 
 
 def acted(game) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from referee.engine.cards import rank8
 from referee.engine.cards.common import format_player_district, once, parse_player_district, require
-from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
@@ -51,15 +50,7 @@ def seize_problem(game, owner: int, district: str) -> tuple | None:
 
 def _apply_seize(game, move: Move) -> None:
     require(game, "marshal")
-    problem = rank8.timing_problem(game)
-    if problem:
-        raise refuse(problem)
-    owner = game.state.seat_of(move.args[0])
-    district = move.args[1]
-    problem = seize_problem(game, owner, district)
-    if problem:
-        raise refuse(problem)
-    _seize(game, owner, district)
+    rank8.apply_checked(game, move, seize_problem, _seize)
 
 
 def _apply_listed_seize(game, move: Move) -> None:

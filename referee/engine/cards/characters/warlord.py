@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from referee.engine.cards import rank8
 from referee.engine.cards.common import format_player_district, once, parse_player_district, require
-from referee.engine.errors import refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
@@ -26,16 +25,8 @@ def destroy_problem(game, owner: int, district: str) -> tuple | None:
 
 def _apply_destroy(game, move: Move) -> None:
     require(game, "warlord")
-    state = game.state
-    problem = rank8.timing_problem(game)     # classic: at the end of the turn (variants change it)
-    if problem:
-        raise refuse(problem)
-    owner = state.seat_of(move.args[0])
-    district = move.args[1]
-    problem = destroy_problem(game, owner, district)
-    if problem:
-        raise refuse(problem)
-    _destroy(game, owner, district)
+    # Classic: at the end of the turn (the variants change it).
+    rank8.apply_checked(game, move, destroy_problem, _destroy)
 
 
 def _apply_listed_destroy(game, move: Move) -> None:
