@@ -213,7 +213,7 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
 def test_what_is_made_once_is_what_is_made_afresh(rulebooks, seed, players, edition, table):
     """What the engine and the random player make once and keep (session 12) is, at every step of
     random games, what is made afresh: each character's `end` and bare `income` moves, listed
-    from `basic._END_MOVES` and `basic._INCOME_MOVES`, are the moves its generators made before
+    from `basic.bare_moves`' caches, are the moves its generators made before
     (the turn's character, the verb, no arguments; only where end_problem() and the income
     allow them); the other verbs of a position's `Listing` the random player reads
     (`players._OTHER_VERBS`), and the same without `build`, are its verbs but `end` and the

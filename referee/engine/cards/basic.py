@@ -59,14 +59,17 @@ def _apply_gold(game: "Operations", move: Move) -> None:
 
 def _generate_gold(game: "Operations") -> list[Move]:
     turn = game.state.turn
-    return [] if turn.gathered else [_gold_move(turn.character)]
+    return [] if turn.gathered else [_gold_of(turn.character)]
 
 
-@lru_cache(maxsize=None)
-def _gold_move(character: str) -> Move:
-    """`CHARACTER: gold`: a function of the character (a move is never changed), made once
-    rather than at every turn's start."""
-    return make_move((character, "gold", ()))
+def bare_moves(verb: str):
+    """character -> `CHARACTER: VERB` without arguments (`gold`, `end`, a fixed `income`): a
+    function of the character, and a move is never changed, so each made once rather than at
+    every turn that lists it (one cache per verb: a key of one string is the cheapest)."""
+    return lru_cache(maxsize=None)(lambda character: make_move((character, verb, ())))
+
+
+_gold_of, _income_of, _end_of = bare_moves("gold"), bare_moves("income"), bare_moves("end")
 
 
 def draw_plan(game: "Operations", seat: int) -> tuple[int, int]:
@@ -292,10 +295,6 @@ def may_take_income(rb, character: str, powers: tuple[str, ...] | None) -> bool:
     return powers is not None or bool(rb.characters[character].income) or _card_rule(character) is not None
 
 
-# Each character's bare `income`, made once (a move is a named tuple, never changed).
-_INCOME_MOVES: dict[str, Move] = {}
-
-
 def _generate_income(game: "Operations") -> list[Move]:
     turn = game.state.turn
     if turn.income or turn.finished_actions:
@@ -308,10 +307,7 @@ def _generate_income(game: "Operations") -> list[Move]:
     if not income.type or income.kind not in _INCOME_KINDS:
         return []
     if income.kind != "gold-or-cards":
-        move = _INCOME_MOVES.get(turn.character)
-        if move is None:
-            move = _INCOME_MOVES[turn.character] = make_move((turn.character, "income", ()))
-        return [move]
+        return [_income_of(turn.character)]
     count = income_count(game, turn.seat, character, income)
     return [make_move((turn.character, "income", (gold, count - gold))) for gold in range(count, -1, -1)]
 
@@ -624,17 +620,7 @@ def _apply_listed_end(game: "Operations", move: Move) -> None:
 
 
 def _generate_end(game: "Operations") -> list[Move]:
-    if end_problem(game):
-        return []
-    character = game.state.turn.character
-    move = _END_MOVES.get(character)
-    if move is None:
-        move = _END_MOVES[character] = make_move((character, "end", ()))
-    return [move]
-
-
-# Each character's `end`, made once (a move is a named tuple, never changed): one a turn is listed.
-_END_MOVES: dict[str, Move] = {}
+    return [] if end_problem(game) else [_end_of(game.state.turn.character)]
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币", "拿金", "拿兩金", "拿两金", "拿2金", "拿兩塊", "拿两块", "拿2塊", "拿2块"), parse_nothing, _apply_gold, _generate_gold))
