@@ -156,15 +156,42 @@ def start_turns(game: "Operations") -> None:
     state.phase = "turns"
     state.calling = 0
     state.turn = None
+    game.round_seats = None            # (a selection played again after an undo: its own holders)
     call_next(game)
+
+
+def round_seats(game: "Operations") -> dict[str, int] | None:
+    """Who holds each character this round, in a dealt game: found once, at the round's first
+    call, instead of every seat asked for each rank called (`State.holder`, 8 scans a round of 5
+    players). Dealt, nobody's characters change between the selection's end (the Theater's swap
+    included) and the round's end; a table learns them as they are shown, so it asks
+    `State.holder`. Kept on the game with the round's Draft: each round has its own, which the
+    turns do not replace and undo puts back, so a position of another round finds its own;
+    `start_turns` drops it (a selection played again after an undo keeps its Draft object).
+    None at a table, or in a position set up without a selection (no Draft to keep it with)."""
+    draft = game.state.draft
+    if game.table or draft is None:
+        return None
+    kept = game.round_seats
+    if kept is not None and kept[0] is draft:
+        return kept[1]
+    seats = {}
+    seat = 0
+    for player in game.state.players:
+        for character in player.characters:
+            seats[character] = seat
+        seat += 1
+    game.round_seats = (draft, seats)
+    return seats
 
 
 def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
     killed = state.marks.killed
+    seats = round_seats(game)
     for rank, character in game.hooks.called_after[state.calling]:
-        seat = state.holder(character)
+        seat = state.holder(character) if seats is None else seats.get(character)
         if seat is None:
             # (state.secret first: nobody is possibly_held elsewhere, and this runs for every rank.)
             if state.secret and secret.possibly_held(game, character) and (

@@ -43,6 +43,9 @@ class Operations:
     says: bool = True
 
     hooks: "Hooks"
+    # Who holds each character this round, found at the round's first call in a dealt game, with
+    # the round's Draft it was found for (flow.round_seats).
+    round_seats: "tuple | None" = None
 
     # -- chance and events -----------------------------------------------------------------
 

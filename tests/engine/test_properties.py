@@ -630,3 +630,37 @@ def test_what_the_selection_and_the_gathering_make_once_is_what_they_would_make(
                 assert basic.draw_choices(game, turn.seat) == ([()] if game.table else []) + keeps
         game.apply_listed(choose_move(game, None, rng))
     assert game.is_over or game.state.round >= 30
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans(), undo=st.booleans())
+def test_the_holders_kept_for_a_round_are_the_holders(rulebooks, seed, players, edition, table, undo):
+    """`flow.round_seats` (who holds each character, found once a round in a dealt game and kept
+    on the game with the round's Draft) against `State.holder` asked afresh, at every step of games
+    of random casts (dealt and table games), also after an undo now and then (into the selection
+    or an earlier round's turns) and the game played on from there."""
+    from referee.engine import flow
+    from referee.engine.players import choose_move
+
+    game = _random_cast_game(rulebooks[edition], seed, players, table)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over and game.state.round < 30:
+        state = game.state
+        if state.phase == "turns":
+            seats = flow.round_seats(game)
+            if table:
+                assert seats is None
+            else:
+                assert seats == {c: state.holder(c) for c in state.characters if state.holder(c) is not None}
+        kept = game.round_seats
+        if kept is not None and kept[0] is state.draft and state.phase == "turns":
+            assert kept[1] == {c: state.holder(c) for c in state.characters if state.holder(c) is not None}
+        steps += 1
+        if undo and game.history and rng.random() < 0.1:
+            for _ in range(rng.randint(1, min(12, len(game.history)))):
+                game.undo()
+            continue
+        game.apply_listed(choose_move(game, None, rng))
+    assert game.is_over or game.state.round >= 30
