@@ -547,10 +547,14 @@ def _generate_build(game: "Operations") -> list[Move]:
         most += discount(game, turn.seat)
     # A cheap necessary condition first (affordable at the best discount), then the card's
     # checks that apply() makes.
-    actor, seat, built = turn.character, turn.seat, player.built_names()
+    actor, seat = turn.character, turn.seat
+    built = None        # the city's names, asked at the first card within reach (a third have none)
     for card in sorted(candidates):
-        if districts[card].cost <= most and card_build_problem(game, seat, card, limit, built) is None:
-            moves.append(make_move((actor, "build", (card,))))
+        if districts[card].cost <= most:
+            if built is None:
+                built = player.built_names()
+            if card_build_problem(game, seat, card, limit, built) is None:
+                moves.append(make_move((actor, "build", (card,))))
     return moves
 
 
