@@ -73,9 +73,10 @@ class Player(_Derived):
     def built_names(self) -> frozenset[str]:
         """The names of the districts in the city, made once per city list: a city is never
         changed in place (every change puts a new list there), so the same list has the same
-        names (tests/engine/test_properties.py). Asked for every card in hand at every build
-        listing and by the cards that look for themselves in a city (the Factory's discount,
-        the Framework), and by the districts' actions at every step of a turn."""
+        names (tests/engine/test_properties.py). Asked once by each build listing with a card
+        within the player's means (card_build_problem's duplicate check), by the cards that
+        look for themselves in a city (the Factory's discount, the Framework), and by the
+        districts' actions at every step of a turn."""
         city = self.city
         if self._names_of is not city:
             self._names_of, self._names = city, frozenset([built.id for built in city])

@@ -351,7 +351,7 @@ def build_limit(game: "Operations") -> int:
 def counts_toward_limit(game: "Operations", seat: int, district: str) -> bool:
     """Whether building `district` uses up one of the turn's builds (the Stables do not; the
     cards in play may say otherwise, e.g. the Trader's trade districts)."""
-    if game.rb.districts[district].fact("no_build_limit", False):
+    if district in game.rb.outside_limit:      # the `no_build_limit` fact, gathered once
         return False
     for counts in game.hooks.counts_toward_limit:
         verdict = counts(game, seat, district)
@@ -400,10 +400,11 @@ def build_turn_problem(game: "Operations") -> tuple | None:
 
 
 def card_build_problem(game: "Operations", seat: int, district: str, limit: int,
-                       paying: bool = True) -> tuple | None:
+                       built: frozenset[str], paying: bool = True) -> tuple | None:
     """Why `district` cannot be built now in a turn that may build (build_turn_problem() found
     nothing), or None: the checks of build_problem() that concern the card. `limit`: the turn's
-    build_limit(), asked once by the caller."""
+    build_limit(); `built`: the names in the player's city (`Player.built_names()`): both asked
+    once by the caller, not again for every card of a listing."""
     state = game.state
     rb = game.rb
     player = state.players[seat]
@@ -421,7 +422,7 @@ def card_build_problem(game: "Operations", seat: int, district: str, limit: int,
                 {"card": district, "copies": rb.districts[district].copies})
     if target.get("unbuildable"):
         return ("unbuildable", (), {"card": district})
-    if player.has_built(district) and not _duplicate_allowed(game, seat, district):
+    if district in built and not _duplicate_allowed(game, seat, district):
         return ("duplicate", ("turn.build", "general.no-duplicate-districts"), {"card": district})
     most = target.get("max_city_before_build")
     if most is not None and len(player.city) > most:
@@ -437,7 +438,8 @@ def build_problem(game: "Operations", seat: int, district: str, paying: bool = T
     """Why `district` cannot be built now, as (key, citations, values), or None: the turn's
     checks, then the card's. `paying`: the price is paid in gold (False for the cards that pay
     another way check their own)."""
-    return build_turn_problem(game) or card_build_problem(game, seat, district, build_limit(game), paying)
+    return build_turn_problem(game) or card_build_problem(game, seat, district, build_limit(game),
+                                                         game.state.players[seat].built_names(), paying)
 
 
 def _apply_build(game: "Operations", move: Move) -> None:
@@ -542,9 +544,13 @@ def _generate_build(game: "Operations") -> list[Move]:
     # A cheap necessary condition first (affordable at the best discount), then the card's
     # checks that apply() makes.
     actor, seat = turn.character, turn.seat
+    built = None        # the city's names, asked at the first card within reach (a third have none)
     for card in sorted(candidates):
-        if districts[card].cost <= most and card_build_problem(game, seat, card, limit) is None:
-            moves.append(make_move((actor, "build", (card,))))
+        if districts[card].cost <= most:
+            if built is None:
+                built = player.built_names()
+            if card_build_problem(game, seat, card, limit, built) is None:
+                moves.append(make_move((actor, "build", (card,))))
     return moves
 
 
