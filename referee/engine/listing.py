@@ -306,3 +306,15 @@ class Listing:
 
     def all(self) -> "list[Move] | Moves":
         return joined([self.of(verb) for verb in self.verbs])
+
+    def listed(self, verbs) -> "list[Move]":
+        """The moves of `verbs`, in that order, in one list: each verb's as `of(verb)` gives them,
+        for verbs whose moves are all listed (never a virtual part: the caller leaves the redraws
+        out). A verb already listed (the random player's others, most of them asked just before
+        by `_has_others`) is read back without a call to `of`."""
+        lists = self._lists
+        moves: list[Move] = []
+        for verb in verbs:
+            found = lists.get(verb)
+            moves += self.of(verb) if found is None else found
+        return moves

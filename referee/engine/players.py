@@ -95,12 +95,8 @@ def _others(asked):
     virtual to keep apart, as `listing.joined` would)."""
     if not isinstance(asked, Listing):
         return asked.others()
-    of = asked.of
-    others: list[Move] = []
     verbs = _OTHER_VERBS.get(asked.verbs)
-    for verb in (_other_verbs(asked.verbs) if verbs is None else verbs)[0]:
-        others += of(verb)
-    return others
+    return asked.listed((_other_verbs(asked.verbs) if verbs is None else verbs)[0])
 
 
 def _of_verb(moves, verb: str) -> list[Move]:

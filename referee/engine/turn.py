@@ -232,7 +232,9 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
         if state.pending.required:
             return answers
         moves.extend(answers)
-    generating, by_verb, _ = _asked(game, turn)
+    # (_asked()'s lookup, as listed_by_verb: the call made only where the table has no entry yet.)
+    found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
+    generating, by_verb, _ = _asked(game, turn) if found is None else found
     if verb is not None:
         generating = by_verb.get(verb, ())
     if known is None:

@@ -168,7 +168,8 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
     """legal_moves(verb) lists only that verb's generators: it must give exactly the whole list
     filtered by verb, in its order (also when it reads what the position listed already); so
     must a position's `listing()`, whose verbs hold every verb of the whole list in order (each
-    verb's a list but the Magician's redraws, which may be a virtual part); so
+    verb's a list but the Magician's redraws, which may be a virtual part), and its `listed()`
+    of several verbs, some listed before, some not; so
     must a dealt selection's offer (the pick or discard, the characters offered), whose one move
     the random player makes; and the random player asking verb by verb (moves None)
     chooses the move it chooses from the whole list, with the same draws."""
@@ -194,6 +195,14 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
                 assert verb == "redraw" or type(asked.of(verb)) is list, verb
             assert asked.all() == moves
             assert game.listing().all() == moves      # all first, then by verb
+            # listed(verbs): their moves in one list, in the order asked, each verb's read back
+            # where the position listed it already (here all of them) or listed now (a new one's).
+            lists = tuple(verb for verb in asked.verbs if verb != "redraw")
+            assert asked.listed(lists) == [m for m in moves if m.verb in lists]
+            fresh = game.listing()
+            for verb in lists[::2]:
+                fresh.of(verb)
+            assert fresh.listed(lists[::-1]) == [m for verb in lists[::-1] for m in moves if m.verb == verb]
         offer = draft.offer(game) if game.state.phase == "draft" else None
         if offer is not None:
             name, verb, characters = offer
