@@ -215,9 +215,7 @@ def _take(game: "Operations", seat: int, step: str, card: str, choices: list[str
         d.available = []
         d.facedown = pool + d.facedown[1:]
     else:
-        available = d.available[:]               # (a new list: the draft's are never changed in place)
-        available.remove(card)
-        d.available = available
+        d.available = _without(d.available, card)
     # (`[*cards, card]`: the new list made at once, without a list of the one card to join.)
     if step == "pick":
         player = state.players[seat]

@@ -341,6 +341,16 @@ def build_cost(game: "Operations", seat: int, district: str) -> int:
     return cost
 
 
+def build_reach(game: "Operations", seat: int) -> int:
+    """The most a district may cost for `seat` to build it now: his gold and the best discount
+    any card in play gives (the Factory's): a necessary condition the listings ask of each card
+    before its own checks."""
+    most = game.state.players[seat].gold
+    for discount in game.hooks.build_discount:
+        most += discount(game, seat)
+    return most
+
+
 def build_limit(game: "Operations") -> int:
     limit = game.rb.characters[game.state.turn.character].build_limit
     for modify in game.hooks.build_limit:
@@ -538,9 +548,7 @@ def _generate_build(game: "Operations") -> list[Move]:
         found = generate(game)
         if found:
             moves += found
-    most = player.gold
-    for discount in hooks.build_discount:      # the best discount any card gives (the Factory)
-        most += discount(game, turn.seat)
+    most = build_reach(game, turn.seat)
     # A cheap necessary condition first (affordable at the best discount), then the card's
     # checks that apply() makes.
     actor, seat = turn.character, turn.seat

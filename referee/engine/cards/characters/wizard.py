@@ -12,7 +12,7 @@ the holder has no cards (nothing is taken)."""
 from __future__ import annotations
 
 from referee.engine.cards import hands
-from referee.engine.cards.basic import build_cost, place_district
+from referee.engine.cards.basic import build_cost, build_reach, place_district
 from referee.engine.cards.common import has_power, once, require
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move, make_move
@@ -159,9 +159,7 @@ def _generate_look(game) -> list[Move]:
     # `build_discount` hooks, as the build listing filters), then the card's part.
     seat = turn.seat
     may_build = _turn_build_problem(game) is None
-    most = state.players[seat].gold
-    for discount in game.hooks.build_discount:
-        most += discount(game, seat)
+    most = build_reach(game, seat)
     districts = game.rb.districts
     moves = []
     for target, other in targets:
