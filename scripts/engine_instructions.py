@@ -79,6 +79,8 @@ def main() -> None:
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)      # the measured child
     parser.add_argument("--no-hash", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.games < 0:
+        parser.error(f"--games must be 0 or more, not {args.games}")
     if args.play:
         print(play(args.kind, args.games, not args.no_hash))
         return
