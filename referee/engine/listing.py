@@ -311,10 +311,13 @@ class Listing:
         """The moves of `verbs`, in that order, in one list: each verb's as `of(verb)` gives them,
         for verbs whose moves are all listed (never a virtual part: the caller leaves the redraws
         out). A verb already listed (the random player's others, most of them asked just before
-        by `_has_others`) is read back without a call to `of`."""
+        by `_has_others`) is read back, and one not listed yet is listed here, without a call to
+        `of` (each of `verbs` is one of the position's `verbs`, and its moves a list)."""
         lists = self._lists
         moves: list[Move] = []
         for verb in verbs:
             found = lists.get(verb)
-            moves += self.of(verb) if found is None else found
+            if found is None:
+                found = lists[verb] = self._generators[verb](self._game)
+            moves += found
         return moves

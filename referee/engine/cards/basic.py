@@ -634,7 +634,12 @@ def _apply_listed_end(game: "Operations", move: Move) -> None:
 
 
 def _generate_end(game: "Operations") -> list[Move]:
-    return [] if end_problem(game) else [_end_of(game.state.turn.character)]
+    turn = game.state.turn
+    # end_problem() has nothing against an end once gathered where no card of the game owes a
+    # duty (most games): asked only where it may (this runs at nearly every step of a turn).
+    if (not turn.gathered or game.hooks.end_problem) and end_problem(game):
+        return []
+    return [_end_of(turn.character)]
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币", "拿金", "拿兩金", "拿两金", "拿2金", "拿兩塊", "拿两块", "拿2塊", "拿2块"), parse_nothing, _apply_gold, _generate_gold))
