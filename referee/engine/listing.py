@@ -284,15 +284,9 @@ class Listing:
     generator). The position must not change while it is read. `verbs`: those the position may
     list, in legal_moves()' order (a verb there may have no move now; one not there has none);
     `of(verb)` is legal_moves(verb), `all()` legal_moves() (tests/engine/test_properties.py).
-    Made by the phase that knows its generators (`turn.listed_by_verb`)."""
+    Made by `listing_of`, for the phase that knows its generators (`turn.listed_by_verb`)."""
 
     __slots__ = ("_game", "verbs", "_generators", "_lists")
-
-    def __init__(self, game, grouped: tuple):
-        """`grouped`: (the verbs, in the whole list's order; verb -> its generate(game))."""
-        self._game = game
-        self.verbs, self._generators = grouped
-        self._lists: dict = {}
 
     def of(self, verb: str) -> "list[Move] | Moves":
         found = self._lists.get(verb)
@@ -321,3 +315,14 @@ class Listing:
                 found = lists[verb] = self._generators[verb](self._game)
             moves += found
         return moves
+
+
+def listing_of(game, grouped: tuple) -> Listing:
+    """A position's `Listing`. `grouped`: (the verbs, in the whole list's order; verb -> its
+    generate(game)). A function rather than `Listing.__init__`: a class's Python `__init__` costs
+    ~500 instructions more a call (CPython 3.11), and one is made at nearly every step of a turn."""
+    made = Listing()
+    made._game = game
+    made.verbs, made._generators = grouped
+    made._lists = {}
+    return made

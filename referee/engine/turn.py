@@ -209,7 +209,7 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     # (_asked()'s lookup, the call made only where the table has no entry yet: at every step.)
     found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
     grouped = (_asked(game, turn) if found is None else found)[2]
-    return None if grouped is None else listing.Listing(game, grouped)
+    return None if grouped is None else listing.listing_of(game, grouped)
 
 
 def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> "list[Move] | listing.Moves":
