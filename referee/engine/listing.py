@@ -304,9 +304,9 @@ class Listing:
     def listed(self, verbs) -> "list[Move]":
         """The moves of `verbs`, in that order, in one list: each verb's as `of(verb)` gives them,
         for verbs whose moves are all listed (never a virtual part: the caller leaves the redraws
-        out). A verb already listed (the random player's others, most of them asked just before
-        by `_has_others`) is read back, and one not listed yet is listed here, without a call to
-        `of` (each of `verbs` is one of the position's `verbs`, and its moves a list)."""
+        out). A verb already listed (the random player's builds, among its others) is read back,
+        and one not listed yet is listed here, without a call to `of` (each of `verbs` is one of
+        the position's `verbs`, and its moves a list)."""
         lists = self._lists
         moves: list[Move] = []
         for verb in verbs:

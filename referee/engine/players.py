@@ -1,5 +1,14 @@
 """A random player for simulations: legal moves only, with a taste for building so that games
-end in a sensible number of rounds (uniform choice among all moves rarely builds)."""
+end in a sensible number of rounds (uniform choice among all moves rarely builds).
+
+The policy, in a turn after gathering: build (a build drawn among those listed) with
+probability 0.9 when a build may be made; else, with probability 0.5, any move but `end` (and
+the Magician's redraws) when one may be made; else `end` (where it may not be made yet: any
+move). Each draw is made before the moves it decides between are asked for, so that only those
+it needs are listed: a draw that says `end` lists no other move, one that says "not a build"
+no build unless it then says "another move". (Until session 13 the builds, and whether another
+move may be made, were listed first and a draw made only where its choice was open: the same
+probability for every move in every position, drawn otherwise — other games from a seed.)"""
 
 from __future__ import annotations
 
@@ -14,8 +23,8 @@ from referee.engine.moves import Move, make_move
 def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     """A move among `moves` (what `legal_moves()` gave: a list, or a view with a part too large
     to list, `listing.py`); None: among the game's legal moves, asked verb by verb only as far
-    as the choice needs them (the builds, else the way to gather, else whether anything but
-    `end` may be done, and what only if it is done): the same move, from the same draws of
+    as the choice needs them (the way to gather; after it each draw made first, then only the
+    verbs it asks for: the builds, the other moves, `end`): the same move, from the same draws of
     `rng`, as from the whole list, which is then mostly never made. The choices by verb look
     only at the listed moves: a virtual part (the Magician's redraws of a big hand) is only ever
     picked by a random index, never opened. None when there is no move to choose."""
@@ -46,11 +55,16 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
             moves = game.legal_moves()
         return rng.choice(select(moves, lambda m: m.verb != "draw" or m.args) or moves) if moves else None
     asked = _Given(moves) if moves is not None else (game.listing() or _Asking(game))
-    builds = asked.of("build")
-    if builds and rng.random() < 0.9:
-        return rng.choice(builds)
-    if (builds or _has_others(asked)) and rng.random() < 0.5:       # (a build is another move)
-        return rng.choice(_others(asked))
+    # Two draws, each made before the moves it chooses among are listed (the module's policy):
+    # a build where one may be made, 0.9; else another move where one may be made, 0.5; else end.
+    if rng.random() < 0.9:
+        builds = asked.of("build")
+        if builds:
+            return rng.choice(builds)
+    if rng.random() < 0.5:
+        others = _others(asked)         # (a build is another move)
+        if others:
+            return rng.choice(others)
     ends = asked.of("end")
     if ends:
         return ends[0]
@@ -64,30 +78,9 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 # (tests/engine/test_properties.py), read as they come.
 _NOT_OTHERS = ("end", "redraw")
 
-# A Listing's verbs -> (those of them that are others, in order; the same without `build`): a
-# function of the verbs (kept for each tuple of verbs a turn may list, a few dozen), not picked
-# out again at every step.
-_OTHER_VERBS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-
-def _other_verbs(verbs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    others = tuple(verb for verb in verbs if verb not in _NOT_OTHERS)
-    found = _OTHER_VERBS[verbs] = (others, tuple(verb for verb in others if verb != "build"))
-    return found
-
-
-def _has_others(asked) -> bool:
-    """Whether a move other than `end` (or a redraw) may be made, asked where there is no build
-    (the builds are not asked again): where the moves come grouped by verb (a `Listing`), the
-    verbs listed only as far as the first that has one."""
-    if not isinstance(asked, Listing):
-        return asked.has_others()
-    of = asked.of
-    verbs = _OTHER_VERBS.get(asked.verbs)
-    for verb in (_other_verbs(asked.verbs) if verbs is None else verbs)[1]:
-        if of(verb):
-            return True
-    return False
+# A Listing's verbs -> those of them that are others, in order: a function of the verbs (kept
+# for each tuple of verbs a turn may list, a few dozen), not picked out again at every step.
+_OTHER_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _others(asked):
@@ -96,7 +89,9 @@ def _others(asked):
     if not isinstance(asked, Listing):
         return asked.others()
     verbs = _OTHER_VERBS.get(asked.verbs)
-    return asked.listed((_other_verbs(asked.verbs) if verbs is None else verbs)[0])
+    if verbs is None:
+        verbs = _OTHER_VERBS[asked.verbs] = tuple(verb for verb in asked.verbs if verb not in _NOT_OTHERS)
+    return asked.listed(verbs)
 
 
 def _of_verb(moves, verb: str) -> list[Move]:
@@ -106,9 +101,6 @@ def _of_verb(moves, verb: str) -> list[Move]:
 
 class _Flat:
     """Moves that do not come grouped by verb: the others than `end` found by going over all."""
-
-    def has_others(self) -> bool:
-        return bool(self.others())
 
     def others(self) -> list[Move]:
         return [m for m in concrete(self.all()) if m.verb not in _NOT_OTHERS]

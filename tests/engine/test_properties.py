@@ -225,8 +225,7 @@ def test_what_is_made_once_is_what_is_made_afresh(rulebooks, seed, players, edit
     from `basic.bare_moves`' caches, are the moves its generators made before
     (the turn's character, the verb, no arguments; only where end_problem() and the income
     allow them); the other verbs of a position's `Listing` the random player reads
-    (`players._OTHER_VERBS`), and the same without `build`, are its verbs but `end` and the
-    redraws, in order."""
+    (`players._OTHER_VERBS`) are its verbs but `end` and the redraws, in order."""
     from referee.engine.cards import basic
     from referee.engine.moves import Move
     from referee.engine.players import _NOT_OTHERS, _OTHER_VERBS, choose_move
@@ -246,7 +245,7 @@ def test_what_is_made_once_is_what_is_made_afresh(rulebooks, seed, players, edit
         move = choose_move(game, None, rng)
         if asked is not None and asked.verbs in _OTHER_VERBS:
             others = tuple(verb for verb in asked.verbs if verb not in _NOT_OTHERS)
-            assert _OTHER_VERBS[asked.verbs] == (others, tuple(verb for verb in others if verb != "build"))
+            assert _OTHER_VERBS[asked.verbs] == others
         game.apply_listed(move)
     assert game.is_over or game.state.round >= 30
 
