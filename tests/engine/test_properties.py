@@ -485,8 +485,9 @@ def test_the_armorys_targets_are_every_district_its_rule_allows(rulebooks, seed,
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
-       marshal=st.booleans(), walls=st.booleans())
-def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal, walls):
+       marshal=st.booleans(), walls=st.booleans(), variants=st.booleans())
+def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal, walls,
+                                                                  variants):
     """The Diplomat's and the Marshal's move generators ask what concerns a whole city once per
     city, the Diplomat's values and counts once a step, the Marshal's most once a step and each
     district's Built from the city they go over. At every step of their turns, in random
@@ -494,7 +495,9 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
     that exchange_problem() or seize_problem() — as apply() asks them — allow, in that order.
     The generators ask the parts of those rules in an order of their own (the price first, a
     duplicate only where a name of one city is in the other): half the games with the Keep and
-    the Great Wall in the deck (`walls`)."""
+    the Great Wall in the deck (`walls`, with the Museum and the Quarry); half with the variants
+    that change the values and the duplicates (`variants`: the Diplomat's values are asked a
+    city at a time, `diplomat.values`)."""
     from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
 
@@ -502,7 +505,10 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
     rank8 = "marshal" if marshal and edition == "2016" else "diplomat"
     cast = tuple(rank8 if rb.characters[c].rank == 8 else c for c in random_characters(rb, players, seed))
     game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast,
-                    uniques=["keep", "great-wall"] if walls else None)
+                    uniques=[card for card in ("keep", "great-wall", "museum", "quarry", "university", "dragon-gate")
+                             if card in rb.districts] if walls else None,
+                    variants=frozenset({"diplomat-full-value", "museum-cards-add-value",
+                                        "quarry-allows-rank8-duplicates"}) if variants else frozenset())
     rng = random.Random(seed)
     while not game.is_over and game.state.round < 30:
         turn = game.state.turn
@@ -517,6 +523,12 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
                 if player.city:
                     first = player.city[0]
                     player.city = player.city + [first._replace(beautified=not first.beautified)]
+            _check_rank8_listing(game, rank8)
+            # Then with a card under each city's first district (as a Museum holds them: a
+            # value with museum-cards-add-value).
+            for player in state.players:
+                if player.city:
+                    player.city = [player.city[0]._replace(stored=player.city[0].stored + ("temple",))] + player.city[1:]
             _check_rank8_listing(game, rank8)
             for player, city in zip(state.players, cities):
                 player.city = city
