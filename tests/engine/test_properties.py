@@ -562,6 +562,56 @@ def _check_rank8_listing(game, rank8):
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_the_crowns_listed_are_every_one_the_rule_allows(rulebooks, seed, players, edition, table):
+    """The Emperor's move generator reads the new holder's gold and hand for the payments in gold
+    and in nothing, and asks _payment_problem() only for a card: at every step of his turns
+    (random casts, rank 4 made the Emperor; dealt and at a table), as the players are and with
+    the gold and then the hands of every other player taken away, it must list exactly the
+    crowns that _payment_problem() allows for each receiver and each way to pay (gold, card,
+    nothing, then each card named where it may be), in that order."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.cards import hands
+    from referee.engine.cards.characters import emperor
+    from referee.engine.moves import make_move
+    from referee.engine.players import choose_move
+    from referee.engine.state import UNKNOWN
+
+    rb = rulebooks[edition]
+    cast = tuple("emperor" if rb.characters[c].rank == 4 else c for c in random_characters(rb, players, seed))
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast, table=table)
+    rng = random.Random(seed)
+
+    def lists_what_the_rule_allows(turn):
+        state = game.state
+        named = edition == "classic" or table
+        expected = [] if "crown" in turn.used or turn.finished_actions else [
+            make_move(("emperor", "crown", (state.players[receiver].name,) + payment))
+            for receiver in emperor.receivers(game, turn.seat)
+            for payment in [(resource,) for resource in ("gold", "card", "nothing")] +
+            [("card", card) for card in (hands.distinct_cards(game, receiver) if named else ()) if card != UNKNOWN]
+            if emperor._payment_problem(game, receiver, payment[0], payment[1] if len(payment) > 1 else None) is None]
+        assert emperor._generate_crown(game) == expected
+
+    while not game.is_over and game.state.round < 30:
+        turn = game.state.turn
+        if turn is not None and turn.character == "emperor":
+            others = [player for seat, player in enumerate(game.state.players) if seat != turn.seat]
+            kept = [(player.gold, player.hand) for player in others]
+            lists_what_the_rule_allows(turn)
+            for player in others:
+                player.gold = 0
+            lists_what_the_rule_allows(turn)
+            for player in others:
+                player.hand = []
+            lists_what_the_rule_allows(turn)
+            for player, (gold, hand) in zip(others, kept):
+                player.gold, player.hand = gold, hand
+        game.apply_listed(choose_move(game, None, rng))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
        base_cast=st.booleans())
 def test_the_warlords_targets_are_every_district_his_rule_allows(rulebooks, seed, players, edition, base_cast):
