@@ -45,14 +45,19 @@ def _on_reveal_only(game) -> bool:
 
 def richest_others(game, seat: int) -> list[int]:
     """The other players with the most gold, if they have more than the Abbot (else none)."""
+    # One pass (asked at every step of his turn and at its end): the most gold seen so far,
+    # starting from the Abbot's own, and who has it once it is more than his.
     players = game.state.players
-    others = [i for i in range(len(players)) if i != seat]
-    if not others:
-        return []
-    top = max(players[i].gold for i in others)
-    if top <= players[seat].gold:
-        return []
-    return [i for i in others if players[i].gold == top]
+    top = players[seat].gold
+    richest = []
+    for other, player in enumerate(players):
+        if other != seat:
+            gold = player.gold
+            if gold > top:
+                top, richest = gold, [other]
+            elif gold == top and richest:
+                richest.append(other)
+    return richest
 
 
 def payers(game, seat: int) -> list[int]:
