@@ -167,8 +167,9 @@ class Abbot(Behaviour):
 
     def on_turn_end(self, game, seat: int) -> None:
         # No choice to make (a single richest player): the gold is given by itself, at the last
-        # moment of the turn, unless the Abbot already claimed it.
-        if not _on_reveal_only(game) and has_power(game, "abbot"):
+        # moment of the turn, unless the Abbot already claimed it. (Asked at every turn's end:
+        # whether the turn is the Abbot's first, which rules most of them out.)
+        if has_power(game, "abbot") and not _on_reveal_only(game):
             self._pay_if_untied(game)
             _card_from_biggest_hand(game)
 
