@@ -236,9 +236,9 @@ def _generate_exchange(game) -> list[Move]:
         shared = mine_counted.keys() & theirs_counted.keys()
         taken_names = sorted(theirs_counted)
         for taken, take in zip(taken_names, values(game, [firsts[taken] for taken in taken_names])):
-            # The price first (it refuses most in a random game), then the district's own
-            # protection (the Keep): both only read the position.
-            # Without a card that raises the price (the Great Wall), the worth is the value.
+            # The price, then the district's own protection (the Keep): both only read the
+            # position. Without a card that raises the price (the Great Wall), the worth is
+            # the value.
             worth = surcharged(game, owner, taken, take) if surcharges else (take, 0)
             need = least_given(worth, gold)
             if need is None:
