@@ -484,8 +484,9 @@ def test_the_armorys_targets_are_every_district_its_rule_allows(rulebooks, seed,
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
-       marshal=st.booleans(), walls=st.booleans())
-def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal, walls):
+       marshal=st.booleans(), walls=st.booleans(), variants=st.booleans())
+def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, marshal, walls,
+                                                                  variants):
     """The Diplomat's and the Marshal's move generators ask what concerns a whole city once per
     city, the Diplomat's values and counts once a step, the Marshal's most once a step and each
     district's Built from the city they go over. At every step of their turns, in random
@@ -493,7 +494,9 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
     that exchange_problem() or seize_problem() — as apply() asks them — allow, in that order.
     The generators ask the parts of those rules in an order of their own (the price first, a
     duplicate only where a name of one city is in the other): half the games with the Keep and
-    the Great Wall in the deck (`walls`)."""
+    the Great Wall in the deck (`walls`, with the Museum and the Quarry); half with the variants
+    that change the values and the duplicates (`variants`: the Diplomat's values are asked a
+    city at a time, `diplomat.values`)."""
     from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
 
@@ -501,7 +504,10 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
     rank8 = "marshal" if marshal and edition == "2016" else "diplomat"
     cast = tuple(rank8 if rb.characters[c].rank == 8 else c for c in random_characters(rb, players, seed))
     game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast,
-                    uniques=["keep", "great-wall"] if walls else None)
+                    uniques=[card for card in ("keep", "great-wall", "museum", "quarry", "university", "dragon-gate")
+                             if card in rb.districts] if walls else None,
+                    variants=frozenset({"diplomat-full-value", "museum-cards-add-value",
+                                        "quarry-allows-rank8-duplicates"}) if variants else frozenset())
     rng = random.Random(seed)
     while not game.is_over and game.state.round < 30:
         turn = game.state.turn
@@ -516,6 +522,12 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
                 if player.city:
                     first = player.city[0]
                     player.city = player.city + [first._replace(beautified=not first.beautified)]
+            _check_rank8_listing(game, rank8)
+            # Then with a card under each city's first district (as a Museum holds them: a
+            # value with museum-cards-add-value).
+            for player in state.players:
+                if player.city:
+                    player.city = [player.city[0]._replace(stored=player.city[0].stored + ("temple",))] + player.city[1:]
             _check_rank8_listing(game, rank8)
             for player, city in zip(state.players, cities):
                 player.city = city
@@ -546,6 +558,56 @@ def _check_rank8_listing(game, rank8):
     if "exchange" in turn.used or "seize" in turn.used or turn.finished_actions or rank8_rules.timing_problem(game):
         expected = []
     assert generated == expected
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_the_crowns_listed_are_every_one_the_rule_allows(rulebooks, seed, players, edition, table):
+    """The Emperor's move generator reads the new holder's gold and hand for the payments in gold
+    and in nothing, and asks _payment_problem() only for a card: at every step of his turns
+    (random casts, rank 4 made the Emperor; dealt and at a table), as the players are and with
+    the gold and then the hands of every other player taken away, it must list exactly the
+    crowns that _payment_problem() allows for each receiver and each way to pay (gold, card,
+    nothing, then each card named where it may be), in that order."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.cards import hands
+    from referee.engine.cards.characters import emperor
+    from referee.engine.moves import make_move
+    from referee.engine.players import choose_move
+    from referee.engine.state import UNKNOWN
+
+    rb = rulebooks[edition]
+    cast = tuple("emperor" if rb.characters[c].rank == 4 else c for c in random_characters(rb, players, seed))
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast, table=table)
+    rng = random.Random(seed)
+
+    def lists_what_the_rule_allows(turn):
+        state = game.state
+        named = edition == "classic" or table
+        expected = [] if "crown" in turn.used or turn.finished_actions else [
+            make_move(("emperor", "crown", (state.players[receiver].name,) + payment))
+            for receiver in emperor.receivers(game, turn.seat)
+            for payment in [(resource,) for resource in ("gold", "card", "nothing")] +
+            [("card", card) for card in (hands.distinct_cards(game, receiver) if named else ()) if card != UNKNOWN]
+            if emperor._payment_problem(game, receiver, payment[0], payment[1] if len(payment) > 1 else None) is None]
+        assert emperor._generate_crown(game) == expected
+
+    while not game.is_over and game.state.round < 30:
+        turn = game.state.turn
+        if turn is not None and turn.character == "emperor":
+            others = [player for seat, player in enumerate(game.state.players) if seat != turn.seat]
+            kept = [(player.gold, player.hand) for player in others]
+            lists_what_the_rule_allows(turn)
+            for player in others:
+                player.gold = 0
+            lists_what_the_rule_allows(turn)
+            for player in others:
+                player.hand = []
+            lists_what_the_rule_allows(turn)
+            for player, (gold, hand) in zip(others, kept):
+                player.gold, player.hand = gold, hand
+        game.apply_listed(choose_move(game, None, rng))
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -377,3 +377,19 @@ moves = ["Max: warrant King Bishop Alchemist signed Alchemist", "Max: gold", "Al
     assert [s["legal"] for s in report["steps"]] == [True, True, True, True, True, False, True]
     al = next(p for p in report["state"]["players"] if p["name"] == "Al")
     assert (al["gold"], al["city"]) == (3 + 2 - 4 + 4, [])              # refunded once, by the Magistrate
+
+
+@settings(max_examples=60, deadline=None)
+@given(golds=st.lists(st.integers(0, 4), min_size=1, max_size=8), data=st.data())
+def test_the_richest_others_are_those_the_rule_names(golds, data):
+    """abbot.richest_others() finds in one pass what its rule says: the other players with the
+    most gold, if that is more than the Abbot's (else none), in seat order (ties included)."""
+    from types import SimpleNamespace
+
+    from referee.engine.cards.characters.abbot import richest_others
+
+    seat = data.draw(st.integers(0, len(golds) - 1))
+    game = SimpleNamespace(state=SimpleNamespace(players=[SimpleNamespace(gold=gold) for gold in golds]))
+    others = [i for i in range(len(golds)) if i != seat]
+    top = max((golds[i] for i in others), default=-1)
+    assert richest_others(game, seat) == ([i for i in others if golds[i] == top] if top > golds[seat] else [])

@@ -24,6 +24,20 @@ def district_price(game, owner: int, district: str, built: Built | None = None,
     return value + (1 if built is not None and built.beautified else 0)
 
 
+def prices(game, builts, full_value: str = "warlord-full-value") -> list[int]:
+    """district_price() of each of `builts` (Builts, each its own as its city holds it), the
+    edition's way of valuing asked once: for the move generators, which price every district of
+    a city at every step of the turn, in one call per city rather than one per district."""
+    rb = game.rb
+    districts = rb.districts
+    printed = rb.edition == "classic" and full_value not in game.state.variants
+    found = []
+    for built in builts:
+        facts = districts[built.id]
+        found.append((facts.cost if printed else facts.facts.get("points", facts.cost)) + (1 if built.beautified else 0))
+    return found
+
+
 def destroy_cost(game, owner: int, district: str, built: Built | None = None) -> int:
     """What destroying `district` of seat `owner` costs: its value less one, then the modifiers
     of the cards in play (the Great Wall)."""

@@ -45,14 +45,19 @@ def _on_reveal_only(game) -> bool:
 
 def richest_others(game, seat: int) -> list[int]:
     """The other players with the most gold, if they have more than the Abbot (else none)."""
+    # One pass (asked at every step of his turn and at its end): the most gold seen so far,
+    # starting from the Abbot's own, and who has it once it is more than his.
     players = game.state.players
-    others = [i for i in range(len(players)) if i != seat]
-    if not others:
-        return []
-    top = max(players[i].gold for i in others)
-    if top <= players[seat].gold:
-        return []
-    return [i for i in others if players[i].gold == top]
+    top = players[seat].gold
+    richest = []
+    for other, player in enumerate(players):
+        if other != seat:
+            gold = player.gold
+            if gold > top:
+                top, richest = gold, [other]
+            elif gold == top and richest:
+                richest.append(other)
+    return richest
 
 
 def payers(game, seat: int) -> list[int]:
@@ -162,8 +167,9 @@ class Abbot(Behaviour):
 
     def on_turn_end(self, game, seat: int) -> None:
         # No choice to make (a single richest player): the gold is given by itself, at the last
-        # moment of the turn, unless the Abbot already claimed it.
-        if not _on_reveal_only(game) and has_power(game, "abbot"):
+        # moment of the turn, unless the Abbot already claimed it. (Asked at every turn's end:
+        # whether the turn is the Abbot's first, which rules most of them out.)
+        if has_power(game, "abbot") and not _on_reveal_only(game):
             self._pay_if_untied(game)
             _card_from_biggest_hand(game)
 

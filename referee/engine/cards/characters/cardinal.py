@@ -106,6 +106,7 @@ class Cardinal(Behaviour):
         me = state.players[seat]
         if not turn.gathered or turn.finished_actions:
             return []
+        actor = turn.character
         moves = []
         # A district is built by name; the cards given may be unknown ones (`?`, a table).
         for district in sorted(set(me.hand) - {UNKNOWN}):
@@ -118,6 +119,6 @@ class Cardinal(Behaviour):
             if not lenders:
                 continue
             rest = sorted(_rest_of_hand(me.hand, district))
-            for giving in sorted(set(combinations(rest, missing))):
-                moves.extend(make_move((turn.character, "build", (district, "from", name, giving))) for name in lenders)
+            moves += [make_move((actor, "build", (district, "from", name, giving)))
+                      for giving in sorted(set(combinations(rest, missing))) for name in lenders]
         return moves

@@ -42,20 +42,40 @@ def difference(game, owner: int, given, taken) -> int:
     return owed(taken_worth(game, owner, taken), value(game, game.state.turn.seat, given))
 
 
+def values(game, builts) -> list[int]:
+    """value() of each of `builts` (one city's), for the move generator: one call per city."""
+    worths = rank8.prices(game, builts, full_value="diplomat-full-value")
+    if "museum-cards-add-value" in game.state.variants:
+        return [worth + len(built.stored) for worth, built in zip(worths, builts)]
+    return worths
+
+
 def taken_worth(game, owner: int, taken) -> tuple[int, int]:
     """(value, extra) of the district taken from `owner`: the Great Wall raises the value in
-    2016 and the difference in classic (its `extra`). The move generator asks it once per
+    2016 and the difference in classic (its `extra`)."""
+    return surcharged(game, owner, taken.id, value(game, owner, taken))
+
+
+def surcharged(game, owner: int, taken: str, take: int) -> tuple[int, int]:
+    """taken_worth() of a district `taken` of value `take`. The move generator asks it once per
     district taken, not once per pair."""
-    take = value(game, owner, taken)
     if game.rb.edition == "classic":
-        return take, rank8.with_surcharge(game, owner, taken.id, 0)
-    return rank8.with_surcharge(game, owner, taken.id, take), 0
+        return take, rank8.with_surcharge(game, owner, taken, 0)
+    return rank8.with_surcharge(game, owner, taken, take), 0
 
 
 def owed(worth: tuple[int, int], give: int) -> int:
     """The difference paid for a district taken (`taken_worth`) against one given worth `give`."""
     take, extra = worth
     return max(0, take - give) + extra
+
+
+def least_given(worth: tuple[int, int], gold: int) -> int | None:
+    """The least value given for which owed(worth, give) is within `gold` (the difference only
+    falls as the value given rises), or None if none is: for the move generator, which then
+    compares values instead of asking owed() for every pair."""
+    take, extra = worth
+    return None if extra > gold else take + extra - gold
 
 
 def _counted(player) -> dict[str, int]:
@@ -190,43 +210,64 @@ def _exchange(game, given: str, owner: int, taken: str) -> None:
 
 
 def _generate_exchange(game) -> list[Move]:
-    """Every exchange allowed now: the checks about a whole city once per city."""
+    """Every exchange allowed now: exchange_problem() in parts, what concerns a whole city once
+    per city, what concerns a district taken once per district, then what concerns the pair."""
     state = game.state
     turn = state.turn
     if "exchange" in turn.used or turn.finished_actions or rank8.timing_problem(game):
         return []
-    me = state.players[turn.seat]
+    seat = turn.seat
+    me = state.players[seat]
     mine_counted, my_firsts = _tally(me)
-    mine = [my_firsts[given] for given in sorted(my_firsts)]
-    if not mine:
+    if not my_firsts:
         return []                       # nothing to give
-    gives = [value(game, turn.seat, built) for built in mine]
+    given_names = sorted(my_firsts)
+    gives = values(game, [my_firsts[given] for given in given_names])
     least = min(gives)
     gold = me.gold
+    shields = game.hooks.shield_district
+    surcharges = game.hooks.destroy_cost
     actor = turn.character
     moves = []
-    for owner, player in rank8.open_cities(game, skip=turn.seat):
+    for owner, player in rank8.open_cities(game, skip=seat):
+        name = player.name
         theirs_counted, firsts = _tally(player)
-        for taken in sorted(theirs_counted):
-            # exchange_problem() in parts: what concerns the district taken once (the
-            # protections: the Keep; its worth), then for each district given the price and
-            # the duplicates (all must pass: their order changes nothing but the time). A
-            # duplicate needs a name of one city in the other: the usual pair has none.
-            if rank8.district_problem(game, owner, taken, city_open=True):
-                continue
-            worth = taken_worth(game, owner, firsts[taken])
-            # The difference only falls as the value given rises: if giving his least valued
-            # district leaves it within his gold, so does giving any (the usual case).
-            within = owed(worth, least) <= gold
-            taken_is_mine = taken in mine_counted
-            for built, give in zip(mine, gives):
-                if not within and owed(worth, give) > gold:
+        # A duplicate needs a name of one city in the other: the usual pair of cities has none.
+        shared = mine_counted.keys() & theirs_counted.keys()
+        taken_names = sorted(theirs_counted)
+        for taken, take in zip(taken_names, values(game, [firsts[taken] for taken in taken_names])):
+            # The price, then the district's own protection (the Keep): both only read the
+            # position. Without a card that raises the price (the Great Wall), the worth is
+            # the value.
+            worth = surcharged(game, owner, taken, take) if surcharges else (take, 0)
+            need = least_given(worth, gold)
+            if need is None:
+                continue                     # beyond his gold whatever he gives
+            for shield in shields:
+                if shield(game, owner, taken):
+                    break
+            else:
+                # If giving his least valued district leaves it within his gold, so does
+                # giving any (the usual case).
+                within = least >= need
+                if within and not shared:
+                    moves += [make_move((actor, "exchange", (given, name, taken))) for given in given_names]
                     continue
-                given = built.id
-                if (taken_is_mine or given in theirs_counted) and \
-                        _duplicate_problem(game, given, mine_counted, owner, taken, theirs_counted):
-                    continue
-                moves.append(make_move((actor, "exchange", (given, player.name, taken))))
+                # Then for each district given the price and the duplicates (all must pass:
+                # their order changes nothing but the time). A `taken` of his own he may not
+                # have twice leaves one pair at most: his only `taken` given for it.
+                pairs = zip(given_names, gives)
+                if taken in shared and not rank8.duplicate_allowed(game, seat, taken):
+                    if mine_counted[taken] > 1:
+                        continue
+                    pairs = ((taken, gives[given_names.index(taken)]),)
+                for given, give in pairs:
+                    if give < need:
+                        continue
+                    if (taken in shared or given in shared) and \
+                            _duplicate_problem(game, given, mine_counted, owner, taken, theirs_counted):
+                        continue
+                    moves.append(make_move((actor, "exchange", (given, name, taken))))
     return moves
 
 

@@ -118,17 +118,27 @@ def _generate_crown(game) -> list[Move]:
     if "crown" in turn.used or turn.finished_actions:
         return []
     actor = turn.character
+    players = state.players
     named = game.rb.edition == "classic" or game.table       # the card taken may be named
     moves = []
     for receiver in receivers(game, turn.seat):
-        name = state.players[receiver].name
-        for resource in ("gold", "card", "nothing"):
-            if _payment_problem(game, receiver, resource, None) is None:
-                moves.append(make_move((actor, "crown", (name, resource))))
-        if named:
-            for card in hands.distinct_cards(game, receiver):
-                if card != UNKNOWN and _payment_problem(game, receiver, "card", card) is None:
-                    moves.append(make_move((actor, "crown", (name, "card", card))))
+        player = players[receiver]
+        name = player.name
+        # _payment_problem()'s answers in its order (gold, card, nothing), asked only where
+        # they can differ: the gold and the nothing are the new holder's gold and hand read
+        # as it reads them (this lists at every step of the Emperor's turn); the card, which
+        # depends on the edition and the table, is asked.
+        if player.gold:
+            moves.append(make_move((actor, "crown", (name, "gold"))))
+        if player.hand:
+            if _payment_problem(game, receiver, "card", None) is None:
+                moves.append(make_move((actor, "crown", (name, "card"))))
+            if named:
+                for card in hands.distinct_cards(game, receiver):
+                    if card != UNKNOWN and _payment_problem(game, receiver, "card", card) is None:
+                        moves.append(make_move((actor, "crown", (name, "card", card))))
+        elif not player.gold:
+            moves.append(make_move((actor, "crown", (name, "nothing"))))
     return moves
 
 

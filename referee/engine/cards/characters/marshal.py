@@ -85,23 +85,28 @@ def _generate_seize(game) -> list[Move]:
     me = state.players[seat]
     gold, his = me.gold, me.built_names()
     most = _most(game)
+    shields = game.hooks.shield_district
+    surcharges = game.hooks.destroy_cost
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game, skip=seat):
-        # Each name once, with its first Built (the one `Player.built` finds).
-        firsts = {}
-        for built in player.city:
-            firsts.setdefault(built.id, built)
-        for district in sorted(firsts):
+        # Each name once, with its first Built (the one `Player.built` finds: the city gone
+        # over from its end, a first one written last), valued a city at a time.
+        firsts = {built.id: built for built in reversed(player.city)}
+        districts = sorted(firsts)
+        for district, value in zip(districts, rank8.prices(game, [firsts[district] for district in districts])):
             # seize_problem() in parts, those that refuse most first (all must pass: their
             # order changes nothing but the time): the value against his most, a second of a
-            # name of his, the price with the surcharge, then the district's own shield (the Keep).
-            value = rank8.district_price(game, owner, district, firsts[district])
+            # name of his, the price with the surcharge (none without a card that raises it:
+            # the Great Wall), then the district's own shield (the Keep).
             if value > most or (district in his and not rank8.duplicate_allowed(game, seat, district)):
                 continue
-            if rank8.with_surcharge(game, owner, district, value) > gold:
+            if (rank8.with_surcharge(game, owner, district, value) if surcharges else value) > gold:
                 continue
-            if rank8.district_problem(game, owner, district, city_open=True) is None:
+            for shield in shields:
+                if shield(game, owner, district):
+                    break
+            else:
                 moves.append(make_move((actor, "seize", (player.name, district))))
     return moves
 
