@@ -137,12 +137,14 @@ class Operations:
         """Remove `card` from a hand; an unknown card `?` stands for it when it is not known.
         (A refusal midway through several cards is undone by apply().)"""
         player = self.state.players[seat]
-        hand = player.hand
-        taken = card if card in hand else UNKNOWN if UNKNOWN in hand else None
-        if taken is None:
-            raise IllegalMove("not_in_hand", (citation,), card=card)
-        at = hand.index(taken)
-        player.hand = hand[:at] + hand[at + 1:]
+        hand = player.hand[:]            # a new list: the old one may be an undo snapshot's
+        try:
+            hand.remove(card)            # its first copy
+        except ValueError:
+            if UNKNOWN not in hand:
+                raise IllegalMove("not_in_hand", (citation,), card=card) from None
+            hand.remove(UNKNOWN)
+        player.hand = hand
 
     def in_hand(self, seat: int, card: str) -> bool:
         hand = self.state.players[seat].hand
