@@ -85,12 +85,15 @@ class Operations:
         """Pay `amount` to the bank. Gold the acting player pays to build ("build") is
         counted on the turn: the Alchemist gets exactly that back at the end of it."""
         state = self.state
-        state.players[seat].gold -= amount
+        player = state.players[seat]
+        player.gold -= amount
         state.bank += amount
-        if reason == "build" and state.turn is not None and state.turn.seat == seat:
-            state.turn.paid_to_build += amount
+        if reason == "build":
+            turn = state.turn
+            if turn is not None and turn.seat == seat:
+                turn.paid_to_build += amount
         if amount and self.says:
-            self.event("gold", player=state.players[seat].name, amount=-amount, reason=reason)
+            self.event("gold", player=player.name, amount=-amount, reason=reason)
 
     def transfer(self, giver: int, taker: int, amount: int, reason: str) -> None:
         state = self.state

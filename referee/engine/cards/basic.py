@@ -499,7 +499,7 @@ def place_district(game: "Operations", seat: int, district: str, cost: int) -> N
     player.city = player.city + [_built((district, state.round, (), False))]
     if counts_toward_limit(game, seat, district):
         turn.builds += 1
-    turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
+    turn.used = {*turn.used, "built:" + district}      # "on the turn it is built" powers (Bell Tower)
     if game.says:
         game.event("built", player=player.name, district=district, cost=cost)
     for hook in game.hooks.on_build:
