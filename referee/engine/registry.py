@@ -188,7 +188,7 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
     for form in behaviour.build_forms:
         if form in _FORMS:
             raise ValueError(f"build form {form!r} is already {_FORMS[form].id}'s")
-        _FORMS[form] = behaviour
+    _FORMS.update(dict.fromkeys(behaviour.build_forms, behaviour))
     _BEHAVIOURS[behaviour.id] = behaviour
     for verb in behaviour.verbs:
         register_verb(verb, behaviour.id)
