@@ -85,12 +85,15 @@ class Operations:
         """Pay `amount` to the bank. Gold the acting player pays to build ("build") is
         counted on the turn: the Alchemist gets exactly that back at the end of it."""
         state = self.state
-        state.players[seat].gold -= amount
+        player = state.players[seat]
+        player.gold -= amount
         state.bank += amount
-        if reason == "build" and state.turn is not None and state.turn.seat == seat:
-            state.turn.paid_to_build += amount
+        if reason == "build":
+            turn = state.turn
+            if turn is not None and turn.seat == seat:
+                turn.paid_to_build += amount
         if amount and self.says:
-            self.event("gold", player=state.players[seat].name, amount=-amount, reason=reason)
+            self.event("gold", player=player.name, amount=-amount, reason=reason)
 
     def transfer(self, giver: int, taker: int, amount: int, reason: str) -> None:
         state = self.state
@@ -137,12 +140,14 @@ class Operations:
         """Remove `card` from a hand; an unknown card `?` stands for it when it is not known.
         (A refusal midway through several cards is undone by apply().)"""
         player = self.state.players[seat]
-        hand = player.hand
-        taken = card if card in hand else UNKNOWN if UNKNOWN in hand else None
-        if taken is None:
-            raise IllegalMove("not_in_hand", (citation,), card=card)
-        at = hand.index(taken)
-        player.hand = hand[:at] + hand[at + 1:]
+        hand = player.hand[:]            # a new list: the old one may be an undo snapshot's
+        try:
+            hand.remove(card)            # its first copy
+        except ValueError:
+            if UNKNOWN not in hand:
+                raise IllegalMove("not_in_hand", (citation,), card=card) from None
+            hand.remove(UNKNOWN)
+        player.hand = hand
 
     def in_hand(self, seat: int, card: str) -> bool:
         hand = self.state.players[seat].hand

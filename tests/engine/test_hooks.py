@@ -73,3 +73,41 @@ def test_the_calling_order_is_the_cast_by_rank(rulebooks):
             assert [rank for rank, _ in order] == [rb.characters[c].rank for _, c in order]
             for rank in range(11):
                 assert game.hooks.called_after[rank] == tuple(call for call in order if call[0] > rank)
+
+
+def test_each_build_form_is_one_cards_and_build_form_finds_it():
+    """`registry.build_form` answers from the cards loaded, loading the others only where none
+    has the form: right only while each form is one card's (register() refuses a second)."""
+    import pytest
+
+    owners: dict = {}
+    for b in registry.behaviours().values():
+        for form in b.build_forms:
+            assert form not in owners, (form, owners.get(form), b.id)
+            owners[form] = b
+    assert set(owners) == {"using", "destroying", "with", "from"}
+    for form, b in owners.items():
+        assert registry.build_form(form) is b
+    assert registry.build_form("nonsense") is None
+
+    class Twice(registry.Behaviour):
+        id = "not-a-card"
+        build_forms = ("using",)
+
+    with pytest.raises(ValueError, match="already framework's"):
+        registry.register(Twice)
+    assert "not-a-card" not in registry._BEHAVIOURS
+
+
+def test_a_build_form_of_a_card_in_play_loads_no_other_card():
+    """The first `build … using Framework` of a process once loaded every card module (~4 % of
+    40 games of the base cast): the Framework's module is loaded with the districts, so asking
+    for its form loads nothing more."""
+    import subprocess
+    import sys
+
+    code = ("from referee.engine import registry, cards; "
+            "registry.behaviour('framework'); loaded = len(registry._BEHAVIOURS); "
+            "assert registry.build_form('using').id == 'framework'; "
+            "assert len(registry._BEHAVIOURS) == loaded and not registry._LOADER[1], loaded")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -499,7 +499,7 @@ def place_district(game: "Operations", seat: int, district: str, cost: int) -> N
     player.city = player.city + [_built((district, state.round, (), False))]
     if counts_toward_limit(game, seat, district):
         turn.builds += 1
-    turn.used = turn.used | {"built:" + district}      # "on the turn it is built" powers (Bell Tower)
+    turn.used = {*turn.used, "built:" + district}      # "on the turn it is built" powers (Bell Tower)
     if game.says:
         game.event("built", player=player.name, district=district, cost=cost)
     for hook in game.hooks.on_build:
@@ -558,8 +558,13 @@ def _generate_build(game: "Operations") -> list[Move]:
             if built is None:
                 built = player.built_names()
             if card_build_problem(game, seat, card, limit, built) is None:
-                moves.append(make_move((actor, "build", (card,))))
+                moves.append(_build_of(actor, card))
     return moves
+
+
+# `CHARACTER: build DISTRICT`, each made once (a move is never changed; as bare_moves): the build
+# listing offers the same builds at several steps of a turn, and of every turn of that character.
+_build_of = lru_cache(maxsize=None)(lambda character, district: make_move((character, "build", (district,))))
 
 
 # The words of a build's special forms, in English and Chinese (建造 神殿 用 框架, 建造 墓地 拆除 神殿,
