@@ -73,8 +73,8 @@ def mover_seat(game: "Operations", move: "Move") -> int | None:
 @lru_cache(maxsize=64)
 def moves_naming(actor: str, verb: str, names: tuple[str, ...], but: str = "") -> tuple["Move", ...]:
     """`actor: verb NAME` for each of `names` but `but`, in their order (a character to kill,
-    rob or bewitch): a function of its arguments (a move is never changed), the same at each
-    listing of a turn and in every game of a cast, so made once for each (a few casts kept: the
+    rob or bewitch, a player to swap hands with): a function of its arguments (a move is never changed), the same at each
+    listing of a turn and in every game of a cast (of those players), so made once for each (a few casts kept: the
     objects a cache keeps are traversed by every full collection of the garbage collector)."""
     return tuple([make_move((actor, verb, (name,))) for name in names if name != but])
 
