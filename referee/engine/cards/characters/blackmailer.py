@@ -116,9 +116,15 @@ def _generate_threaten(game) -> list[Move]:
 def _every_threat(allowed: tuple[str, ...], actor: str, table: bool) -> tuple[Move, ...]:
     """Every pair of threats among the characters `allowed` (in calling order), each with the
     flower on either: a function of its arguments, made once for each set of targets."""
-    unmarked = ("",) if table else ()           # at a table the flower may also go unsaid
-    return tuple([make_move((actor, "threaten", (a, b, flowers)))
-                  for a, b in combinations(allowed, 2) for flowers in (a, b, *unmarked)])
+    return tuple([move for a, b in combinations(allowed, 2) for move in _threats(actor, a, b, table)])
+
+
+@lru_cache(maxsize=256)
+def _threats(actor: str, a: str, b: str, table: bool) -> tuple[Move, ...]:
+    """The threats on `a` and `b`, the flower on either (at a table it may also go unsaid): the
+    targets allowed change from round to round (the killed, the bewitched one), the pairs among
+    them mostly do not, so each pair's moves are made once."""
+    return tuple([make_move((actor, "threaten", (a, b, flowers))) for flowers in ((a, b, "") if table else (a, b))])
 
 
 # -- the threatened player's answer, and the exposure -------------------------------------------
