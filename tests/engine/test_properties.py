@@ -734,3 +734,84 @@ def test_the_holders_kept_for_a_round_are_the_holders(rulebooks, seed, players, 
             continue
         game.apply_listed(choose_move(game, None, rng))
     assert game.is_over or game.state.round >= 30
+
+
+# The verbs whose moves name characters, players or the cards shown (made once per set of
+# names: `common.moves_naming`, the Thief's and the Blackmailer's `_cast_targets`,
+# `_every_threat`; the Spy's and the Scholar's as they come), each with every argument its
+# checked apply may accept, in the order the generator lists them.
+_NAMING_RANKS = {1: ("assassin", "witch", "magistrate"), 2: ("thief", "spy", "blackmailer"), 3: ("magician",),
+                 7: ("scholar",)}
+
+
+def _naming_candidates(game, verb: str) -> list[tuple]:
+    from itertools import combinations
+
+    from referee.engine.types import TYPES
+
+    state = game.state
+    turn = state.turn
+    if verb in ("kill", "bewitch", "rob"):
+        return [(c,) for c in state.characters]
+    if verb == "swap":
+        return [(player.name,) for player in state.players]
+    if verb == "threaten":
+        cast = [c for _, c in game.hooks.calling_order]
+        return [(a, b, flowers) for a, b in combinations(cast, 2) for flowers in (a, b, "")]
+    if verb == "spy":
+        return [args for seat, player in enumerate(state.players) if seat != turn.seat for kind in TYPES
+                for args in [(player.name, kind)] + [(player.name, kind, n) for n in range(len(player.hand) + 1)]]
+    if verb == "scholar":
+        return [(card,) for card in sorted(set(state.deck[:7]))]
+    raise AssertionError(verb)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_the_named_targets_listed_are_every_one_their_rule_allows(rulebooks, seed, players, edition, table):
+    """The moves that name a character or a player are made once per set of names (the kill,
+    the bewitching, the robbery, the threats, the swap; with them the Spy's and the Scholar's):
+    at every step of those characters' turns, in random casts that hold them (ranks 1, 2, 3 and
+    7 drawn among them), dealt and at a table, the listed moves of each such verb are exactly
+    those of every candidate argument that the checked apply accepts (each tried, then undone),
+    in the generator's order."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine import IllegalMove
+    from referee.engine.casts import character_problem
+    from referee.engine.moves import Move
+    from referee.engine.players import choose_move
+    from referee.engine.registry import supported
+
+    rb = rulebooks[edition]
+    rng = random.Random(seed)
+    forced = {}
+    for rank, names in _NAMING_RANKS.items():
+        usable = [c for c in names if c in rb.characters and supported(c, edition)
+                  and character_problem(rb, c, players) is None]
+        if usable:
+            forced[rank] = rng.choice(usable)
+    cast = tuple(forced.get(rb.characters[c].rank, c) for c in random_characters(rb, players, seed))
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast, table=table)
+    verbs = {"assassin": "kill", "witch": "bewitch", "thief": "rob", "blackmailer": "threaten", "spy": "spy",
+             "scholar": "scholar", "magician": "swap"}
+    while not game.is_over and game.state.round < 30:
+        state = game.state
+        turn = state.turn
+        verb = verbs.get(turn.character) if turn is not None else None
+        if verb and state.pending is None and not turn.acting:
+            listed = game.legal_moves(verb)
+            accepted = []
+            for args in _naming_candidates(game, verb):
+                move = Move(turn.character, verb, args)
+                before = state.copy()
+                try:
+                    game.apply(move)
+                except IllegalMove:
+                    assert game.state == before
+                    continue
+                game.undo()
+                accepted.append(move)
+            assert list(listed) == accepted, (verb, set(listed) ^ set(accepted))
+        game.apply(choose_move(game, None, rng))
+    assert game.is_over or game.state.round >= 30

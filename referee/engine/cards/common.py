@@ -3,9 +3,11 @@ parsers and printers of the notation's common shapes."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from referee.engine.errors import IllegalMove
+from referee.engine.moves import make_move
 
 if TYPE_CHECKING:
     from referee.engine.ops import Operations
@@ -66,6 +68,15 @@ def mover_seat(game: "Operations", move: "Move") -> int | None:
     if seat is None and move.actor in game.rb.characters:
         seat = state.holder(move.actor)
     return seat
+
+
+@lru_cache(maxsize=64)
+def moves_naming(actor: str, verb: str, names: tuple[str, ...], but: str = "") -> tuple["Move", ...]:
+    """`actor: verb NAME` for each of `names` but `but`, in their order (a character to kill,
+    rob or bewitch, a player to swap hands with): a function of its arguments (a move is never changed), the same at each
+    listing of a turn and in every game of a cast (of those players), so made once for each (a few casts kept: the
+    objects a cache keeps are traversed by every full collection of the garbage collector)."""
+    return tuple([make_move((actor, verb, (name,))) for name in names if name != but])
 
 
 # -- notation shapes ----------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.engine.cards.common import once, parse_character, format_names, require
+from referee.engine.cards.common import format_names, moves_naming, once, parse_character, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 
 
@@ -24,7 +24,7 @@ def _generate_kill(game) -> list[Move]:
     turn = game.state.turn
     if "kill" in turn.used:
         return []
-    return [make_move((turn.character, "kill", (c,))) for c in game.state.characters if c != "assassin"]
+    return list(moves_naming(turn.character, "kill", game.state.characters, "assassin"))
 
 
 @register

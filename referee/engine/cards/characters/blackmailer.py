@@ -51,15 +51,37 @@ def target_problem(game, target: str) -> tuple | None:
     state = game.state
     if target not in state.characters:
         return ("not_in_set", ("blackmailer.threats",), {"character": target})
+    return _cast_problem(target, game.rb.characters[target].rank) or _spared(state).get(target)
+
+
+def _cast_problem(target: str, rank: int) -> tuple | None:
+    """Why a character of the cast may never be threatened (himself, the rank 1 character)."""
     if target == "blackmailer":
         return ("threaten_self", ("blackmailer.threats",), {})
-    if game.rb.characters[target].rank == 1:
+    if rank == 1:
         return ("threaten_forbidden", ("blackmailer.forbidden-targets",), {"character": target})
-    if target in (state.marks.killed, state.marks.bewitched):
-        return ("threaten_forbidden", ("blackmailer.forbidden-targets",), {"character": target})
-    if "blackmailer-spares-warranted" in state.variants and target in state.marks.warrants:
-        return ("threaten_warranted", ("blackmailer.warranted-character",), {"character": target})
     return None
+
+
+def _spared(state) -> dict[str, tuple]:
+    """The characters this round's marks spare from threats, each with why: the killed and the
+    bewitched one (and, with the variant, the warranted ones): asked once per listing."""
+    marks = state.marks
+    spared = {}
+    if "blackmailer-spares-warranted" in state.variants:
+        for target in marks.warrants:
+            spared[target] = ("threaten_warranted", ("blackmailer.warranted-character",), {"character": target})
+    for target in (marks.killed, marks.bewitched):        # (these refusals come first)
+        if target:
+            spared[target] = ("threaten_forbidden", ("blackmailer.forbidden-targets",), {"character": target})
+    return spared
+
+
+@lru_cache(maxsize=64)
+def _cast_targets(calling_order: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    """The characters of a cast (its calling order, `hooks.calling_order`: (rank, character))
+    that may be threatened in some round, by rank: a function of the cast, made once."""
+    return tuple([character for rank, character in calling_order if _cast_problem(character, rank) is None])
 
 
 def _apply_threaten(game, move: Move) -> None:
@@ -85,7 +107,8 @@ def _generate_threaten(game) -> list[Move]:
     turn = game.state.turn
     if "threaten" in turn.used or turn.finished_actions:
         return []
-    allowed = tuple([c for _, c in game.hooks.calling_order if target_problem(game, c) is None])   # (by rank)
+    spared = _spared(game.state)
+    allowed = tuple([c for c in _cast_targets(game.hooks.calling_order) if c not in spared])   # (by rank)
     return list(_every_threat(allowed, turn.character, game.table))
 
 
@@ -93,9 +116,15 @@ def _generate_threaten(game) -> list[Move]:
 def _every_threat(allowed: tuple[str, ...], actor: str, table: bool) -> tuple[Move, ...]:
     """Every pair of threats among the characters `allowed` (in calling order), each with the
     flower on either: a function of its arguments, made once for each set of targets."""
-    unmarked = ("",) if table else ()           # at a table the flower may also go unsaid
-    return tuple([make_move((actor, "threaten", (a, b, flowers)))
-                  for a, b in combinations(allowed, 2) for flowers in (a, b, *unmarked)])
+    return tuple([move for a, b in combinations(allowed, 2) for move in _threats(actor, a, b, table)])
+
+
+@lru_cache(maxsize=256)
+def _threats(actor: str, a: str, b: str, table: bool) -> tuple[Move, ...]:
+    """The threats on `a` and `b`, the flower on either (at a table it may also go unsaid): the
+    targets allowed change from round to round (the killed, the bewitched one), the pairs among
+    them mostly do not, so each pair's moves are made once."""
+    return tuple([make_move((actor, "threaten", (a, b, flowers))) for flowers in ((a, b, "") if table else (a, b))])
 
 
 # -- the threatened player's answer, and the exposure -------------------------------------------

@@ -3,7 +3,7 @@ under the deck and draw as many."""
 
 from __future__ import annotations
 
-from referee.engine.cards.common import format_names, once, parse_districts, parse_player, require
+from referee.engine.cards.common import format_names, moves_naming, once, parse_districts, parse_player, require
 from referee.engine.errors import IllegalMove
 from referee.engine.listing import Subsets
 from referee.engine.moves import Move, make_move
@@ -29,7 +29,8 @@ def _generate_swap(game) -> list[Move]:
     turn = state.turn
     if "magic" in turn.used:
         return []
-    return [make_move((turn.character, "swap", (p.name,))) for i, p in enumerate(state.players) if i != turn.seat]
+    players = state.players
+    return list(moves_naming(turn.character, "swap", tuple([p.name for p in players]), players[turn.seat].name))
 
 
 def _apply_redraw(game, move: Move) -> None:

@@ -77,9 +77,10 @@ def _every_warrant(calling_order: tuple[tuple[int, str], ...], actor: str, table
     character)): a function of the cast alone, the same at each step of the Magistrate's turn
     until he acts and in every game of that cast, so made once (168 moves with eight characters)."""
     cast = [character for _, character in calling_order]
-    unsigned = ("",) if table else ()           # at a table a warrant may also be unsigned
-    return tuple([make_move((actor, "warrant", three + (signed,)))
-                  for three in combinations(cast, 3) for signed in three + unsigned])
+    # (Each warrant's arguments built in one step from the three names, not joined from two
+    # tuples: 168 to 252 moves a new cast.) At a table a warrant may also be unsigned.
+    return tuple([make_move((actor, "warrant", (a, b, c, signed)))
+                  for a, b, c in combinations(cast, 3) for signed in ((a, b, c, "") if table else (a, b, c))])
 
 
 def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None:

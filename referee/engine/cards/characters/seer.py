@@ -13,6 +13,8 @@ holding different cards must be named (nobody could tell which card left it).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.engine.cards import hands
 from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
@@ -166,4 +168,11 @@ class Seer(Behaviour):
         pending = state.pending
         actor = state.turn.character
         cards = hands.distinct_cards(game, pending.seat)
-        return [make_move((actor, "give", (name, card))) for name in pending.data for card in cards]
+        return [_give(actor, name, card) for name in pending.data for card in cards]
+
+
+@lru_cache(maxsize=256)
+def _give(actor: str, name: str, card: str) -> Move:
+    """`give NAME CARD`: each give lists again what the one before listed but a player (and the
+    card given), so the same moves are made once (a cache lookup costs a third of a move made)."""
+    return make_move((actor, "give", (name, card)))

@@ -23,9 +23,9 @@ flow.py): her first part is partial; the holder's part is partial and is followe
 from __future__ import annotations
 
 from referee.engine.cards import basic
-from referee.engine.cards.common import format_names, once, parse_character, require
+from referee.engine.cards.common import format_names, moves_naming, once, parse_character, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Turn
 
@@ -59,7 +59,7 @@ def _generate_bewitch(game) -> list[Move]:
     turn = game.state.turn
     if not turn.gathered or turn.used:
         return []
-    return [make_move((turn.character, "bewitch", (c,))) for c in game.state.characters if c != "witch"]
+    return list(moves_naming(turn.character, "bewitch", game.state.characters, "witch"))
 
 
 @register
