@@ -25,7 +25,12 @@ def test_every_word_of_a_move_is_said_in_chinese(rulebooks, conn, edition, lang)
     local = localized_names(conn, edition, lang)
     names = ["小明", "小華", "阿美", "大雄", "靜香"]
     seen_verbs, english, canonical, forms = set(), [], set(), set()
-    for seed in range(6):
+    # Six games at least, more (up to 30) until 2016's three build forms have been said: which
+    # games reach a Necropolis depends on the random player's draws, not on what is checked.
+    wanted = {"destroying", "with", "from"} if edition == "2016" else set()
+    for seed in range(30):
+        if seed >= 6 and wanted <= forms:
+            break
         game = Game.new(rb, names, seed=seed, characters=random_characters(rb, 5, seed))
         rng = random.Random(seed)
         while not game.is_over and len(game.history) < 400:
@@ -45,7 +50,7 @@ def test_every_word_of_a_move_is_said_in_chinese(rulebooks, conn, edition, lang)
     assert not english, sorted({(t.split("：")[1].split()[0], w) for t in english for w in LATIN.findall(t)})
     assert {"build", "gold", "end"} <= seen_verbs
     if edition == "2016":          # the Necropolis, the Thieves' Den, the Cardinal's (classic has none)
-        assert {"destroying", "with", "from"} <= forms
+        assert wanted <= forms
     assert not canonical, sorted(canonical)[:10]
 
 
