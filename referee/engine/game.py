@@ -294,7 +294,10 @@ class Game(Operations):
                                "a game without undo cannot go back to where it was") from refused
         events = self._events
         self.history.append(_new_tuple(Step, (move, events)))
-        self._events = []
+        if self.says:
+            self._events = []
+        # (A silent game never says anything: its one empty list is every move's events, not a
+        # new list made at each move.)
         return events
 
     def _play(self, move: Move, listed: bool) -> list[dict]:

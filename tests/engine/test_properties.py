@@ -376,6 +376,7 @@ def test_a_game_that_says_nothing_plays_as_one_that_does(rulebooks, seed, player
         assert quiet.state == said.state, move
     assert quiet.is_over == said.is_over
     assert [step.move for step in quiet.history] == [step.move for step in said.history]
+    assert all(step.events == [] for step in quiet.history)     # (they share one list: it stays empty)
     assert quiet.scores() == said.scores() and quiet.winners() == said.winners()   # asked, not said
 
 
