@@ -123,9 +123,9 @@ class Game(Operations):
             if barred:
                 pool = [d for d in pool if d not in barred]
             count = min(int(setup["uniques_in_deck"]), len(pool))
-            import random      # only a dealt game draws: a table's game never does
+            from referee.engine.chance import Draws      # only a dealt game draws: a table's game never does
 
-            uniques = random.Random(seed).sample(pool, count)
+            uniques = Draws(seed, 0).sample(pool, count)      # (chance event 0: the others count from 1)
         deck = rulebook.district_deck(frozenset(uniques))     # (asked for each unique district)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)

@@ -394,7 +394,9 @@ def test_a_game_without_undo_says_so(rulebooks):
         game.undo()
     while game.state.phase == "draft":
         game.apply_listed(game.legal_moves()[0])
-    stranger = game.parse(f"{game.state.turn.character}: build {game.rb.district_deck([])[0]}")
+    hand = game.state.players[game.state.turn.seat].hand
+    absent = next(card for card in game.rb.district_deck([]) if card not in hand)     # (not in the hand)
+    stranger = game.parse(f"{game.state.turn.character}: build {absent}")
     with pytest.raises(IllegalMove):
         game.apply(stranger)             # checked: refused, the position untouched
     with pytest.raises(RuntimeError, match="refused"):
