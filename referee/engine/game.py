@@ -123,9 +123,9 @@ class Game(Operations):
             if barred:
                 pool = [d for d in pool if d not in barred]
             count = min(int(setup["uniques_in_deck"]), len(pool))
-            import random      # only a dealt game draws: a table's game never does
+            from referee.engine.chance import Draws      # only a dealt game draws: a table's game never does
 
-            uniques = random.Random(seed).sample(pool, count)
+            uniques = Draws(seed, 0).sample(pool, count)      # (chance event 0: the others count from 1)
         deck = rulebook.district_deck(frozenset(uniques))     # (asked for each unique district)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
@@ -294,7 +294,10 @@ class Game(Operations):
                                "a game without undo cannot go back to where it was") from refused
         events = self._events
         self.history.append(_new_tuple(Step, (move, events)))
-        self._events = []
+        if self.says:
+            self._events = []
+        # (A silent game never says anything: its one empty list is every move's events, not a
+        # new list made at each move.)
         return events
 
     def _play(self, move: Move, listed: bool) -> list[dict]:

@@ -18,8 +18,7 @@ from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN
 
 if TYPE_CHECKING:
-    import random
-
+    from referee.engine.chance import Draws
     from referee.engine.facts import Rulebook
     from referee.engine.registry import Hooks
     from referee.engine.state import State
@@ -49,14 +48,14 @@ class Operations:
 
     # -- chance and events -----------------------------------------------------------------
 
-    def chance(self) -> random.Random:
+    def chance(self) -> "Draws":
         """The generator for the next chance event (a shuffle, a random discard). Each event has
-        its own, seeded by the game's seed and a counter kept in the state, so undo needs no
-        generator state and a replayed game deals the same cards."""
+        its own, made from the game's seed and a counter kept in the state, so undo needs no
+        generator state and a replayed game deals the same cards (`chance.py`)."""
         self.state.chance += 1
-        import random      # loaded by the first chance event: a table's game has none
+        from referee.engine.chance import Draws      # loaded by the first chance event: a table's game has none
 
-        return random.Random(self.seed * 1_000_003 + self.state.chance)
+        return Draws(self.seed, self.state.chance)
 
     def event(self, kind: str, **values) -> None:
         """Events carry ids (cards) and seated names (players); the CLI puts them into words."""

@@ -375,6 +375,7 @@ def test_a_game_that_says_nothing_plays_as_one_that_does(rulebooks, seed, player
         assert quiet.state == said.state, move
     assert quiet.is_over == said.is_over
     assert [step.move for step in quiet.history] == [step.move for step in said.history]
+    assert all(step.events == [] for step in quiet.history)     # (they share one list: it stays empty)
     assert quiet.scores() == said.scores() and quiet.winners() == said.winners()   # asked, not said
 
 
@@ -392,7 +393,9 @@ def test_a_game_without_undo_says_so(rulebooks):
         game.undo()
     while game.state.phase == "draft":
         game.apply_listed(game.legal_moves()[0])
-    stranger = game.parse(f"{game.state.turn.character}: build {game.rb.district_deck([])[0]}")
+    hand = game.state.players[game.state.turn.seat].hand
+    absent = next(card for card in game.rb.district_deck([]) if card not in hand)     # (not in the hand)
+    stranger = game.parse(f"{game.state.turn.character}: build {absent}")
     with pytest.raises(IllegalMove):
         game.apply(stranger)             # checked: refused, the position untouched
     with pytest.raises(RuntimeError, match="refused"):
