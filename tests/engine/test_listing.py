@@ -187,9 +187,11 @@ def test_invariant_checks_sample_a_huge_part(rulebooks):
     assert len(round_trip_problems(game, moves)) == len(printed) // 2 - 1
 
 
-@pytest.mark.parametrize("index", [4076, 6006, 7785])
+@pytest.mark.parametrize("index", [79, 7281])
 def test_the_games_that_stalled_on_a_big_hand_finish_quickly_checked(rulebooks, index):
-    """Games of `simulate --seed 0` in which the Magician held 20+ cards (2 players, classic):
+    """Games of `simulate --seed 0` in which the Magician holds a big hand (2 players, classic):
+    17 and 19 cards, the biggest of the 10,000 games since the random player draws first
+    (session 13). Games 4076, 6006 and 7785 of the games before, in which he held 20+ cards, took
     113 s, 4.4 s and 2.5 s without checks when every part of his hand was listed, and far longer
     with the checks."""
     from referee.cli.simulate_cmd import game_seed, play_game
