@@ -237,6 +237,13 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
     generating, by_verb, _ = _asked(game, turn) if found is None else found
     if verb is not None:
         generating = by_verb.get(verb, ())
+    if turn.only:
+        # A part of a split turn allows its verbs only (the Witch's and the bewitched one's, a
+        # threatened character's gathering): the other verbs' generators are not asked, for
+        # moves dropped below (each lists its own verb's moves, all named for the turn's
+        # character: tests/engine/test_properties.py).
+        only = turn.only
+        generating = tuple([pair for pair in generating if pair[0] in only])
     if known is None:
         for _, generate in generating:
             moves += generate(game)
