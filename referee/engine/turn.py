@@ -237,6 +237,16 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
     generating, by_verb, _ = _asked(game, turn) if found is None else found
     if verb is not None:
         generating = by_verb.get(verb, ())
+    if turn.only:
+        # A part of a split turn allows its verbs only (the Witch's and the bewitched one's, a
+        # threatened character's gathering): the other verbs' generators are not asked (each
+        # lists its own verb's moves, all named for the turn's character:
+        # tests/engine/test_properties.py); the moves of an open answer out of turn, listed
+        # already, are filtered.
+        only = turn.only
+        generating = tuple([pair for pair in generating if pair[0] in only])
+        if moves:
+            moves = listing.select(moves, lambda m: m.verb in only or m.actor != turn.character)
     if known is None:
         for _, generate in generating:
             moves += generate(game)
@@ -246,8 +256,6 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
             if listed is None:
                 listed = known[name] = generate(game)
             moves += listed
-    if turn.only:
-        moves = listing.select(moves, lambda m: m.verb in turn.only or m.actor != turn.character)
     if turn.acting:
         # The part is played by another character's player: her moves name her.
         moves = listing.renamed(moves, turn.character, turn.acting)

@@ -818,3 +818,49 @@ def test_the_named_targets_listed_are_every_one_their_rule_allows(rulebooks, see
             assert list(listed) == accepted, (verb, set(listed) ^ set(accepted))
         game.apply(choose_move(game, None, rng))
     assert game.is_over or game.state.round >= 30
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
+       table=st.booleans())
+def test_a_split_turn_lists_what_all_its_generators_would(rulebooks, seed, players, edition, table):
+    """A part of a split turn (`Turn.only`: the Witch's, the bewitched one's, a threatened
+    character's gathering) does not ask the generators of the verbs it does not allow
+    (turn.legal_moves): every turn generator's moves name the turn's character, so that the
+    moves dropped are exactly those the part refuses. Checked at every step of random casts,
+    the Witch and the Blackmailer dealt in where they may be: each generator's moves against
+    the turn's character, and the listing against all generators' moves filtered."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine import listing
+    from referee.engine.casts import character_problem
+    from referee.engine.players import choose_move
+    from referee.engine.registry import supported
+    from referee.engine.turn import _asked, pending_answers
+
+    rb = rulebooks[edition]
+    rng = random.Random(seed)
+    cast = list(random_characters(rb, players, seed))
+    for wanted in ("witch", "blackmailer"):
+        if (wanted in rb.characters and supported(wanted, edition) and character_problem(rb, wanted, players) is None
+                and rng.random() < 0.8):
+            rank = rb.characters[wanted].rank
+            cast = [wanted if rb.characters[c].rank == rank else c for c in cast]
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=tuple(cast), table=table)
+    while not game.is_over and game.state.round < 30:
+        state = game.state
+        turn = state.turn
+        if turn is not None and state.phase == "turns" and not state.secret:
+            every = []
+            for _, generate in _asked(game, turn)[0]:
+                listed = list(listing.concrete(generate(game)))
+                assert all(m.actor == turn.character for m in listed), listed
+                every += generate(game)
+            if turn.only and (state.pending is None or not state.pending.required):
+                expected = [m for m in list(pending_answers(game)) + listing.concrete(every)
+                            if m.verb in turn.only or m.actor != turn.character]
+                if turn.acting:
+                    expected = [m._replace(actor=turn.acting) if m.actor == turn.character else m for m in expected]
+                assert list(listing.concrete(game.legal_moves())) == expected
+                for verb in ("build", "end", "gold", "draw", "bewitch", "income", "use"):
+                    assert list(listing.concrete(game.legal_moves(verb))) == [m for m in expected if m.verb == verb]
+        game.apply_listed(choose_move(game, None, rng))

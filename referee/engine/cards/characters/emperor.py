@@ -100,6 +100,19 @@ def _apply_crown(game, move: Move) -> None:
     problem = _receiver_problem(game, seat, name) or _payment_problem(game, receiver, resource, card)
     if problem:
         raise refuse(problem)
+    _crown(game, seat, receiver, name, resource, card)
+
+
+def _apply_listed_crown(game, move: Move) -> None:
+    """A crown just listed: `_generate_crown` listed it only for a receiver and a payment that
+    _receiver_problem() and _payment_problem() allow, so they are not asked again
+    (tests/engine/test_properties.py: the same position and events as `_apply_crown`)."""
+    args = move.args
+    _crown(game, game.state.turn.seat, game.state.seat_of(args[0]), args[0], args[1], args[2] if len(args) > 2 else None)
+
+
+def _crown(game, seat: int, receiver: int, name: str, resource: str, card: str | None) -> None:
+    state = game.state
     once(game, "crown")
     take_crown(game, receiver)
     if resource == "gold":
@@ -120,6 +133,10 @@ def _generate_crown(game) -> list[Move]:
     actor = turn.character
     players = state.players
     named = game.rb.edition == "classic" or game.table       # the card taken may be named
+    # _payment_problem()'s answer for an unnamed card, the same for every new holder with a hand
+    # away from a table: allowed in 2016 (the card is random), not in classic (he names it); at
+    # a table (None) asked of each, as his hand may hold an unknown card.
+    unnamed = None if game.table else game.rb.edition != "classic"
     moves = []
     for receiver in receivers(game, turn.seat):
         player = players[receiver]
@@ -131,7 +148,7 @@ def _generate_crown(game) -> list[Move]:
         if player.gold:
             moves.append(make_move((actor, "crown", (name, "gold"))))
         if player.hand:
-            if _payment_problem(game, receiver, "card", None) is None:
+            if unnamed or (unnamed is None and _payment_problem(game, receiver, "card", None) is None):
                 moves.append(make_move((actor, "crown", (name, "card"))))
             if named:
                 for card in hands.distinct_cards(game, receiver):
@@ -145,7 +162,8 @@ def _generate_crown(game) -> list[Move]:
 @register
 class Emperor(Behaviour):
     id = "emperor"
-    verbs = (Verb("crown", ("皇冠", "給皇冠", "给皇冠", "加冕"), _parse_crown, _apply_crown, _generate_crown, _format_crown),)
+    verbs = (Verb("crown", ("皇冠", "給皇冠", "给皇冠", "加冕"), _parse_crown, _apply_crown, _generate_crown, _format_crown,
+                  apply_listed=_apply_listed_crown),)
     refusals = (
         "crown_self", "crown_holder", "crown_must_take", "crown_no_gold", "crown_no_card", "crown_random_card",
         "crown_which_card", "crown_say_take", "crown_first", "crown_timing", "crown_advisor",

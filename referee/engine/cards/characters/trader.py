@@ -14,8 +14,11 @@ class Trader(Behaviour):
     editions = ("2016",)
 
     def counts_toward_limit(self, game, seat: int, district: str) -> bool | None:
+        # The district's type first: asked for every card of a build listing once the limit is
+        # reached (basic._generate_build), most of them not trade districts.
+        if game.rb.districts[district].type != "trade":
+            return None
         turn = game.state.turn
-        if turn is not None and seat == turn.seat and has_power(game, "trader") \
-                and game.rb.districts[district].type == "trade":
+        if turn is not None and seat == turn.seat and has_power(game, "trader"):
             return False
         return None
