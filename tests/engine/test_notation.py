@@ -159,3 +159,14 @@ def test_a_player_and_a_card_as_a_chinese_typist_separates_them(game, text):
 def test_a_rank_in_full_width_digits(game):
     assert game.parse("Assassin: 刺殺 ４") == game.parse("Assassin: kill King")
     assert game.parse("Assassin: 刺殺 ４號") == game.parse("Assassin: kill 4")
+
+
+def test_make_move_makes_the_move_the_named_tuple_makes():
+    """moves.make_move (tuple.__new__ bound to Move, for the generators) gives a Move equal to,
+    hashed as and printed as the one Move(...) makes, and never a plain tuple."""
+    from referee.engine.moves import Move, make_move
+
+    for fields in (("thief", "rob", ("king",)), ("P1", "pick", ("thief",)), ("king", "end", ())):
+        made = make_move(fields)
+        assert type(made) is Move and made == Move(*fields) and hash(made) == hash(Move(*fields))
+        assert (made.actor, made.verb, made.args) == fields and str(made) == str(Move(*fields))
