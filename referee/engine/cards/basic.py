@@ -6,8 +6,9 @@ Factory's discount, the Observatory's and the Library's draw, the Quarry's dupli
 from __future__ import annotations
 
 import re
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import combinations
+from types import MethodType
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine.cards.common import has_power, parse_nothing, powers
@@ -486,8 +487,9 @@ def _build(game: "Operations", seat: int, district: str) -> None:
 
 
 # Built((district, round, (), False)) without the named tuple's Python-level __new__ (as
-# game.py's `_step`): one per build. A new field of Built is added here too.
-_built = partial(tuple.__new__, Built)
+# moves.make_move: tuple.__new__ bound to the class, its arguments handed on without a copy):
+# one per build. A new field of Built is added here too.
+_built = MethodType(tuple.__new__, Built)
 
 
 def place_district(game: "Operations", seat: int, district: str, cost: int) -> None:
