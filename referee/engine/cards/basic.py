@@ -11,7 +11,7 @@ from itertools import combinations
 from types import MethodType
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.engine.cards.common import has_power, parse_nothing, powers
+from referee.engine.cards.common import has_power, parse_nothing
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move, first_word, make_move
 from referee.engine import registry
@@ -44,7 +44,9 @@ def after_gather(game: "Operations", kind: str) -> None:
     """The bonuses that come with any gathering: the character's extras, then the cards that
     listen (the Gold Mine)."""
     turn = game.state.turn
-    gather_extras(game)
+    facts = game.rb.characters[turn.character]
+    if facts.extra_gold or facts.extra_cards:
+        gather_extras(game)     # (most characters have no extras: not even called — at every gathering)
     turn.gathered = True
     for hook in game.hooks.on_gather:
         hook(game, turn.seat, kind)
@@ -225,23 +227,41 @@ def income_count(game: "Operations", seat: int, character: str, income: Income |
     income = income or income_of(game, character)
     if not income.type:
         return 0
+    districts = game.rb.districts
+    wild = _wild_districts(districts)
     count = 0
     for built in game.state.players[seat].city:
-        district = game.rb.districts[built.id]
-        if district.type == income.type or district.fact("counts_as_any_type_for_income"):
+        if districts[built.id].type == income.type or built.id in wild:
             count += 1
     return count // income.per
+
+
+def _wild_districts(districts: dict) -> frozenset[str]:
+    """The districts that count as any type for income (the School of Magic): a function of the
+    rulebook's districts, found once for each (the last asked kept), not a fact asked of every
+    district of the city at every income."""
+    if _WILD[0] is not districts:
+        _WILD[:] = [districts, frozenset([d.id for d in districts.values() if d.fact("counts_as_any_type_for_income")])]
+    return _WILD[1]
+
+
+_WILD: list = [None, frozenset()]   # [a rulebook's districts, those of them that count as any type]
 
 
 def acting_income(game: "Operations") -> tuple[str, Income]:
     """The character whose district income the turn collects, and that income: the acting
     character's, or, when the turn uses other characters' abilities (the Witch playing the
     bewitched), the first of those that has an income."""
-    for character in powers(game):
+    turn = game.state.turn
+    if turn.powers is None:
+        # Its own powers (most turns): powers() would be the one character, not asked.
+        income = income_of(game, turn.character)
+        return turn.character, (income if income.type else _NO_INCOME)
+    for character in turn.powers:
         income = income_of(game, character)
         if income.type:
             return character, income
-    return game.state.turn.character, _NO_INCOME     # none (a bewitched character's holder has no ability)
+    return turn.character, _NO_INCOME     # none (a bewitched character's holder has no ability)
 
 
 _INCOME_KINDS = ("gold", "cards", "gold-or-cards")
