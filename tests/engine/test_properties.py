@@ -864,3 +864,25 @@ def test_a_split_turn_lists_what_all_its_generators_would(rulebooks, seed, playe
                 for verb in ("build", "end", "gold", "draw", "bewitch", "income", "use"):
                     assert list(listing.concrete(game.legal_moves(verb))) == [m for m in expected if m.verb == verb]
         game.apply_listed(choose_move(game, None, rng))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]))
+def test_income_count_is_the_count_of_the_city_read_card_by_card(rulebooks, seed, players, edition):
+    """`basic.income_count` reads the districts that count as any type (the School of Magic) from a
+    set kept per rulebook (`_wild_districts`): at every step of random games of both editions (the
+    two rulebooks alternate, so the kept set is made again), the count of each seat for each
+    character with a district income is the one that asks each district's facts afresh."""
+    from referee.engine.cards import basic
+
+    rb = rulebooks[edition]
+    game = _random_cast_game(rb, seed, players)
+    rng = random.Random(seed)
+    incomes = [(c, basic.income_of(game, c)) for c in rb.characters if rb.characters[c].income]
+    while not game.is_over:
+        for seat, player in enumerate(game.state.players):
+            for character, income in incomes:
+                fresh = sum(1 for built in player.city if rb.districts[built.id].type == income.type
+                            or rb.districts[built.id].fact("counts_as_any_type_for_income")) // income.per
+                assert basic.income_count(game, seat, character, income) == fresh
+        game.apply(rng.choice(game.legal_moves()))
