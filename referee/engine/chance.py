@@ -43,10 +43,11 @@ class Draws(random.Random):
     gauss_next = None
 
     def __init__(self, seed: int, event: int) -> None:
-        self._key = b"%d:%d:" % (seed, event)
-        self._block = 0
-        self._bytes: list[int] = []      # the bytes not drawn yet; the next is the last
-        self._refill()
+        self._key = key = b"%d:%d:" % (seed, event)
+        # The bytes not drawn yet, the next the last: block 0's, as `_refill` makes them (not
+        # called for it: a call is a sizeable part of a short event's cost).
+        self._bytes: list[int] = [*blake2b(key + b"0").digest()]
+        self._block = 1
 
     def seed(self, a: tuple[int, int] = (0, 0), version: int = 2) -> None:
         """Start over as the generator of the event `a` = (the game's seed, the event's number)."""

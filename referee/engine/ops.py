@@ -24,6 +24,12 @@ if TYPE_CHECKING:
     from referee.engine.state import State
 
 
+# The chance events' generator (chance.Draws), loaded by the first chance event: a table's game
+# has none (it loads `random`). Kept here once loaded: an import statement at every event went
+# through the import machinery each time.
+_Draws: "type[Draws] | None" = None
+
+
 class Operations:
     rb: "Rulebook"
     state: "State"
@@ -52,10 +58,11 @@ class Operations:
         """The generator for the next chance event (a shuffle, a random discard). Each event has
         its own, made from the game's seed and a counter kept in the state, so undo needs no
         generator state and a replayed game deals the same cards (`chance.py`)."""
+        global _Draws
         self.state.chance += 1
-        from referee.engine.chance import Draws      # loaded by the first chance event: a table's game has none
-
-        return Draws(self.seed, self.state.chance)
+        if _Draws is None:
+            from referee.engine.chance import Draws as _Draws      # (sets the global below)
+        return _Draws(self.seed, self.state.chance)
 
     def event(self, kind: str, **values) -> None:
         """Events carry ids (cards) and seated names (players); the CLI puts them into words."""
