@@ -189,7 +189,9 @@ def call_next(game: "Operations") -> None:
     """Call characters in rank order; the next one held and alive takes a turn."""
     state = game.state
     killed = state.marks.killed
-    seats = round_seats(game)
+    # (The round's holders once found, read here without a call: one call at most a round.)
+    kept = game.round_seats
+    seats = kept[1] if kept is not None and kept[0] is state.draft else round_seats(game)
     for rank, character in game.hooks.called_after[state.calling]:
         seat = state.holder(character) if seats is None else seats.get(character)
         if seat is None:
