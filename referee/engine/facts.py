@@ -88,6 +88,20 @@ class Rulebook:
         # Districts built outside the build limit (the Stables): the only ones the build listing
         # looks at once the limit is reached, after a build at most steps of a turn.
         self.outside_limit = frozenset(d.id for d in self.districts.values() if d.fact("no_build_limit", False))
+        # The district deck's cards in the districts' order, as runs (cards, the unique district
+        # they are, or None): each unique apart, the basic districts between them joined in one
+        # run. district_deck() keeps the runs of a game's uniques (it went over every district,
+        # building each one's copies, for every dealt game).
+        runs: list[tuple[tuple[str, ...], str | None]] = []
+        for d in self.districts.values():
+            cards = (d.id,) * d.copies
+            if d.type == "unique":
+                runs.append((cards, d.id))
+            elif runs and runs[-1][1] is None:
+                runs[-1] = (runs[-1][0] + cards, None)
+            else:
+                runs.append((cards, None))
+        self._deck_runs = tuple(runs)
 
     # -- edition figures -------------------------------------------------------------------
 
@@ -123,10 +137,9 @@ class Rulebook:
     def district_deck(self, uniques: list[str] | None = None) -> list[str]:
         """Every district card of a deck: all basic copies plus the chosen uniques (default: all)."""
         deck: list[str] = []
-        for district in self.districts.values():
-            if district.type == "unique" and uniques is not None and district.id not in uniques:
-                continue
-            deck.extend([district.id] * district.copies)
+        for cards, unique in self._deck_runs:
+            if unique is None or uniques is None or unique in uniques:
+                deck += cards
         return deck
 
     # -- names -----------------------------------------------------------------------------

@@ -403,3 +403,20 @@ def test_the_graveyard_and_the_ball_room_are_answered_only_by_their_owners_name(
         "The Ball Room is invoked by its owner under his own name, not a character's: type “Ann: use Ball Room”."
     assert situation(ball_room, "zh-Hans")["steps"][0]["reason"] == \
         "舞厅由拥有者以自己的名字主张，不以角色的名字：请输入「Ann：使用 舞厅」。"
+
+
+def test_the_district_deck_is_every_copy_in_the_districts_order():
+    """`Rulebook.district_deck` joins runs made when the rulebook is loaded: the same deck, in
+    the same order (a dealt game shuffles it), as going over every district would give."""
+    import random
+
+    from referee.catalog.facts import rulebook
+
+    for edition in ("2016", "classic"):
+        rb = rulebook(edition)
+        pool = [d.id for d in rb.districts.values() if d.type == "unique"]
+        draws = random.Random(edition)
+        for uniques in (None, frozenset(), frozenset(pool), *(frozenset(draws.sample(pool, k)) for k in range(1, 20))):
+            expected = [d.id for d in rb.districts.values() for _ in range(d.copies)
+                        if d.type != "unique" or uniques is None or d.id in uniques]
+            assert rb.district_deck(uniques) == expected, (edition, uniques)
