@@ -534,8 +534,9 @@ def _generate_build(game: "Operations") -> list[Move]:
     candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem
-        # checks the copies): a table lists every such build.
-        candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
+        # checks the copies): a table lists every such build. (Over `items()`: a comprehension
+        # naming `districts` inside would make it a closure cell, made at every listing.)
+        candidates |= {d for d, card in districts.items() if not card.facts.get("unbuildable")}
         candidates.discard(UNKNOWN)
     if reached:
         candidates &= rb.outside_limit
