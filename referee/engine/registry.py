@@ -37,7 +37,10 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
                                                          `seat`: move generation's cheap first filter)
   end_size(game, size) -> size                           (the city size that ends the game: the Bell Tower)
   build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
-  counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit)
+  counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit,
+                                                         only for a district of the types the card names
+                                                         in `limit_free_types`: the build listing, once
+                                                         the limit is reached, looks at no other)
   destroy_cost(game, owner, district, cost) -> cost      (rank 8 characters' price)
   shielded_city(game) -> (seat, problem) | None         (the whole city safe from rank 8: the Bishop's;
                                                          asked once for all the cities a listing goes over)
@@ -133,6 +136,8 @@ class Behaviour:
     # Builds paid another way (`build C using Framework`, `destroying`, `with cards`, `from`):
     # the forms (the word after the district) this card handles with build_with(game, move).
     build_forms: tuple[str, ...] = ()
+    # A card with the counts_toward_limit hook: the district types it may take out of the limit.
+    limit_free_types: tuple[str, ...] = ()
     # A card that answers out of turn (a `state.pending` of its kind) defines is_answer(move),
     # answer(game, move) and answers(game) -> the legal answers now; and may define
     # waiting_refusal(game) -> IllegalMove: why another move waits while its required decision is

@@ -543,22 +543,24 @@ def _generate_build(game: "Operations") -> list[Move]:
     hooks = game.hooks
     rb = game.rb
     # The limit is asked of the hooks once here. Once it is reached (after a build, most steps
-    # of a turn) only the districts outside it (the Stables) remain: where the hand has none
-    # (nor an unknown card, which may be one), nothing is built, in gold or another way, and
-    # nothing else is asked.
+    # of a turn) only the districts outside it remain: the Stables, and those of the types a
+    # card in play may take out of it (`limit_free_types`: the Trader's trade districts). Where
+    # the hand has none (nor an unknown card, which may be one), nothing is built, in gold or
+    # another way, and nothing else is asked.
     limit = build_limit(game)
-    reached = turn.builds >= limit and not hooks.counts_toward_limit
-    if reached and rb.outside_limit.isdisjoint(hand) and UNKNOWN not in hand:
+    reached = turn.builds >= limit
+    if reached and rb.outside_limit.isdisjoint(hand) and UNKNOWN not in hand and not hooks.counts_toward_limit:
         return []
     districts = rb.districts
     candidates = set(hand)
     if UNKNOWN in candidates:
         # An unknown card may be any district a copy of which is not yet seen (build_problem
-        # checks the copies): a table lists every such build.
-        candidates |= {d for d in districts if not districts[d].facts.get("unbuildable")}
+        # checks the copies): a table lists every such build. (Over `items()`: a comprehension
+        # naming `districts` inside would make it a closure cell, made at every listing.)
+        candidates |= {d for d, card in districts.items() if not card.facts.get("unbuildable")}
         candidates.discard(UNKNOWN)
     if reached:
-        candidates &= rb.outside_limit
+        candidates = _outside_limit(game, candidates)
         if not candidates:
             return []
     # The turn's own checks once, then only the card's for each card.
@@ -582,6 +584,27 @@ def _generate_build(game: "Operations") -> list[Move]:
             if card_build_problem(game, seat, card, limit, built) is None:
                 moves.append(_build_of(actor, card))
     return moves
+
+
+def _outside_limit(game: "Operations", candidates: set[str]) -> set[str]:
+    """Those of `candidates` a build may still use once the turn's limit is reached: the Stables
+    (`rb.outside_limit`) and, where a card in play has the `counts_toward_limit` hook, the
+    districts of the types it names in `limit_free_types` (the Trader's trade districts): it
+    takes no other out of the limit."""
+    rb = game.rb
+    kept = candidates & rb.outside_limit
+    counts = game.hooks.counts_toward_limit
+    if counts:
+        # (loops, not comprehensions: a comprehension naming this function's locals would make
+        # them closure cells, made at each call)
+        types = set()
+        for hook in counts:
+            types.update(hook.__self__.limit_free_types)
+        districts = rb.districts
+        for card in candidates:
+            if districts[card].type in types:
+                kept.add(card)
+    return kept
 
 
 # `CHARACTER: build DISTRICT`, each made once (a move is never changed; as bare_moves): the build

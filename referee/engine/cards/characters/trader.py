@@ -12,6 +12,9 @@ from referee.engine.registry import Behaviour, register
 class Trader(Behaviour):
     id = "trader"
     editions = ("2016",)
+    # The only districts counts_toward_limit takes out of the limit: once the limit is reached,
+    # the build listing looks at no other type (basic._generate_build).
+    limit_free_types = ("trade",)
 
     def counts_toward_limit(self, game, seat: int, district: str) -> bool | None:
         # The district's type first: asked for every card of a build listing once the limit is
