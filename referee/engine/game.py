@@ -174,7 +174,7 @@ class Game(Operations):
             if verb is not None and state.phase == "draft" and not self.secret_selection:
                 return draft.legal_moves(self, verb)
             if verb is not None:
-                return [m for m in self.legal_moves() if m.verb == verb]
+                return _of_verb(self.legal_moves(), verb)
         if state.phase == "draft":
             moves = draft.legal_moves(self)
             if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):
@@ -192,7 +192,7 @@ class Game(Operations):
             return turn.pending_answers(self)
         moves = turn.legal_moves(self)
         if state.secret and not self._listing:
-            moves += listing.select(self._secret_reveals(), lambda m: m not in moves)
+            moves += _not_among(self._secret_reveals(), moves)
         return moves
 
     # listing(): the legal moves now as a `listing.Listing` — listed verb by verb as they are
@@ -350,6 +350,16 @@ class Game(Operations):
     @property
     def is_over(self) -> bool:
         return self.state.phase == "over"
+
+
+# legal_moves()' filters as functions of their own: a comprehension or lambda inside it would make
+# its names closure cells at every call (CPython 3.11), asked at every gathering step.
+def _of_verb(moves, verb: str) -> list[Move]:
+    return [m for m in moves if m.verb == verb]
+
+
+def _not_among(moves, listed) -> "list[Move] | listing.Moves":
+    return listing.select(moves, lambda m: m not in listed)
 
 
 __all__ = ["Game", "IllegalMove", "Step", "default_characters"]

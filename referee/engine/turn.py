@@ -212,6 +212,22 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     return None if grouped is None else listing.listing_of(game, grouped)
 
 
+# The filters of legal_moves() as functions of their own: a comprehension or lambda inside it would
+# make its names closure cells at every call (CPython 3.11), which runs at most steps of a game.
+def _of_verb(moves: list[Move], verb: str) -> list[Move]:
+    return [m for m in moves if m.verb == verb]
+
+
+def _of_verbs(generating: tuple, only: tuple[str, ...]) -> tuple:
+    """The (verb, generator) pairs of the verbs `only`."""
+    return tuple([pair for pair in generating if pair[0] in only])
+
+
+def _in_part(moves, only: tuple[str, ...], character: str) -> "list[Move] | listing.Moves":
+    """The moves a part of a split turn allows: its verbs', and those of other actors."""
+    return listing.select(moves, lambda m: m.verb in only or m.actor != character)
+
+
 def legal_moves(game: "Operations", verb: str | None = None, known: dict | None = None) -> "list[Move] | listing.Moves":
     """The legal moves of the turn phase now. `verb`: only the moves of that verb, the others not
     even listed — the same as filtering the whole list, since each generator lists moves of its
@@ -228,7 +244,7 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
         if verb is None:
             answers = answering.answers(game)
         else:       # (a card's answers are moves of its `answers_to` only: not listed for another verb)
-            answers = [m for m in answering.answers(game) if m.verb == verb] if verb in answering.answers_to else []
+            answers = _of_verb(answering.answers(game), verb) if verb in answering.answers_to else []
         if state.pending.required:
             return answers
         moves.extend(answers)
@@ -244,9 +260,9 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
         # tests/engine/test_properties.py); the moves of an open answer out of turn, listed
         # already, are filtered.
         only = turn.only
-        generating = tuple([pair for pair in generating if pair[0] in only])
+        generating = _of_verbs(generating, only)
         if moves:
-            moves = listing.select(moves, lambda m: m.verb in only or m.actor != turn.character)
+            moves = _in_part(moves, only, turn.character)
     if known is None:
         for _, generate in generating:
             moves += generate(game)

@@ -133,8 +133,11 @@ def _generate_draw(game: "Operations") -> list[Move]:
     state = game.state
     if state.turn.gathered:
         return []
+    moves = []
     actor = state.turn.character
-    return [make_move((actor, "draw", args)) for args in draw_choices(game, state.turn.seat)]
+    for args in draw_choices(game, state.turn.seat):     # (a loop: a comprehension would make `actor` a cell at every call)
+        moves.append(make_move((actor, "draw", args)))
+    return moves
 
 
 def draw_choices(game: "Operations", seat: int) -> list[tuple]:
@@ -329,8 +332,14 @@ def _generate_income(game: "Operations") -> list[Move]:
         return []
     if income.kind != "gold-or-cards":
         return [_income_of(turn.character)]
-    count = income_count(game, turn.seat, character, income)
-    return [make_move((turn.character, "income", (gold, count - gold))) for gold in range(count, -1, -1)]
+    return _income_splits(turn.character, income_count(game, turn.seat, character, income))
+
+
+def _income_splits(actor: str, count: int) -> list[Move]:
+    """`ACTOR: income G gold C cards` for every split of `count`, the most gold first (a function
+    of its own: a comprehension in _generate_income would make its names closure cells at every
+    call, CPython 3.11)."""
+    return [make_move((actor, "income", (gold, count - gold))) for gold in range(count, -1, -1)]
 
 
 # Compiled by `re` when an income split is first read (and kept in its cache), not at every start.
