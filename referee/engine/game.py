@@ -174,7 +174,7 @@ class Game(Operations):
             if verb is not None and state.phase == "draft" and not self.secret_selection:
                 return draft.legal_moves(self, verb)
             if verb is not None:
-                return _of_verb(self.legal_moves(), verb)
+                return listing.of_verb(self.legal_moves(), verb)
         if state.phase == "draft":
             moves = draft.legal_moves(self)
             if self.secret_selection and not self._listing and draft.ends_in_secret(self, Move("", "gold")):
@@ -352,12 +352,8 @@ class Game(Operations):
         return self.state.phase == "over"
 
 
-# legal_moves()' filters as functions of their own: a comprehension or lambda inside it would make
-# its names closure cells at every call (CPython 3.11), asked at every gathering step.
-def _of_verb(moves, verb: str) -> list[Move]:
-    return [m for m in moves if m.verb == verb]
-
-
+# legal_moves()' filter of the secret reveals as a function of its own (as listing.of_verb): a lambda
+# inside it would make its names closure cells at every call (CPython 3.11), asked at every gathering step.
 def _not_among(moves, listed) -> "list[Move] | listing.Moves":
     return listing.select(moves, lambda m: m not in listed)
 

@@ -259,6 +259,12 @@ def concrete(moves) -> list[Move]:
     return [move for part in parts(moves) if isinstance(part, list) for move in part]
 
 
+def of_verb(moves, verb: str) -> list[Move]:
+    """The moves of one verb among `moves`, every one gone over (a function of its own: as a
+    comprehension inside a caller it would make the caller's names closure cells at every call)."""
+    return [m for m in moves if m.verb == verb]
+
+
 def select(moves, keep) -> "list[Move] | Moves":
     """The moves that `keep(move)` accepts, in order. A virtual part is kept or dropped whole, as
     its first move is: use it with tests of what a part's moves share (actor, verb), or that

@@ -212,12 +212,9 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     return None if grouped is None else listing.listing_of(game, grouped)
 
 
-# The filters of legal_moves() as functions of their own: a comprehension or lambda inside it would
-# make its names closure cells at every call (CPython 3.11), which runs at most steps of a game.
-def _of_verb(moves: list[Move], verb: str) -> list[Move]:
-    return [m for m in moves if m.verb == verb]
-
-
+# The filters of legal_moves() as functions of their own (as listing.of_verb): a comprehension or
+# lambda inside it would make its names closure cells at every call (CPython 3.11), which runs at
+# most steps of a game.
 def _of_verbs(generating: tuple, only: tuple[str, ...]) -> tuple:
     """The (verb, generator) pairs of the verbs `only`."""
     return tuple([pair for pair in generating if pair[0] in only])
@@ -244,7 +241,7 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
         if verb is None:
             answers = answering.answers(game)
         else:       # (a card's answers are moves of its `answers_to` only: not listed for another verb)
-            answers = _of_verb(answering.answers(game), verb) if verb in answering.answers_to else []
+            answers = listing.of_verb(answering.answers(game), verb) if verb in answering.answers_to else []
         if state.pending.required:
             return answers
         moves.extend(answers)

@@ -11,7 +11,7 @@ from itertools import combinations
 from types import MethodType
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.engine.cards.common import has_power, parse_nothing
+from referee.engine.cards.common import has_power, kept_move, parse_nothing
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move, first_word, make_move
 from referee.engine import registry
@@ -591,7 +591,7 @@ def _generate_build(game: "Operations") -> list[Move]:
             if built is None:
                 built = player.built_names()
             if card_build_problem(game, seat, card, limit, built) is None:
-                moves.append(_build_of(actor, card))
+                moves.append(kept_move(actor, "build", card))
     return moves
 
 
@@ -615,10 +615,6 @@ def _outside_limit(game: "Operations", candidates: set[str]) -> set[str]:
                 kept.add(card)
     return kept
 
-
-# `CHARACTER: build DISTRICT`, each made once (a move is never changed; as bare_moves): the build
-# listing offers the same builds at several steps of a turn, and of every turn of that character.
-_build_of = lru_cache(maxsize=None)(lambda character, district: make_move((character, "build", (district,))))
 
 
 # The words of a build's special forms, in English and Chinese (建造 神殿 用 框架, 建造 墓地 拆除 神殿,

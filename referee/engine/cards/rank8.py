@@ -50,20 +50,14 @@ def destroy_cost(game, owner: int, district: str, built: Built | None = None) ->
 def within_means(game, owner: int, builts, gold: int) -> list:
     """Those of `builts` (districts of seat `owner`'s city, each its own Built) whose
     destroy_cost() is at most `gold`, in their order: for the Warlord's move generator, which
-    prices every district in play at every step of his turn — the same value as district_price()
-    with the edition's way of valuing asked once, then the same modifiers (a cost below 0 is 0,
-    which any gold pays: compared as it is)."""
-    rb = game.rb
-    districts = rb.districts
-    printed = rb.edition == "classic" and "warlord-full-value" not in game.state.variants
+    prices every district in play at every step of his turn — each city's values by prices(), less
+    one, then the same modifiers (a cost below 0 is 0, which any gold pays: compared as it is)."""
     modifiers = game.hooks.destroy_cost
     within = []
-    for built in builts:
-        district = built.id
-        facts = districts[district]
-        cost = (facts.cost if printed else facts.facts.get("points", facts.cost)) + (1 if built.beautified else 0) - 1
+    for built, price in zip(builts, prices(game, builts)):
+        cost = price - 1
         for modify in modifiers:
-            cost = modify(game, owner, district, cost)
+            cost = modify(game, owner, built.id, cost)
         if cost <= gold:
             within.append(built)
     return within

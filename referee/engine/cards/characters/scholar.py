@@ -10,12 +10,10 @@ shuffled by the game's seeded chance.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from referee.engine.cards.basic import KEEP_WORDS
-from referee.engine.cards.common import once, require
+from referee.engine.cards.common import kept_move, once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, first_word, make_move
+from referee.engine.moves import Move, first_word
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import UNKNOWN
 
@@ -79,14 +77,8 @@ def _generate_scholar(game) -> list[Move]:
     count, _ = _plan(game)
     shown = state.deck[:count]
     actor = turn.character
-    return [_keep(actor, card) for card in sorted(set(shown))]
+    return [kept_move(actor, "scholar", card) for card in sorted(set(shown))]
 
-
-@lru_cache(maxsize=256)
-def _keep(actor: str, card: str) -> Move:
-    """`scholar keep CARD`: the same few dozen moves in every game (one per card of the deck),
-    made once (a cache lookup costs a third of a move made)."""
-    return make_move((actor, "scholar", (card,)))
 
 
 @register

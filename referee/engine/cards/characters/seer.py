@@ -13,12 +13,10 @@ holding different cards must be named (nobody could tell which card left it).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from referee.engine.cards import hands
-from referee.engine.cards.common import once, require
+from referee.engine.cards.common import kept_move, once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Pending
 from referee.errors import BadMove, Typed
@@ -168,11 +166,5 @@ class Seer(Behaviour):
         pending = state.pending
         actor = state.turn.character
         cards = hands.distinct_cards(game, pending.seat)
-        return [_give(actor, name, card) for name in pending.data for card in cards]
+        return [kept_move(actor, "give", name, card) for name in pending.data for card in cards]
 
-
-@lru_cache(maxsize=256)
-def _give(actor: str, name: str, card: str) -> Move:
-    """`give NAME CARD`: each give lists again what the one before listed but a player (and the
-    card given), so the same moves are made once (a cache lookup costs a third of a move made)."""
-    return make_move((actor, "give", (name, card)))

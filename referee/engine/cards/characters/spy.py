@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from referee.engine.cards.common import once, require
+from referee.engine.cards.common import kept_move, once, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
@@ -124,7 +124,7 @@ def _generate_spy(game) -> list[Move]:
         else:
             # A known hand: the count is the engine's, left out or said.
             moves += [move for kind, uncounted in zip(TYPES, _uncounted(actor, name))
-                      for move in (uncounted, _counted(actor, name, kind, kinds.count(kind)))]
+                      for move in (uncounted, kept_move(actor, "spy", name, kind, kinds.count(kind)))]
     return moves
 
 
@@ -134,12 +134,6 @@ def _uncounted(actor: str, name: str) -> tuple[Move, ...]:
     the same moves at every listing of the game, whatever the hand holds, so made once."""
     return tuple([make_move((actor, "spy", (name, kind))) for kind in TYPES])
 
-
-@lru_cache(maxsize=256)
-def _counted(actor: str, name: str, kind: str, count: int) -> Move:
-    """`spy NAME TYPE N`, as said of a known hand: a hand holds few cards of a type, so the
-    same few moves at every listing of a game (a cache lookup costs a third of a move made)."""
-    return make_move((actor, "spy", (name, kind, count)))
 
 
 @register
