@@ -25,9 +25,9 @@ itself.
 from __future__ import annotations
 
 from referee.engine.cards import basic
-from referee.engine.cards.common import has_power, once, parse_player, require
+from referee.engine.cards.common import has_power, kept_move, once, parse_player, require
 from referee.engine.errors import IllegalMove, refuse
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 
 _USED = "abbot-gold"          # the ability's mark in Turn.used
@@ -46,17 +46,18 @@ def _on_reveal_only(game) -> bool:
 def richest_others(game, seat: int) -> list[int]:
     """The other players with the most gold, if they have more than the Abbot (else none)."""
     # One pass (asked at every step of his turn and at its end): the most gold seen so far,
-    # starting from the Abbot's own, and who has it once it is more than his.
+    # starting from the Abbot's own, and who has it once it is more than his. The Abbot's own
+    # seat needs no test: his gold is never more than `top`, and equals it only while nobody
+    # richer has been found (`richest` empty), so he is never added.
     players = game.state.players
     top = players[seat].gold
     richest = []
     for other, player in enumerate(players):
-        if other != seat:
-            gold = player.gold
-            if gold > top:
-                top, richest = gold, [other]
-            elif gold == top and richest:
-                richest.append(other)
+        gold = player.gold
+        if gold > top:
+            top, richest = gold, [other]
+        elif gold == top and richest:
+            richest.append(other)
     return richest
 
 
@@ -136,10 +137,21 @@ def _apply_take_gold(game, move: Move) -> None:
     require(game, "abbot")
     if _USED in game.state.turn.used:
         raise IllegalMove("ability_once", ("general.ability-once-per-turn",))
-    problem = _problem(game, game.state.seat_of(move.args[0]))
+    payer = game.state.seat_of(move.args[0])
+    problem = _problem(game, payer)
     if problem:
         raise refuse(problem)
     once(game, _USED)
+    _take(game, payer)
+
+
+def _apply_listed_take_gold(game, move: Move) -> None:
+    """A `take-gold` just listed: `_generate_take_gold` listed it only for a payer `_problem()`
+    allows, in a turn that has not used the ability nor ended its actions, so the checks (the
+    richest players found again, their names joined) are not made again
+    (tests/engine/test_properties.py: the same position and events as `_apply_take_gold`)."""
+    turn = game.state.turn
+    turn.used = turn.used | {_USED}
     _take(game, game.state.seat_of(move.args[0]))
 
 
@@ -148,14 +160,14 @@ def _generate_take_gold(game) -> list[Move]:
     if _USED in turn.used or (_on_reveal_only(game) and not _untouched(turn)):
         return []
     players = game.state.players
-    return [make_move((turn.character, "take-gold", (players[i].name,))) for i in payers(game, turn.seat)]
+    return [kept_move(turn.character, "take-gold", players[i].name) for i in payers(game, turn.seat)]
 
 
 @register
 class Abbot(Behaviour):
     id = "abbot"
     verbs = (Verb("take-gold", ("索取金幣", "索取金币", "討金幣", "讨金币"), parse_player, _apply_take_gold,
-                  _generate_take_gold),)
+                  _generate_take_gold, apply_listed=_apply_listed_take_gold),)
     refusals = ("abbot_richest", "abbot_tie_nothing", "abbot_not_richest", "abbot_self", "abbot_on_reveal")
 
     def on_reveal(self, game, character: str, seat: int) -> None:
