@@ -38,11 +38,12 @@ def _built_by(state) -> tuple[str, ...]:
     return slot.get("built_by", ()) if slot.get("built_round") == state.round else ()
 
 
-def _tax(game, seat: int) -> None:
-    """`seat` puts 1 gold on the tax token (2016)."""
+def _tax(game, seat: int, taxed: int | None) -> None:
+    """`seat` puts 1 gold on the tax token (2016); `taxed`: the seat the slot then names as taxed
+    on the last build (one new slot for both: one is made at every build of a cast with him)."""
     state = game.state
     state.players[seat].gold -= 1
-    state.set_card(ID, pool=state.card(ID).get("pool", 0) + 1)
+    state.set_card(ID, pool=state.card(ID).get("pool", 0) + 1, taxed=taxed)
     if game.says:
         game.event("tax", player=state.players[seat].name, amount=1)
 
@@ -89,15 +90,13 @@ class TaxCollector(Behaviour):
             if state.turn.character not in built_by:
                 state.set_card(ID, built_round=state.round, built_by=built_by + (state.turn.character,))
             return
-        if state.turn.character == "tax-collector" and seat == state.turn.seat and has_power(game, "tax-collector"):
-            taxed = None             # the Tax Collector (or the Witch playing his turn) is not taxed
-        elif state.players[seat].gold > 0:
-            _tax(game, seat)
-            taxed = seat
-        else:
-            taxed = None
-        if taxed != state.card(ID).get("taxed"):
-            state.set_card(ID, taxed=taxed)
+        turn = state.turn
+        # The Tax Collector (or the Witch playing his turn) is not taxed.
+        exempt = turn.character == ID and seat == turn.seat and has_power(game, ID)
+        if not exempt and state.players[seat].gold > 0:
+            _tax(game, seat, seat)
+        elif state.card(ID).get("taxed") is not None:
+            state.set_card(ID, taxed=None)       # nobody was taxed on this build
 
     def on_confiscated(self, game, owner: int, seat: int, district: str) -> None:
         """2016: the builder's tax on the confiscated district comes back from the token, and the
@@ -111,7 +110,7 @@ class TaxCollector(Behaviour):
             state.players[owner].gold += 1
             game.event("gold", player=state.players[owner].name, amount=1, reason="taxes")
         if state.players[seat].gold > 0:
-            _tax(game, seat)
+            _tax(game, seat, state.card(ID).get("taxed"))
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         state = game.state
