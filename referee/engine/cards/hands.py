@@ -31,17 +31,25 @@ def unnamed_card(game: "Operations", seat: int) -> str | None:
 
 
 def remove_card(game: "Operations", seat: int, card: str) -> None:
-    """Take one `card` out of a hand (the caller checked it is there, or a `?` stands for it)."""
+    """Take one `card` out of a hand (the caller checked it is there, or a `?` stands for it).
+    The hand is a new list (one copy, the card deleted from it): a hand is never changed in place,
+    the undo snapshot keeps the old one."""
     player = game.state.players[seat]
     hand = player.hand
-    taken = card if card in hand else UNKNOWN
-    at = hand.index(taken)
-    player.hand = hand[:at] + hand[at + 1:]
+    rest = hand.copy()
+    rest.remove(card if card in hand else UNKNOWN)
+    player.hand = rest
 
 
 def give_card(game: "Operations", seat: int, card: str) -> None:
     player = game.state.players[seat]
     player.hand = player.hand + [card]
+
+
+def give_cards(game: "Operations", seat: int, cards: list[str]) -> None:
+    """Add `cards` to a hand in their order: one new hand for all of them (the Seer's take)."""
+    player = game.state.players[seat]
+    player.hand = player.hand + cards
 
 
 def may_name(game: "Operations", seat: int, card: str) -> bool:

@@ -71,11 +71,15 @@ def _generate_warrant(game) -> list[Move]:
     return list(_every_warrant(game.hooks.calling_order, turn.character, game.table))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=2)
 def _every_warrant(calling_order: tuple[tuple[int, str], ...], actor: str, table: bool) -> tuple[Move, ...]:
     """Every warrant of a cast (in its calling order, the game's `hooks.calling_order`: (rank,
     character)): a function of the cast alone, the same at each step of the Magistrate's turn
-    until he acts and in every game of that cast, so made once (168 moves with eight characters)."""
+    until he acts and in every game of that cast, so made once (168 moves with eight characters,
+    252 with nine). Two casts kept, not more: the game being played and one beside it. Random
+    casts seldom come back, and every move a cache keeps is gone over by each full collection of
+    the garbage collector (those at the interpreter's exit at least: ~0.2 M instructions a kept
+    cast; docs/engine-speed.md, session 14)."""
     cast = [character for _, character in calling_order]
     # (Each warrant's arguments built in one step from the three names, not joined from two
     # tuples: 168 to 252 moves a new cast.) At a table a warrant may also be unsigned.

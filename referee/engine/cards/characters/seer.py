@@ -78,14 +78,15 @@ def _apply_seer(game, move: Move) -> None:
         if not hands.may_name(game, other, card):
             raise IllegalMove("not_in_hand", ("seer.take-and-give",), card=card)
     once(game, "seer")
-    taken_from = []
+    taken_from, taken = [], []
     for other, card in _takes(game, named):
         name = state.players[other].name
         if card is None:
             raise IllegalMove("seer_name_card", ("seer.take-and-give",), player=name)
         hands.remove_card(game, other, card)
-        hands.give_card(game, seat, card)
+        taken.append(card)
         taken_from.append(name)
+    hands.give_cards(game, seat, taken)      # (her new hand made once, not once per card taken)
     if game.says:
         game.event("seer_took", player=state.players[seat].name, players=taken_from)
     if taken_from:
@@ -146,8 +147,8 @@ class Seer(Behaviour):
         if pending is None or pending.kind != "seer" or state.turn is None:
             raise IllegalMove("give_timing", ("seer.take-and-give",))
         # The Seer's character, whoever plays it (the Witch resuming a bewitched Seer), or her player.
-        acting = (state.turn.character, getattr(state.turn, "acting", "") or state.turn.character)
-        if move.actor not in acting and state.seat_of(move.actor) != pending.seat:
+        turn = state.turn
+        if move.actor != turn.character and move.actor != turn.acting and state.seat_of(move.actor) != pending.seat:
             raise IllegalMove("give_timing", ("seer.take-and-give",))
         target, card = move.args
         if target not in pending.data:
@@ -158,8 +159,8 @@ class Seer(Behaviour):
         hands.give_card(game, state.seat_of(target), card)
         if game.says:
             game.event("card_given", player=state.players[pending.seat].name, target=target, card=card)
-        owed = tuple(name for name in pending.data if name != target)
-        state.pending = pending._replace(data=owed) if owed else None
+        owed = tuple([name for name in pending.data if name != target])
+        state.pending = Pending("seer", pending.seat, owed, required=True) if owed else None
 
     def answers(self, game) -> list[Move]:
         state = game.state

@@ -122,9 +122,11 @@ def _generate_spy(game) -> list[Move]:
             moves += [make_move((actor, "spy", (name, kind, n))) for kind in TYPES
                       for n in range(kinds.count(kind), kinds.count(kind) + unknown + 1)]
         else:
-            # A known hand: the count is the engine's, left out or said.
-            moves += [move for kind, uncounted in zip(TYPES, _uncounted(actor, name))
-                      for move in (uncounted, kept_move(actor, "spy", name, kind, kinds.count(kind)))]
+            # A known hand: the count is the engine's, left out or said. (A loop adding each
+            # type's two moves: a comprehension over them costs a fifth more, its own call and a
+            # second loop over each pair.)
+            for kind, uncounted in zip(TYPES, _uncounted(actor, name)):
+                moves += (uncounted, kept_move(actor, "spy", name, kind, kinds.count(kind)))
     return moves
 
 
