@@ -39,7 +39,8 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   build_limit(game, limit) -> limit                      (the current turn's; start: the character's data)
   counts_toward_limit(game, seat, district) -> bool | None   (None: no opinion; False: outside the limit,
                                                          only for a district of the types the card names
-                                                         in `limit_free_types`: the build listing, once
+                                                         in `limit_free_types`, and only in a turn that
+                                                         uses the card's powers: the build listing, once
                                                          the limit is reached, looks at no other)
   destroy_cost(game, owner, district, cost) -> cost      (rank 8 characters' price)
   shielded_city(game) -> (seat, problem) | None         (the whole city safe from rank 8: the Bishop's;
@@ -136,7 +137,8 @@ class Behaviour:
     # Builds paid another way (`build C using Framework`, `destroying`, `with cards`, `from`):
     # the forms (the word after the district) this card handles with build_with(game, move).
     build_forms: tuple[str, ...] = ()
-    # A card with the counts_toward_limit hook: the district types it may take out of the limit.
+    # A card with the counts_toward_limit hook: the district types it may take out of the limit,
+    # in a turn that uses its powers (common.has_power; in another turn it takes none out).
     limit_free_types: tuple[str, ...] = ()
     # A card that answers out of turn (a `state.pending` of its kind) defines is_answer(move),
     # answer(game, move) and answers(game) -> the legal answers now; and may define
@@ -145,6 +147,13 @@ class Behaviour:
     # of its answers — every move is looked up by verb among the answering cards in play
     # (turn.answering_card), and only theirs are asked is_answer.
     answers_to: tuple[str, ...] = ()
+    # Hooks that act in some editions only (hook -> those editions): left out of the other
+    # editions' lists (`Hooks`), so that no turn of them asks the hook for nothing (the classic
+    # Tax Collector's tax at every turn's end of a 2016 game). The hook still checks the edition
+    # itself (tests/engine/test_registry.py: it does nothing in another edition).
+    hook_editions: dict[str, tuple[str, ...]] = {}
+    # Its entries in the lists of each of its editions (edition -> (hook, method)): set by register().
+    entries_in: dict[str, tuple[tuple[str, Callable], ...]] = {}
 
 
 _BEHAVIOURS: dict[str, Behaviour] = {}
@@ -187,6 +196,11 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
     # game's set-up (a random cast is rarely shared between games: its lists are built anew).
     behaviour.hooks = tuple(hook for hook in HOOKS if hasattr(behaviour, hook))
     behaviour.entries = tuple((hook, getattr(behaviour, hook)) for hook in behaviour.hooks)
+    if not behaviour.hook_editions.keys() <= set(behaviour.hooks):
+        raise ValueError(f"{behaviour.id}: hook_editions names a hook it does not define")
+    behaviour.entries_in = {edition: tuple(entry for entry in behaviour.entries
+                                           if edition in behaviour.hook_editions.get(entry[0], (edition,)))
+                            for edition in behaviour.editions}
     behaviour.generators = tuple((v.name, v.generate) for v in behaviour.verbs if v.generate is not None)
     if hasattr(behaviour, "answer") and not behaviour.answers_to:
         raise ValueError(f"{behaviour.id} answers out of turn: it must say to which verbs (answers_to)")
@@ -326,7 +340,7 @@ class Hooks:
             b = _BEHAVIOURS.get(c)
             if b is None or rb.edition not in b.editions:
                 continue
-            for hook, entry in b.entries:
+            for hook, entry in b.entries_in[rb.edition]:
                 listed.setdefault(hook, []).append(entry)
                 cards.setdefault(hook, []).append(c)
             if b.kind == "character":
@@ -401,8 +415,9 @@ def _districts_part(rb: "Rulebook") -> _Districts:
         ordered = [_BEHAVIOURS[d] for d in sorted((d for d in rb.districts if d in _BEHAVIOURS
                                                    and rb.edition in _BEHAVIOURS[d].editions),
                                                   key=lambda d: _BEHAVIOURS[d].order)]
-        listed = {hook: tuple(getattr(b, hook) for b in ordered if hook in b.hooks) for hook in HOOKS}
-        cards = {hook: tuple(b.id for b in ordered if hook in b.hooks) for hook in HOOKS}
+        edition = rb.edition
+        listed = {hook: tuple(m for b in ordered for h, m in b.entries_in[edition] if h == hook) for hook in HOOKS}
+        cards = {hook: tuple(b.id for b in ordered for h, _ in b.entries_in[edition] if h == hook) for hook in HOOKS}
         uniques = frozenset(b.id for b in ordered if rb.districts[b.id].type == "unique")
         found = _DISTRICTS[key] = (rb, _Districts(
             listed, cards, {b.id: b for b in ordered if b.use is not None},

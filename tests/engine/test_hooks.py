@@ -19,7 +19,9 @@ def _expected(rb, cast, uniques) -> dict:
                         and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
                        key=lambda d: behaviours[d].order)
     ordered = [behaviours[c] for c in characters] + [behaviours[d] for d in districts]
-    found = {hook: tuple(getattr(b, hook) for b in ordered if hasattr(b, hook)) for hook in registry.HOOKS}
+    found = {hook: tuple(getattr(b, hook) for b in ordered
+                         if hasattr(b, hook) and rb.edition in b.hook_editions.get(hook, (rb.edition,)))
+             for hook in registry.HOOKS}
     found["generators"] = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
                            for b in ordered if b.kind == "character"}
     found["uses"] = {b.id: b for b in ordered if b.use is not None}
@@ -111,3 +113,59 @@ def test_a_build_form_of_a_card_in_play_loads_no_other_card():
             "assert registry.build_form('using').id == 'framework'; "
             "assert len(registry._BEHAVIOURS) == loaded and not registry._LOADER[1], loaded")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _calls(hook: str, game):
+    """The hook asked as the engine asks it at this step (None: not asked here)."""
+    state = game.state
+    turn = state.turn
+    if hook == "on_round_end":
+        return lambda method: method(game)
+    if turn is None:
+        return None
+    if hook == "on_reveal":
+        return lambda method: method(game, turn.character, turn.seat)
+    if hook == "on_turn_end":
+        return lambda method: method(game, turn.seat)
+    if hook == "end_problem":
+        return lambda method: method(game)
+    raise AssertionError(f"no call written for {hook}")
+
+
+def test_a_hook_left_out_of_an_editions_lists_does_nothing_in_it(rulebooks):
+    """A card's `hook_editions` leaves a hook out of the other editions' lists: it must be one
+    that does nothing there. At every step of random games of such an edition with the card in
+    the cast, the hook asked as the engine would ask it changes nothing and returns nothing; and
+    the cast's lists do not hold it."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine import Game
+    from referee.engine.players import choose_move
+
+    gated = [(b, hook, editions) for b in registry._BEHAVIOURS.values()
+             for hook, editions in b.hook_editions.items()]
+    assert {(b.id, hook) for b, hook, _ in gated} >= {("tax-collector", "on_turn_end"), ("navigator", "end_problem")}
+    asked = 0
+    for card, hook, editions in gated:
+        for edition, rb in rulebooks.items():
+            if edition in editions or edition not in card.editions:
+                continue
+            rank = rb.characters[card.id].rank
+            for seed in range(12):
+                players = 3 + seed % 6
+                # (with the Assassin: a hook that acts when its character is killed is asked then)
+                cast = tuple(card.id if rb.characters[c].rank == rank else "assassin" if rb.characters[c].rank == 1
+                             else c for c in random_characters(rb, players, seed))
+                if card.id not in cast:
+                    cast = (*cast, card.id)         # (a rank 9 card: the ninth character)
+                game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
+                assert getattr(card, hook) not in getattr(game.hooks, hook), (card.id, hook, edition)
+                rng = random.Random(seed)
+                while not game.is_over and game.state.round < 20:
+                    call = _calls(hook, game)
+                    if call is not None:
+                        before = game.state.copy()
+                        assert call(getattr(card, hook)) is None, (card.id, hook, edition)
+                        assert game.state == before, (card.id, hook, edition)
+                        asked += 1
+                    game.apply_listed(choose_move(game, None, rng))
+    assert asked > 1000

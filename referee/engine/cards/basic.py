@@ -558,7 +558,8 @@ def _generate_build(game: "Operations") -> list[Move]:
     # another way, and nothing else is asked.
     limit = build_limit(game)
     reached = turn.builds >= limit
-    if reached and rb.outside_limit.isdisjoint(hand) and UNKNOWN not in hand and not hooks.counts_toward_limit:
+    if (reached and rb.outside_limit.isdisjoint(hand) and UNKNOWN not in hand
+            and (not hooks.counts_toward_limit or not _free_types(game))):
         return []
     districts = rb.districts
     candidates = set(hand)
@@ -595,20 +596,28 @@ def _generate_build(game: "Operations") -> list[Move]:
     return moves
 
 
+def _free_types(game: "Operations") -> set[str] | None:
+    """The district types the cards in play take out of this turn's limit: those each card with
+    the `counts_toward_limit` hook names in `limit_free_types`, where the turn uses its powers (the
+    Trader's trade districts, in his turn; in another turn it takes none out). None: no type."""
+    types = None
+    for hook in game.hooks.counts_toward_limit:
+        card = hook.__self__
+        if has_power(game, card.id):
+            types = {*(types or ()), *card.limit_free_types}
+    return types
+
+
 def _outside_limit(game: "Operations", candidates: set[str]) -> set[str]:
     """Those of `candidates` a build may still use once the turn's limit is reached: the Stables
-    (`rb.outside_limit`) and, where a card in play has the `counts_toward_limit` hook, the
-    districts of the types it names in `limit_free_types` (the Trader's trade districts): it
-    takes no other out of the limit."""
+    (`rb.outside_limit`) and the districts of the types a card in play takes out of this turn's
+    limit (`_free_types`: the Trader's trade districts, in his turn): no other is."""
     rb = game.rb
     kept = candidates & rb.outside_limit
-    counts = game.hooks.counts_toward_limit
-    if counts:
-        # (loops, not comprehensions: a comprehension naming this function's locals would make
-        # them closure cells, made at each call)
-        types = set()
-        for hook in counts:
-            types.update(hook.__self__.limit_free_types)
+    types = _free_types(game)
+    if types:
+        # (a loop, not a comprehension: one naming this function's locals would make them
+        # closure cells, made at each call)
         districts = rb.districts
         for card in candidates:
             if districts[card].type in types:

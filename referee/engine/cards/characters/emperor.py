@@ -162,6 +162,7 @@ def _generate_crown(game) -> list[Move]:
 @register
 class Emperor(Behaviour):
     id = "emperor"
+    hook_editions = {"on_round_end": ("2016",)}       # the killed Emperor's advisor
     verbs = (Verb("crown", ("皇冠", "給皇冠", "给皇冠", "加冕"), _parse_crown, _apply_crown, _generate_crown, _format_crown,
                   apply_listed=_apply_listed_crown),)
     refusals = (

@@ -12,8 +12,8 @@ from referee.engine.registry import Behaviour, register
 class Trader(Behaviour):
     id = "trader"
     editions = ("2016",)
-    # The only districts counts_toward_limit takes out of the limit: once the limit is reached,
-    # the build listing looks at no other type (basic._generate_build).
+    # The only districts counts_toward_limit takes out of the limit, and only in his turn: once
+    # the limit is reached, the build listing looks at no other type (basic._free_types).
     limit_free_types = ("trade",)
 
     def counts_toward_limit(self, game, seat: int, district: str) -> bool | None:
