@@ -92,6 +92,17 @@ def open_cities(game, skip: int | None = None) -> list:
             if player.city and owner not in shut and city_size(rb, player.city) < end_at]
 
 
+def targets(player) -> list:
+    """Each name of `player`'s city once, with its first Built (the one `Player.built` finds and
+    district_price() values: the city gone over from its end, a first one written last), sorted
+    by name: what the Warlord and the Marshal may act on, a district named once. A city without a
+    second of any name (its set of names as long as it: the usual case) sorts as it is."""
+    city = player.city
+    if len(player.built_names()) == len(city):
+        return sorted(city)
+    return sorted({built.id: built for built in reversed(city)}.values())
+
+
 def district_problem(game, owner: int, district: str, city_open: bool = False) -> tuple | None:
     """Why a rank 8 character cannot act on `district` of seat `owner`, or None. `city_open`:
     the city is one of open_cities() (its whole-city protections found nothing: the move

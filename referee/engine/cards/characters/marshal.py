@@ -90,11 +90,10 @@ def _generate_seize(game) -> list[Move]:
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game, skip=seat):
-        # Each name once, with its first Built (the one `Player.built` finds: the city gone
-        # over from its end, a first one written last), valued a city at a time.
-        firsts = {built.id: built for built in reversed(player.city)}
-        districts = sorted(firsts)
-        for district, value in zip(districts, rank8.prices(game, [firsts[district] for district in districts])):
+        # Each name once, with its first Built, valued a city at a time.
+        targets = rank8.targets(player)
+        for built, value in zip(targets, rank8.prices(game, targets)):
+            district = built.id
             # seize_problem() in parts, those that refuse most first (all must pass: their
             # order changes nothing but the time): the value against his most, a second of a
             # name of his, the price with the surcharge (none without a card that raises it:
