@@ -38,27 +38,43 @@ def prices(game, builts, full_value: str = "warlord-full-value") -> list[int]:
     return found
 
 
+def surcharges(game, owner: int) -> list[tuple[int, tuple[str, ...]]]:
+    """What the cards in play make a rank 8 character pay more for seat `owner`'s districts (the
+    Great Wall's), each (gold, the districts of the city it leaves out): a city's, asked once for
+    all its districts (the move generators price every district in play)."""
+    found = []
+    for surcharge in game.hooks.destroy_surcharge:
+        charged = surcharge(game, owner)
+        if charged:
+            found.append(charged)
+    return found
+
+
+def with_surcharges(charged, district: str, price: int) -> int:
+    """`price` raised by those of a city's `surcharges()` that cover `district`."""
+    for gold, exempt in charged:
+        if district not in exempt:
+            price += gold
+    return price
+
+
 def destroy_cost(game, owner: int, district: str, built: Built | None = None) -> int:
-    """What destroying `district` of seat `owner` costs: its value less one, then the modifiers
+    """What destroying `district` of seat `owner` costs: its value less one, then the surcharges
     of the cards in play (the Great Wall)."""
     cost = district_price(game, owner, district, built) - 1
-    for modify in game.hooks.destroy_cost:
-        cost = modify(game, owner, district, cost)
-    return max(0, cost)
+    return max(0, with_surcharges(surcharges(game, owner), district, cost))
 
 
 def within_means(game, owner: int, builts, gold: int) -> list:
     """Those of `builts` (districts of seat `owner`'s city, each its own Built) whose
     destroy_cost() is at most `gold`, in their order: for the Warlord's move generator, which
     prices every district in play at every step of his turn — each city's values by prices(), less
-    one, then the same modifiers (a cost below 0 is 0, which any gold pays: compared as it is)."""
-    modifiers = game.hooks.destroy_cost
+    one, then the city's surcharges, asked once (a cost below 0 is 0, which any gold pays:
+    compared as it is)."""
+    charged = surcharges(game, owner) if game.hooks.destroy_surcharge else ()
     within = []
     for built, price in zip(builts, prices(game, builts)):
-        cost = price - 1
-        for modify in modifiers:
-            cost = modify(game, owner, built.id, cost)
-        if cost <= gold:
+        if (with_surcharges(charged, built.id, price - 1) if charged else price - 1) <= gold:
             within.append(built)
     return within
 
@@ -118,11 +134,9 @@ def district_problem(game, owner: int, district: str, city_open: bool = False) -
 
 
 def with_surcharge(game, owner: int, district: str, price: int) -> int:
-    """A price raised by the modifiers of the cards in play that make the rank 8 character pay
-    more for a district of `owner`'s (the Great Wall's 1)."""
-    for modify in game.hooks.destroy_cost:
-        price = modify(game, owner, district, price)
-    return price
+    """A price raised by the cards in play that make the rank 8 character pay more for a
+    district of `owner`'s (the Great Wall's 1)."""
+    return with_surcharges(surcharges(game, owner), district, price)
 
 
 def at_end_of_turn(game) -> bool:
