@@ -234,9 +234,11 @@ def _generate_exchange(game) -> list[Move]:
         theirs_counted, firsts = _tally(player)
         # A duplicate needs a name of one city in the other: the usual pair of cities has none.
         shared = mine_counted.keys() & theirs_counted.keys()
-        taken_names = sorted(theirs_counted)
+        # Each name's first Built, by name (Builts of distinct names sort by name).
+        targets = sorted(firsts.values())
         charged = rank8.surcharges(game, owner) if walls else ()
-        for taken, take in zip(taken_names, values(game, [firsts[taken] for taken in taken_names])):
+        for built, take in zip(targets, values(game, targets)):
+            taken = built.id
             # The price, then the district's own protection (the Keep): both only read the
             # position. Without a card that raises the city's prices (the Great Wall), the
             # worth is the value.
@@ -252,7 +254,8 @@ def _generate_exchange(game) -> list[Move]:
                 # giving any (the usual case).
                 within = least >= need
                 if within and not shared:
-                    moves += [make_move((actor, "exchange", (given, name, taken))) for given in given_names]
+                    for given in given_names:        # (a loop: a comprehension is a call in 3.11)
+                        moves.append(make_move((actor, "exchange", (given, name, taken))))
                     continue
                 # Then for each district given the price and the duplicates (all must pass:
                 # their order changes nothing but the time). A `taken` of his own he may not
