@@ -15,11 +15,8 @@ def district_price(game, owner: int, district: str, built: Built | None = None,
     University and the Dragon Gate at their printed 6 by the FAQ, or 8 with the variant
     `full_value` — warlord-full-value, diplomat-full-value), +1 if the Artist beautified it."""
     rb = game.rb
-    facts = rb.districts[district]
-    if rb.edition == "classic" and full_value not in game.state.variants:
-        value = facts.cost
-    else:
-        value = facts.facts.get("points", facts.cost)
+    printed = rb.edition == "classic" and full_value not in game.state.variants
+    value = (rb.printed_values if printed else rb.full_values)[district]
     built = built or game.state.players[owner].built(district)
     return value + (1 if built is not None and built.beautified else 0)
 
@@ -29,12 +26,10 @@ def prices(game, builts, full_value: str = "warlord-full-value") -> list[int]:
     edition's way of valuing asked once: for the move generators, which price every district of
     a city at every step of the turn, in one call per city rather than one per district."""
     rb = game.rb
-    districts = rb.districts
-    printed = rb.edition == "classic" and full_value not in game.state.variants
+    values = rb.printed_values if rb.edition == "classic" and full_value not in game.state.variants else rb.full_values
     found = []
     for built in builts:
-        facts = districts[built.id]
-        found.append((facts.cost if printed else facts.facts.get("points", facts.cost)) + (1 if built.beautified else 0))
+        found.append(values[built.id] + built.beautified)     # (a bool: the Artist's coin, 1 or 0)
     return found
 
 
