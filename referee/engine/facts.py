@@ -85,6 +85,11 @@ class Rulebook:
         self.counts_extra = {d.id: d.fact("counts_as") - 1 for d in self.districts.values()
                              if d.fact("counts_as", 1) != 1}
         self._end_at: dict[int, int] = {}      # players -> end_at(players), asked at every move
+        # Each district's value for the rank 8 characters' prices, by the edition's rule or a
+        # variant's (`rank8.prices`, for every district in play at most steps of their turns):
+        # its printed cost, or its full value (its `points` where it has them).
+        self.printed_values = {d.id: d.cost for d in self.districts.values()}
+        self.full_values = {d.id: d.fact("points", d.cost) for d in self.districts.values()}
         # Districts built outside the build limit (the Stables): the only ones the build listing
         # looks at once the limit is reached, after a build at most steps of a turn.
         self.outside_limit = frozenset(d.id for d in self.districts.values() if d.fact("no_build_limit", False))

@@ -42,7 +42,9 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
                                                          in `limit_free_types`, and only in a turn that
                                                          uses the card's powers: the build listing, once
                                                          the limit is reached, looks at no other)
-  destroy_cost(game, owner, district, cost) -> cost      (rank 8 characters' price)
+  destroy_surcharge(game, owner) -> (gold, exempt) | None   (what rank 8 characters pay more for
+                                                         each district of `owner`'s city but those named
+                                                         in `exempt`: the Great Wall; asked once a city)
   shielded_city(game) -> (seat, problem) | None         (the whole city safe from rank 8: the Bishop's;
                                                          asked once for all the cities a listing goes over)
   shield_district(game, owner, district) -> problem | None   (one district safe: the Keep)
@@ -77,7 +79,7 @@ if TYPE_CHECKING:
     from referee.engine.facts import Rulebook
 
 HOOKS = ("on_reveal", "on_gather", "on_build", "on_turn_end", "on_round_end", "waits_at_round_end", "on_destroyed",
-         "on_confiscated", "on_crown_passed", "power_seat", "build_cost", "build_discount", "end_size", "build_limit", "counts_toward_limit", "destroy_cost", "shielded_city", "shield_district", "draw_plan",
+         "on_confiscated", "on_crown_passed", "power_seat", "build_cost", "build_discount", "end_size", "build_limit", "counts_toward_limit", "destroy_surcharge", "shielded_city", "shield_district", "draw_plan",
          "allows_duplicate", "build_moves", "can_build", "end_problem", "selection_steps", "killed_turn",
          "secret_selection_moves", "secret_selection_apply")
 

@@ -508,6 +508,7 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
     city at a time, `diplomat.values`)."""
     from referee.cli.simulate_cmd import random_characters
     from referee.engine.players import choose_move
+    from referee.engine.state import Built
 
     rb = rulebooks[edition]
     rank8 = "marshal" if marshal and edition == "2016" else "diplomat"
@@ -538,6 +539,18 @@ def test_the_rank8_takings_listed_are_every_one_their_rule_allows(rulebooks, see
                 if player.city:
                     player.city = [player.city[0]._replace(stored=player.city[0].stored + ("temple",))] + player.city[1:]
             _check_rank8_listing(game, rank8)
+            if walls:
+                # Then with a Great Wall in every city (its surcharge asked once per city:
+                # `rank8.surcharges`), his gold at every figure a price may be compared with.
+                for player in state.players:
+                    if player.city and not player.has_built("great-wall"):
+                        player.city = player.city + [Built("great-wall")]
+                me = state.players[turn.seat]
+                gold = me.gold
+                for figure in range(8):
+                    me.gold = figure
+                    _check_rank8_listing(game, rank8)
+                me.gold = gold
             for player, city in zip(state.players, cities):
                 player.city = city
         game.apply_listed(choose_move(game, None, rng))
@@ -634,6 +647,7 @@ def test_the_warlords_targets_are_every_district_his_rule_allows(rulebooks, seed
     from referee.engine.cards.characters import warlord
     from referee.engine.moves import make_move
     from referee.engine.players import choose_move
+    from referee.engine.state import Built
 
     rb = rulebooks[edition]
     game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, uniques=["keep", "great-wall"],
@@ -662,6 +676,17 @@ def test_the_warlords_targets_are_every_district_his_rule_allows(rulebooks, seed
                 if city:
                     player.city = city + [city[0]._replace(beautified=not city[0].beautified)]
             lists_what_the_rules_allow(turn)
+            # A Great Wall in every city (its surcharge asked once per city: `rank8.surcharges`),
+            # the Warlord's gold at every figure a price may be compared with.
+            for player, city in zip(game.state.players, cities):
+                if city and not player.has_built("great-wall"):
+                    player.city = city + [Built("great-wall")]
+            me = game.state.players[turn.seat]
+            gold = me.gold
+            for figure in range(8):
+                me.gold = figure
+                lists_what_the_rules_allow(turn)
+            me.gold = gold
             for player, city in zip(game.state.players, cities):
                 player.city = city
         game.apply_listed(choose_move(game, None, rng))

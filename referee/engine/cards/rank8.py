@@ -15,11 +15,8 @@ def district_price(game, owner: int, district: str, built: Built | None = None,
     University and the Dragon Gate at their printed 6 by the FAQ, or 8 with the variant
     `full_value` — warlord-full-value, diplomat-full-value), +1 if the Artist beautified it."""
     rb = game.rb
-    facts = rb.districts[district]
-    if rb.edition == "classic" and full_value not in game.state.variants:
-        value = facts.cost
-    else:
-        value = facts.facts.get("points", facts.cost)
+    printed = rb.edition == "classic" and full_value not in game.state.variants
+    value = (rb.printed_values if printed else rb.full_values)[district]
     built = built or game.state.players[owner].built(district)
     return value + (1 if built is not None and built.beautified else 0)
 
@@ -29,36 +26,50 @@ def prices(game, builts, full_value: str = "warlord-full-value") -> list[int]:
     edition's way of valuing asked once: for the move generators, which price every district of
     a city at every step of the turn, in one call per city rather than one per district."""
     rb = game.rb
-    districts = rb.districts
-    printed = rb.edition == "classic" and full_value not in game.state.variants
+    values = rb.printed_values if rb.edition == "classic" and full_value not in game.state.variants else rb.full_values
     found = []
     for built in builts:
-        facts = districts[built.id]
-        found.append((facts.cost if printed else facts.facts.get("points", facts.cost)) + (1 if built.beautified else 0))
+        found.append(values[built.id] + built.beautified)     # (a bool: the Artist's coin, 1 or 0)
     return found
 
 
+def surcharges(game, owner: int) -> list[tuple[int, tuple[str, ...]]]:
+    """What the cards in play make a rank 8 character pay more for seat `owner`'s districts (the
+    Great Wall's), each (gold, the districts of the city it leaves out): a city's, asked once for
+    all its districts (the move generators price every district in play)."""
+    found = []
+    for surcharge in game.hooks.destroy_surcharge:
+        charged = surcharge(game, owner)
+        if charged:
+            found.append(charged)
+    return found
+
+
+def with_surcharges(charged, district: str, price: int) -> int:
+    """`price` raised by those of a city's `surcharges()` that cover `district`."""
+    for gold, exempt in charged:
+        if district not in exempt:
+            price += gold
+    return price
+
+
 def destroy_cost(game, owner: int, district: str, built: Built | None = None) -> int:
-    """What destroying `district` of seat `owner` costs: its value less one, then the modifiers
+    """What destroying `district` of seat `owner` costs: its value less one, then the surcharges
     of the cards in play (the Great Wall)."""
     cost = district_price(game, owner, district, built) - 1
-    for modify in game.hooks.destroy_cost:
-        cost = modify(game, owner, district, cost)
-    return max(0, cost)
+    return max(0, with_surcharges(surcharges(game, owner), district, cost))
 
 
 def within_means(game, owner: int, builts, gold: int) -> list:
     """Those of `builts` (districts of seat `owner`'s city, each its own Built) whose
     destroy_cost() is at most `gold`, in their order: for the Warlord's move generator, which
     prices every district in play at every step of his turn — each city's values by prices(), less
-    one, then the same modifiers (a cost below 0 is 0, which any gold pays: compared as it is)."""
-    modifiers = game.hooks.destroy_cost
+    one, then the city's surcharges, asked once (a cost below 0 is 0, which any gold pays:
+    compared as it is)."""
+    charged = surcharges(game, owner) if game.hooks.destroy_surcharge else ()
     within = []
     for built, price in zip(builts, prices(game, builts)):
-        cost = price - 1
-        for modify in modifiers:
-            cost = modify(game, owner, built.id, cost)
-        if cost <= gold:
+        if (with_surcharges(charged, built.id, price - 1) if charged else price - 1) <= gold:
             within.append(built)
     return within
 
@@ -92,6 +103,17 @@ def open_cities(game, skip: int | None = None) -> list:
             if player.city and owner not in shut and city_size(rb, player.city) < end_at]
 
 
+def targets(player) -> list:
+    """Each name of `player`'s city once, with its first Built (the one `Player.built` finds and
+    district_price() values: the city gone over from its end, a first one written last), sorted
+    by name: what the Warlord and the Marshal may act on, a district named once. A city without a
+    second of any name (its set of names as long as it: the usual case) sorts as it is."""
+    city = player.city
+    if len(player.built_names()) == len(city):
+        return sorted(city)
+    return sorted({built.id: built for built in reversed(city)}.values())
+
+
 def district_problem(game, owner: int, district: str, city_open: bool = False) -> tuple | None:
     """Why a rank 8 character cannot act on `district` of seat `owner`, or None. `city_open`:
     the city is one of open_cities() (its whole-city protections found nothing: the move
@@ -107,11 +129,9 @@ def district_problem(game, owner: int, district: str, city_open: bool = False) -
 
 
 def with_surcharge(game, owner: int, district: str, price: int) -> int:
-    """A price raised by the modifiers of the cards in play that make the rank 8 character pay
-    more for a district of `owner`'s (the Great Wall's 1)."""
-    for modify in game.hooks.destroy_cost:
-        price = modify(game, owner, district, price)
-    return price
+    """A price raised by the cards in play that make the rank 8 character pay more for a
+    district of `owner`'s (the Great Wall's 1)."""
+    return with_surcharges(surcharges(game, owner), district, price)
 
 
 def at_end_of_turn(game) -> bool:

@@ -53,15 +53,15 @@ def values(game, builts) -> list[int]:
 def taken_worth(game, owner: int, taken) -> tuple[int, int]:
     """(value, extra) of the district taken from `owner`: the Great Wall raises the value in
     2016 and the difference in classic (its `extra`)."""
-    return surcharged(game, owner, taken.id, value(game, owner, taken))
+    return surcharged(game, rank8.surcharges(game, owner), taken.id, value(game, owner, taken))
 
 
-def surcharged(game, owner: int, taken: str, take: int) -> tuple[int, int]:
-    """taken_worth() of a district `taken` of value `take`. The move generator asks it once per
-    district taken, not once per pair."""
+def surcharged(game, charged, taken: str, take: int) -> tuple[int, int]:
+    """taken_worth() of a district `taken` of value `take` of a city whose `rank8.surcharges()`
+    are `charged`. The move generator asks it once per district taken, not once per pair."""
     if game.rb.edition == "classic":
-        return take, rank8.with_surcharge(game, owner, taken, 0)
-    return rank8.with_surcharge(game, owner, taken, take), 0
+        return take, rank8.with_surcharges(charged, taken, 0)
+    return rank8.with_surcharges(charged, taken, take), 0
 
 
 def owed(worth: tuple[int, int], give: int) -> int:
@@ -226,7 +226,7 @@ def _generate_exchange(game) -> list[Move]:
     least = min(gives)
     gold = me.gold
     shields = game.hooks.shield_district
-    surcharges = game.hooks.destroy_cost
+    walls = game.hooks.destroy_surcharge
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game, skip=seat):
@@ -234,12 +234,15 @@ def _generate_exchange(game) -> list[Move]:
         theirs_counted, firsts = _tally(player)
         # A duplicate needs a name of one city in the other: the usual pair of cities has none.
         shared = mine_counted.keys() & theirs_counted.keys()
-        taken_names = sorted(theirs_counted)
-        for taken, take in zip(taken_names, values(game, [firsts[taken] for taken in taken_names])):
+        # Each name's first Built, by name (Builts of distinct names sort by name).
+        targets = sorted(firsts.values())
+        charged = rank8.surcharges(game, owner) if walls else ()
+        for built, take in zip(targets, values(game, targets)):
+            taken = built.id
             # The price, then the district's own protection (the Keep): both only read the
-            # position. Without a card that raises the price (the Great Wall), the worth is
-            # the value.
-            worth = surcharged(game, owner, taken, take) if surcharges else (take, 0)
+            # position. Without a card that raises the city's prices (the Great Wall), the
+            # worth is the value.
+            worth = surcharged(game, charged, taken, take) if charged else (take, 0)
             need = least_given(worth, gold)
             if need is None:
                 continue                     # beyond his gold whatever he gives
@@ -251,7 +254,8 @@ def _generate_exchange(game) -> list[Move]:
                 # giving any (the usual case).
                 within = least >= need
                 if within and not shared:
-                    moves += [make_move((actor, "exchange", (given, name, taken))) for given in given_names]
+                    for given in given_names:        # (a loop: a comprehension is a call in 3.11)
+                        moves.append(make_move((actor, "exchange", (given, name, taken))))
                     continue
                 # Then for each district given the price and the duplicates (all must pass:
                 # their order changes nothing but the time). A `taken` of his own he may not

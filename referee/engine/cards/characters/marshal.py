@@ -86,22 +86,22 @@ def _generate_seize(game) -> list[Move]:
     gold, his = me.gold, me.built_names()
     most = _most(game)
     shields = game.hooks.shield_district
-    surcharges = game.hooks.destroy_cost
+    walls = game.hooks.destroy_surcharge
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game, skip=seat):
-        # Each name once, with its first Built (the one `Player.built` finds: the city gone
-        # over from its end, a first one written last), valued a city at a time.
-        firsts = {built.id: built for built in reversed(player.city)}
-        districts = sorted(firsts)
-        for district, value in zip(districts, rank8.prices(game, [firsts[district] for district in districts])):
+        # Each name once, with its first Built, valued a city at a time.
+        targets = rank8.targets(player)
+        charged = rank8.surcharges(game, owner) if walls else ()
+        for built, value in zip(targets, rank8.prices(game, targets)):
+            district = built.id
             # seize_problem() in parts, those that refuse most first (all must pass: their
             # order changes nothing but the time): the value against his most, a second of a
-            # name of his, the price with the surcharge (none without a card that raises it:
-            # the Great Wall), then the district's own shield (the Keep).
+            # name of his, the price with the city's surcharges (none without a card that
+            # raises it: the Great Wall), then the district's own shield (the Keep).
             if value > most or (district in his and not rank8.duplicate_allowed(game, seat, district)):
                 continue
-            if (rank8.with_surcharge(game, owner, district, value) if surcharges else value) > gold:
+            if (rank8.with_surcharges(charged, district, value) if charged else value) > gold:
                 continue
             for shield in shields:
                 if shield(game, owner, district):

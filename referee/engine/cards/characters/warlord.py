@@ -57,16 +57,9 @@ def _generate_destroy(game) -> list[Move]:
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game):
-        # Each district once, by name: the first of a name, as district_price reads it (the
-        # city gone over from its end, a first one written last); each name once, so the
-        # Builts sort by name. A city without a second of any name (its set of names as long
-        # as it: the usual case) sorts as it is.
-        city = player.city
-        targets = sorted(city if len(player.built_names()) == len(city) else
-                         {built.id: built for built in reversed(city)}.values())
         # The price first: it rules out most districts in a random game, and both checks
         # only read the position, so their order changes nothing but the time.
-        for built in rank8.within_means(game, owner, targets, gold):
+        for built in rank8.within_means(game, owner, rank8.targets(player), gold):
             district = built.id
             for shield in shields:           # a plain loop: this runs for every district in play
                 if shield(game, owner, district):

@@ -11,10 +11,9 @@ class GreatWall(Behaviour):
     id = "great-wall"
     kind = "district"
 
-    def destroy_cost(self, game, owner: int, district: str, cost: int) -> int:
-        # Asked for every district the rank 8 character may act on: the city is read directly.
+    def destroy_surcharge(self, game, owner: int) -> tuple[int, tuple[str, ...]] | None:
+        # Asked once for each city the rank 8 character looks at: its owner's districts but itself.
         if not game.state.players[owner].has_built("great-wall"):
-            return cost
-        if district != "great-wall" or "great-wall-includes-itself" in game.state.variants:
-            cost += game.rb.districts["great-wall"].facts.get("destroy_surcharge", 1)
-        return cost
+            return None
+        exempt = () if "great-wall-includes-itself" in game.state.variants else ("great-wall",)
+        return game.rb.districts["great-wall"].facts.get("destroy_surcharge", 1), exempt
