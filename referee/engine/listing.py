@@ -193,12 +193,12 @@ class Triples(Virtual):
         # The combination numbered `number`: past the blocks of those that begin earlier (the
         # block of first name a holds comb(n - a - 1, 2)), then likewise for the second name.
         a = 0
-        while number >= comb(n - a - 1, 2):
-            number -= comb(n - a - 1, 2)
+        while number >= (block := comb(n - a - 1, 2)):
+            number -= block
             a += 1
         b = a + 1
-        while number >= n - b - 1:
-            number -= n - b - 1
+        while number >= (block := n - b - 1):
+            number -= block
             b += 1
         three = (names[a], names[b], names[b + 1 + number])
         return make_move((self.actor, self.verb, (*three, three[choice] if choice < 3 else "")))
