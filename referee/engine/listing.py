@@ -166,8 +166,8 @@ class Triples(Virtual):
     (itertools.combinations) and M one of the three — also "", none of them, when `unmarked` —
     in the order the loops `for a, b, c in combinations(names, 3): for m in (a, b, c[, ""])`
     give them: the Magistrate's warrants (three characters of the cast in calling order, the
-    signed one; at a table possibly unsigned), 168 to 336 moves, made by the cast once more at
-    each new cast if they were listed. Move i is the (i // k)-th combination, marked by its
+    signed one; at a table possibly unsigned), 168 to 336 moves, which listed would be made
+    again at each new cast. Move i is the (i // k)-th combination, marked by its
     (i % k)-th choice, k the number of choices (3, or 4 when `unmarked`). Few enough to go over
     one by one: shown and checked as a list is (`listable`)."""
 
