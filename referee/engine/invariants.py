@@ -61,7 +61,8 @@ def _wizard_turn(state) -> bool:
 
 
 # A virtual part of the legal moves (listing.py: the Magician's redraws, up to 2**n for a hand of
-# n cards) is checked whole up to this many moves, beyond on this many spread over it.
+# n cards) is checked whole up to this many moves, beyond on this many spread over it; one that
+# is `listable` (the warrants) always whole, as a list.
 WHOLE_AT_MOST = 64
 SAMPLED = 16
 
@@ -71,7 +72,7 @@ def sample(part) -> list:
     larger one, a deterministic sample (the same each time): SAMPLED moves evenly spaced from the
     first, and the last (the whole hand)."""
     size = len(part)
-    if size <= WHOLE_AT_MOST:
+    if size <= WHOLE_AT_MOST or part.listable:
         return list(part)
     return [part[i] for i in sorted({size * k // SAMPLED for k in range(SAMPLED)} | {size - 1})]
 

@@ -1,11 +1,14 @@
 """The legal moves as a sequence that need not hold every move (as python-chess's
 LegalMoveGenerator): most generators list their moves, but a few choices are too many to list.
 The Magician's redraw of a hand of n cards is one move per non-empty part of the hand, up to
-2**n of them: 1,048,575 for 20 cards, which a two-player classic game can give him.
+2**n of them: 1,048,575 for 20 cards, which a two-player classic game can give him. Others are
+not too many to list but cost more to make than the few of them a player draws: the
+Magistrate's 168 to 336 warrants, which every new cast would make again.
 
 `Subsets` is such a choice as a *virtual part*: the moves `ACTOR: VERB C1, C2…` for every
 non-empty sub-multiset of a multiset of cards, in a fixed order, counted by rule, each made only
-when it is asked for (by index, or one by one when iterated) and tested for membership by rule.
+when it is asked for (by index, or one by one when iterated) and tested for membership by rule;
+`Triples` likewise the warrants.
 `Game.legal_moves()` returns a plain list when every part is listed (the usual case: nothing is
 paid for the view), else a `Moves` view over its parts, in the order the generators gave them.
 
@@ -24,7 +27,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import chain, islice, product
+from itertools import chain, combinations, islice, product
+from math import comb
 
 from referee.engine.moves import Move, make_move
 
@@ -33,11 +37,14 @@ class Virtual:
     """A part of the legal moves made only when asked for: every move of it has the same actor
     and verb (what `select` and `renamed` rely on). Joined to a list with `+` (also `list += part`,
     which Python hands to `__radd__`), it gives a `Moves` view: never the list extended by every
-    move of it."""
+    move of it. `listable`: whether its moves are few enough (a few hundred at most) that what
+    shows or checks the legal moves goes over them one by one as a list's (the warrants), or may
+    be too many (the redraws: said in one line, checked on a sample)."""
 
     __slots__ = ()
     actor: str
     verb: str
+    listable = False
 
     def __add__(self, other):
         return joined(parts(self) + parts(other)) if isinstance(other, (list, Virtual, Moves)) else NotImplemented
@@ -152,6 +159,105 @@ class Subsets(Virtual):
 
     def __repr__(self) -> str:
         return f"Subsets({self.actor!r}, {self.verb!r}, {self.cards()!r})"
+
+
+class Triples(Virtual):
+    """`ACTOR: VERB A B C M` for every three names A, B, C of `names` taken in their order
+    (itertools.combinations) and M one of the three — also "", none of them, when `unmarked` —
+    in the order the loops `for a, b, c in combinations(names, 3): for m in (a, b, c[, ""])`
+    give them: the Magistrate's warrants (three characters of the cast in calling order, the
+    signed one; at a table possibly unsigned), 168 to 336 moves, which listed would be made
+    again at each new cast. Move i is the (i // k)-th combination, marked by its
+    (i % k)-th choice, k the number of choices (3, or 4 when `unmarked`). Few enough to go over
+    one by one: shown and checked as a list is (`listable`)."""
+
+    __slots__ = ("actor", "verb", "names", "unmarked", "_len")
+    listable = True
+
+    def __init__(self, actor: str, verb: str, names: tuple[str, ...], unmarked: bool):
+        self.actor, self.verb, self.names, self.unmarked = actor, verb, names, unmarked
+        self._len = comb(len(names), 3) * (4 if unmarked else 3)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("move index out of range")
+        number, choice = divmod(index, 4 if self.unmarked else 3)
+        names, n = self.names, len(self.names)
+        # The combination numbered `number`: past the blocks of those that begin earlier (the
+        # block of first name a holds comb(n - a - 1, 2)), then likewise for the second name.
+        a = 0
+        while number >= (block := comb(n - a - 1, 2)):
+            number -= block
+            a += 1
+        b = a + 1
+        while number >= (block := n - b - 1):
+            number -= block
+            b += 1
+        three = (names[a], names[b], names[b + 1 + number])
+        return make_move((self.actor, self.verb, (*three, three[choice] if choice < 3 else "")))
+
+    def __iter__(self):
+        actor, verb = self.actor, self.verb
+        for a, b, c in combinations(self.names, 3):
+            for marked in ((a, b, c, "") if self.unmarked else (a, b, c)):
+                yield make_move((actor, verb, (a, b, c, marked)))
+
+    def _number(self, move) -> int | None:
+        """The index of `move`, if it is one of these moves (its three names in `names`' order,
+        the marked one among them or "" if `unmarked`), else None."""
+        if not isinstance(move, tuple) or len(move) != 3:
+            return None
+        actor, verb, args = move
+        if actor != self.actor or verb != self.verb or not isinstance(args, tuple) or len(args) != 4:
+            return None
+        names, n = self.names, len(self.names)
+        if args[0] not in names or args[1] not in names or args[2] not in names:
+            return None
+        p, q, r = names.index(args[0]), names.index(args[1]), names.index(args[2])
+        if not p < q < r:
+            return None
+        marked = args[3]
+        choice = args.index(marked) if marked in args[:3] else 3 if marked == "" and self.unmarked else None
+        if choice is None:
+            return None
+        # The combinations before (p, q, r): those beginning before p; beginning with p, those
+        # whose second name comes before q; beginning with p, q, those whose third comes before r.
+        before = comb(n, 3) - comb(n - p, 3) + comb(n - p - 1, 2) - comb(n - q, 2) + r - q - 1
+        return before * (4 if self.unmarked else 3) + choice
+
+    def __contains__(self, move) -> bool:
+        return self._number(move) is not None
+
+    def index(self, move, start: int = 0, stop: int | None = None) -> int:
+        found = self._number(move)
+        if found is None:
+            raise ValueError(f"{move!r} is not among these moves")
+        if not start <= found < (self._len if stop is None else stop):
+            raise ValueError(f"{move!r} is not in that range")
+        return found
+
+    def count(self, move) -> int:
+        return 1 if move in self else 0
+
+    def with_actor(self, actor: str) -> "Triples":
+        return Triples(actor, self.verb, self.names, self.unmarked)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Triples):
+            return (self.actor, self.verb, self.names, self.unmarked) == (other.actor, other.verb, other.names, other.unmarked)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Triples({self.actor!r}, {self.verb!r}, {self.names!r}, {self.unmarked!r})"
 
 
 class Moves:
@@ -298,28 +404,32 @@ class Listing:
         found = self._lists.get(verb)
         if found is None:
             generate = self._generators.get(verb)
-            found = generate(self._game) if generate is not None else []
-            if not isinstance(found, list):
-                found = joined([found])      # a virtual part as a view, as legal_moves(verb) gives it
-            self._lists[verb] = found
+            found = self._lists[verb] = generate(self._game) if generate is not None else []
+        if type(found) is not list:
+            return joined([found])           # a virtual part as a view, as legal_moves(verb) gives it
         return found
 
     def all(self) -> "list[Move] | Moves":
-        return joined([self.of(verb) for verb in self.verbs])
+        lists = self._lists
+        for verb in self.verbs:
+            if verb not in lists:
+                self.of(verb)
+        return joined(map(lists.get, self.verbs))      # (each verb's part as listed: no view in a view)
 
-    def listed(self, verbs) -> "list[Move]":
-        """The moves of `verbs`, in that order, in one list: each verb's as `of(verb)` gives them,
-        for verbs whose moves are all listed (never a virtual part: the caller leaves the redraws
-        out). A verb already listed (the random player's builds, among its others) is read back,
-        and one not listed yet is listed here, without a call to `of` (each of `verbs` is one of
-        the position's `verbs`, and its moves a list)."""
+    def listed(self, verbs) -> "list[Move] | Moves":
+        """The moves of `verbs`, in that order, as one sequence: each verb's as `of(verb)` gives
+        them; a list unless a verb's are a virtual part (the warrants: then a view; the redraws,
+        which may be too many, the random player leaves out). A verb already listed (the random
+        player's builds, among its others) is read back, and one not listed yet is listed here,
+        without a call to `of` (each of `verbs` is one of the position's `verbs`). What each
+        verb's generator gave is kept as it gave it, a list or a virtual part."""
         lists = self._lists
         moves: list[Move] = []
         for verb in verbs:
             found = lists.get(verb)
             if found is None:
                 found = lists[verb] = self._generators[verb](self._game)
-            moves += found
+            moves += found                   # (a virtual part joined to a list: a view, `Virtual.__radd__`)
         return moves
 
 

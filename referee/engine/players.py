@@ -26,7 +26,7 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     as the choice needs them (the way to gather; after it each draw made first, then only the
     verbs it asks for: the builds, the other moves, `end`): the same move, from the same draws of
     `rng`, as from the whole list, which is then mostly never made. The choices by verb look
-    only at the listed moves: a virtual part (the Magician's redraws of a big hand) is only ever
+    only at the listed moves: a virtual part (the Magician's redraws, the Magistrate's warrants) is only ever
     picked by a random index, never opened. None when there is no move to choose."""
     turn = game.state.turn
     if turn is None:
@@ -73,9 +73,9 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
 
 
 # The verbs a turn's player weighs apart from the others: `end`, and the Magician's redraws,
-# which may be too many to list (chosen only among all the moves): the one verb whose moves may
-# be a virtual part (`listing.Subsets`); every other verb's are listed, a list
-# (tests/engine/test_properties.py), read as they come.
+# which may be too many to list (chosen only among all the moves; `listing.Subsets`). Among the
+# others the Magistrate's warrants are a virtual part too (`listing.Triples`): drawn by index,
+# as a list's (tests/engine/test_properties.py), only the one drawn ever made.
 _NOT_OTHERS = ("end", "redraw")
 
 # A Listing's verbs -> those of them that are others, in order: a function of the verbs (kept
@@ -84,8 +84,8 @@ _OTHER_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _others(asked):
-    """The moves other than `end` and the redraws (lists, joined by extending one: nothing
-    virtual to keep apart, as `listing.joined` would)."""
+    """The moves other than `end` and the redraws: a list, or a view where the warrants are
+    among them (`Listing.listed`)."""
     if not isinstance(asked, Listing):
         return asked.others()
     verbs = _OTHER_VERBS.get(asked.verbs)
@@ -100,10 +100,18 @@ def _of_verb(moves, verb: str) -> list[Move]:
 
 
 class _Flat:
-    """Moves that do not come grouped by verb: the others than `end` found by going over all."""
+    """Moves that do not come grouped by verb: the others than `end` found by going over all
+    (a virtual part kept or left whole, by its verb: the warrants kept, the redraws left)."""
 
-    def others(self) -> list[Move]:
-        return [m for m in concrete(self.all()) if m.verb not in _NOT_OTHERS]
+    def others(self):
+        moves = self.all()
+        if type(moves) is list:
+            return [m for m in moves if m.verb not in _NOT_OTHERS]
+        return select(moves, _is_other)
+
+
+def _is_other(move: Move) -> bool:
+    return move.verb not in _NOT_OTHERS
 
 
 class _Given(_Flat):

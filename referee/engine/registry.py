@@ -90,8 +90,9 @@ class Verb(NamedTuple):
     parse(notation, tail) -> args; format(notation, move) -> the text after the verb ("" for
     none); apply(game, move) checks and plays it; generate(game) -> the legal moves of this verb
     now, for the acting character (called only when the verb's card acts or owns the district):
-    a list, or a part too large to list (`listing.Virtual`: the Magician's redraws), which the
-    turn joins with `+=` (never `extend`, which would make every move of it).
+    a list, or a part too large to list or costly to make (`listing.Virtual`: the Magician's
+    redraws, the Magistrate's warrants), which the turn joins with `+=` (never `extend`, which
+    would make every move of it).
     `instead`: the verbs a player means when this one's arguments do not read (換牌 with a
     player's name is the Magician's swap of hands, not his redraw), tried in order.
     `apply_listed(game, move)`: where the verb's own checks cost more than a few comparisons,

@@ -130,7 +130,8 @@ def names_as_set_up(text: str, players: list[str]) -> str:
 
 # A choice with more moves than this — a virtual part of the legal moves (engine/listing.py):
 # the Magician's redraws, up to 2**n for a hand of n cards — is shown in one line, not move by
-# move (a hand of four cards, the hand dealt, still lists its 15 redraws as always).
+# move (a hand of four cards, the hand dealt, still lists its 15 redraws as always). A virtual
+# part that is `listable` (the Magistrate's warrants) is shown move by move, as a list.
 LISTED_AT_MOST = 15
 
 
@@ -142,7 +143,7 @@ def shown(moves) -> list:
 
     found: list = []
     for part in parts(moves):
-        if isinstance(part, list) or len(part) <= LISTED_AT_MOST:
+        if isinstance(part, list) or part.listable or len(part) <= LISTED_AT_MOST:
             found.extend(part)
         else:
             found.append(part)

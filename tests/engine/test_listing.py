@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 import time
-from itertools import product
+from itertools import combinations, product
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.engine import Game
 from referee.engine.listing import Moves, Subsets, concrete, joined, parts, renamed, select
@@ -230,3 +232,109 @@ def test_a_secret_table_offers_a_big_hands_redraw_as_a_reveal_without_trying_eac
     assert move in moves
     game.apply(move)
     assert "magician" in game.state.players[0].characters and len(game.state.players[0].hand) == 14
+
+
+# The Magistrate's warrants as a virtual part (`listing.Triples`, session 14): the moves, their
+# order, `in` and `index` exactly those of the list made the old way, every warrant made.
+
+def _old_warrants(actor: str, cast: tuple[str, ...], table: bool) -> list[Move]:
+    """The warrants as listed until session 14: for each three of the cast in calling order,
+    each of them signed, and at a table none."""
+    return [Move(actor, "warrant", (a, b, c, signed)) for a, b, c in combinations(cast, 3)
+            for signed in ((a, b, c, "") if table else (a, b, c))]
+
+
+def _strangers(listed: list[Move], cast: tuple[str, ...], rng: random.Random) -> list:
+    """Moves like the warrants that are not all of them: out of order, signed elsewhere or not
+    at all, a name outside the cast, another actor or verb, other shapes."""
+    found = []
+    for move in rng.sample(listed, min(12, len(listed))):
+        a, b, c, signed = move.args
+        outside = next(x for x in ("assassin", "witch", "seer", "queen", "nobody") if x not in cast)
+        found += [move._replace(args=(b, a, c, signed)), move._replace(args=(a, c, b, signed)),
+                  move._replace(args=(a, b, c, "")), move._replace(args=(a, b, c, outside)),
+                  move._replace(args=(a, b, outside, signed)), move._replace(args=(a, a, c, a)),
+                  move._replace(args=(a, b, c, cast[-1] if cast[-1] not in (a, b, c) else cast[0])),
+                  move._replace(args=(a, b, c)), move._replace(args=(a, b, c, signed, signed)),
+                  move._replace(args=[a, b, c, signed]), move._replace(args=(a, b, c, None)),
+                  move._replace(actor="witch"), move._replace(verb="threaten"), tuple(move),
+                  (move.actor, move.verb), "warrant"]
+    return found
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), table=st.booleans())
+def test_the_warrants_are_those_listed_the_old_way(rulebooks, seed, players, table):
+    """For the random casts of 8 and 9 characters with the Magistrate, at a table and not, named
+    for the Magistrate and (with_actor) the Witch playing his part: the same moves in the same
+    order, each by index, `in` and `index` as the list's for them and for moves that are not
+    among them, the view's `+` and `==`."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.cards.characters.magistrate import _every_warrant
+
+    rb = rulebooks["2016"]
+    cast = random_characters(rb, players, seed)
+    cast = tuple("magistrate" if rb.characters[c].rank == 1 else c for c in cast)
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast, table=table)
+    order = tuple(character for _, character in game.hooks.calling_order)
+    assert len(order) in (8, 9) and "magistrate" in order
+    rng = random.Random(seed)
+    part = _every_warrant(game.hooks.calling_order, "magistrate", table)
+    for actor, virtual in (("magistrate", part), ("witch", part.with_actor("witch")), ("P0", part.with_actor("P0"))):
+        listed = _old_warrants(actor, order, table)
+        assert len(virtual) == len(listed) == len(list(virtual))
+        assert list(virtual) == listed
+        assert [virtual[i] for i in range(len(listed))] == listed
+        assert [virtual[-i] for i in range(1, len(listed) + 1)] == listed[::-1]
+        assert virtual[3:40:7] == listed[3:40:7]
+        for i, move in enumerate(listed):
+            assert move in virtual and virtual.index(move) == i and virtual.count(move) == 1
+        for stranger in _strangers(listed, order, rng):
+            assert (stranger in virtual) == (stranger in listed), stranger
+            if stranger not in listed:
+                with pytest.raises(ValueError):
+                    virtual.index(stranger)
+            else:
+                assert virtual.index(stranger) == listed.index(stranger)
+        with pytest.raises(IndexError):
+            virtual[len(listed)]
+        before, after = [Move(actor, "gold")], [Move(actor, "end")]
+        view = before + virtual + after
+        assert type(view) is Moves and view == before + listed + after and len(view) == len(listed) + 2
+        assert [view[i] for i in range(len(view))] == before + listed + after
+        assert view.index(listed[-1]) == len(listed) and listed[5] in view
+        assert renamed(view, actor, "P1") == [m._replace(actor="P1") for m in before + listed + after]
+    assert part == _every_warrant(game.hooks.calling_order, "magistrate", table) and part != part.with_actor("witch")
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), table=st.booleans())
+def test_the_warrants_of_random_games_are_those_listed_the_old_way(rulebooks, seed, players, table):
+    """At every step of random games with the Magistrate: the warrants legal_moves() gives are a
+    virtual part exactly where the old list was (his turn, until he warrants or his actions are
+    over), with its moves, named for whoever makes them."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine.listing import Triples
+    from referee.engine.players import choose_move
+
+    rb = rulebooks["2016"]
+    cast = random_characters(rb, players, seed)
+    cast = tuple("magistrate" if rb.characters[c].rank == 1 else c for c in cast)
+    game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast, table=table)
+    order = tuple(character for _, character in game.hooks.calling_order)
+    rng = random.Random(seed)
+    seen = 0
+    while not game.is_over and game.state.round < 30:
+        moves = game.legal_moves()
+        turn = game.state.turn
+        open_ = (turn is not None and turn.character == "magistrate" and "warrant" not in turn.used
+                 and not turn.finished_actions)
+        warrants = [part for part in parts(moves) if isinstance(part, Triples)]
+        if warrants:
+            seen += 1
+            assert open_ and len(warrants) == 1
+            assert list(warrants[0]) == _old_warrants(warrants[0].actor, order, game.table)
+        if open_ and not game.state.secret:
+            assert game.legal_moves("warrant") == _old_warrants("magistrate", order, game.table)
+        game.apply_listed(choose_move(game, None, rng))
+    assert seen or all(step.move.verb != "warrant" for step in game.history)     # each warrant played was listed so

@@ -168,8 +168,8 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
     """legal_moves(verb) lists only that verb's generators: it must give exactly the whole list
     filtered by verb, in its order (also when it reads what the position listed already); so
     must a position's `listing()`, whose verbs hold every verb of the whole list in order (each
-    verb's a list but the Magician's redraws, which may be a virtual part), and its `listed()`
-    of several verbs, some listed before, some not; so
+    verb's a list but the Magician's redraws and the Magistrate's warrants, which may be virtual
+    parts), and its `listed()` of several verbs, some listed before, some not; so
     must a dealt selection's offer (the pick or discard, the characters offered), whose one move
     the random player makes; and the random player asking verb by verb (moves None)
     chooses the move it chooses from the whole list, with the same draws."""
@@ -191,12 +191,14 @@ def test_the_moves_of_one_verb_are_those_of_the_whole_list(rulebooks, seed, play
             assert {m.verb for m in moves} <= set(asked.verbs)
             for verb in asked.verbs + ("build", "gold", "draw", "end", "use"):
                 assert asked.of(verb) == [m for m in moves if m.verb == verb], verb
-                # (the random player reads every verb's but the redraws' as listed: a list)
-                assert verb == "redraw" or type(asked.of(verb)) is list, verb
+                # (the random player reads every verb's but the redraws' and the warrants' as
+                # listed: a list)
+                assert verb in ("redraw", "warrant") or type(asked.of(verb)) is list, verb
             assert asked.all() == moves
             assert game.listing().all() == moves      # all first, then by verb
-            # listed(verbs): their moves in one list, in the order asked, each verb's read back
-            # where the position listed it already (here all of them) or listed now (a new one's).
+            # listed(verbs): their moves in one sequence (a view where the warrants are among
+            # them), in the order asked, each verb's read back where the position listed it
+            # already (here all of them) or listed now (a new one's).
             lists = tuple(verb for verb in asked.verbs if verb != "redraw")
             assert asked.listed(lists) == [m for m in moves if m.verb in lists]
             fresh = game.listing()
@@ -248,6 +250,14 @@ def test_what_is_made_once_is_what_is_made_afresh(rulebooks, seed, players, edit
             assert _OTHER_VERBS[asked.verbs] == others
         game.apply_listed(move)
     assert game.is_over or game.state.round >= 30
+
+
+def _listed(moves) -> list:
+    """The moves of `moves` but those of a virtual part that may be too many to list (the
+    redraws): those of the lists, and of a `listable` part (the warrants) as a list's."""
+    from referee.engine import listing
+
+    return [m for part in listing.parts(moves) if isinstance(part, list) or part.listable for m in part]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -862,7 +872,6 @@ def test_a_split_turn_lists_what_all_its_generators_would(rulebooks, seed, playe
     the Witch and the Blackmailer dealt in where they may be: each generator's moves against
     the turn's character, and the listing against all generators' moves filtered."""
     from referee.cli.simulate_cmd import random_characters
-    from referee.engine import listing
     from referee.engine.casts import character_problem
     from referee.engine.players import choose_move
     from referee.engine.registry import supported
@@ -883,17 +892,17 @@ def test_a_split_turn_lists_what_all_its_generators_would(rulebooks, seed, playe
         if turn is not None and state.phase == "turns" and not state.secret:
             every = []
             for _, generate in _asked(game, turn)[0]:
-                listed = list(listing.concrete(generate(game)))
+                listed = _listed(generate(game))
                 assert all(m.actor == turn.character for m in listed), listed
                 every += generate(game)
             if turn.only and (state.pending is None or not state.pending.required):
-                expected = [m for m in list(pending_answers(game)) + listing.concrete(every)
+                expected = [m for m in list(pending_answers(game)) + _listed(every)
                             if m.verb in turn.only or m.actor != turn.character]
                 if turn.acting:
                     expected = [m._replace(actor=turn.acting) if m.actor == turn.character else m for m in expected]
-                assert list(listing.concrete(game.legal_moves())) == expected
+                assert _listed(game.legal_moves()) == expected
                 for verb in ("build", "end", "gold", "draw", "bewitch", "income", "use"):
-                    assert list(listing.concrete(game.legal_moves(verb))) == [m for m in expected if m.verb == verb]
+                    assert _listed(game.legal_moves(verb)) == [m for m in expected if m.verb == verb]
         game.apply_listed(choose_move(game, None, rng))
 
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import combinations
 
 from referee.engine.cards import basic
 from referee.engine.cards.common import by_rank, once, parse_nothing, require, split_characters
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, make_move
+from referee.engine.listing import Triples
+from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Built, Pending
 
@@ -64,27 +64,22 @@ def _apply_warrant(game, move: Move) -> None:
         game.event("warrants", characters=list(by_rank(game, three)))
 
 
-def _generate_warrant(game) -> list[Move]:
+def _generate_warrant(game) -> "list[Move] | Triples":
     turn = game.state.turn
     if "warrant" in turn.used or turn.finished_actions:
         return []
-    return list(_every_warrant(game.hooks.calling_order, turn.character, game.table))
+    return _every_warrant(game.hooks.calling_order, turn.character, game.table)
 
 
-@lru_cache(maxsize=2)
-def _every_warrant(calling_order: tuple[tuple[int, str], ...], actor: str, table: bool) -> tuple[Move, ...]:
+@lru_cache(maxsize=8)
+def _every_warrant(calling_order: tuple[tuple[int, str], ...], actor: str, table: bool) -> Triples:
     """Every warrant of a cast (in its calling order, the game's `hooks.calling_order`: (rank,
-    character)): a function of the cast alone, the same at each step of the Magistrate's turn
-    until he acts and in every game of that cast, so made once (168 moves with eight characters,
-    252 with nine). Two casts kept, not more: the game being played and one beside it. Random
-    casts seldom come back, and every move a cache keeps is gone over by each full collection of
-    the garbage collector (those at the interpreter's exit at least: ~0.2 M instructions a kept
-    cast; docs/engine-speed.md, session 14)."""
-    cast = [character for _, character in calling_order]
-    # (Each warrant's arguments built in one step from the three names, not joined from two
-    # tuples: 168 to 252 moves a new cast.) At a table a warrant may also be unsigned.
-    return tuple([make_move((actor, "warrant", (a, b, c, signed)))
-                  for a, b, c in combinations(cast, 3) for signed in ((a, b, c, "") if table else (a, b, c))])
+    character)): three characters, each of them the signed one, and at a table also none.
+    A virtual part (`listing.Triples`), each warrant made only when drawn or asked for: made as
+    moves, 168 with eight characters, they cost ~600,000 instructions at each new cast, for a
+    turn that plays one of them. (A function of the cast alone: the same part at each step of the
+    Magistrate's turn until he acts, and in each of his turns of a game, so kept.)"""
+    return Triples(actor, "warrant", tuple([character for _, character in calling_order]), table)
 
 
 def _confiscate(game, seat: int, builder: int, district: str, paid: int) -> None:
