@@ -26,8 +26,9 @@ def choose_move(game: Game, moves, rng: random.Random) -> Move | None:
     as the choice needs them (the way to gather; after it each draw made first, then only the
     verbs it asks for: the builds, the other moves, `end`): the same move, from the same draws of
     `rng`, as from the whole list, which is then mostly never made. The choices by verb look
-    only at the listed moves: a virtual part (the Magician's redraws, the Magistrate's warrants) is only ever
-    picked by a random index, never opened. None when there is no move to choose."""
+    only at the listed moves: a virtual part (the Magician's redraws, the Magistrate's
+    warrants) is only ever picked by a random index, never opened. None when there is no move
+    to choose."""
     turn = game.state.turn
     if turn is None:
         # The selection, or a decision between turns: nothing to build (a district is built

@@ -153,7 +153,7 @@ class Behaviour:
     # Hooks that act in some editions only (hook -> those editions): left out of the other
     # editions' lists (`Hooks`), so that no turn of them asks the hook for nothing (the classic
     # Tax Collector's tax at every turn's end of a 2016 game). The hook still checks the edition
-    # itself (tests/engine/test_registry.py: it does nothing in another edition).
+    # itself (tests/engine/test_hooks.py: it does nothing in another edition).
     hook_editions: dict[str, tuple[str, ...]] = {}
     # Its entries in the lists of each of its editions (edition -> (hook, method)): set by register().
     entries_in: dict[str, tuple[tuple[str, Callable], ...]] = {}
