@@ -45,6 +45,42 @@ class Virtual:
     actor: str
     verb: str
     listable = False
+    _len: int
+
+    # The sequence protocol, the same for every virtual part: each part says how its move i is
+    # made (`_at`) and which index a move has (`_number`: None if it is not one of these moves).
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("move index out of range")
+        return self._at(index)
+
+    def __contains__(self, move) -> bool:
+        return self._number(move) is not None
+
+    def index(self, move, start: int = 0, stop: int | None = None) -> int:
+        found = self._number(move)
+        if found is None:
+            raise ValueError(f"{move!r} is not among these moves")
+        if not start <= found < (self._len if stop is None else stop):
+            raise ValueError(f"{move!r} is not in that range")
+        return found
+
+    def count(self, move) -> int:
+        return 1 if move in self else 0
+
+    def _at(self, index: int) -> Move:
+        raise NotImplementedError
+
+    def _number(self, move) -> int | None:
+        raise NotImplementedError
 
     def __add__(self, other):
         return joined(parts(self) + parts(other)) if isinstance(other, (list, Virtual, Moves)) else NotImplemented
@@ -85,20 +121,11 @@ class Subsets(Virtual):
         """The cards chosen among, duplicates repeated, in id order."""
         return tuple(chain.from_iterable((card,) * count for card, count in zip(self.ids, self.counts)))
 
-    def __len__(self) -> int:
-        return self._len
-
     def _move(self, digits) -> Move:
         return make_move((self.actor, self.verb, tuple(chain.from_iterable(
             (card,) * n for card, n in zip(self.ids, digits) if n))))
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("move index out of range")
+    def _at(self, index: int) -> Move:
         number, digits = index + 1, []
         for count in reversed(self.counts):
             number, digit = divmod(number, count + 1)
@@ -127,23 +154,14 @@ class Subsets(Virtual):
             digits.append(n)
         return digits if at == len(args) else None      # a card left over: not in the hand, or out of order
 
-    def __contains__(self, move) -> bool:
-        return self._digits(move) is not None
-
-    def index(self, move, start: int = 0, stop: int | None = None) -> int:
+    def _number(self, move) -> int | None:
         digits = self._digits(move)
         if digits is None:
-            raise ValueError(f"{move!r} is not among these moves")
+            return None
         number = 0
         for digit, count in zip(digits, self.counts):
             number = number * (count + 1) + digit
-        found = number - 1
-        if not start <= found < (self._len if stop is None else stop):
-            raise ValueError(f"{move!r} is not in that range")
-        return found
-
-    def count(self, move) -> int:
-        return 1 if move in self else 0
+        return number - 1                    # (the empty part, number 0, is not a move)
 
     def with_actor(self, actor: str) -> "Subsets":
         other = object.__new__(Subsets)
@@ -178,16 +196,7 @@ class Triples(Virtual):
         self.actor, self.verb, self.names, self.unmarked = actor, verb, names, unmarked
         self._len = comb(len(names), 3) * (4 if unmarked else 3)
 
-    def __len__(self) -> int:
-        return self._len
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("move index out of range")
+    def _at(self, index: int) -> Move:
         number, choice = divmod(index, 4 if self.unmarked else 3)
         names, n = self.names, len(self.names)
         # The combination numbered `number`: past the blocks of those that begin earlier (the
@@ -231,20 +240,6 @@ class Triples(Virtual):
         # whose second name comes before q; beginning with p, q, those whose third comes before r.
         before = comb(n, 3) - comb(n - p, 3) + comb(n - p - 1, 2) - comb(n - q, 2) + r - q - 1
         return before * (4 if self.unmarked else 3) + choice
-
-    def __contains__(self, move) -> bool:
-        return self._number(move) is not None
-
-    def index(self, move, start: int = 0, stop: int | None = None) -> int:
-        found = self._number(move)
-        if found is None:
-            raise ValueError(f"{move!r} is not among these moves")
-        if not start <= found < (self._len if stop is None else stop):
-            raise ValueError(f"{move!r} is not in that range")
-        return found
-
-    def count(self, move) -> int:
-        return 1 if move in self else 0
 
     def with_actor(self, actor: str) -> "Triples":
         return Triples(actor, self.verb, self.names, self.unmarked)
