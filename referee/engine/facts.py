@@ -93,6 +93,10 @@ class Rulebook:
         # Districts built outside the build limit (the Stables): the only ones the build listing
         # looks at once the limit is reached, after a build at most steps of a turn.
         self.outside_limit = frozenset(d.id for d in self.districts.values() if d.fact("no_build_limit", False))
+        # Districts that count as any type for a character's income (the School of Magic): asked of
+        # every district of the city at every income.
+        self.any_type_for_income = frozenset(d.id for d in self.districts.values()
+                                             if d.fact("counts_as_any_type_for_income", False))
         # The district deck's cards in the districts' order, as runs (cards, the unique district
         # they are, or None): each unique apart, the basic districts between them joined in one
         # run. district_deck() keeps the runs of a game's uniques (it went over every district,

@@ -231,24 +231,12 @@ def income_count(game: "Operations", seat: int, character: str, income: Income |
     if not income.type:
         return 0
     districts = game.rb.districts
-    wild = _wild_districts(districts)
+    wild = game.rb.any_type_for_income
     count = 0
     for built in game.state.players[seat].city:
         if districts[built.id].type == income.type or built.id in wild:
             count += 1
     return count // income.per
-
-
-def _wild_districts(districts: dict) -> frozenset[str]:
-    """The districts that count as any type for income (the School of Magic): a function of the
-    rulebook's districts, found once for each (the last asked kept), not a fact asked of every
-    district of the city at every income."""
-    if _WILD[0] is not districts:
-        _WILD[:] = [districts, frozenset([d.id for d in districts.values() if d.fact("counts_as_any_type_for_income")])]
-    return _WILD[1]
-
-
-_WILD: list = [None, frozenset()]   # [a rulebook's districts, those of them that count as any type]
 
 
 def acting_income(game: "Operations") -> tuple[str, Income]:
@@ -623,7 +611,6 @@ def _outside_limit(game: "Operations", candidates: set[str]) -> set[str]:
             if districts[card].type in types:
                 kept.add(card)
     return kept
-
 
 
 # The words of a build's special forms, in English and Chinese (建造 神殿 用 框架, 建造 墓地 拆除 神殿,

@@ -14,19 +14,24 @@ def district_price(game, owner: int, district: str, built: Built | None = None,
     """A district's value for rank 8 actions before its modifiers: its cost (classic values the
     University and the Dragon Gate at their printed 6 by the FAQ, or 8 with the variant
     `full_value` — warlord-full-value, diplomat-full-value), +1 if the Artist beautified it."""
-    rb = game.rb
-    printed = rb.edition == "classic" and full_value not in game.state.variants
-    value = (rb.printed_values if printed else rb.full_values)[district]
+    value = _values(game, full_value)[district]
     built = built or game.state.players[owner].built(district)
     return value + (1 if built is not None and built.beautified else 0)
+
+
+def _values(game, full_value: str) -> dict[str, int]:
+    """The rulebook's table of district values the edition's rule (or the variant `full_value`)
+    prices by: printed costs in classic, full values (`points`) in 2016."""
+    rb = game.rb
+    printed = rb.edition == "classic" and full_value not in game.state.variants
+    return rb.printed_values if printed else rb.full_values
 
 
 def prices(game, builts, full_value: str = "warlord-full-value") -> list[int]:
     """district_price() of each of `builts` (Builts, each its own as its city holds it), the
     edition's way of valuing asked once: for the move generators, which price every district of
     a city at every step of the turn, in one call per city rather than one per district."""
-    rb = game.rb
-    values = rb.printed_values if rb.edition == "classic" and full_value not in game.state.variants else rb.full_values
+    values = _values(game, full_value)
     found = []
     for built in builts:
         found.append(values[built.id] + built.beautified)     # (a bool: the Artist's coin, 1 or 0)
