@@ -15,7 +15,7 @@ HELP = ("The rules referee for Citadels (富饒之城 / 富饶之城): cards, ru
         "the shell's Tab completion.")
 
 LangOpt = typer.Option(None, "--lang", help="Output language: zh-Hant, zh-Hans or en (default: the script of the query or situation file, else the locale).")
-EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City).")
+EditionOpt = typer.Option("2016", "--edition", "-e", help="2016 (default) or classic (2000 base + The Dark City); 新版, 經典, new, old are read too.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON for programs instead of text for people.")
 TeamsOpt = typer.Option(None, "--teams", help='Team play: "Ann+Cid,Bob+Dan" (4 or 6 players, two equal teams seated alternately; a team scores its players\' sum).')
 

@@ -19,10 +19,16 @@ def check_edition(edition: str | None) -> str | None:
     if edition is None:
         return None
     value = edition.strip().lower()
-    value = {"new": "2016", "revised": "2016", "old": "classic", "2000": "classic"}.get(value, value)
-    if value not in EDITIONS:
+    if value in EDITIONS:
+        return value
+    # Any other word for an edition (新版, 經典, "old") is read the way search reads it.
+    from referee.catalog.db import connect
+    from referee.search.lexicon import edition_named
+
+    named = edition_named(connect(), edition.strip())
+    if named is None:
         raise RefereeError.say("error.unknown_edition", edition=edition)
-    return value
+    return named
 
 
 def file_edition(asked: str | None, declared: str) -> str:

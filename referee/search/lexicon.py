@@ -278,6 +278,25 @@ def _stems_with_positions(folded: str) -> list[tuple[int, str]]:
 _CACHE: list = [None, None]   # [connection, its Lexicon]
 
 
+def edition_named(conn: sqlite3.Connection, typed: str) -> str | None:
+    """The edition a whole word names as players say it (新版, 經典版, "old edition"), from the
+    edition forms of data/lexicon.toml; typed bare (經典, "old") it names one too. None for
+    anything else, a word naming both editions included."""
+    from referee.search.repair import char_rows
+
+    lex = load(conn)
+    simplify = {c: r[0] for c, r in char_rows(conn, fold(typed)).items() if r[0] != c}
+    for candidate in (typed, typed + "版", typed + " edition"):
+        folded = fold(candidate, simplify)
+        if CJK.search(folded):
+            named = lex.zh["edition"].get("".join(runs(folded)))
+        else:
+            named = lex.en["edition"].get(tuple(terms(folded)))
+        if named:
+            return named
+    return None
+
+
 def load(conn: sqlite3.Connection) -> Lexicon:
     """The lexicon of a database, read once per connection (a warm connection answers faster)."""
     if _CACHE[0] is not conn:

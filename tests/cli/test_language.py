@@ -106,8 +106,8 @@ def test_the_locale_decides_for_digits_lists_and_ids(monkeypatch, locale, card, 
 # file's name and a number are not the player's words, so the locale decides, as the command would.
 # Each command's early refusal, and the same line in each language (C: English).
 EARLY = [
-    (["card", "8", "-e", "1999"], "unknown edition '1999'; choose one of: 2016, classic",
-     "沒有「1999」這個版本；請選 2016 或 classic", "没有「1999」这个版本；请选 2016 或 classic"),
+    (["card", "8", "-e", "1999"], "unknown edition '1999'; choose one of: 2016 (the new edition), classic (the old one)",
+     "沒有「1999」這個版本；請選 2016（新版）或 classic（經典版）", "没有「1999」这个版本；请选 2016（新版）或 classic（经典版）"),
     (["cards", "--rank", "12"], "--rank must be between 1 and 9 (the characters' ranks), not 12",
      "--rank 是角色的順位，要在 1 到 9 之間，不是 12", "--rank 是角色的顺位，要在 1 到 9 之间，不是 12"),
     (["rules", "--players", "9"], "--players must be between 2 and 8, not 9",
@@ -1045,3 +1045,19 @@ def test_undo_beyond_the_log_says_how_many_moves_there_are(english, tables, tmp_
     said("table", "do", "Ann: build Temple")
     assert refusal("table", "undo", "3") == "only 2 moves are recorded on this table"
     assert refusal("table", "undo", "3", "--lang", "zh-Hans") == "这张牌桌只记录了 2 步"
+
+
+# --edition takes the words players call an edition by (data/lexicon.toml's edition forms, bare
+# or with 版 / "edition"), the way search reads them; a word for both editions names neither.
+@pytest.mark.parametrize("word, edition", [
+    ("經典", "classic"), ("经典", "classic"), ("舊版", "classic"), ("old", "classic"), ("2000", "classic"),
+    ("新版", "2016"), ("新", "2016"), ("2016版", "2016"), ("revised", "2016"), ("New", "2016"),
+])
+def test_an_edition_is_taken_by_the_words_players_use(word, edition):
+    shown = {"classic": "classic edition", "2016": "2016 edition"}[edition]
+    assert said("card", "8", "-e", word).splitlines()[1] == f"Rank 8 · {shown} (base game)"
+
+
+def test_a_word_for_both_editions_names_neither():
+    assert refusal("card", "8", "-e", "新舊版") == (
+        "unknown edition '新舊版'; choose one of: 2016 (the new edition), classic (the old one)")
