@@ -17,10 +17,10 @@ played forward only that says no events, `undo=False, events=False`), reported p
 The process's cycle collector is set as the `referee` executable sets it (its gen0 threshold).
 Rates are per second of CPU time of the process that plays (time.process_time; the peer's
 driver reports process.cpuUsage), which is what "on one core" means and what a busy machine
-disturbs least; each figure is the median of 3 runs, the engines' runs alternating.
+disturbs least; each figure is the median of 3 runs (--runs), the engines' runs alternating.
 
     python scripts/bench_engine.py [--games 200] [--players 5] [--peer-seconds 5]
-        [--peer-dir DIR] [--peer-driver FILE]    (defaults: $PEER_DIR, $PEER_DRIVER)
+        [--runs 3] [--peer-dir DIR] [--peer-driver FILE]    (defaults: $PEER_DIR, $PEER_DRIVER)
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from referee.engine.registry import supported
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = "citadels-web-random.js"
-RUNS = 3
+RUNS = 3   # runs of each, by default (--runs: more on a machine whose speed wanders)
 
 
 def play(rb, players: int, seed: int, positions: list | None = None, characters=None) -> tuple[int, int]:
@@ -101,7 +101,7 @@ def peer(command: tuple[list[str], dict]) -> dict:
     return found
 
 
-def chess_moves_per_second(games: int) -> float | None:
+def chess_moves_per_second(games: int, runs: int) -> float | None:
     """python-chess random play, moves per CPU second (None: the module is not installed)."""
     try:
         import chess
@@ -109,7 +109,7 @@ def chess_moves_per_second(games: int) -> float | None:
         return None
     rng = random.Random(0)
     rates = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         moves = 0
         cpu = time.process_time()
         for _ in range(games):
@@ -129,6 +129,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=RUNS, help="runs of each engine (odd: the median is a run)")
     parser.add_argument("--peer-seconds", type=float, default=5.0, help="CPU seconds of each peer run")
     parser.add_argument("--peer-dir", help="the peer's files (module.js, utils.js); default $PEER_DIR")
     parser.add_argument("--peer-driver", help=f"the peer's random driver ({DRIVER}); default $PEER_DRIVER "
@@ -146,20 +147,20 @@ def main() -> None:
              for seed in range(args.games)]
     command = peer_command(args)
     mine, theirs, mixes = [], [], []
-    for _ in range(RUNS):      # alternating, so that a busy spell of the machine hits all three
+    for _ in range(args.runs):      # alternating, so that a busy spell of the machine hits all three
         mine.append(ours(rb, args.players, base))
         if command is not None:
             theirs.append(peer(command))
         mixes.append(ours(rb, args.players, casts))
-    run = sorted(mine, key=lambda r: r["rounds_per_s"])[RUNS // 2]
+    run = sorted(mine, key=lambda r: r["rounds_per_s"])[args.runs // 2]
     cast = ", ".join(Game.new(rb, [f"P{i}" for i in range(args.players)]).state.characters)
-    print(f"ours, base cast ({cast}), {args.games} games, 2016, {args.players} players, median of {RUNS}: "
+    print(f"ours, base cast ({cast}), {args.games} games, 2016, {args.players} players, median of {args.runs}: "
           f"{run['rounds_per_s']:.0f} rounds/s, {run['moves_per_s']:.0f} moves/s, {run['games_per_s']:.1f} games/s "
           f"(CPU time; {run['games'] / run['wall']:.1f} games/s wall clock), "
           f"{run['moves'] / run['games']:.0f} moves and {run['rounds'] / run['games']:.2f} rounds per game")
     if theirs:
-        other = sorted(theirs, key=lambda r: r["rounds_per_s"])[RUNS // 2]
-        print(f"peer xdghcnt/citadels-web (node), median of {RUNS} runs of {args.peer_seconds:g} CPU s: "
+        other = sorted(theirs, key=lambda r: r["rounds_per_s"])[args.runs // 2]
+        print(f"peer xdghcnt/citadels-web (node), median of {args.runs} runs of {args.peer_seconds:g} CPU s: "
               f"{other['rounds_per_s']:.0f} rounds/s, {other['actions_per_cpu_s']} actions/s, "
               f"{other['actions_per_game']} actions and {other['rounds_per_game']} rounds per game")
         print(f"ours / peer, per round: {run['rounds_per_s'] / other['rounds_per_s']:.2f}x "
@@ -168,7 +169,7 @@ def main() -> None:
         print("peer: not run (needs node, the driver citadels-web-random.js and PEER_DIR with the peer's "
               "module.js: see ../shared/bench/README.md)")
 
-    mixed = sorted(mixes, key=lambda r: r["rounds_per_s"])[RUNS // 2]
+    mixed = sorted(mixes, key=lambda r: r["rounds_per_s"])[args.runs // 2]
     used = sorted({c for cast in casts for c in cast}, key=lambda c: (rb.characters[c].rank, c))
     print(f"ours, random legal casts over {len(used)} characters: {mixed['rounds_per_s']:.0f} rounds/s, "
           f"{mixed['moves_per_s']:.0f} moves/s (CPU time), {mixed['moves'] / mixed['games']:.0f} moves per game; "
@@ -189,7 +190,7 @@ def main() -> None:
     elapsed = time.process_time() - start
     print(f"legal_moves: {calls / elapsed:.0f} calls/s over {len(positions)} positions")
 
-    chess_rate = chess_moves_per_second(max(1, args.games // 10))
+    chess_rate = chess_moves_per_second(max(1, args.games // 10), args.runs)
     if chess_rate is None:
         print("python-chess: not installed (pip install -e '.[bench]' to compare)")
     else:
