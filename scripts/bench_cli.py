@@ -2,6 +2,10 @@
 ratio against `python -c "import typer, rich.console"` timed in the same run (target ≤ 1.0×).
 
     python scripts/bench_cli.py [--runs 15]
+    python scripts/bench_cli.py --instructions     # counted by callgrind, once each (needs valgrind)
+
+On a machine whose speed wanders (the ratios of two timed runs minutes apart differing by a
+third), `--instructions` gives the same ratios as instructions executed (scripts/callgrind.py).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ def timed(argv: list[str], runs: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions with valgrind instead of timing (once each)")
     args = parser.parse_args()
     referee = [sys.executable, "-m", "referee"]
     # An installed package has its bytecode compiled at install time; an editable checkout gets
@@ -43,6 +49,16 @@ def main() -> None:
 
     compileall.compile_dir(os.path.dirname(package.__file__), quiet=1)
     subprocess.run(referee + ["card", "king"], stdout=subprocess.DEVNULL, check=True)  # build the database first
+    if args.instructions:
+        from callgrind import instructions, require_valgrind   # scripts/callgrind.py
+
+        require_valgrind("bench_cli")
+        base = instructions(BASELINE, dict(os.environ))
+        print(f"baseline (import typer, rich.console): {base / 1e6:.1f} M instructions")
+        for name, argv in COMMANDS.items():
+            count = instructions(referee + argv, dict(os.environ))
+            print(f"{name:<36} {count / 1e6:7.1f} M  {count / base:5.2f}x")
+        return
     # Interleave baseline and commands so that machine load affects both alike.
     results = {name: [] for name in COMMANDS}
     baselines = []

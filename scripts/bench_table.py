@@ -6,6 +6,10 @@ stores it too), and the shell's completion of `table do` (the legal moves) and o
 is legal, so that it lasts.
 
     python scripts/bench_table.py [--runs 15] [--moves 150 2000]
+    python scripts/bench_table.py --instructions   # counted by callgrind, once each (needs valgrind)
+
+On a machine whose speed wanders, `--instructions` gives the same ratios as instructions
+executed (scripts/callgrind.py): work, not waiting.
 """
 
 from __future__ import annotations
@@ -78,11 +82,30 @@ def prepared_table(env: dict, moves: int = 150, name: str = "bench") -> tuple[st
     return lines[moves], name
 
 
+def _count(baseline: list[str], commands: dict, env: dict) -> None:
+    """Each command's instructions once (a `do` then undone, uncounted), against the baseline's."""
+    from callgrind import instructions
+
+    base = instructions(baseline, env)
+    print(f"baseline (import typer, rich.console): {base / 1e6:.1f} M instructions")
+    for label, (argv, after) in commands.items():
+        count = instructions(argv, env)
+        if after:
+            subprocess.run(after, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+        print(f"{label:<40} {count / 1e6:7.1f} M  {count / base:5.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--moves", type=int, nargs="+", default=[150, 2000], help="log lengths to time")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions with valgrind instead of timing (once each)")
     args = parser.parse_args()
+    if args.instructions:
+        from callgrind import require_valgrind   # scripts/callgrind.py
+
+        require_valgrind("bench_table")
     import compileall
     import referee as package
 
@@ -107,6 +130,9 @@ def main() -> None:
                  sys.executable, "-m", "referee"], None)
         commands["completion of card"] = (["env", "COMP_WORDS=referee card K", "COMP_CWORD=2",
                                            "_REFEREE_COMPLETE=complete_bash", sys.executable, "-m", "referee"], None)
+        if args.instructions:
+            _count(BASELINE, commands, env)
+            return
         for _ in range(3):                 # interleaved, so that machine load affects all alike
             baselines.append(timed(BASELINE, env, args.runs))
             for label, (argv, after) in commands.items():

@@ -16,12 +16,11 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
-import re
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from callgrind import instructions, require_valgrind   # scripts/callgrind.py
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,13 +61,7 @@ def play(kind: str, games: int, hashed: bool) -> str:
 
 def counted(kind: str, games: int, env: dict) -> int:
     """Instructions callgrind counts for a child process that plays `games` games."""
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "callgrind.out"
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-                        __file__, kind, "--games", str(games), "--play", "--no-hash"],
-                       env=env, check=True, capture_output=True)
-        totals = re.search(r"^totals:\s*(\d+)", out.read_text(), re.M) or re.search(r"^summary:\s*(\d+)", out.read_text(), re.M)
-        return int(totals.group(1))
+    return instructions([sys.executable, __file__, kind, "--games", str(games), "--play", "--no-hash"], env)
 
 
 def main() -> None:
@@ -84,8 +77,7 @@ def main() -> None:
     if args.play:
         print(play(args.kind, args.games, not args.no_hash))
         return
-    if shutil.which("valgrind") is None:
-        sys.exit("engine_instructions: needs valgrind (apt-get install valgrind)")
+    require_valgrind("engine_instructions")
     compileall.compile_dir(ROOT / "referee", quiet=1)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONHASHSEED="0", PYTHONPATH=str(ROOT))
