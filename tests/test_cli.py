@@ -89,6 +89,12 @@ def test_simulate_reports(cli):
     assert report["games"] == 3 and report["failures"] == [] and report["average_rounds"] > 3
 
 
+
+def test_simulate_counts_one_game_as_one(cli):
+    one = cli("simulate", "--games", "1", "--players", "3", "--no-check", "--lang", "en")
+    two = cli("simulate", "--games", "2", "--players", "3", "--no-check", "--lang", "en")
+    assert one.stdout.startswith("1 game · ") and two.stdout.startswith("2 games · ")
+
 def test_global_options_before_the_command(cli):
     data = json.loads(cli("--edition", "classic", "--json", "card", "主教").stdout)
     assert data["id"] == "bishop" and data["edition"] == "classic"

@@ -96,7 +96,10 @@ def parse_players(text: str) -> list[int]:
 def parse_editions(text: str) -> list[str]:
     if text.strip().lower() == "both":
         return ["2016", "classic"]
-    return [check_edition(text)]
+    try:
+        return [check_edition(text)]
+    except RefereeError:
+        raise RefereeError.say("error.simulate.edition", edition=text) from None   # `both` named too
 
 
 def fixed_setup(rulebook, text: str, players: int):
@@ -235,9 +238,10 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         from referee.cli.output import paragraph
 
         out = console()
-        out.print(label("sim.summary", lang).format(games=games, rate=report["games_per_second"],
-                                                    moves=report["moves_per_game"], rounds=report["average_rounds"],
-                                                    score=report["average_score"]))
+        summary = "sim.summary_one" if games == 1 else "sim.summary"      # "1 game", not "1 games"
+        out.print(label(summary, lang).format(games=games, rate=report["games_per_second"],
+                                              moves=report["moves_per_game"], rounds=report["average_rounds"],
+                                              score=report["average_score"]))
         if len(tables) > 1:
             paragraph(out, label("sim.tables", lang) + comma(lang).join(
                 _table_kind(k, lang) + f" {v}" for k, v in sorted(tables.items())), lang)
@@ -252,7 +256,7 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
                                score=team["average_score"]))
             out.print(text("simulate.team_ties", lang, count=report["team_ties"]))
         out.print(f"[green]{label('sim.ok', lang)}[/green]" if not failures
-                  else f"[red]{label('sim.problems', lang).format(count=len(failures))}[/red]")
+                  else f"[red]{label('sim.problems_one' if len(failures) == 1 else 'sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
     if failures:
