@@ -652,9 +652,10 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
         out.print(_w("no_tables", lang))
     for n in names:
         header = store.header(n)
+        moves = len(store.moves(n))
         mark = "*" if n == current else " "
         facts_line(out, f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {comma(lang).join(map(escape, header.players))} · "
-                        f"{_w('moves_count', lang, count=len(store.moves(n)))}", lang)
+                        f"{_w('moves_count_one' if moves == 1 else 'moves_count', lang, count=moves)}", lang)
 
 
 @app.command("delete")

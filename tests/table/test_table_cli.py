@@ -287,3 +287,10 @@ def test_the_chinese_hints_show_moves_that_read():
         assert game.format(game.parse(f"Dee：{shown}")) == "Dee: reveal Bishop"
         give = re.search(r"（(Bob：\S+) 玩家 卡牌）", words("next_seer", lang, player="Bob", character="x", players="Ann")).group(1)
         assert game.format(game.parse(f"{give} Ann {names[3]}")) == "Bob: give Ann Temple"
+
+
+def test_the_list_counts_one_move_as_one(table):
+    table("new", "t", "--players", "Ann,Bob,Cid,Dan")
+    assert table("list").stdout.rstrip().endswith("· 0 moves")
+    assert table("do", "Ann: faceup Bishop, Warlord").returncode == 0
+    assert table("list").stdout.rstrip().endswith("· 1 move")
