@@ -280,18 +280,15 @@ _CACHE: list = [None, None]   # [connection, its Lexicon]
 
 def edition_named(conn: sqlite3.Connection, typed: str) -> str | None:
     """The edition a whole word names as players say it (新版, 經典版, "old edition"), from the
-    edition forms of data/lexicon.toml; typed bare (經典, "old") it names one too. None for
-    anything else, a word naming both editions included."""
-    from referee.search.repair import char_rows
+    edition forms of data/lexicon.toml, folded as the build folds them; typed bare (經典, "old")
+    it names one too. None for anything else, a word naming both editions included."""
+    from referee.search.repair import char_rows, simplify_table
 
     lex = load(conn)
-    simplify = {c: r[0] for c, r in char_rows(conn, fold(typed)).items() if r[0] != c}
+    simplify = simplify_table(char_rows(conn, fold(typed)))
     for candidate in (typed, typed + "版", typed + " edition"):
-        folded = fold(candidate, simplify)
-        if CJK.search(folded):
-            named = lex.zh["edition"].get("".join(runs(folded)))
-        else:
-            named = lex.en["edition"].get(tuple(terms(folded)))
+        form, script, _, _ = _row(candidate, "edition", "", simplify)
+        named = lex.zh["edition"].get(form) if script == "zh" else lex.en["edition"].get(tuple(form.split()))
         if named:
             return named
     return None

@@ -29,7 +29,7 @@ from referee.search.cards import detect_cards, names as card_names, undergoing
 from referee.search.lexicon import concept_term
 from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, name_slips,
-                                   named_chars, readings_of, repair, replace_word, spell)
+                                   named_chars, readings_of, repair, replace_word, simplify_table, spell)
 
 # bm25 weights of the FTS columns: question, keywords, answer, readings, concepts, asked (the ways
 # players ask for the document: its `asked` phrasings and the questions of faq/questions/).
@@ -139,7 +139,7 @@ class Hit:
 
 def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
     rows = char_rows(conn, fold(query))
-    simplify = {c: r[0] for c, r in rows.items() if r[0] != c}
+    simplify = simplify_table(rows)
     lex = lexicon_mod.load(conn)
     # Colloquial forms first (係咪 → 是不是, 冇 → 沒有): what follows reads the written words.
     folded = lex.standard(fold(query, simplify))

@@ -36,6 +36,11 @@ def char_rows(conn: sqlite3.Connection, text: str) -> dict[str, tuple[str, str]]
         f"SELECT char, simp, pinyin FROM search_chars WHERE char IN ({marks})", chars)}
 
 
+def simplify_table(rows: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Of `char_rows`: each Traditional character to its Simplified form, as `fold` takes them."""
+    return {c: r[0] for c, r in rows.items() if r[0] != c}
+
+
 def replace_word(text: str, word: str, right: str) -> str:
     out, at = [], 0
     for match, plain in latin_words(text):
