@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # The languages the data files carry (card names, rules, FAQ entries, presets, sources: data/
 # and faq/). The program's own words are in the catalogs (referee.messages), which may hold more.
@@ -39,6 +40,10 @@ def edition_name(edition: str, lang: str) -> str:
 _NOISE = str.maketrans("", "", " \t\n\r'’‘`-_.·・,，、:：;；!?！？「」『』()（）[]【】\"“”*")
 
 
+# name_key and parse_rank are pure and asked the same few hundred names again and again (a
+# checked game prints every listed move and reads it back: about a million names in 200 games):
+# each answer is kept, as many as a game's cards and a table's typing could need.
+@lru_cache(maxsize=4096)
 def name_key(text: str) -> str:
     """The key a name is stored and looked up under."""
     return unicodedata.normalize("NFKC", text).casefold().translate(_NOISE)
@@ -62,6 +67,7 @@ _CN_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", start=1)
 _WIDE_DIGITS = str.maketrans("０１２３４５６７８９＃", "0123456789#")
 
 
+@lru_cache(maxsize=4096)
 def parse_rank(text: str) -> int | None:
     """1-9 from `8`, `8號`, `八号`, `#8`, `rank 8`, `No. 8`; None for anything else. The one
     rank parser: card lookups, situation files and moves all use it."""

@@ -111,6 +111,17 @@ class Rulebook:
             else:
                 runs.append((cards, None))
         self._deck_runs = tuple(runs)
+        # What each name key names, by kind: (the best-priority cards, every card), each sorted.
+        # The notation reads a name at every move typed, and a checked game reads back every move
+        # it lists (about a million names in 200 games): one look-up each, not a sort.
+        self._named: dict[str, dict[str, tuple[list[str], list[str]]]] = {"character": {}, "district": {}}
+        for key, cards in self.aliases.items():
+            for kind, pool in (("character", self.characters), ("district", self.districts)):
+                found = [(card, prio) for card, prio in cards if card in pool]
+                if found:
+                    best = min(prio for _, prio in found)
+                    self._named[kind][key] = (sorted({card for card, prio in found if prio == best}),
+                                              sorted({card for card, _ in found}))
 
     # -- edition figures -------------------------------------------------------------------
 
@@ -163,14 +174,10 @@ class Rulebook:
     def lookup(self, text: str, kind: str, every: bool = False) -> list[str]:
         """Ids of the `kind` cards `text` names, best priority only (several = ambiguous), or
         every card it may name (`every`: 主教 is the Cardinal in 2016, and also the Bishop)."""
-        pool = self.characters if kind == "character" else self.districts
-        found = [(card, prio) for card, prio in self.aliases.get(name_key(text), []) if card in pool]
-        if not found:
+        found = self._named[kind].get(name_key(text))
+        if found is None:
             return []
-        if every:
-            return sorted({card for card, _ in found})
-        best = min(prio for _, prio in found)
-        return sorted({card for card, prio in found if prio == best})
+        return list(found[1] if every else found[0])      # a copy: callers may change theirs
 
     def by_rank(self, rank: int) -> list[str]:
         return sorted(c.id for c in self.characters.values() if c.rank == rank)

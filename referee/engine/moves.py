@@ -91,25 +91,37 @@ class Notation:
 
     def character(self, text: str) -> str:
         text = _strip(text)
-        in_play = set(self.state.characters)
-        rank = parse_rank(text)
-        if rank is not None:
-            found = [c for c in self.rb.by_rank(rank) if c in in_play] or self.rb.by_rank(rank)
-        else:
-            found = self.rb.lookup(text, "character")
-            if len(found) > 1:
-                found = [c for c in found if c in in_play] or found
-            elif found and found[0] not in in_play:
-                # A name the edition gives to one character and older printings to another
-                # (主教: the 2016 Cardinal, the Bishop to most players): the one in this game.
-                playing = [c for c in self.rb.lookup(text, "character", every=True) if c in in_play]
-                found = playing if len(playing) == 1 else found
+        found = self._characters_named(text)
         if not found:
+            in_play = self.state.characters
             raise UnknownName("character", text, [self.rb.name(c) for c in sorted(in_play, key=self._rank)],
                               aliases=self._aliases(in_play))
         if len(found) > 1:
             raise AmbiguousName("character", text, [self.rb.name(c) for c in found])
         return found[0]
+
+    def character_or_none(self, text: str) -> str | None:
+        """The one character `text` names, or None (none, or several): for a parser that tries
+        where a name ends (split_characters), which would otherwise build a refusal, offered
+        names and all, for every try that fails."""
+        found = self._characters_named(_strip(text))
+        return found[0] if len(found) == 1 else None
+
+    def _characters_named(self, text: str) -> list[str]:
+        """The characters `text` (stripped) may name in this game, by rank or by name."""
+        in_play = self.state.characters
+        rank = parse_rank(text)
+        if rank is not None:
+            return [c for c in self.rb.by_rank(rank) if c in in_play] or self.rb.by_rank(rank)
+        found = self.rb.lookup(text, "character")
+        if len(found) > 1:
+            return [c for c in found if c in in_play] or found
+        if found and found[0] not in in_play:
+            # A name the edition gives to one character and older printings to another
+            # (主教: the 2016 Cardinal, the Bishop to most players): the one in this game.
+            playing = [c for c in self.rb.lookup(text, "character", every=True) if c in in_play]
+            return playing if len(playing) == 1 else found
+        return found
 
     def _rank(self, character: str) -> tuple:
         """Characters offered in calling order (a name left out lists them so: 刺客、盜賊…, not

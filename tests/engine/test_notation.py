@@ -74,6 +74,25 @@ def test_rank_of_a_character_outside_the_cast_is_ambiguous(rulebooks):
         game.parse("Ann: pick 9")      # no rank 9 in this cast: Queen, Artist or Tax Collector?
 
 
+def test_a_probe_for_a_name_says_none_where_the_name_is_refused(rulebooks):
+    # split_characters and the Wizard's look try where a name ends: character_or_none answers
+    # what character() answers, None where character() refuses (no name, or several).
+    game = Game.new(rulebooks["2016"], ["Ann", "Bob", "Cid", "Dee"], seed=3,
+                    characters=("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"))
+    notation = game.notation
+    for text in ("Tax Collector", "主教", "住持", "8", "八號", "warlord"):
+        try:
+            expected = notation.character(text)
+        except (UnknownName, AmbiguousName):
+            expected = None
+        assert notation.character_or_none(text) == expected
+    assert notation.character_or_none("主教") == "bishop"
+    assert notation.character_or_none("Tax") is None          # no such name
+    assert notation.character_or_none("9") is None            # Queen, Artist or Tax Collector
+    with pytest.raises(AmbiguousName):
+        notation.character("9")
+
+
 def test_every_legal_move_round_trips(game):
     for _ in range(60):
         moves = game.legal_moves()

@@ -124,7 +124,7 @@ def format_player_district(notation: "Notation", move: "Move") -> str:
 def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, ...]:
     """`count` characters written one after the other (`King Bishop Warlord`, names with spaces
     such as `Tax Collector` allowed, commas optional), in the order written."""
-    from referee.errors import BadMove, RefereeError, Typed
+    from referee.errors import BadMove, Typed
 
     text = text.replace(",", " ").replace("，", " ").replace("、", " ")
     words = text.split()
@@ -133,9 +133,8 @@ def split_characters(notation: "Notation", text: str, count: int) -> tuple[str, 
         if left == 0:
             return () if start == len(words) else None
         for end in range(len(words) - left + 1, start, -1):
-            try:
-                first = notation.character(" ".join(words[start:end]))
-            except RefereeError:
+            first = notation.character_or_none(" ".join(words[start:end]))
+            if first is None:
                 continue
             rest = split(end, left - 1)
             if rest is not None:

@@ -33,14 +33,11 @@ def _by_character(state) -> bool:
 
 def _character_then(notation, tail: str) -> tuple[str, str]:
     """Split 'CHARACTER rest' where the character's name may have several words."""
-    from referee.errors import RefereeError
-
     words = tail.split()
     for cut in range(len(words), 0, -1):
-        try:
-            return notation.character(" ".join(words[:cut])), " ".join(words[cut:])
-        except RefereeError:
-            continue
+        found = notation.character_or_none(" ".join(words[:cut]))
+        if found is not None:
+            return found, " ".join(words[cut:])
     raise BadMove.say("wizard.error.look_character", name_characters=NAME_CHARACTERS, tail=Typed(tail))
 
 
