@@ -67,6 +67,14 @@ def spaced(text: str) -> str:
     return " ".join(text.split())
 
 
+def _at_colon(text: str) -> tuple[str, str]:
+    """`Ann：gold` → (`Ann`, `gold`): the words before the first colon of either width, and after
+    it (a string's find, not a pattern: every move typed or read back is split here)."""
+    half, full = text.find(":"), text.find("：")
+    cut = full if half < 0 or 0 <= full < half else half
+    return text[:cut], text[cut + 1:]
+
+
 def _strip(text: str) -> str:
     return text.strip().strip("\"'“”「」")
 
@@ -274,7 +282,7 @@ class Notation:
                 name = registry.verb_named(head)
                 return Move("", name, registry.verb(name)[0].parse(self, tail.strip()))
             raise BadMove.say("error.move.no_colon", text=Typed(text), hint=self._colon_left_out(text))
-        actor_text, rest = re.split(r"[:：]", text, maxsplit=1)
+        actor_text, rest = _at_colon(text)
         actor = self.actor(actor_text)
         # A sentence's stop, or a list's mark left after the last name, typed after the move: no
         # name ends with one.
