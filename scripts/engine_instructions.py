@@ -1,8 +1,10 @@
 """Engine work counted in instructions, not seconds: valgrind's callgrind over 40 complete random
 games (2016, 5 players, seeds 0-39, after one warm-up game, as `bench_engine.py` plays them),
-net of a run that plays the warm-up only. The count repeats within ~0.3 % whatever else the
-machine does, so it can tell a 1 % change that CPU time on a shared machine cannot; the moves,
-rounds and a hash of every move say whether two trees played the same games.
+net of a run that plays the warm-up only (both draw the random casts first: the games are
+measured, not the drawing of their casts, as bench_engine.py times them). The count repeats
+within ~0.3 % whatever else the machine does, so it can tell a 1 % change that CPU time on a
+shared machine cannot; the moves, rounds and a hash of every move say whether two trees played
+the same games.
 
     python scripts/engine_instructions.py [base|random] [--games 40]
 
@@ -25,8 +27,11 @@ from callgrind import instructions, require_valgrind   # scripts/callgrind.py
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def play(kind: str, games: int, hashed: bool) -> str:
-    """Play the games in this process; return 'moves rounds hash'."""
+def play(kind: str, games: int, hashed: bool, casts: int | None = None) -> str:
+    """Play the games in this process; return 'moves rounds hash'. The random casts of games
+    0..`casts` (default: `games`) are drawn before any is played and are not part of the games:
+    bench_engine.py times the games, not the drawing of their casts, and the warm-up run that is
+    taken off (`casts` = the games, no games) draws them too."""
     import gc
     import hashlib
     import random
@@ -42,9 +47,11 @@ def play(kind: str, games: int, hashed: bool) -> str:
     gc.set_threshold(50_000, 50, 50)     # as the `referee` executable sets it
     rb = rulebook("2016")
     digest, moves, rounds = hashlib.sha256(), 0, 0
+    seeds = [10**6, *range(games if casts is None else casts)]
+    dealt = {seed: None if kind == "base" else random_cast(
+        rb, 5, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition)) for seed in seeds}
     for seed in [10**6, *range(games)]:
-        cast = None if kind == "base" else random_cast(
-            rb, 5, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition))
+        cast = dealt[seed]
         game = Game.new(rb, [f"P{i}" for i in range(5)], seed=seed, characters=cast, undo=False, events=False)
         rng = random.Random(seed)
         while not game.is_over:
@@ -59,9 +66,11 @@ def play(kind: str, games: int, hashed: bool) -> str:
     return f"{moves} {rounds} {digest.hexdigest()[:12] if hashed else '-'}"
 
 
-def counted(kind: str, games: int, env: dict) -> int:
-    """Instructions callgrind counts for a child process that plays `games` games."""
-    return instructions([sys.executable, __file__, kind, "--games", str(games), "--play", "--no-hash"], env)
+def counted(kind: str, games: int, env: dict, casts: int) -> int:
+    """Instructions callgrind counts for a child process that draws `casts` casts and plays
+    `games` games."""
+    return instructions([sys.executable, __file__, kind, "--games", str(games), "--casts", str(casts),
+                         "--play", "--no-hash"], env)
 
 
 def main() -> None:
@@ -70,12 +79,13 @@ def main() -> None:
                         help="the base cast, or a random legal cast per game")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)      # the measured child
+    parser.add_argument("--casts", type=int, default=None, help=argparse.SUPPRESS)   # ... and the casts it draws
     parser.add_argument("--no-hash", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.games < 0:
         parser.error(f"--games must be 0 or more, not {args.games}")
     if args.play:
-        print(play(args.kind, args.games, not args.no_hash))
+        print(play(args.kind, args.games, not args.no_hash, args.casts))
         return
     require_valgrind("engine_instructions")
     compileall.compile_dir(ROOT / "referee", quiet=1)
@@ -83,7 +93,7 @@ def main() -> None:
     env.update(PYTHONHASHSEED="0", PYTHONPATH=str(ROOT))
     games = subprocess.run([sys.executable, __file__, args.kind, "--games", str(args.games), "--play"],
                            env=env, check=True, capture_output=True, text=True).stdout.strip()
-    net = counted(args.kind, args.games, env) - counted(args.kind, 0, env)
+    net = counted(args.kind, args.games, env, args.games) - counted(args.kind, 0, env, args.games)
     print(f"{args.kind} cast, {args.games} games: {games} (moves, rounds, hash of the moves); "
           f"{net / 1e6:.1f} M instructions net of the warm-up")
 
