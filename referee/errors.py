@@ -100,6 +100,13 @@ class Named(dict):
 
 
 def _rendered(value, lang: str):
+    """A value as said inside a message. Words given as words (what the player typed, a name)
+    are said at most `text.CLIP` characters long, the cut marked: a refusal is one line, whatever
+    was pasted where a name goes; the parts a message is made of (Said, Listed) are whole."""
+    if isinstance(value, str):
+        from referee.text import clipped
+
+        return clipped(value.render(lang) if hasattr(value, "render") else value)
     return value.render(lang) if hasattr(value, "render") else value
 
 

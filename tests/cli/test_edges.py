@@ -399,3 +399,13 @@ def test_player_names_typed_in_the_other_script():
     assert names_as_set_up("Ann: swap 小美", players) == "Ann: swap 小美"
     assert names_as_set_up("小华：拿金币", ["小華", "小华"]) == "小华：拿金币"          # a player's own name stays
     assert names_as_set_up("大卫：拿金币", players) == "大卫：拿金币"                    # nobody: refused later
+
+
+@pytest.mark.parametrize("args", [["card", "{}"], ["faq", "{}"], ["rules", "{}"], ["score", "-p", "{}"],
+                                  ["card", "{}", "--lang", "zh-Hans"]])
+def test_a_refusal_says_a_pasted_page_in_a_line(cli, args):
+    # What was typed is echoed at most 80 characters long (the cut marked), whatever was pasted.
+    pasted = "Warlordx" * 400 + "TAIL"
+    result = cli(*[a.replace("{}", pasted) for a in args])
+    refused(result, "Warlordx" * 5, "…")
+    assert "TAIL" not in result.stderr and len(result.stderr) < 400
