@@ -111,17 +111,12 @@ class Rulebook:
             else:
                 runs.append((cards, None))
         self._deck_runs = tuple(runs)
-        # What each name key names, by kind: (the best-priority cards, every card), each sorted.
-        # The notation reads a name at every move typed, and a checked game reads back every move
-        # it lists (about a million names in 200 games): one look-up each, not a sort.
-        self._named: dict[str, dict[str, tuple[list[str], list[str]]]] = {"character": {}, "district": {}}
-        for key, cards in self.aliases.items():
-            for kind, pool in (("character", self.characters), ("district", self.districts)):
-                found = [(card, prio) for card, prio in cards if card in pool]
-                if found:
-                    best = min(prio for _, prio in found)
-                    self._named[kind][key] = (sorted({card for card, prio in found if prio == best}),
-                                              sorted({card for card, _ in found}))
+        # (kind, name key) -> (the best-priority cards, every card) it names, each sorted: made
+        # at a key's first look-up, for the keys of `aliases` only (a typed name that names
+        # nothing is not kept). The notation reads a name at every move typed, and a checked game
+        # reads back every move it lists (about a million names in 200 games): one look-up each,
+        # not a sort; made for all keys up front, it cost every command ~12 M instructions.
+        self._named: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
     # -- edition figures -------------------------------------------------------------------
 
@@ -174,10 +169,22 @@ class Rulebook:
     def lookup(self, text: str, kind: str, every: bool = False) -> list[str]:
         """Ids of the `kind` cards `text` names, best priority only (several = ambiguous), or
         every card it may name (`every`: 主教 is the Cardinal in 2016, and also the Bishop)."""
-        found = self._named[kind].get(name_key(text))
+        key = name_key(text)
+        found = self._named.get((kind, key))
         if found is None:
-            return []
-        return list(found[1] if every else found[0])      # a copy: callers may change theirs
+            if key not in self.aliases:
+                return []
+            found = self._named[(kind, key)] = self._cards_named(key, kind)
+        return list(found[1] if every else found[0])      # a list of its own: callers may change theirs
+
+    def _cards_named(self, key: str, kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        pool = self.characters if kind == "character" else self.districts
+        found = [(card, prio) for card, prio in self.aliases[key] if card in pool]
+        if not found:
+            return (), ()
+        best = min(prio for _, prio in found)
+        return (tuple(sorted({card for card, prio in found if prio == best})),
+                tuple(sorted({card for card, _ in found})))
 
     def by_rank(self, rank: int) -> list[str]:
         return sorted(c.id for c in self.characters.values() if c.rank == rank)
