@@ -12,14 +12,15 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
                    (a query bigram that is not in it is a candidate for repair; an English word
                    that is not in it, for spelling repair).
 - `search_names`   the card aliases, folded like the queries, for card-name detection.
-- `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words (and the
-                   same rows packed in one, `search_lexicon_packed`, which queries read).
+- `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words (and, shaped
+                   as a query reads them, in one JSON value: `search_lexicon_packed`).
 - `search_docs`    one row per document: kind (faq, rule, card), id, cards, editions, the card it
                    is about (subject) and the card that acts in its question (actor), the forms
                    of its question, the cards its question says something is done to ("the
                    King was assassinated"), whether it holds only under a house rule, and its question
                    or title folded for the fuzzy matcher, with the ways players ask for it (its
-                   `asked` phrasings and the questions of faq/questions/ labelled with it).
+                   `asked` phrasings and the questions of faq/questions/ labelled with it), one a
+                   line: in English its words (`en`), in Chinese its character pairs (`zh_pairs`).
 - `search_fts`     FTS5 over the folded terms (Chinese bigrams, stemmed English words) and the
                    concepts of each document, one column per part, ranked with bm25().
 """
@@ -31,7 +32,7 @@ import unicodedata
 from collections import Counter
 
 from referee.search.lexicon import Lexicon, concept_term, lexicon_rows, shaped
-from referee.search.normalise import CJK, compact, fold, likeness_words, terms, words
+from referee.search.normalise import CJK, compact, fold, likeness_words, pairs, terms, words
 
 _LANG_COLUMNS = ("en", "zh_hant", "zh_hans")
 
@@ -234,7 +235,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
     )
     conn.execute(
         "CREATE TABLE search_docs (key TEXT PRIMARY KEY, kind TEXT, id TEXT, cards TEXT, editions TEXT,"
-        " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh TEXT,"
+        " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh_pairs TEXT,"
         " undergoes TEXT) WITHOUT ROWID"
     )
     df: Counter[str] = Counter()
@@ -276,7 +277,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
             # The question and each way players ask it, one per line: the query is compared with each.
             "\n".join(" ".join(likeness_words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
-            "\n".join(compact(lex.standard(fold(text, simplify)), "") for text in
+            "\n".join(" ".join(sorted(pairs(compact(lex.standard(fold(text, simplify)), "")))) for text in
                       [doc.q_zh, *(q for lang in ("zh-Hant", "zh-Hans") for q in (*doc.asked.get(lang, []), *doc.heard.get(lang, [])))]),
             " ".join(sorted(undergoes)),
         ))

@@ -26,7 +26,7 @@ import sqlite3
 from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names, undergoing
 from referee.search.lexicon import concept_term
-from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
+from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, pairs, runs, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, name_slips,
                                    named_chars, readings_of, repair, replace_word, simplify_table, spell)
 
@@ -783,7 +783,7 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     English. Set arithmetic, cheap enough for a dozen phrasings of two dozen candidates; on the
     tuning sets it ranks as well as rapidfuzz's ratios did, whose import would cost every
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
-    zh = _pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
+    zh = pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
     en = set(likeness_words(parsed.text))
     if zh:   # "Emperor 皇帝 assassinated 皇冠" is not 「皇帝 皇冠」 alone: its other English words count, unmatched
         zh |= _latin_words_left(conn, parsed)
@@ -791,12 +791,12 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
         en = set()
     elif zh:   # "wizard 拿牌" is not the word "wizard" alone: its Chinese words count, unmatched
         en |= {run for run in runs(parsed.text) if CJK.match(run)}
-    phrasings = _phrasings(conn, keys)
+    zh_phrasings = _phrasings(conn, keys, "zh") if zh else {}
+    en_phrasings = _phrasings(conn, keys, "en") if en else {}
     out = {}
     for key in keys:
-        en_lines, zh_lines = phrasings.get(key, ((), ()))
-        lines = [(zh, line) for line in zh_lines] if zh else []
-        lines += [(en, line) for line in en_lines] if en else []
+        lines = [(zh, line) for line in zh_phrasings.get(key, ())]
+        lines += [(en, line) for line in en_phrasings.get(key, ())]
         # The closest phrasing, and a little of the next: a document that two players' ways of
         # asking resemble answers more surely than one whose single look-alike shares a few words
         # (held out, each set gains or holds top-1 against the closest alone).
@@ -843,22 +843,18 @@ def _latin_words_left(conn: sqlite3.Connection, parsed: Parsed) -> set[str]:
     return latin
 
 
-def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:
-    """Each document's question and the ways players ask for it (one a line in `search_docs`),
-    as word sets (English) and character-pair sets (Chinese); read once per connection."""
-    cache = _cache(conn).setdefault("phrasings", {})
+def _phrasings(conn: sqlite3.Connection, keys: list[str], script: str) -> dict[str, list[set[str]]]:
+    """Each document's question and the ways players ask for it (one a line in `search_docs`) in
+    one script: word sets (en), character-pair sets (zh: the build wrote each line's pairs).
+    Read once per connection, and only in the script the query is in."""
+    cache = _cache(conn).setdefault("phrasings_" + script, {})
     missing = [key for key in keys if key not in cache]
     if missing:
         marks = ",".join("?" * len(missing))
-        for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", missing):
-            cache[key] = ([set(line.split()) for line in q_en.split("\n") if line],
-                          [_pairs(line) for line in q_zh.split("\n") if line])
+        column = "en" if script == "en" else "zh_pairs"
+        for key, lines in conn.execute(f"SELECT key, {column} FROM search_docs WHERE key IN ({marks})", missing):
+            cache[key] = [set(line.split()) for line in lines.split("\n") if line]
     return cache
-
-
-def _pairs(text: str) -> set[str]:
-    """The character pairs of a run of Chinese (the run itself when it is one character)."""
-    return {text[i:i + 2] for i in range(len(text) - 1)} or {text}
 
 
 def _dice(ours: set[str], theirs: set[str]) -> float:
