@@ -11,7 +11,8 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_vocab`   every term of the corpus and of the card names with its document frequency
                    (a query bigram that is not in it is a candidate for repair; an English word
                    that is not in it, for spelling repair).
-- `search_names`   the card aliases, folded like the queries, for card-name detection.
+- `search_names`   the card aliases, folded like the queries, for card-name detection (and, as
+                   a query reads them, in one JSON value per edition: `search_names_packed`).
 - `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words (and, shaped
                    as a query reads them, in one JSON value: `search_lexicon_packed`).
 - `search_docs`    one row per document: kind (faq, rule, card), id, cards, editions, the card it
@@ -186,7 +187,7 @@ def _add_questions(docs: list[_Doc], questions: list[dict], renamed: dict[str, s
 
 
 def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> None:
-    from referee.search.cards import detect_cards, undergoing
+    from referee.search.cards import detect_cards, name_table, undergoing
 
     docs = _faq_docs(conn) + _rule_docs(conn) + _card_docs(conn)
     _add_questions(docs, list(questions), dict(conn.execute("SELECT alias, id FROM id_aliases")))
@@ -225,6 +226,14 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
         " PRIMARY KEY (key, card_id, edition)) WITHOUT ROWID"
     )
     conn.executemany("INSERT INTO search_names VALUES (?, ?, ?, ?)", [(*slot, p) for slot, p in names.items()])
+    # The same for each edition and for every edition (""), as a query reads them (cards.names),
+    # in one JSON value each, read in the table's own order.
+    conn.execute("CREATE TABLE search_names_packed (edition TEXT PRIMARY KEY, names TEXT) WITHOUT ROWID")
+    for edition in ("", *sorted({slot[2] for slot in names})):
+        rows = conn.execute("SELECT key, card_id, priority FROM search_names" + (" WHERE edition = ?" if edition else ""),
+                            (edition,) if edition else ())
+        conn.execute("INSERT INTO search_names_packed VALUES (?, ?)",
+                     (edition, json.dumps(name_table(rows), ensure_ascii=False)))
     name_map: dict[str, dict[str, int]] = {}
     for (key, card, _), priority in names.items():
         name_map.setdefault(key, {})[card] = min(priority, name_map.get(key, {}).get(card, 9))
