@@ -508,6 +508,11 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
 
         index_search(db.conn, convert, bundle.lexicon, bundle.questions)
         db["char_scripts"].insert_all(char_script_rows(db.conn, convert), pk="char")
+        # Each edition's rulebook as the engine is handed it, in one JSON value (catalog/facts.py).
+        from referee.catalog.facts import rulebook_data
+
+        db["rulebooks"].insert_all([{"edition": edition, "data": json.dumps(rulebook_data(db.conn, edition), ensure_ascii=False)}
+                                    for edition in EDITIONS if edition in bundle.editions], pk="edition")
         db["meta"].insert_all([{"key": "schema", "value": SCHEMA_VERSION}], pk="key")
         db.conn.commit()
         db.conn.close()

@@ -41,9 +41,12 @@ def source_files() -> list[str]:
                     pending.append(entry.path)
                 elif entry.name.endswith(".toml"):
                     found.append(entry.path)
-    # The builder's own code shapes the database too: a new table must trigger a rebuild.
+    # The builder's own code shapes the database too: a new table must trigger a rebuild. So
+    # does the code that packs what a command reads whole in one value (and reads it back):
+    # the rulebooks, the lexicon and the card names.
     found += [str(_PACKAGE / "dbbuild.py"), str(_PACKAGE / "search" / "index.py"),
-              str(_PACKAGE / "search" / "normalise.py")]
+              str(_PACKAGE / "search" / "normalise.py"), str(_PACKAGE / "catalog" / "facts.py"),
+              str(_PACKAGE / "search" / "lexicon.py"), str(_PACKAGE / "search" / "cards.py")]
     # ... and the compiled catalogs: the editions' differences are built in their words (4 個地區).
     try:
         with os.scandir(_PACKAGE / "locale") as entries:

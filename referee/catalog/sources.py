@@ -9,7 +9,6 @@ document: line numbers and file paths of our transcriptions are dropped.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -23,6 +22,8 @@ _MACHINE = re.compile(r"[/\\]|\.(?:csv|rs|py|js|json|md|txt|toml)\b|\(\)")
 
 @lru_cache(maxsize=None)
 def all_sources() -> tuple[dict, ...]:
+    import tomllib   # (here: `referee faq` names its sources from the database, and never reads this file)
+
     with open(paths.data_dir() / "sources.toml", "rb") as handle:
         return tuple(tomllib.load(handle).get("source", []))
 

@@ -5,7 +5,8 @@ in the canonical notation (English); `do` shows them in the chosen language when
 to the same move (say/notation.py), and everything else speaks that language too.
 """
 
-from __future__ import annotations
+# (No `from __future__ import annotations`: typer reads the commands' annotations, and strings it
+# would compile and evaluate, some 2 M instructions of every `table` command.)
 
 import sys
 from typing import Optional

@@ -110,6 +110,8 @@ def names_as_set_up(text: str, players: list[str]) -> str:
     Only a word that could be such a name — as long as one, sharing a character with it in the
     same place — is converted (OpenCC's dictionaries load only then); a word that fits two
     players, or none, is left for the notation to refuse with the closest names."""
+    if not has_cjk(text):
+        return text         # (no word to convert: nor a split by a pattern whose `：` costs 1 M to compile)
     import re
 
     parts = re.split(r"(\s+|[:：、,，])", text)

@@ -29,13 +29,20 @@ def names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, 
 
 
 def _read_names(conn: sqlite3.Connection, edition: str | None) -> dict[str, dict[str, int]]:
-    sql = "SELECT key, card_id, priority FROM search_names"
-    args: tuple = ()
-    if edition:
-        sql += " WHERE edition = ?"
-        args = (edition,)
+    """The names of an edition ("" for every edition) from the one JSON value the build stored
+    for it (`search_names_packed`): a query needs them all, and some 400 rows of
+    `search_names` took it some 4 M instructions to read one by one."""
+    import json
+
+    row = conn.execute("SELECT names FROM search_names_packed WHERE edition = ?", (edition or "",)).fetchone()
+    return json.loads(row[0]) if row else {}
+
+
+def name_table(rows) -> dict[str, dict[str, int]]:
+    """Folded alias → {card: priority} from (key, card, priority) rows of `search_names` (the
+    build packs it for `_read_names`)."""
     names: dict[str, dict[str, int]] = {}
-    for key, card, priority in conn.execute(sql, args):
+    for key, card, priority in rows:
         slot = names.setdefault(key, {})
         slot[card] = min(priority, slot.get(card, 9))
     return names
@@ -99,9 +106,11 @@ def detect_cards(folded: str, names: dict[str, dict[str, int]], spoken: list[str
 
 
 # What follows a card's name when the sentence does something to it: 被 (國王被刺殺, 也被偷),
-# "was / got / is … -ed" ("the King next to me was assassinated").
-_PASSIVE_ZH = re.compile(r"^[也又已就都还]?被")
-_PASSIVE_EN = re.compile(r"^(?:\s+\w+){0,3}?\s+(?:was|is|got|gets|has been|had been)\s+(?:\w+ed|stolen|taken)\b")
+# "was / got / is … -ed" ("the King next to me was assassinated"). Patterns, not compiled ones:
+# `re` compiles them on first use, which only a query with 被 or a passive's verb reaches
+# (compiling them at import cost every `referee faq` some 2 M instructions).
+_PASSIVE_ZH = r"^[也又已就都还]?被"
+_PASSIVE_EN = r"^(?:\s+\w+){0,3}?\s+(?:was|is|got|gets|has been|had been)\s+(?:\w+ed|stolen|taken)\b"
 
 
 def undergoing(folded: str, names: dict[str, dict[str, int]], lex=None) -> set[str]:
@@ -122,7 +131,7 @@ def undergoing(folded: str, names: dict[str, dict[str, int]], lex=None) -> set[s
                 last = said[at + size - 1][0]
                 ends.append((key, last.start() + len(last.group())))
                 break
-    return {card for key, end in ends if _PASSIVE_ZH.match(folded[end:]) or _PASSIVE_EN.match(folded[end:])
+    return {card for key, end in ends if re.match(_PASSIVE_ZH, folded[end:]) or re.match(_PASSIVE_EN, folded[end:])
             for card in names[key]}
 
 

@@ -11,14 +11,17 @@ Everything that needs OpenCC or pypinyin is computed here, once, so that a query
 - `search_vocab`   every term of the corpus and of the card names with its document frequency
                    (a query bigram that is not in it is a candidate for repair; an English word
                    that is not in it, for spelling repair).
-- `search_names`   the card aliases, folded like the queries, for card-name detection.
-- `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words.
+- `search_names`   the card aliases, folded like the queries, for card-name detection (and, as
+                   a query reads them, in one JSON value per edition: `search_names_packed`).
+- `search_lexicon` data/lexicon.toml folded: concepts, question forms, empty words (and, shaped
+                   as a query reads them, in one JSON value: `search_lexicon_packed`).
 - `search_docs`    one row per document: kind (faq, rule, card), id, cards, editions, the card it
                    is about (subject) and the card that acts in its question (actor), the forms
                    of its question, the cards its question says something is done to ("the
                    King was assassinated"), whether it holds only under a house rule, and its question
                    or title folded for the fuzzy matcher, with the ways players ask for it (its
-                   `asked` phrasings and the questions of faq/questions/ labelled with it).
+                   `asked` phrasings and the questions of faq/questions/ labelled with it), one a
+                   line: in English its words (`en`), in Chinese its character pairs (`zh_pairs`).
 - `search_fts`     FTS5 over the folded terms (Chinese bigrams, stemmed English words) and the
                    concepts of each document, one column per part, ranked with bm25().
 """
@@ -29,8 +32,8 @@ import json
 import unicodedata
 from collections import Counter
 
-from referee.search.lexicon import Lexicon, concept_term, lexicon_rows
-from referee.search.normalise import CJK, compact, fold, likeness_words, terms, words
+from referee.search.lexicon import Lexicon, concept_term, lexicon_rows, shaped
+from referee.search.normalise import CJK, compact, fold, likeness_words, pairs, terms, words
 
 _LANG_COLUMNS = ("en", "zh_hant", "zh_hans")
 
@@ -184,7 +187,7 @@ def _add_questions(docs: list[_Doc], questions: list[dict], renamed: dict[str, s
 
 
 def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> None:
-    from referee.search.cards import detect_cards, undergoing
+    from referee.search.cards import detect_cards, name_table, undergoing
 
     docs = _faq_docs(conn) + _rule_docs(conn) + _card_docs(conn)
     _add_questions(docs, list(questions), dict(conn.execute("SELECT alias, id FROM id_aliases")))
@@ -206,7 +209,12 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
     lex_rows = lexicon_rows(lexicon, simplify)
     conn.execute("CREATE TABLE search_lexicon (form TEXT, script TEXT, kind TEXT, id TEXT)")
     conn.executemany("INSERT INTO search_lexicon VALUES (?, ?, ?, ?)", lex_rows)
-    lex = Lexicon(lex_rows)
+    # The same, shaped as a Lexicon reads it, in one JSON value (lexicon.load): a query needs
+    # the lexicon whole, and reading 1,400 rows through sqlite3 cost it some 10 M instructions.
+    tables = shaped(lex_rows)
+    conn.execute("CREATE TABLE search_lexicon_packed (tables TEXT)")
+    conn.execute("INSERT INTO search_lexicon_packed VALUES (?)", (json.dumps(tables, ensure_ascii=False),))
+    lex = Lexicon(tables)
 
     names: dict[tuple, int] = {}
     for key, text, card_id, edition, priority in aliases:
@@ -218,6 +226,14 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
         " PRIMARY KEY (key, card_id, edition)) WITHOUT ROWID"
     )
     conn.executemany("INSERT INTO search_names VALUES (?, ?, ?, ?)", [(*slot, p) for slot, p in names.items()])
+    # The same for each edition and for every edition (""), as a query reads them (cards.names),
+    # in one JSON value each, read in the table's own order.
+    conn.execute("CREATE TABLE search_names_packed (edition TEXT PRIMARY KEY, names TEXT) WITHOUT ROWID")
+    for edition in ("", *sorted({slot[2] for slot in names})):
+        rows = conn.execute("SELECT key, card_id, priority FROM search_names" + (" WHERE edition = ?" if edition else ""),
+                            (edition,) if edition else ())
+        conn.execute("INSERT INTO search_names_packed VALUES (?, ?)",
+                     (edition, json.dumps(name_table(rows), ensure_ascii=False)))
     name_map: dict[str, dict[str, int]] = {}
     for (key, card, _), priority in names.items():
         name_map.setdefault(key, {})[card] = min(priority, name_map.get(key, {}).get(card, 9))
@@ -228,7 +244,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
     )
     conn.execute(
         "CREATE TABLE search_docs (key TEXT PRIMARY KEY, kind TEXT, id TEXT, cards TEXT, editions TEXT,"
-        " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh TEXT,"
+        " subject TEXT, actor TEXT, forms TEXT, asked TEXT, answered TEXT, house INTEGER, en TEXT, zh_pairs TEXT,"
         " undergoes TEXT) WITHOUT ROWID"
     )
     df: Counter[str] = Counter()
@@ -270,7 +286,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
             " ".join(dict.fromkeys(forms)), " ".join(asked), " ".join(answered), int(doc.house),
             # The question and each way players ask it, one per line: the query is compared with each.
             "\n".join(" ".join(likeness_words(fold(text))) for text in [doc.q_en, *doc.asked.get("en", []), *doc.heard.get("en", [])]),
-            "\n".join(compact(lex.standard(fold(text, simplify)), "") for text in
+            "\n".join(" ".join(sorted(pairs(compact(lex.standard(fold(text, simplify)), "")))) for text in
                       [doc.q_zh, *(q for lang in ("zh-Hant", "zh-Hans") for q in (*doc.asked.get(lang, []), *doc.heard.get(lang, [])))]),
             " ".join(sorted(undergoes)),
         ))

@@ -58,26 +58,36 @@ def _row(text: str, kind: str, ident: str, simplify: dict[str, str]) -> tuple[st
     return (" ".join(terms(folded)), "en", kind, ident)
 
 
+_KINDS = ("concept", "form", "edition", "stop", "particle", "ambiguous", "after")
+
+
+def shaped(rows) -> dict:
+    """The `search_lexicon` rows as the tables a Lexicon reads: zh[kind] and en[kind] map a form
+    (English: its stems, joined by blanks) to its id; implies, a concept to its cards; spoken, a
+    colloquial form to the written words. The build stores this as one JSON value."""
+    tables: dict = {"zh": {kind: {} for kind in _KINDS}, "en": {kind: {} for kind in _KINDS},
+                    "implies": {}, "spoken": {}}
+    for form, script, kind, ident in rows:
+        if kind == "implies":
+            tables["implies"].setdefault(form, []).append(ident)
+        elif kind == "spoken":
+            tables["spoken"][form] = ident
+        else:
+            tables[script][kind][form] = ident
+    return tables
+
+
 class Lexicon:
     """The folded forms, by script and kind: zh[kind] maps a string, en[kind] a tuple of stems."""
 
-    def __init__(self, rows):
-        kinds = ("concept", "form", "edition", "stop", "particle", "ambiguous", "after")
-        self.zh: dict[str, dict[str, str]] = {kind: {} for kind in kinds}
-        self.en: dict[str, dict[tuple[str, ...], str]] = {kind: {} for kind in kinds}
-        self.implies: dict[str, list[str]] = {}   # concept → the cards it implies
-        self.spoken: dict[str, str] = {}           # a colloquial form → the standard written words
+    def __init__(self, tables: dict):
+        self.zh: dict[str, dict[str, str]] = tables["zh"]
+        self.en: dict[str, dict[tuple[str, ...], str]] = {
+            kind: {tuple(form.split()): ident for form, ident in table.items()} for kind, table in tables["en"].items()}
+        self.implies: dict[str, list[str]] = tables["implies"]   # concept → the cards it implies
+        self.spoken: dict[str, str] = tables["spoken"]           # a colloquial form → the standard written words
         self._spoken_len: int | None = None
         self._found: dict = {}                     # recent find() results (a query reads them thrice)
-        for form, script, kind, ident in rows:
-            if kind == "implies":
-                self.implies.setdefault(form, []).append(ident)
-            elif kind == "spoken":
-                self.spoken[form] = ident
-            elif script == "zh":
-                self.zh[kind][form] = ident
-            else:
-                self.en[kind][tuple(form.split())] = ident
         self.ambiguous = {key[0] for key in self.en["ambiguous"]}   # card names that are everyday words
         self.after = {key[0] for key in self.en["after"]}           # ... that name the card after these
         # Function words of one character (也, 有, 吗): never a same-sound slip of another.
@@ -297,5 +307,8 @@ def edition_named(conn: sqlite3.Connection, typed: str) -> str | None:
 def load(conn: sqlite3.Connection) -> Lexicon:
     """The lexicon of a database, read once per connection (a warm connection answers faster)."""
     if _CACHE[0] is not conn:
-        _CACHE[:] = [conn, Lexicon(conn.execute("SELECT form, script, kind, id FROM search_lexicon"))]
+        import json
+
+        (packed,) = conn.execute("SELECT tables FROM search_lexicon_packed").fetchone()
+        _CACHE[:] = [conn, Lexicon(json.loads(packed))]
     return _CACHE[1]

@@ -181,6 +181,13 @@ def likeness_words(folded: str) -> list[str]:
             for run in RUNS.findall(folded) if not CJK.match(run)]
 
 
+def pairs(text: str) -> set[str]:
+    """The character pairs of a run of Chinese (the run itself when it is one character): what
+    the question similarity compares of a Chinese query and of each phrasing (the build stores
+    the phrasings' pairs, so that a query does not cut some 700 of them)."""
+    return {text[i:i + 2] for i in range(len(text) - 1)} or {text}
+
+
 def compact(folded: str, sep: str = " ") -> str:
     """Folded text as the fuzzy matcher sees it: its runs without punctuation, joined by `sep`."""
     return sep.join(runs(folded)).replace("’", "'")

@@ -22,12 +22,11 @@ readings, vocabulary, folded card names, the folded lexicon).
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
 
 from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names, undergoing
 from referee.search.lexicon import concept_term
-from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, runs, terms, words
+from referee.search.normalise import CJK, compact, fold, latin_words, likeness_words, pairs, runs, terms, words
 from referee.search.repair import (PARAMS as REPAIR, char_rows, doc_freq, known_word_chars, name_slips,
                                    named_chars, readings_of, repair, replace_word, simplify_table, spell)
 
@@ -104,37 +103,63 @@ class EmptyQuery(ValueError):
     """The query has no word that means anything alone (「的」, "the", "?")."""
 
 
-@dataclass
 class Parsed:
-    """What the search understood of a query."""
+    """What the search understood of a query. (Plain classes, here and for Hit: a dataclass
+    compiles its generated methods from source when the module loads, at every `referee faq`.)"""
 
-    text: str                                   # folded (Simplified, lower case), slips repaired
-    terms: list[str]
-    cards: dict[str, float] = field(default_factory=dict)   # card id → weight, in the order named
-    repaired: dict[str, str] = field(default_factory=dict)   # typo → corpus word
-    concepts: list[str] = field(default_factory=list)
-    forms: list[str] = field(default_factory=list)
-    meaningful: bool = True
-    groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
-    editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
-    alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
-    absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
-    same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
-    implied: set[str] = field(default_factory=set)   # the cards its concepts imply (拆: the Warlord)
-    aside: set[str] = field(default_factory=set)     # the cards it sets aside ("without the Architect")
-    undergoes: set[str] = field(default_factory=set)  # the cards it says something is done to (國王被殺)
+    __slots__ = ("text", "terms", "cards", "repaired", "concepts", "forms", "meaningful", "groups", "editions",
+                 "alone", "absent", "same_rank", "implied", "aside", "undergoes")
+
+    def __init__(self, text: str, terms: list[str], cards: dict[str, float] | None = None,
+                 repaired: dict[str, str] | None = None, concepts: list[str] | None = None,
+                 forms: list[str] | None = None, meaningful: bool = True, groups: list[set[str]] | None = None,
+                 editions: list[str] | None = None, alone: set[str] | None = None, absent: set[str] | None = None,
+                 same_rank: bool = False, implied: set[str] | None = None, aside: set[str] | None = None,
+                 undergoes: set[str] | None = None):
+        self.text = text                    # folded (Simplified, lower case), slips repaired
+        self.terms = terms
+        self.cards = {} if cards is None else cards              # card id → weight, in the order named
+        self.repaired = {} if repaired is None else repaired     # typo → corpus word
+        self.concepts = [] if concepts is None else concepts
+        self.forms = [] if forms is None else forms
+        self.meaningful = meaningful
+        self.groups = [] if groups is None else groups           # the cards each name spoken may mean
+        self.editions = [] if editions is None else editions     # the editions it names (新版: 2016)
+        self.alone = set() if alone is None else alone           # the cards a query that is only a name means
+        self.absent = set() if absent is None else absent        # cards it names that an edition it names lacks
+        self.same_rank = same_rank   # it names two characters of one rank (the Witch and the Assassin)
+        self.implied = set() if implied is None else implied     # the cards its concepts imply (拆: the Warlord)
+        self.aside = set() if aside is None else aside           # the cards it sets aside ("without the Architect")
+        self.undergoes = set() if undergoes is None else undergoes   # the cards it says something is done to (國王被殺)
 
     @property
     def actor(self) -> str | None:
         return next((card for card in self.cards if card not in self.aside), None)
 
+    def __repr__(self) -> str:
+        return f"Parsed({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
 
-@dataclass
+
 class Hit:
-    id: str
-    score: float
-    kind: str = "faq"          # faq | rule | card
-    unsure: bool = False
+    """One document found: its id, its score, its kind (faq | rule | card); unsure when the best
+    score is weak or too close to the next."""
+
+    __slots__ = ("id", "score", "kind", "unsure")
+
+    def __init__(self, id: str, score: float, kind: str = "faq", unsure: bool = False):
+        self.id = id
+        self.score = score
+        self.kind = kind
+        self.unsure = unsure
+
+    def __repr__(self) -> str:
+        return f"Hit(id={self.id!r}, score={self.score!r}, kind={self.kind!r}, unsure={self.unsure!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Hit) and (self.id, self.score, self.kind, self.unsure) == (
+            other.id, other.score, other.kind, other.unsure)
+
+    __hash__ = None   # (mutable, as the dataclass was: `unsure` is set after scoring)
 
 
 def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
@@ -758,7 +783,7 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
     English. Set arithmetic, cheap enough for a dozen phrasings of two dozen candidates; on the
     tuning sets it ranks as well as rapidfuzz's ratios did, whose import would cost every
     `referee faq` about 10 ms (rapidfuzz still mends misspelt words: repair.spell)."""
-    zh = _pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
+    zh = pairs(_in_chinese(conn, parsed)) if CJK.search(parsed.text) else set()
     en = set(likeness_words(parsed.text))
     if zh:   # "Emperor 皇帝 assassinated 皇冠" is not 「皇帝 皇冠」 alone: its other English words count, unmatched
         zh |= _latin_words_left(conn, parsed)
@@ -766,12 +791,12 @@ def _similarity(conn: sqlite3.Connection, parsed: Parsed, keys: list[str]) -> di
         en = set()
     elif zh:   # "wizard 拿牌" is not the word "wizard" alone: its Chinese words count, unmatched
         en |= {run for run in runs(parsed.text) if CJK.match(run)}
-    phrasings = _phrasings(conn, keys)
+    zh_phrasings = _phrasings(conn, keys, "zh") if zh else {}
+    en_phrasings = _phrasings(conn, keys, "en") if en else {}
     out = {}
     for key in keys:
-        en_lines, zh_lines = phrasings.get(key, ((), ()))
-        lines = [(zh, line) for line in zh_lines] if zh else []
-        lines += [(en, line) for line in en_lines] if en else []
+        lines = [(zh, line) for line in zh_phrasings.get(key, ())]
+        lines += [(en, line) for line in en_phrasings.get(key, ())]
         # The closest phrasing, and a little of the next: a document that two players' ways of
         # asking resemble answers more surely than one whose single look-alike shares a few words
         # (held out, each set gains or holds top-1 against the closest alone).
@@ -818,22 +843,18 @@ def _latin_words_left(conn: sqlite3.Connection, parsed: Parsed) -> set[str]:
     return latin
 
 
-def _phrasings(conn: sqlite3.Connection, keys: list[str]) -> dict[str, tuple]:
-    """Each document's question and the ways players ask for it (one a line in `search_docs`),
-    as word sets (English) and character-pair sets (Chinese); read once per connection."""
-    cache = _cache(conn).setdefault("phrasings", {})
+def _phrasings(conn: sqlite3.Connection, keys: list[str], script: str) -> dict[str, list[set[str]]]:
+    """Each document's question and the ways players ask for it (one a line in `search_docs`) in
+    one script: word sets (en), character-pair sets (zh: the build wrote each line's pairs).
+    Read once per connection, and only in the script the query is in."""
+    cache = _cache(conn).setdefault("phrasings_" + script, {})
     missing = [key for key in keys if key not in cache]
     if missing:
         marks = ",".join("?" * len(missing))
-        for key, q_en, q_zh in conn.execute(f"SELECT key, en, zh FROM search_docs WHERE key IN ({marks})", missing):
-            cache[key] = ([set(line.split()) for line in q_en.split("\n") if line],
-                          [_pairs(line) for line in q_zh.split("\n") if line])
+        column = "en" if script == "en" else "zh_pairs"
+        for key, lines in conn.execute(f"SELECT key, {column} FROM search_docs WHERE key IN ({marks})", missing):
+            cache[key] = [set(line.split()) for line in lines.split("\n") if line]
     return cache
-
-
-def _pairs(text: str) -> set[str]:
-    """The character pairs of a run of Chinese (the run itself when it is one character)."""
-    return {text[i:i + 2] for i in range(len(text) - 1)} or {text}
 
 
 def _dice(ours: set[str], theirs: set[str]) -> float:
