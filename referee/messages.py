@@ -42,58 +42,17 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda code: (FIRST.index(code) if code in FIRST else len(FIRST), code)))
 
 
-class _Catalog:
-    """A compiled catalog (.mo) read where a message is asked for, as GNU gettext itself does
-    when the file has no hash table: the file lists its keys sorted, so a key is found by binary
-    search in its bytes. (gettext.GNUTranslations decodes all 800 messages up front, some 10 M
-    instructions a language: more than a `referee card` does with the few it prints.) The
-    catalogs are UTF-8 (scripts/compile_catalogs.py writes them so); a message with a context
-    or a plural form has a longer key, and is not found, as gettext() does not find it either."""
-
-    def __init__(self, data: bytes):
-        from struct import unpack_from
-
-        order = {0x950412DE: "<", 0xDE120495: ">"}.get(unpack_from("<I", data)[0])
-        if order is None:
-            raise OSError(0, "Bad magic number in a message catalog")
-        self._count, self._keys, self._texts = unpack_from(order + "3I", data, 8)
-        self._pair = order + "2I"             # (length, offset) of a key or of its text
-        self._data, self._unpack = data, unpack_from
-
-    def gettext(self, key: str) -> str:
-        data, unpack = self._data, self._unpack
-        wanted = key.encode()
-        low, high = 0, self._count
-        while low < high:
-            middle = (low + high) // 2
-            length, offset = unpack(self._pair, data, self._keys + 8 * middle)
-            found = data[offset:offset + length]
-            if found < wanted:
-                low = middle + 1
-            elif found > wanted:
-                high = middle
-            else:
-                length, offset = unpack(self._pair, data, self._texts + 8 * middle)
-                return data[offset:offset + length].decode()
-        return key
-
-
-class _Empty:
-    """The catalog of a language that has none: every key is missing."""
-
-    def gettext(self, key: str) -> str:
-        return key
-
-
 def _translations(lang: str):
     base = locale_dir()
     found = _loaded.get((base, lang))
     if found is None:
+        import gettext
+
         try:
             with open(os.path.join(base, folder(lang), "LC_MESSAGES", DOMAIN + ".mo"), "rb") as fp:
-                found = _Catalog(fp.read())
+                found = gettext.GNUTranslations(fp)
         except FileNotFoundError:
-            found = _Empty()
+            found = gettext.NullTranslations()
         _loaded[(base, lang)] = found
     return found
 
