@@ -189,3 +189,22 @@ def test_make_move_makes_the_move_the_named_tuple_makes():
         made = make_move(fields)
         assert type(made) is Move and made == Move(*fields) and hash(made) == hash(Move(*fields))
         assert (made.actor, made.verb, made.args) == fields and str(made) == str(Move(*fields))
+
+
+def test_first_word_splits_where_a_typist_separates_words():
+    # The first word ends at a space of any width or a comma (either width, or 、); one comma
+    # and the spaces around it go; the rest is kept as typed, trimmed. The rule as a pattern:
+    import random
+    import re
+
+    from referee.engine.moves import first_word
+
+    rule = re.compile(r"([^\s,，、]*)(?:\s*[,，、]\s*|\s+|$)(.*)", re.S)
+    rng = random.Random(5)
+    for _ in range(5000):
+        text = "".join(rng.choice(["保留", "keep", " ", "\u3000", ",", "，", "、", "\t", "神廟"])
+                       for _ in range(rng.randrange(8)))
+        found = rule.match(text.strip())
+        assert first_word(text) == (found.group(1), found.group(2).strip()), text
+    assert first_word("抽牌，保留 神廟") == ("抽牌", "保留 神廟")
+    assert first_word("  keep ,, Temple ") == ("keep", ", Temple")
