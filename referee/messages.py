@@ -8,6 +8,14 @@ Adding a language is adding a catalog: what it lacks falls back to English.
 
 A catalog is read the first time its language speaks, once per process: a command in English
 never opens the Chinese ones. `REFEREE_LOCALES` points at another locale folder (tests).
+
+Each .po is compiled in parts, one gettext domain each (`part`): the refusals (`error.*`,
+`refusal.*` and every card's `*.refusal.*`: half of the messages), the phones' pages (`page.*`),
+the words of single commands (the cast sheet, `rules`, `simulate`, `faq`…), and the rest
+(`referee.mo`), each read the first time one of its messages is said. gettext decodes every
+message of a catalog it opens (some 13,000 instructions each): a `table do` that refuses
+nothing reads a third of them. A language whose catalog is one whole `referee.mo` (a
+translator's own, compiled by hand) is read whole for every part.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ DOMAIN = "referee"
 # The order `--lang`'s choices are listed in; any other catalog follows, by code.
 FIRST = ("en", "zh-Hant", "zh-Hans")
 _HERE = os.path.join(os.path.dirname(__file__), "locale")
-_loaded: dict[tuple[str, str], object] = {}
+_loaded: dict[tuple[str, str, str], object] = {}
 
 
 def locale_dir() -> str:
@@ -42,18 +50,39 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda code: (FIRST.index(code) if code in FIRST else len(FIRST), code)))
 
 
-def _translations(lang: str):
+# The namespaces of the words of a single command (the first part of their keys).
+_COMMANDS = frozenset({"sheet", "usage", "topic", "stats", "differences", "template", "simulate", "faq",
+                       "teams", "layout", "language", "completion"})
+
+
+def part(key: str) -> str:
+    """The domain (the compiled file's name) that holds `key`: see the module's notes."""
+    head, _, rest = key.partition(".")
+    if head in ("error", "refusal") or rest.startswith("refusal."):
+        return DOMAIN + "-refusals"
+    if head == "page":
+        return DOMAIN + "-pages"
+    if head in _COMMANDS:
+        return DOMAIN + "-commands"
+    return DOMAIN
+
+
+PARTS = (DOMAIN, DOMAIN + "-refusals", DOMAIN + "-pages", DOMAIN + "-commands")
+
+
+def _translations(lang: str, domain: str = DOMAIN):
     base = locale_dir()
-    found = _loaded.get((base, lang))
+    found = _loaded.get((base, lang, domain))
     if found is None:
         import gettext
 
         try:
-            with open(os.path.join(base, folder(lang), "LC_MESSAGES", DOMAIN + ".mo"), "rb") as fp:
+            with open(os.path.join(base, folder(lang), "LC_MESSAGES", domain + ".mo"), "rb") as fp:
                 found = gettext.GNUTranslations(fp)
         except FileNotFoundError:
-            found = gettext.NullTranslations()
-        _loaded[(base, lang)] = found
+            # No such part: the language's catalog is one whole file, or there is none at all.
+            found = _translations(lang) if domain != DOMAIN else gettext.NullTranslations()
+        _loaded[(base, lang, domain)] = found
     return found
 
 
@@ -61,9 +90,10 @@ def text(key: str, lang: str, /, **values) -> str:
     """The text of `key` in `lang` (English when that catalog lacks it; the key itself when no
     catalog has it), with `values` filled in when any are given. English is read only when a
     message is missing: gettext's own fallback chain would parse its catalog up front."""
-    message = _translations(lang).gettext(key)
+    domain = part(key)
+    message = _translations(lang, domain).gettext(key)
     if message == key and lang != "en":
-        message = _translations("en").gettext(key)
+        message = _translations("en", domain).gettext(key)
     return fill(message, values) if values else message
 
 

@@ -47,11 +47,14 @@ def source_files() -> list[str]:
     found += [str(_PACKAGE / "dbbuild.py"), str(_PACKAGE / "search" / "index.py"),
               str(_PACKAGE / "search" / "normalise.py"), str(_PACKAGE / "catalog" / "facts.py"),
               str(_PACKAGE / "search" / "lexicon.py"), str(_PACKAGE / "search" / "cards.py")]
-    # ... and the compiled catalogs: the editions' differences are built in their words (4 個地區).
+    # ... and the compiled catalogs (every part of each): the editions' differences are built in
+    # their words (4 個地區).
     try:
         with os.scandir(_PACKAGE / "locale") as entries:
-            found += [os.path.join(entry.path, "LC_MESSAGES", "referee.mo") for entry in entries if entry.is_dir()
-                      and os.path.isfile(os.path.join(entry.path, "LC_MESSAGES", "referee.mo"))]
+            for entry in entries:
+                folder = os.path.join(entry.path, "LC_MESSAGES")
+                if entry.is_dir() and os.path.isdir(folder):
+                    found += [os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".mo")]
     except FileNotFoundError:
         pass
     return sorted(found)

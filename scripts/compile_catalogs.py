@@ -1,7 +1,8 @@
 """Compile the gettext catalogs: every referee/locale/<code>/LC_MESSAGES/referee.po into the
-referee.mo beside it (committed, so that an install needs no Babel), after writing the .po back
-in its normal form (entries sorted by key, one line per text), so that a hand edit in any order
-and parallel branches merge cleanly.
+.mo files beside it, one for each part of its messages (referee.mo, referee-refusals.mo…: see
+referee/messages.py, `part`), committed so that an install needs no Babel, after writing the .po
+back in its normal form (entries sorted by key, one line per text), so that a hand edit in any
+order and parallel branches merge cleanly.
 
     python scripts/compile_catalogs.py             # after editing a .po
     python scripts/compile_catalogs.py --check     # exit 1 if a .mo or a .po is not up to date
@@ -16,7 +17,9 @@ import io
 import sys
 from pathlib import Path
 
-LOCALES = Path(__file__).resolve().parent.parent / "referee" / "locale"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))        # referee.messages says which part a message is in
+LOCALES = ROOT / "referee" / "locale"
 
 
 def read(po: Path):
@@ -42,6 +45,22 @@ def mo_bytes(catalog) -> bytes:
     return out.getvalue()
 
 
+def parts(catalog) -> dict[str, object]:
+    """The catalog's messages by the domain that holds them (each with the catalog's header)."""
+    from babel.messages.catalog import Catalog
+
+    from referee.messages import PARTS, part
+
+    found = {}
+    for domain in PARTS:
+        found[domain] = Catalog(locale=catalog.locale, domain=domain)
+        found[domain].mime_headers = catalog.mime_headers
+    for message in catalog:
+        if message.id:
+            found[part(message.id)][message.id] = message
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if anything is stale")
@@ -50,7 +69,9 @@ def main() -> int:
     stale = []
     for po in sorted(args.locales.glob("*/LC_MESSAGES/referee.po")):
         catalog = read(po)
-        for path, data in ((po, po_bytes(catalog)), (po.with_suffix(".mo"), mo_bytes(catalog))):
+        written = [(po, po_bytes(catalog))]
+        written += [(po.with_name(domain + ".mo"), mo_bytes(piece)) for domain, piece in parts(catalog).items()]
+        for path, data in written:
             if not path.is_file() or path.read_bytes() != data:
                 stale.append(path)
                 if not args.check:

@@ -50,8 +50,11 @@ def _catalog_messages(code: str) -> dict[str, str]:
     """The messages of one catalog as written (no fallback to English)."""
     import gettext
 
-    with (ROOT / "referee" / "locale" / code / "LC_MESSAGES" / "referee.mo").open("rb") as fp:
-        return {k: v for k, v in gettext.GNUTranslations(fp)._catalog.items() if k}
+    found = {}
+    for part in (ROOT / "referee" / "locale" / code / "LC_MESSAGES").glob("*.mo"):     # every part
+        with part.open("rb") as fp:
+            found.update({k: v for k, v in gettext.GNUTranslations(fp)._catalog.items() if k})
+    return found
 
 
 def test_every_refusal_has_a_text_in_each_catalog_with_the_same_placeholders():

@@ -53,10 +53,40 @@ def test_the_three_languages_have_catalogs():
 
 @pytest.mark.parametrize("code", CODES)
 def test_each_mo_is_its_po_compiled(code):
-    with (LOCALES / code / "LC_MESSAGES" / "referee.mo").open("rb") as fp:
-        compiled = gettext.GNUTranslations(fp)._catalog
-    compiled = {k: v for k, v in compiled.items() if k}
+    # In parts (messages.part): each message in the part that holds it, and in no other.
+    compiled = {}
+    for domain in catalog.PARTS:
+        with (LOCALES / code / "LC_MESSAGES" / f"{domain}.mo").open("rb") as fp:
+            held = {k: v for k, v in gettext.GNUTranslations(fp)._catalog.items() if k}
+        assert all(catalog.part(key) == domain for key in held), domain
+        compiled.update(held)
     assert compiled == messages(code), "run scripts/compile_catalogs.py"
+
+
+def test_a_command_that_refuses_nothing_reads_no_refusal(monkeypatch):
+    # The parts are read as they are needed: a label reads the rest, a refusal its own part.
+    monkeypatch.setattr(catalog, "_loaded", {})
+    assert catalog.text("label.rank", "zh-Hant") and catalog.text("page.title", "en")
+    assert {domain for _, lang, domain in catalog._loaded if lang == "zh-Hant"} == {"referee"}
+    assert catalog.text("error.faq.top_must_be_at", "en", top=0) != "error.faq.top_must_be_at"
+    assert ("en", "referee-refusals") in {(lang, domain) for _, lang, domain in catalog._loaded}
+
+
+def test_a_catalog_compiled_whole_is_read_for_every_part(tmp_path, monkeypatch):
+    # A translator's own referee.mo, all messages in one file: its refusals are found in it.
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    whole = Catalog(locale="fr", domain="referee")
+    whole.add("error.faq.top_must_be_at", "--top doit valoir au moins 1, pas {top}")
+    whole.add("label.rank", "rang")
+    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    with (tmp_path / "fr" / "LC_MESSAGES" / "referee.mo").open("wb") as fp:
+        write_mo(fp, whole)
+    monkeypatch.setenv("REFEREE_LOCALES", str(tmp_path))
+    monkeypatch.setattr(catalog, "_loaded", {})
+    assert catalog.text("error.faq.top_must_be_at", "fr", top=0) == "--top doit valoir au moins 1, pas 0"
+    assert catalog.text("label.rank", "fr") == "rang"
 
 
 def test_every_key_has_a_text_in_every_language():
