@@ -69,14 +69,18 @@ class Inner:
 
 class Typed(str):
     """Words the player typed, inside a message: said as typed, except that Simplified Chinese
-    writes them in its own script, as it did when the whole Traditional line was converted."""
+    writes them in its own script, as it did when the whole Traditional line was converted; and
+    at most `text.CLIP` characters long, the cut marked: a refusal is one line, whatever was
+    pasted where a name goes."""
 
     def render(self, lang: str) -> str:
+        from referee.text import clipped
+
         if lang != "zh-Hans":
-            return str(self)
+            return clipped(str(self))
         from referee.chinese import to_simplified
 
-        return to_simplified(str(self))
+        return clipped(to_simplified(str(self)))
 
 
 class Written(str):
@@ -100,13 +104,6 @@ class Named(dict):
 
 
 def _rendered(value, lang: str):
-    """A value as said inside a message. Words given as words (what the player typed, a name)
-    are said at most `text.CLIP` characters long, the cut marked: a refusal is one line, whatever
-    was pasted where a name goes; the parts a message is made of (Said, Listed) are whole."""
-    if isinstance(value, str):
-        from referee.text import clipped
-
-        return clipped(value.render(lang) if hasattr(value, "render") else value)
     return value.render(lang) if hasattr(value, "render") else value
 
 
@@ -232,7 +229,7 @@ class UnknownName(RefereeError):
     def __init__(self, what: str, text: str, closest: list[str], limit: int | None = None,
                  aliases: dict[str, list[str]] | None = None):
         self.key = "error.unknown_name"
-        self.values = {"what": _What(what), "text": text, "hint": ""}
+        self.values = {"what": _What(what), "text": Typed(text), "hint": ""}
         self.what = what
         self.text = text
         self.closest = closest
@@ -276,7 +273,7 @@ class UnknownName(RefereeError):
 class AmbiguousName(RefereeError):
     def __init__(self, what: str, text: str, choices: list[str]):
         self.key = "error.ambiguous_name"
-        self.values = {"what": _What(what), "text": text, "choices": Listed(choices)}
+        self.values = {"what": _What(what), "text": Typed(text), "choices": Listed(choices)}
         super().__init__(_names(self.render("en"), lambda n: n))
         self.what = what
         self.text = text

@@ -62,7 +62,7 @@ def read_text(text: str) -> dict:
 def edition_of(data: dict) -> str:
     edition = str(data.get("edition", "2016"))
     if edition not in ("2016", "classic"):
-        raise BadSituation.say("error.situation.edition", edition=edition)
+        raise BadSituation.say("error.situation.edition", edition=Typed(str(edition)))
     return edition
 
 
@@ -275,7 +275,7 @@ def parse_move(game: Game, text: str):
         return game.parse(text)
     except (ValueError, IndexError) as error:
         # The notation reader met a form it does not expect (`²: gold`): still a bad input.
-        raise BadMove.say("error.move.unreadable", text=text) from error
+        raise BadMove.say("error.move.unreadable", text=Typed(text)) from error
     except BadMove as error:
         if not str(error).startswith("unknown verb"):
             raise
@@ -332,7 +332,7 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
         # Moves are written `NAME: VERB`: a colon would split the name.
         raise BadSituation.say("error.situation.long_name", path=path, name=Typed(name[:40]))
     if any(p.name.casefold() == name.casefold() for p in seated):
-        raise BadSituation.say("error.situation.same_name", path=path, name=name)
+        raise BadSituation.say("error.situation.same_name", path=path, name=Typed(name))
     cast = limits.cast
     chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
              _type(raw.get("characters", []), list, f"{path}.characters")]

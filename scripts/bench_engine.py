@@ -9,7 +9,8 @@ played forward only that says no events, `undo=False, events=False`), reported p
   in PEER_DIR), 3 runs each, when node and the peer's files are present; the ratio of the medians.
 - Ours with a random legal cast per game over every character the engine plays (random_cast,
   as `simulate` draws them): rounds per second against the base cast's, its runs alternating
-  with the base cast's and the peer's.
+  with the base cast's and the peer's; the ratio is the median of each run's against the base
+  cast's run before it, per round and per move.
 - legal_moves() calls per second over the positions of those games (every legal move listed).
 - python-chess random play (moves per second: legal moves listed, one drawn, pushed), when the
   `chess` module can be imported: the ratio of our moves per second to its.
@@ -171,9 +172,15 @@ def main() -> None:
 
     mixed = sorted(mixes, key=lambda r: r["rounds_per_s"])[args.runs // 2]
     used = sorted({c for cast in casts for c in cast}, key=lambda c: (rb.characters[c].rank, c))
+    # Each random-cast run against the base-cast run just before it (a machine whose speed wanders
+    # moves both alike), the median of those ratios; per round (the rules give a random cast more
+    # steps a round) and per move.
+    per_round = statistics.median(m["rounds_per_s"] / b["rounds_per_s"] for b, m in zip(mine, mixes))
+    per_move = statistics.median(m["moves_per_s"] / b["moves_per_s"] for b, m in zip(mine, mixes))
     print(f"ours, random legal casts over {len(used)} characters: {mixed['rounds_per_s']:.0f} rounds/s, "
           f"{mixed['moves_per_s']:.0f} moves/s (CPU time), {mixed['moves'] / mixed['games']:.0f} moves per game; "
-          f"{mixed['rounds_per_s'] / run['rounds_per_s']:.2f}x the base cast per round (runs: {_rates(mixes)})")
+          f"{per_round:.2f}x the base cast per round, {per_move:.2f}x per move (median of the runs' ratios, "
+          f"each beside the base cast's run before it; runs: {_rates(mixes)})")
 
     positions: list = []
     for seed in range(0, args.games, 10):

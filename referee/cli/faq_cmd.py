@@ -14,7 +14,7 @@ import sqlite3
 
 from referee.catalog.db import connect
 from referee.cli.output import console, escape, paragraph, print_json
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Typed
 from referee.say.labels import colon, comma, label, parens, semicolon
 from referee.say.lang import check_edition, choose
 from referee.text import EDITIONS, data_lang
@@ -132,7 +132,7 @@ def _cards_named(conn: sqlite3.Connection, name: str, edition: str | None) -> li
         except UnknownName as unknown:
             error = error or unknown
     if not found:
-        raise error or RefereeError.say("error.faq.unknown_card", name=name)
+        raise error or RefereeError.say("error.faq.unknown_card", name=Typed(name))
     return list(dict.fromkeys(found))
 
 
@@ -162,7 +162,7 @@ def _unknown_id(conn: sqlite3.Connection, text: str) -> RefereeError:
     close = [i for i, score, _ in process.extract(text, list(titles), scorer=fuzz.ratio, limit=3) if score >= 60]
     hint = (Said("error.closest", names=Listed(Said("error.faq.id_titled", id=i, title=titles[i]) for i in close))
             if close else Said("error.faq.search_instead"))
-    return RefereeError.say("error.faq.unknown_id", text=text, hint=hint)
+    return RefereeError.say("error.faq.unknown_id", text=Typed(text), hint=hint)
 
 
 # --- entries ----------------------------------------------------------------------------------

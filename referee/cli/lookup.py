@@ -7,7 +7,7 @@ from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
 from referee.cli.output import console, escape, paragraph, print_json, table
-from referee.errors import Listed, RefereeError, Said
+from referee.errors import Listed, RefereeError, Said, Typed
 from referee.say.labels import clause, colon, comma, label, parens
 from referee.say.lang import check_edition, choose
 from referee.text import EDITIONS, data_lang
@@ -253,12 +253,12 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     found = rule_data.find_rules(conn, topic, edition, players)
     if topic and not found and players is not None and rule_data.find_rules(conn, topic, edition, None):
         counts = sorted({n for r in rule_data.find_rules(conn, topic, edition, None) for n in r["players"]})
-        raise RefereeError.say("error.lookup.rules_for_players", topic=topic, counts=Listed(counts, joiner="punct.or"), players=players)
+        raise RefereeError.say("error.lookup.rules_for_players", topic=Typed(topic), counts=Listed(counts, joiner="punct.or"), players=players)
     if topic and not found and edition and rule_data.find_rules(conn, topic, None, players):
         other = next(e for e in EDITIONS if e != edition)
-        raise RefereeError.say("error.lookup.no_rule_in_edition", topic=topic, edition=Said("edition.bare." + edition), other=other)
+        raise RefereeError.say("error.lookup.no_rule_in_edition", topic=Typed(topic), edition=Said("edition.bare." + edition), other=other)
     if topic and not found:
-        raise RefereeError.say("error.lookup.no_rule_on_topics", topic=topic,
+        raise RefereeError.say("error.lookup.no_rule_on_topics", topic=Typed(topic),
                                topics=Listed(Said(key) for key in rule_data.topic_names(conn)))
     if json_out:
         print_json(found)

@@ -26,7 +26,7 @@ MAX_DIGITS = 4   # no count in a game reaches 10000; a longer number is a typing
 
 def _number(text: str, what: str, entry: str) -> int:
     if not re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, text):
-        raise BadSituation.say("error.quick_entry.player_takes_whole_number", entry=entry, what=what, text=text)
+        raise BadSituation.say("error.quick_entry.player_takes_whole_number", entry=Typed(entry), what=what, text=Typed(text))
     return int(text)
 
 
@@ -57,7 +57,7 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
         text = unicodedata.normalize("NFKC", entry)     # full-width ：；，４ as typed on a Chinese keyboard
         name, sep, rest = text.partition(":")
         if not sep:
-            raise BadSituation.say("error.quick_entry.player_write_as_name", entry=entry)
+            raise BadSituation.say("error.quick_entry.player_write_as_name", entry=Typed(entry))
         parts = [p.strip() for p in rest.split(";")]
         player = {"name": name.strip(), "city": [_district(c) for c in _LIST.split(parts[0].strip()) if c]}
         given: set[str] = set()
@@ -74,13 +74,13 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
                 hint = Said("error.quick_entry.did_you_mean", word=close[0]) if close and close[1] >= 60 else ""
                 raise BadSituation.say("error.quick_entry.unknown_part", entry=Typed(entry), extra=Typed(extra), hint=hint)
             if keyword in given or (keyword in ("hand", "cards") and {"hand", "cards"} & given):
-                raise BadSituation.say("error.quick_entry.player_given_twice", entry=entry, word=word)
+                raise BadSituation.say("error.quick_entry.player_given_twice", entry=Typed(entry), word=Typed(word))
             given.add(keyword)
             if keyword == "crown":
                 if value:
-                    raise BadSituation.say("error.quick_entry.player_crown_takes_nothing", entry=entry, value=value)
+                    raise BadSituation.say("error.quick_entry.player_crown_takes_nothing", entry=Typed(entry), value=Typed(value))
                 if "crown" in data["table"]:
-                    raise BadSituation.say("error.quick_entry.player_crown_already_with", entry=entry, crown=data['table']['crown'])
+                    raise BadSituation.say("error.quick_entry.player_crown_already_with", entry=Typed(entry), crown=data['table']['crown'])
                 data["table"]["crown"] = player["name"]
             elif keyword == "gold":
                 player["gold"] = _number(value, word, entry)
@@ -90,7 +90,7 @@ def quick_entry(players: list[str], first: str | None, edition: str) -> dict:
                 count = _number(value, word, entry)
                 player["hand"] = ["?"] * min(count, 1000)   # the file reader refuses more than the deck
             elif not value:
-                raise BadSituation.say("error.quick_entry.player_needs_names_after", entry=entry, word=word)
+                raise BadSituation.say("error.quick_entry.player_needs_names_after", entry=Typed(entry), word=Typed(word))
             elif keyword == "cards":
                 player["hand"] = [c for c in _LIST.split(value) if c]
             else:

@@ -13,7 +13,7 @@ import time
 from collections import Counter
 
 from referee.cli.output import console, print_json
-from referee.errors import Listed, RefereeError
+from referee.errors import Listed, RefereeError, Typed
 from referee.say.labels import comma, label
 from referee.say.lang import check_edition, choose, refusals_in
 
@@ -87,9 +87,9 @@ def parse_players(text: str) -> list[int]:
     try:
         counts = list(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise RefereeError.say("error.simulate.players_must_be_number", text=text) from None
+        raise RefereeError.say("error.simulate.players_must_be_number", text=Typed(str(text))) from None
     if not counts or counts[0] < 2 or counts[-1] > 8:
-        raise RefereeError.say("error.simulate.players_must_be_between", text=text)
+        raise RefereeError.say("error.simulate.players_must_be_between", text=Typed(str(text)))
     return counts
 
 
@@ -99,7 +99,7 @@ def parse_editions(text: str) -> list[str]:
     try:
         return [check_edition(text)]
     except RefereeError:
-        raise RefereeError.say("error.simulate.edition", edition=text) from None   # `both` named too
+        raise RefereeError.say("error.simulate.edition", edition=Typed(text)) from None   # `both` named too
 
 
 def fixed_setup(rulebook, text: str, players: int):

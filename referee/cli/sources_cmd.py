@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.catalog import sources as source_data
 from referee.cli.output import console, escape, print_json
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Typed
 from referee.say.lang import choose
 from referee.text import name_key
 
@@ -18,7 +18,7 @@ def run(words: str | None, lang: str | None, json_out: bool) -> None:
             raise RefereeError.say("error.sources.give_words_source_name")
         rows = [r for r in rows if any(key in name_key(t) for t in (*r["name"].values(), r["title"], r["id"]))]
         if not rows:
-            raise RefereeError.say("error.sources.no_source_matches_referee", words=words)
+            raise RefereeError.say("error.sources.no_source_matches_referee", words=Typed(words))
     if json_out:
         print_json([{k: r[k] for k in ("id", "name", "title", "links")} for r in rows])
         return

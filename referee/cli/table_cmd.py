@@ -674,7 +674,7 @@ def delete(
         count = len(store.moves(name))
         if not sys.stdin.isatty():
             with refusals_in(spoken):
-                raise RefereeError.say("error.table.delete_table_its_recorded", name=name, count=count)
+                raise RefereeError.say("error.table.delete_table_its_recorded", name=Typed(name), count=count)
         answer = console().input(escape(_w("confirm_delete", lang, table=name, count=count)) + " ")
         if answer.strip().lower() not in ("y", "yes", "是", "好", "確定", "确定"):
             console().print(_w("kept", lang, table=escape(name)))

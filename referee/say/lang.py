@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 from referee import messages as catalog
 from referee.text import EDITIONS, has_cjk
-from referee.errors import BadSituation, Listed, RefereeError, Said
+from referee.errors import BadSituation, Listed, RefereeError, Said, Typed
 
 _ALIASES = {"zh-hant": "zh-Hant", "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "tc": "zh-Hant", "trad": "zh-Hant",
             "zh-hans": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "sc": "zh-Hans", "simp": "zh-Hans",
@@ -27,7 +27,7 @@ def check_edition(edition: str | None) -> str | None:
 
     named = edition_named(connect(), edition.strip())
     if named is None:
-        raise RefereeError.say("error.unknown_edition", edition=edition)
+        raise RefereeError.say("error.unknown_edition", edition=Typed(str(edition)))
     return named
 
 

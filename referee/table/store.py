@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-from referee.errors import Listed, RefereeError, Said
+from referee.errors import Listed, RefereeError, Said, Typed
 
 SCHEMA_VERSION = 7
 
@@ -323,7 +323,7 @@ class Store:
     def create(self, header: Header) -> None:
         with self.writing() as conn:
             if conn.execute("SELECT 1 FROM games WHERE name = ?", (header.name,)).fetchone():
-                raise TableError.say("error.table.table_named_exists_already", name=header.name)
+                raise TableError.say("error.table.table_named_exists_already", name=Typed(header.name))
             row = header._asdict()
             for key in ("players", "variants", "characters", "teams"):
                 row[key] = json.dumps(row[key], ensure_ascii=False)
@@ -336,7 +336,7 @@ class Store:
     def header(self, name: str) -> Header:
         row = self.conn.execute("SELECT * FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:
-            raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
+            raise TableError.say("error.table.no_table", name=Typed(name), hint=_closest(name, self.names()))
         return _header(self.conn, row)
 
     def names(self) -> list[str]:
@@ -345,7 +345,7 @@ class Store:
     def delete(self, name: str) -> None:
         with self.writing() as conn:
             if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
-                raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
+                raise TableError.say("error.table.no_table", name=Typed(name), hint=_closest(name, self.names()))
             conn.execute("DELETE FROM moves WHERE game = ?", (name,))
             conn.execute("DELETE FROM positions WHERE game = ?", (name,))
             conn.execute("DELETE FROM steps WHERE game = ?", (name,))
@@ -442,7 +442,7 @@ class Store:
 
         with self.writing() as conn:
             if not conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
-                raise TableError.say("error.table.no_table", name=name, hint=_closest(name, self.names()))
+                raise TableError.say("error.table.no_table", name=Typed(name), hint=_closest(name, self.names()))
             if replace:
                 conn.execute("DELETE FROM links WHERE game = ?", (name,))
             have = dict(conn.execute("SELECT seat, key FROM links WHERE game = ?", (name,)).fetchall())
