@@ -39,28 +39,14 @@ class Built(NamedTuple):
     beautified: bool = False         # the Artist's gold coin on it
 
 
-class _Compared:
-    """Equality field by field, as a dataclass's own (`eq=True`) compares: written once here for
-    the four records, where each dataclass compiled its own from source when the module loaded
-    (some 3.5 M instructions of every command that plays or shows a game)."""
-
-    __slots__ = ()
-    __hash__ = None                    # changed in place: never a key
-
-    def __eq__(self, other):
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__dataclass_fields__)
-
-
-class _Derived(_Compared):
+class _Derived:
     """Room for what a Player derives from its lists and keeps while they stay the same
     objects: not fields, so never compared, copied, snapshotted or cached."""
 
     __slots__ = ("_names_of", "_names")
 
 
-@dataclass(slots=True, repr=False, eq=False)
+@dataclass(slots=True, repr=False)
 class Player(_Derived):
     """A seat: name, gold, hand, city and the characters held this round."""
 
@@ -132,8 +118,8 @@ class Pending(NamedTuple):
     required: bool = False
 
 
-@dataclass(slots=True, repr=False, eq=False)
-class Draft(_Compared):
+@dataclass(slots=True, repr=False)
+class Draft:
     """The selection phase of a round. Its lists are never changed in place either (draft.py
     puts a new list in their place), so the undo snapshot keeps its fields' values instead of
     copying four lists at every move — the turns included, where it does not change at all."""
@@ -149,8 +135,8 @@ class Draft(_Compared):
                      self.last_gets_facedown)
 
 
-@dataclass(slots=True, repr=False, eq=False)
-class Turn(_Compared):
+@dataclass(slots=True, repr=False)
+class Turn:
     """The turn of one character."""
 
     character: str
@@ -201,8 +187,8 @@ class Turn(_Compared):
         return other
 
 
-@dataclass(slots=True, repr=False, eq=False)
-class State(_Compared):
+@dataclass(slots=True, repr=False)
+class State:
     """The whole position of a game (see the module docstring)."""
 
     players: list[Player]
