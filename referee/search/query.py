@@ -22,6 +22,7 @@ readings, vocabulary, folded card names, the folded lexicon).
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass, field
 
 from referee.search import lexicon as lexicon_mod
 from referee.search.cards import detect_cards, names as card_names, undergoing
@@ -103,63 +104,37 @@ class EmptyQuery(ValueError):
     """The query has no word that means anything alone (「的」, "the", "?")."""
 
 
+@dataclass
 class Parsed:
-    """What the search understood of a query. (Plain classes, here and for Hit: a dataclass
-    compiles its generated methods from source when the module loads, at every `referee faq`.)"""
+    """What the search understood of a query."""
 
-    __slots__ = ("text", "terms", "cards", "repaired", "concepts", "forms", "meaningful", "groups", "editions",
-                 "alone", "absent", "same_rank", "implied", "aside", "undergoes")
-
-    def __init__(self, text: str, terms: list[str], cards: dict[str, float] | None = None,
-                 repaired: dict[str, str] | None = None, concepts: list[str] | None = None,
-                 forms: list[str] | None = None, meaningful: bool = True, groups: list[set[str]] | None = None,
-                 editions: list[str] | None = None, alone: set[str] | None = None, absent: set[str] | None = None,
-                 same_rank: bool = False, implied: set[str] | None = None, aside: set[str] | None = None,
-                 undergoes: set[str] | None = None):
-        self.text = text                    # folded (Simplified, lower case), slips repaired
-        self.terms = terms
-        self.cards = {} if cards is None else cards              # card id → weight, in the order named
-        self.repaired = {} if repaired is None else repaired     # typo → corpus word
-        self.concepts = [] if concepts is None else concepts
-        self.forms = [] if forms is None else forms
-        self.meaningful = meaningful
-        self.groups = [] if groups is None else groups           # the cards each name spoken may mean
-        self.editions = [] if editions is None else editions     # the editions it names (新版: 2016)
-        self.alone = set() if alone is None else alone           # the cards a query that is only a name means
-        self.absent = set() if absent is None else absent        # cards it names that an edition it names lacks
-        self.same_rank = same_rank   # it names two characters of one rank (the Witch and the Assassin)
-        self.implied = set() if implied is None else implied     # the cards its concepts imply (拆: the Warlord)
-        self.aside = set() if aside is None else aside           # the cards it sets aside ("without the Architect")
-        self.undergoes = set() if undergoes is None else undergoes   # the cards it says something is done to (國王被殺)
+    text: str                                   # folded (Simplified, lower case), slips repaired
+    terms: list[str]
+    cards: dict[str, float] = field(default_factory=dict)   # card id → weight, in the order named
+    repaired: dict[str, str] = field(default_factory=dict)   # typo → corpus word
+    concepts: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    meaningful: bool = True
+    groups: list[set[str]] = field(default_factory=list)   # the cards each name spoken may mean
+    editions: list[str] = field(default_factory=list)        # the editions it names (新版: 2016)
+    alone: set[str] = field(default_factory=set)   # the cards a query that is only a name means
+    absent: set[str] = field(default_factory=set)  # cards it names that an edition it names lacks
+    same_rank: bool = False   # it names two characters of one rank (the Witch and the Assassin)
+    implied: set[str] = field(default_factory=set)   # the cards its concepts imply (拆: the Warlord)
+    aside: set[str] = field(default_factory=set)     # the cards it sets aside ("without the Architect")
+    undergoes: set[str] = field(default_factory=set)  # the cards it says something is done to (國王被殺)
 
     @property
     def actor(self) -> str | None:
         return next((card for card in self.cards if card not in self.aside), None)
 
-    def __repr__(self) -> str:
-        return f"Parsed({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
 
-
+@dataclass
 class Hit:
-    """One document found: its id, its score, its kind (faq | rule | card); unsure when the best
-    score is weak or too close to the next."""
-
-    __slots__ = ("id", "score", "kind", "unsure")
-
-    def __init__(self, id: str, score: float, kind: str = "faq", unsure: bool = False):
-        self.id = id
-        self.score = score
-        self.kind = kind
-        self.unsure = unsure
-
-    def __repr__(self) -> str:
-        return f"Hit(id={self.id!r}, score={self.score!r}, kind={self.kind!r}, unsure={self.unsure!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Hit) and (self.id, self.score, self.kind, self.unsure) == (
-            other.id, other.score, other.kind, other.unsure)
-
-    __hash__ = None   # (mutable, as the dataclass was: `unsure` is set after scoring)
+    id: str
+    score: float
+    kind: str = "faq"          # faq | rule | card
+    unsure: bool = False
 
 
 def parse(conn: sqlite3.Connection, query: str, edition: str | None = None) -> Parsed:
