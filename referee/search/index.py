@@ -234,9 +234,7 @@ def index_search(conn, convert, lexicon: dict, questions: list[dict] = ()) -> No
                             (edition,) if edition else ())
         conn.execute("INSERT INTO search_names_packed VALUES (?, ?)",
                      (edition, json.dumps(name_table(rows), ensure_ascii=False)))
-    name_map: dict[str, dict[str, int]] = {}
-    for (key, card, _), priority in names.items():
-        name_map.setdefault(key, {})[card] = min(priority, name_map.get(key, {}).get(card, 9))
+    name_map = name_table((key, card, priority) for (key, card, _), priority in names.items())
 
     conn.execute(
         "CREATE VIRTUAL TABLE search_fts USING fts5(key UNINDEXED, question, keywords, answer, readings, concepts, asked,"
