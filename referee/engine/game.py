@@ -14,7 +14,7 @@ cards (`cards/`); then the turn, the selection and the secret table (`turn.py`, 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import referee.engine.cards  # noqa: F401  (registers every card's behaviour)
 from referee.engine import draft, flow, listing, registry, secret, turn
@@ -25,6 +25,9 @@ from referee.engine.moves import Move, Notation
 from referee.engine.ops import Operations
 from referee.engine.scoring import scores, winners
 from referee.engine.state import Player, State
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 def default_characters(rulebook: Rulebook, players: int) -> tuple[str, ...]:
@@ -52,7 +55,8 @@ def _say_nothing(kind: str, **values) -> None:
 
 class Game(Operations):
     def __init__(self, rulebook: Rulebook, state: State, seed: int = 0, table: bool = False,
-                 secret_selection: bool = False, undo: bool = True, events: bool = True):
+                 secret_selection: bool = False, undo: bool = True, events: bool = True,
+                 uniques: "Iterable[str] | None" = None):
         self.rb = rulebook
         self.state = state
         self.seed = seed
@@ -82,10 +86,21 @@ class Game(Operations):
             # moves say nothing (each event was a dict made and kept in the history).
             self.event = _say_nothing
             self.says = False
-        # The hook lists of the cards in play, built once: the cast does not change during a
-        # game (a plain attribute: it is read at nearly every step of move generation); games
-        # with the same rulebook and cast share them.
-        self.hooks = registry.hooks_for(rulebook, state.characters)
+        # The hook lists of the cards in play (a plain attribute: it is read at nearly every step
+        # of move generation); games with the same rulebook, cast and unique districts share them.
+        # `uniques`: those of a dealt game's deck, the only ones that can act in it. Where the deck
+        # is not known (a table, a situation) any may turn up: the lists hold those the position
+        # names, and grow before the engine plays or lists moves once it names others (`_cover`).
+        # A unique district acts only from a city or a hand, and gets there only named by a move
+        # or unseen (`?`), so the lists act as lists of them all would; and only their modules
+        # are loaded (every district's was most of a table command's engine import).
+        self._open = uniques is None
+        self._seen: list = []                # what _cover looked at last: the lists that name cards
+        self._named: frozenset | None = None  # the unique districts the lists hold (an open game)
+        if self._open:
+            self._cover()
+        else:
+            self.hooks = registry.hooks_for(rulebook, state.characters, uniques)
         self.unlimited_bank = rulebook.bank_unlimited(state.variants)
         self._listing = False
 
@@ -129,9 +144,8 @@ class Game(Operations):
         deck = rulebook.district_deck(frozenset(uniques))     # (asked for each unique district)
         state = State(players=[Player(n) for n in names], characters=characters,
                       deck=deck, bank=int(setup["bank"]), variants=variants)
-        game = cls(rulebook, state, seed, table, secret_selection, undo, events)
         # A dealt game's deck is known: only the unique districts in it can act.
-        game.hooks = registry.hooks_for(rulebook, characters, uniques)
+        game = cls(rulebook, state, seed, table, secret_selection, undo, events, uniques=uniques)
         game.chance().shuffle(state.deck)
         for player in state.players:
             player.hand = state.deck[:int(setup["start_cards"])]
@@ -142,12 +156,37 @@ class Game(Operations):
         game._events.clear()
         return game
 
+    def _cover(self) -> None:
+        """An open game's hook lists (see __init__) take in the unique districts its position
+        names now: in a hand, a city, the deck or the discard pile. A list is looked at again
+        only when it is another list than last time (the state never changes one in place)."""
+        state = self.state
+        held = [state.deck, state.discard]
+        for player in state.players:
+            held += (player.hand, player.built_names())
+        seen = self._seen
+        if held == seen:                     # (the same lists: compared by identity first)
+            return
+        uniques = self.rb.uniques
+        found = set()
+        for at, names in enumerate(held):
+            if at >= len(seen) or names is not seen[at]:
+                found.update(uniques.intersection(names))
+        self._seen = held
+        if self._named is None or not found <= self._named:
+            self._named = frozenset(found) if self._named is None else self._named | found
+            self.hooks = registry.hooks_named(self.rb, state.characters, self._named)
+
     def begin_selection(self) -> None:
         """Begin the round's selection phase (a situation file may start there)."""
+        if self._open:
+            self._cover()
         draft.begin(self)
 
     def start_turns(self) -> None:
         """Begin the turn phase (a situation file's position starts here)."""
+        if self._open:
+            self._cover()
         flow.start_turns(self)
 
     # -- the public API ----------------------------------------------------------------------
@@ -167,6 +206,8 @@ class Game(Operations):
         position stays the same (verb -> its moves, filled as they are listed in a turn), so that
         asking for all after one verb does not list that verb again; a new position needs a new
         mapping."""
+        if self._open:
+            self._cover()
         state = self.state
         if verb is not None or known is not None:
             if state.phase == "turns" and state.turn is not None and not state.secret:
@@ -280,6 +321,8 @@ class Game(Operations):
         not asked)."""
         if self._undo is not None:
             return self._play(move, True)
+        if self._open:
+            self._cover()
         if self._events:
             self._events = []                # (what was said outside a move is not this move's)
         try:
@@ -292,6 +335,8 @@ class Game(Operations):
             # engine's own fault, and the position it leaves is not to be played on.
             raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
                                "a game without undo cannot go back to where it was") from refused
+        if self._open:
+            self._cover()
         events = self._events
         self.history.append(_new_tuple(Step, (move, events)))
         if self.says:
@@ -301,6 +346,8 @@ class Game(Operations):
         return events
 
     def _play(self, move: Move, listed: bool) -> list[dict]:
+        if self._open:
+            self._cover()
         snapshot = self.state.snapshot()
         if self._events:
             self._events = []                # (what was said outside a move is not this move's)
@@ -312,6 +359,8 @@ class Game(Operations):
         except IllegalMove:
             self.state.restore(snapshot)
             raise
+        if self._open:
+            self._cover()                    # (what it put in a hand or a city acts from the next step)
         if self._undo is not None:
             self._undo.append(snapshot)
         events = self._events

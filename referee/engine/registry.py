@@ -67,8 +67,9 @@ Hook order (written down because it decides outcomes): characters by rank, then 
 the order of the edition's card list, a card with a higher `order` later (the Library reads
 the number of cards the Observatory shows). So the Thief's take comes before the King's crown and the
 Queen's gold, and the classic Tax Collector's tax before the Poor House looks at a purse. The
-lists are built once per game (`Hooks`), for the cast in play and the districts of the edition,
-so move generation pays nothing for cards that are not there.
+lists are built once per game (`Hooks`), for the cast in play and the unique districts that
+can act in it (a dealt deck's; at a table, those its position names, `hooks_named`), so move
+generation pays nothing for cards that are not there.
 """
 
 from __future__ import annotations
@@ -168,12 +169,13 @@ _FORMS: dict[str, Behaviour] = {}                 # a build's form (`using`...) 
 # up once per move played as listed (a listed move's verb is registered: its card listed it).
 APPLY_LISTED: dict[str, Callable] = {}
 
-# Characters register when first needed: a game loads its cast's modules, and a lookup that finds
-# nothing loads the rest before it answers, so every answer is the one all cards would give. The
-# card package installs the loader (this module never imports the cards above it): load(card)
-# imports that card's module, load(None) every one. A tracked table's command then imports 9
-# character modules, not 27.
-_LOADER: list = [None, False]                     # [load function, every card loaded]
+# Cards register when first needed: a game loads its cast's modules and those of the unique
+# districts that can act in it, and a lookup that finds nothing loads the rest before it answers,
+# so every answer is the one all cards would give. The card package installs the loader (this
+# module never imports the cards above it): load(card) imports the module that registers that
+# card, load(None) every one, load(None, "district") every district's. A tracked table's command
+# then imports 9 character modules, not 27, and the districts of its cities, not 24 modules.
+_LOADER: list = [None, False, False]              # [load function, every card loaded, every district]
 
 
 def set_loader(load) -> None:
@@ -185,9 +187,17 @@ def _load(card: str | None) -> None:
         return
     if card is None:
         _LOADER[0](None)
-        _LOADER[1] = True
+        _LOADER[1] = _LOADER[2] = True
     elif card not in _BEHAVIOURS:
         _LOADER[0](card)
+        if card not in _BEHAVIOURS:               # no module registers it: so none of them
+            _load(None)
+
+
+def _load_districts() -> None:
+    if not _LOADER[2] and _LOADER[0] is not None:
+        _LOADER[0](None, "district")
+        _LOADER[2] = True
 
 
 def register(cls: type[Behaviour]) -> type[Behaviour]:
@@ -304,11 +314,13 @@ def refusal_owners() -> dict[str, str]:
 class Hooks:
     """The hook and modifier lists of one game: built once, for the cards that can be in it."""
 
-    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None, _full: "Hooks | None" = None):
+    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None, _full: "Hooks | None" = None,
+                 named: frozenset | None = None):
         """`uniques`: the unique districts a dealt game's deck holds (only their hooks are
         listed: the others cannot enter the game); None where any may turn up. `_full`: the
         same cast's lists with every unique district (hooks_for), which this one filters (made here
-        when not given)."""
+        when not given). `named`: made for these unique districts only, from their modules
+        alone, instead of filtering the full lists (`hooks_named`): the same lists."""
         self.characters = characters
         if uniques is not None:
             self._filter(rb, _full or Hooks(rb, characters), frozenset(uniques))
@@ -331,7 +343,7 @@ class Hooks:
         # rulebook, `_districts_part`), each list in the cards' order, and beside it the card of
         # each entry (for _filter). What the cast's cards give is gathered in one pass over them
         # (a random cast's lists are made per game).
-        districts = _districts_part(rb)
+        districts = _districts_part(rb, named)
         listed: dict[str, list] = {}            # (only the hooks some character of the cast has)
         cards: dict[str, list] = {}
         # Each character's move generators, as (verb, generator) (a character absent here is not
@@ -401,22 +413,31 @@ class _Districts(NamedTuple):
     unique_hooks: tuple                # the hooks where a unique district has an entry
 
 
-# The districts' part of the hook lists, one per rulebook: it depends on the rulebook and the
-# registered cards only, not on the cast, so a cast seen for the first time (a random cast is
-# rarely dealt twice) lists its characters' hooks and joins these, instead of going over every
-# district of the edition again. Kept with the rulebook and the number of registered cards, as
-# `_HOOKS` is.
+# The districts' part of the hook lists, one per rulebook (and per set of unique districts named,
+# `hooks_named`): it depends on the rulebook and the registered cards only, not on the cast, so a
+# cast seen for the first time (a random cast is rarely dealt twice) lists its characters' hooks
+# and joins these, instead of going over every district of the edition again. Kept with the
+# rulebook and the number of registered cards, as `_HOOKS` is.
 _DISTRICTS: dict[tuple, tuple] = {}
 
 
-def _districts_part(rb: "Rulebook") -> _Districts:
-    key = (id(rb), len(_BEHAVIOURS))
+def _districts_part(rb: "Rulebook", named: frozenset | None = None) -> _Districts:
+    """Every district of the edition the engine plays (all their modules loaded), or with `named`
+    the unique districts among those only (their modules alone loaded: only unique districts
+    have behaviours, tests/engine/test_hooks.py)."""
+    if named is None:
+        _load_districts()
+    else:
+        for district in named:
+            behaviour(district)
+    key = (id(rb), named, len(_BEHAVIOURS))
     found = _DISTRICTS.get(key)
     if found is None or found[0] is not rb:
         if len(_DISTRICTS) > 16:
             _DISTRICTS.clear()
         ordered = [_BEHAVIOURS[d] for d in sorted((d for d in rb.districts if d in _BEHAVIOURS
-                                                   and rb.edition in _BEHAVIOURS[d].editions),
+                                                   and rb.edition in _BEHAVIOURS[d].editions
+                                                   and (named is None or d in named)),
                                                   key=lambda d: _BEHAVIOURS[d].order)]
         edition = rb.edition
         listed = {hook: tuple(m for b in ordered for h, m in b.entries_in[edition] if h == hook) for hook in HOOKS}
@@ -473,6 +494,7 @@ def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
     game's lists are the cast's full lists filtered (each deals its own uniques: they are
     rarely shared)."""
     characters = tuple(characters)
+    _load_districts()                   # (before the key: the full lists hold every district)
     key = (id(rb), characters, len(_BEHAVIOURS))
     found = _HOOKS.get(key)
     if found is None or found[0] is not rb:
@@ -482,3 +504,20 @@ def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
     if uniques is None:
         return found[1]
     return Hooks(rb, characters, uniques, found[1])
+
+
+def hooks_named(rb: "Rulebook", characters, named: frozenset) -> Hooks:
+    """The hook lists of a game whose deck is not known (a table, a situation) for the unique
+    districts `named` (those its position names: `Game._cover` asks again for more as others
+    turn up), made from their modules alone: the lists `hooks_for(rb, characters, named)` gives,
+    without loading every district's module (most of a table command's engine import)."""
+    characters = tuple(characters)
+    for district in named:
+        behaviour(district)             # (before the key: loading registers cards)
+    key = (id(rb), characters, named, len(_BEHAVIOURS))
+    found = _HOOKS.get(key)
+    if found is None or found[0] is not rb:
+        if len(_HOOKS) > 256:
+            _HOOKS.clear()
+        found = _HOOKS[key] = (rb, Hooks(rb, characters, named=named))
+    return found[1]

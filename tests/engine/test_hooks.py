@@ -46,7 +46,7 @@ def test_hook_lists_equal_the_lists_made_card_by_card(rulebooks):
                 continue
             uniques = rng.sample(pool, rng.randrange(0, len(pool) + 1))
             for made in (registry.hooks_for(rb, cast), registry.hooks_for(rb, cast, uniques),
-                         registry.Hooks(rb, cast, uniques)):
+                         registry.Hooks(rb, cast, uniques), registry.hooks_named(rb, cast, frozenset(uniques))):
                 wanted = _expected(rb, cast, None if made is registry.hooks_for(rb, cast) else uniques)
                 for name, value in wanted.items():         # (a hook list in its order: tuples)
                     assert getattr(made, name) == value, (edition, seed, name)
@@ -103,8 +103,8 @@ def test_each_build_form_is_one_cards_and_build_form_finds_it():
 
 def test_a_build_form_of_a_card_in_play_loads_no_other_card():
     """The first `build … using Framework` of a process once loaded every card module (~4 % of
-    40 games of the base cast): the Framework's module is loaded with the districts, so asking
-    for its form loads nothing more."""
+    40 games of the base cast): the Framework's module is loaded with a game that can hold it, so
+    asking for its form loads nothing more."""
     import subprocess
     import sys
 
@@ -169,3 +169,96 @@ def test_a_hook_left_out_of_an_editions_lists_does_nothing_in_it(rulebooks):
                         asked += 1
                     game.apply_listed(choose_move(game, None, rng))
     assert asked > 1000
+
+
+def test_only_unique_districts_have_behaviours(rulebooks):
+    """A game whose deck is not known lists the unique districts its position names, and loads
+    no other district's module (`hooks_named`): right only while no other district has one."""
+    for edition, rb in rulebooks.items():
+        for card in registry.behaviours().values():
+            if card.kind == "district" and card.id in rb.districts:
+                assert rb.districts[card.id].type == "unique", (edition, card.id)
+            if card.id in rb.districts:
+                assert card.kind == "district", (edition, card.id)
+
+
+def test_an_open_games_lists_act_as_every_districts_would(rulebooks):
+    """A game whose deck is not known (a table, a situation) lists the hooks of the unique
+    districts its position names, and takes in others as they turn up (Game._cover). A unique
+    district acts only from a city or a hand: so at steps of random games whose deck is hidden,
+    the legal moves, and the position after a move, are those of the same game with every
+    district's lists."""
+    from referee.engine import Game
+    from referee.engine.players import choose_move
+    from referee.engine.state import UNKNOWN
+
+    fewer = compared = 0
+    for edition, rb in rulebooks.items():
+        for seed in range(16):
+            rng = random.Random(seed)
+            players = rng.randrange(2, 9)
+            try:
+                cast = random_cast(rb, players, rng, usable=lambda c: registry.supported(c, rb.edition))
+            except IllegalCast:
+                continue
+            dealt = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
+            step = 0
+            while not dealt.is_over and dealt.state.round < 12:
+                if step % 7 == 3 and dealt.state.phase == "turns":
+                    twins = []
+                    for every in (False, True):
+                        state = dealt.state.copy()
+                        state.deck = [UNKNOWN] * len(state.deck)       # a deck nobody knows
+                        twin = Game(rb, state, seed, table=True)
+                        if every:
+                            twin._open = False
+                            twin.hooks = registry.hooks_for(rb, state.characters)
+                        twins.append(twin)
+                    named, every = twins
+                    fewer += named.hooks is not every.hooks and len(named._named) < len(rb.uniques)
+                    for _ in range(4):                                # a few moves on from here
+                        moves = named.legal_moves()
+                        assert list(moves) == list(every.legal_moves()), (edition, seed, step)
+                        if not moves:
+                            break
+                        move = moves[rng.randrange(len(moves))]
+                        named.apply(move)
+                        every.apply(move)
+                        assert named.state == every.state, (edition, seed, step, move)
+                        compared += 1
+                dealt.apply_listed(choose_move(dealt, None, rng))
+                step += 1
+    assert compared > 1000 and fewer > 100, (compared, fewer)
+
+
+def test_a_game_takes_in_a_district_put_in_a_hand_by_hand(rulebooks):
+    """`table moves --hand` sets a hand after the game is made: the Necropolis in it is listed
+    (its hooks taken in when the moves are asked for, not only after a move)."""
+    from referee.engine import Game
+    from referee.engine.state import Built, Player, State, Turn
+
+    rb = rulebooks["2016"]
+    state = State(players=[Player("Ann", gold=0, city=[Built("temple")]), Player("Bob")],
+                  characters=rb.standard_characters(), phase="turns", deck=["?"] * 40)
+    state.turn = Turn("king", 0, revealed=True, gathered=True)
+    state.players[0].characters = ["king"]
+    game = Game(rb, state, table=True)
+    assert not any(m.verb == "build" for m in game.legal_moves())
+    state.players[0].hand = ["necropolis"]
+    assert [m.args for m in game.legal_moves() if m.verb == "build"] == [("necropolis", "destroying", "temple")]
+
+
+def test_a_table_loads_the_modules_of_the_districts_its_position_names():
+    """A tracked table's command imports the modules of the unique districts in its cities and
+    hands, not every district's (most of its engine import once)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from referee.catalog.facts import rulebook; from referee.engine import Game; "
+            "from referee.engine.state import Built, Player, State; rb = rulebook('2016'); "
+            "state = State(players=[Player('Ann', city=[Built('gold-mine')]), Player('Bob', hand=['keep'])], "
+            "characters=rb.standard_characters(), deck=['?'] * 40); game = Game(rb, state, table=True); "
+            "loaded = {m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('referee.engine.cards.districts.')}; "
+            "assert loaded == {'gold_mine', 'keep'}, loaded; "
+            "assert game.hooks.on_gather and game.hooks.shield_district and not game.hooks.destroy_surcharge")
+    subprocess.run([sys.executable, "-c", code], check=True)
