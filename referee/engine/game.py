@@ -99,6 +99,7 @@ class Game(Operations):
         self._named: frozenset | None = None  # the unique districts the lists hold (an open game)
         if self._open:
             self._cover()
+            self.listing = self._listing_covered
         else:
             self.hooks = registry.hooks_for(rulebook, state.characters, uniques)
         self.unlimited_bank = rulebook.bank_unlimited(state.variants)
@@ -243,6 +244,12 @@ class Game(Operations):
     # must not change while it is read. Only a turn lists so: the turn phase answers it itself.
     listing = turn.listed_by_verb
 
+    def _listing_covered(self) -> "listing.Listing | None":
+        """An open game's listing(): its lists brought up to the position first (a dealt game's
+        need not be, and it asks at every step of a random game)."""
+        self._cover()
+        return turn.listed_by_verb(self)
+
     def _secret_reveals(self) -> "list[Move] | listing.Moves":
         """At a secret table: every way a player may show a character now — `reveal CH`, or a
         move made as it (as the awaited character: any; as a later one: its own verbs) — each
@@ -321,8 +328,8 @@ class Game(Operations):
         not asked)."""
         if self._undo is not None:
             return self._play(move, True)
-        if self._open:
-            self._cover()
+        # (No _cover here: the move was listed in this position, by legal_moves() or listing(),
+        # which an open game's lists were brought up to first.)
         if self._events:
             self._events = []                # (what was said outside a move is not this move's)
         try:
@@ -335,8 +342,6 @@ class Game(Operations):
             # engine's own fault, and the position it leaves is not to be played on.
             raise RuntimeError(f"a move played as listed was refused ({refused.key}); "
                                "a game without undo cannot go back to where it was") from refused
-        if self._open:
-            self._cover()
         events = self._events
         self.history.append(_new_tuple(Step, (move, events)))
         if self.says:
