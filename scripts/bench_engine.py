@@ -8,9 +8,10 @@ played forward only that says no events, `undo=False, events=False`), reported p
   (`../shared/bench/README.md`: node, the driver `citadels-web-random.js` and the peer's files
   in PEER_DIR), 3 runs each, when node and the peer's files are present; the ratio of the medians.
 - Ours with a random legal cast per game over every character the engine plays (random_cast,
-  as `simulate` draws them): rounds per second against the base cast's, its runs alternating
-  with the base cast's and the peer's; the ratio is the median of each run's against the base
-  cast's run before it, per round and per move.
+  as `simulate` draws them): rounds per second against the base cast's. Each of our runs plays
+  the base cast's games and the random casts' in turns of ten games, each engine's CPU time
+  summed apart, so that a machine whose speed wanders from one second to the next slows both
+  alike; the ratio is the median of the runs' ratios, per round and per move.
 - legal_moves() calls per second over the positions of those games (every legal move listed).
 - python-chess random play (moves per second: legal moves listed, one drawn, pushed), when the
   `chess` module can be imported: the ratio of our moves per second to its.
@@ -64,16 +65,24 @@ def play(rb, players: int, seed: int, positions: list | None = None, characters=
     return moves, game.state.round
 
 
-def ours(rb, players: int, casts: list) -> dict:
-    """One run over the games of `casts` (None: the base cast), in CPU time."""
-    cpu, wall = time.process_time(), time.perf_counter()
-    moves = rounds = 0
-    for seed, cast in enumerate(casts):
-        m, r = play(rb, players, seed, characters=cast)
-        moves, rounds = moves + m, rounds + r
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    return {"games": len(casts), "moves": moves, "rounds": rounds, "cpu": cpu, "wall": wall,
-            "rounds_per_s": rounds / cpu, "moves_per_s": moves / cpu, "games_per_s": len(casts) / cpu}
+def ours(rb, players: int, *runs: list, turn: int = 10) -> list[dict]:
+    """One run over the games of each of `runs` (lists of casts; a cast None: the base cast), in
+    CPU time: `turn` games of each in turn, each one's time summed apart."""
+    totals = [{"games": len(casts), "moves": 0, "rounds": 0, "cpu": 0.0, "wall": 0.0} for casts in runs]
+    for first in range(0, max(len(casts) for casts in runs), turn):
+        for casts, total in zip(runs, totals):
+            cpu, wall = time.process_time(), time.perf_counter()
+            for seed in range(first, min(first + turn, len(casts))):
+                m, r = play(rb, players, seed, characters=casts[seed])
+                total["moves"] += m
+                total["rounds"] += r
+            total["cpu"] += time.process_time() - cpu
+            total["wall"] += time.perf_counter() - wall
+    for total in totals:
+        cpu = total["cpu"]
+        total.update(rounds_per_s=total["rounds"] / cpu, moves_per_s=total["moves"] / cpu,
+                     games_per_s=total["games"] / cpu)
+    return totals
 
 
 def peer_command(args) -> tuple[list[str], dict] | None:
@@ -149,10 +158,11 @@ def main() -> None:
     command = peer_command(args)
     mine, theirs, mixes = [], [], []
     for _ in range(args.runs):      # alternating, so that a busy spell of the machine hits all three
-        mine.append(ours(rb, args.players, base))
+        run, mix = ours(rb, args.players, base, casts)
+        mine.append(run)
+        mixes.append(mix)
         if command is not None:
             theirs.append(peer(command))
-        mixes.append(ours(rb, args.players, casts))
     run = sorted(mine, key=lambda r: r["rounds_per_s"])[args.runs // 2]
     cast = ", ".join(Game.new(rb, [f"P{i}" for i in range(args.players)]).state.characters)
     print(f"ours, base cast ({cast}), {args.games} games, 2016, {args.players} players, median of {args.runs}: "
@@ -172,15 +182,15 @@ def main() -> None:
 
     mixed = sorted(mixes, key=lambda r: r["rounds_per_s"])[args.runs // 2]
     used = sorted({c for cast in casts for c in cast}, key=lambda c: (rb.characters[c].rank, c))
-    # Each random-cast run against the base-cast run just before it (a machine whose speed wanders
-    # moves both alike), the median of those ratios; per round (the rules give a random cast more
-    # steps a round) and per move.
+    # Each run's random casts against its base cast (played in turns: a machine whose speed
+    # wanders moves both alike), the median of those ratios; per round (the rules give a random
+    # cast more steps a round) and per move.
     per_round = statistics.median(m["rounds_per_s"] / b["rounds_per_s"] for b, m in zip(mine, mixes))
     per_move = statistics.median(m["moves_per_s"] / b["moves_per_s"] for b, m in zip(mine, mixes))
     print(f"ours, random legal casts over {len(used)} characters: {mixed['rounds_per_s']:.0f} rounds/s, "
           f"{mixed['moves_per_s']:.0f} moves/s (CPU time), {mixed['moves'] / mixed['games']:.0f} moves per game; "
           f"{per_round:.2f}x the base cast per round, {per_move:.2f}x per move (median of the runs' ratios, "
-          f"each beside the base cast's run before it; runs: {_rates(mixes)})")
+          f"each run playing both in turns of ten games; runs: {_rates(mixes)})")
 
     positions: list = []
     for seed in range(0, args.games, 10):
