@@ -126,6 +126,14 @@ def fill(template: str, values: dict) -> str:
     return "".join(parts).format()
 
 
+def own(key: str, lang: str) -> str | None:
+    """The text of `key` in `lang`'s own catalog, None where it has none: for words a language may
+    give or leave to a rule (how the notation shows a verb), where English is no fallback — and
+    would be a whole catalog read, by a command in Chinese, to find it has none either."""
+    message = _translations(lang, part(key)).gettext(key)
+    return None if message == key else message
+
+
 def has(key: str, lang: str = "en") -> bool:
     """Whether a catalog (or English, its fallback) holds `key`."""
     return text(key, lang) != key

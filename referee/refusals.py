@@ -12,9 +12,9 @@ from referee.messages import fill, text
 
 def message_key(key: str) -> str | None:
     """The catalog key of the refusal `key`, or None for a key the engine does not declare."""
-    from referee.engine.reasons import owners
+    from referee.engine.reasons import owner_of
 
-    owner = owners().get(key)
+    owner = owner_of(key)
     if owner is None:
         return None
     return f"{owner}.refusal.{key}" if owner else f"refusal.{key}"

@@ -4,7 +4,7 @@ move, so a player may paste it again; the log and JSON keep the canonical Englis
 
 from __future__ import annotations
 
-from referee.messages import text as catalog_text
+from referee.messages import own as own_text, text as catalog_text
 from referee.text import has_cjk
 
 # The languages the notation reads moves in besides English: the engine's verbs have words in
@@ -35,8 +35,7 @@ def said(game, move, lang: str, local: dict[str, str]) -> str:
             return local.get(card) or self.rb.name(card)
 
         def keyword(self, word: str) -> str:       # a keyword among the arguments, as `lang` says it
-            shown = catalog_text("notation.word." + word, lang)
-            return word if shown == "notation.word." + word else shown
+            return own_text("notation.word." + word, lang) or word
 
     names = _Names(game.rb, game.state)
     actor = names.name(move.actor) if move.actor in game.rb.characters else move.actor
@@ -95,8 +94,8 @@ def said_in_turn(game, notations: list[str], lang: str, local: dict[str, str], t
 
 
 def _word(verb, lang: str) -> str:
-    shown = catalog_text("notation.verb." + verb.name, lang)
-    if shown != "notation.verb." + verb.name:  # a word the verb is shown with where its own would read oddly
+    shown = own_text("notation.verb." + verb.name, lang)
+    if shown is not None:                 # a word the verb is shown with where its own would read oddly
         return shown
     from referee.say.lang import script_of
 

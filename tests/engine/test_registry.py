@@ -71,6 +71,26 @@ def test_every_refusal_has_a_text_in_each_catalog_with_the_same_placeholders():
         assert fields[0] == fields[1] == fields[2], f"{key}: placeholders differ between languages"
 
 
+def test_whose_refusal_is_said_the_same_without_every_card_loaded():
+    """`reasons.owner_of` answers a refusal of the turn, the selection, the secret table or the
+    rank 8 characters without loading the cards (they come before the cards' in `owners()`):
+    every declared key, and one nobody declares, has the owner `owners()` gives; and a refused
+    build's text is found in a process that has loaded no card module."""
+    import subprocess
+    import sys
+
+    from referee.engine.reasons import owner_of, owners
+
+    for key in [*owners(), "not-a-refusal"]:
+        assert owner_of(key) == owners().get(key), key
+    code = ("import sys; from referee.refusals import message_key; "
+            "assert message_key('build_limit') == 'refusal.build_limit'; "
+            "assert message_key('reveal_passed') == 'secret.refusal.reveal_passed'; "
+            "loaded = [m for m in sys.modules if m.startswith(('referee.engine.cards.characters.', "
+            "'referee.engine.cards.districts.'))]; assert not loaded, loaded")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def test_every_citation_exists(conn):
     ids = {row[0] for row in conn.execute("SELECT id FROM faq")} | {row[0] for row in conn.execute("SELECT id FROM rules")}
     for where, key, cites in refusals_in_code():

@@ -207,3 +207,19 @@ def test_values_fill_the_placeholders_and_a_text_without_values_is_left_as_writt
     monkeypatch.setenv("REFEREE_LOCALES", str(tmp_path))
     assert catalog.text("t.round", "en", n=3) == "round 3"
     assert catalog.text("t.round", "en") == "round {n}"
+
+
+def test_a_move_said_in_chinese_reads_no_english_catalog():
+    """How the notation shows a verb is each language's own word or its rule (`messages.own`):
+    a command in Chinese that shows `build` never opens the English catalog to find it has no
+    word either (a whole catalog decoded, some 8 M instructions)."""
+    import subprocess
+    import sys
+
+    assert catalog.own("notation.verb.gold", "zh-Hans") == catalog.text("notation.verb.gold", "zh-Hans")
+    assert catalog.own("notation.verb.build", "zh-Hans") is None
+    code = ("from referee import messages; from referee.engine import registry, cards; "
+            "from referee.say.notation import _word; "
+            "assert _word(registry.verb('build')[0], 'zh-Hans') == '建造', _word(registry.verb('build')[0], 'zh-Hans'); "
+            "assert [lang for _, lang, _ in messages._loaded] == ['zh-Hans'], list(messages._loaded)")
+    subprocess.run([sys.executable, "-c", code], check=True)
