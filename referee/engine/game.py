@@ -246,7 +246,9 @@ class Game(Operations):
 
     def _listing_covered(self) -> "listing.Listing | None":
         """An open game's listing(): its lists brought up to the position first (a dealt game's
-        need not be, and it asks at every step of a random game)."""
+        need not be, and it asks at every step of a random game: a check in listing() itself
+        cost the base cast's games 0.5 % of their instructions). Set on the open game as its
+        `listing`: the game and this bound method are a cycle, which the collector frees."""
         self._cover()
         return turn.listed_by_verb(self)
 
