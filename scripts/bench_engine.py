@@ -158,9 +158,9 @@ def main() -> None:
     command = peer_command(args)
     mine, theirs, mixes = [], [], []
     for _ in range(args.runs):      # alternating, so that a busy spell of the machine hits all three
-        run, mix = ours(rb, args.players, base, casts)
-        mine.append(run)
-        mixes.append(mix)
+        base_run, mixed_run = ours(rb, args.players, base, casts)
+        mine.append(base_run)
+        mixes.append(mixed_run)
         if command is not None:
             theirs.append(peer(command))
     run = sorted(mine, key=lambda r: r["rounds_per_s"])[args.runs // 2]

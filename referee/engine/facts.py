@@ -90,10 +90,10 @@ class Rulebook:
         # its printed cost, or its full value (its `points` where it has them).
         self.printed_values = {d.id: d.cost for d in self.districts.values()}
         self.full_values = {d.id: d.fact("points", d.cost) for d in self.districts.values()}
-        # Districts built outside the build limit (the Stables): the only ones the build listing
-        # looks at once the limit is reached, after a build at most steps of a turn.
         # The unique districts: those a table's game looks for in its position (Game._cover).
         self.uniques = frozenset(d.id for d in self.districts.values() if d.type == "unique")
+        # Districts built outside the build limit (the Stables): the only ones the build listing
+        # looks at once the limit is reached, after a build at most steps of a turn.
         self.outside_limit = frozenset(d.id for d in self.districts.values() if d.fact("no_build_limit", False))
         # Districts that count as any type for a character's income (the School of Magic): asked of
         # every district of the city at every income.

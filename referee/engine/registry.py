@@ -495,15 +495,19 @@ def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
     rarely shared)."""
     characters = tuple(characters)
     _load_districts()                   # (before the key: the full lists hold every district)
-    key = (id(rb), characters, len(_BEHAVIOURS))
+    full = _shared(rb, (characters, len(_BEHAVIOURS)), lambda: Hooks(rb, characters))
+    return full if uniques is None else Hooks(rb, characters, uniques, full)
+
+
+def _shared(rb: "Rulebook", key: tuple, make) -> Hooks:
+    """The lists kept in `_HOOKS` under (the rulebook, `key`), made by `make()` the first time."""
+    key = (id(rb), *key)
     found = _HOOKS.get(key)
     if found is None or found[0] is not rb:
         if len(_HOOKS) > 256:
             _HOOKS.clear()
-        found = _HOOKS[key] = (rb, Hooks(rb, characters))
-    if uniques is None:
-        return found[1]
-    return Hooks(rb, characters, uniques, found[1])
+        found = _HOOKS[key] = (rb, make())
+    return found[1]
 
 
 def hooks_named(rb: "Rulebook", characters, named: frozenset) -> Hooks:
@@ -514,10 +518,4 @@ def hooks_named(rb: "Rulebook", characters, named: frozenset) -> Hooks:
     characters = tuple(characters)
     for district in named:
         behaviour(district)             # (before the key: loading registers cards)
-    key = (id(rb), characters, named, len(_BEHAVIOURS))
-    found = _HOOKS.get(key)
-    if found is None or found[0] is not rb:
-        if len(_HOOKS) > 256:
-            _HOOKS.clear()
-        found = _HOOKS[key] = (rb, Hooks(rb, characters, named=named))
-    return found[1]
+    return _shared(rb, (characters, named, len(_BEHAVIOURS)), lambda: Hooks(rb, characters, named=named))

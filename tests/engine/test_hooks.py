@@ -34,16 +34,24 @@ def _expected(rb, cast, uniques) -> dict:
     return found
 
 
+def _random_casts(rb, seeds: int):
+    """(seed, its generator, players, a random legal cast) for each seed whose player count the
+    edition has a cast for; the generator goes on from the draw (the test's own choices)."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        players = rng.randrange(2, 9)
+        try:
+            cast = random_cast(rb, players, rng, usable=lambda c: registry.supported(c, rb.edition))
+        except IllegalCast:              # no such cast for that many players in this edition
+            continue
+        yield seed, rng, players, cast
+
+
 def test_hook_lists_equal_the_lists_made_card_by_card(rulebooks):
     for edition, rb in rulebooks.items():
         pool = sorted(d for d in rb.districts if rb.districts[d].type == "unique")
         tested = 0
-        for seed in range(40):
-            rng = random.Random(seed)
-            try:
-                cast = random_cast(rb, rng.randrange(2, 9), rng, usable=lambda c: registry.supported(c, rb.edition))
-            except IllegalCast:              # no such cast for that many players in this edition
-                continue
+        for seed, rng, _, cast in _random_casts(rb, 40):
             uniques = rng.sample(pool, rng.randrange(0, len(pool) + 1))
             for made in (registry.hooks_for(rb, cast), registry.hooks_for(rb, cast, uniques),
                          registry.Hooks(rb, cast, uniques), registry.hooks_named(rb, cast, frozenset(uniques))):
@@ -62,13 +70,7 @@ def test_the_calling_order_is_the_cast_by_rank(rulebooks):
     from referee.engine.cards.common import by_rank
 
     for edition, rb in rulebooks.items():
-        for seed in range(40):
-            rng = random.Random(seed)
-            players = rng.randrange(2, 9)
-            try:
-                cast = random_cast(rb, players, rng, usable=lambda c: registry.supported(c, rb.edition))
-            except IllegalCast:
-                continue
+        for seed, _, players, cast in _random_casts(rb, 40):
             game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
             order = game.hooks.calling_order
             assert [c for _, c in order] == list(by_rank(game, game.state.characters)), (edition, seed)
@@ -194,13 +196,7 @@ def test_an_open_games_lists_act_as_every_districts_would(rulebooks):
 
     fewer = compared = 0
     for edition, rb in rulebooks.items():
-        for seed in range(16):
-            rng = random.Random(seed)
-            players = rng.randrange(2, 9)
-            try:
-                cast = random_cast(rb, players, rng, usable=lambda c: registry.supported(c, rb.edition))
-            except IllegalCast:
-                continue
+        for seed, rng, players, cast in _random_casts(rb, 16):
             dealt = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
             step = 0
             while not dealt.is_over and dealt.state.round < 12:
