@@ -5,7 +5,6 @@ so that a command that only names a cast (`referee sheet`) does not load the eng
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import TYPE_CHECKING
 
@@ -28,7 +27,7 @@ def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | N
     if not isinstance(text, str):
         raise BadSituation.say("error.situation.expected_name", path=path, text=Typed(text))
     rank = unicodedata.normalize("NFKC", text).strip()          # ８ typed on a Chinese keyboard is 8
-    if kind == "character" and re.fullmatch(r"[0-9]{1,2}", rank):  # a rank (², ٣ are not)
+    if kind == "character" and rank.isascii() and rank.isdigit() and len(rank) <= 2:  # a rank (², ٣ are not)
         found = [c for c in rb.by_rank(int(rank)) if in_play is None or c in in_play]
     else:
         found = rb.lookup(text, kind)

@@ -475,6 +475,7 @@ def build(target: Path | None = None, bundle: Bundle | None = None) -> Path:
         db["variants"].insert_all(variant_rows(bundle), pk="id")
         db["sources"].insert_all(
             [{"id": s["id"], **_texts("name", s.get("name")), "title": s.get("title"), "url": s.get("url"),
+              "editions": " ".join(s.get("editions", [])),       # blank: a document of both editions
               "links": json.dumps(s.get("links", {}), ensure_ascii=False)} for s in bundle.sources],
             pk="id",
         )

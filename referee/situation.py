@@ -43,14 +43,15 @@ def _edition(edition: str) -> Said:
 
 # tomllib says where in English at the end of its reason: "… (at line 1, column 10)" or
 # "… (at end of document)". Only the place is kept: the reason is English the player may not read.
-_TOML_PLACE = re.compile(r"\(at (?:line (\d+), column (\d+)|(end of document))\)\s*$")
+# (A pattern, compiled by `re` when a file is refused: not at every `ask`.)
+_TOML_PLACE = r"\(at (?:line (\d+), column (\d+)|(end of document))\)\s*$"
 
 
 def read_text(text: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        place = _TOML_PLACE.search(str(error))
+        place = re.search(_TOML_PLACE, str(error))
         if place is None:
             raise BadSituation.say("error.situation.toml") from error
         if place.group(3):

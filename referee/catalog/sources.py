@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from urllib.parse import urlsplit
 
 from referee import paths
 from referee.text import DATA_LANGS
 
 # Locators that only help us: `l.107-108`, `doc/district cards.csv`, `districts.rs …()`.
-_LINE_NUMBERS = re.compile(r"\s*\bl\.\s*\d+(?:\s*-\s*\d+)?")
-_MACHINE = re.compile(r"[/\\]|\.(?:csv|rs|py|js|json|md|txt|toml)\b|\(\)")
+# Patterns, not compiled ones: `re` compiles them at first use (a ruling's citation, which
+# imports this module, never needs them).
+_LINE_NUMBERS = r"\s*\bl\.\s*\d+(?:\s*-\s*\d+)?"
+_MACHINE = r"[/\\]|\.(?:csv|rs|py|js|json|md|txt|toml)\b|\(\)"
 
 
 @lru_cache(maxsize=None)
@@ -47,8 +48,8 @@ def readable_where(where: str | None) -> str:
     """The locator a reader can find in the document, or '' when it is ours only."""
     if not where:
         return ""
-    where = _LINE_NUMBERS.sub("", where).strip(" ,;")
-    return "" if _MACHINE.search(where) else where
+    where = re.sub(_LINE_NUMBERS, "", where).strip(" ,;")
+    return "" if re.search(_MACHINE, where) else where
 
 
 def split(where: str | None) -> list[str]:
@@ -107,5 +108,7 @@ def listing(lang: str) -> list[dict]:
 
 
 def _host(url: str) -> str:
+    from urllib.parse import urlsplit
+
     host = urlsplit(url).hostname or ""
     return host.removeprefix("www.")

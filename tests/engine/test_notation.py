@@ -125,6 +125,9 @@ def test_the_face_up_discards_may_be_written_with_spaces_only(rulebooks):
     ("ann: 建造 神殿，用 框架", "Ann: build Temple using Framework"),
     ("ann: 建造 賊窩，用牌，神殿、市場", "Ann: build Thieves' Den with cards Temple, Market"),
     ("ann: 建造 墓地、拆除 神殿", "Ann: build Necropolis destroying Temple"),
+    # The build's words in any case (the reader looks for each word before trying its pattern).
+    ("ann: BUILD Temple USING Framework", "Ann: build Temple using Framework"),
+    ("ann: build Thieves' Den With Cards Temple, Market", "Ann: build Thieves' Den with cards Temple, Market"),
 ])
 def test_chinese_typists_separators_between_words(game, text, canonical):
     assert game.format(game.parse(text)) == canonical

@@ -626,7 +626,10 @@ _GIVING = r"(?:giving|給出|给出|給|给)"
 def _parse_build(notation: "Notation", tail: str) -> tuple:
     import re
 
+    folded = tail.casefold()
     for keyword, form in _BUILD_FORMS:
+        if keyword not in folded:
+            continue        # the common build names no form: no pattern to compile and try
         found = re.search(_APART + re.escape(keyword) + _APART, tail, re.I)
         if found and found.start() > 0:
             card = notation.district(tail[:found.start()])
