@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from referee.cli.output import console, escape, indented, paragraph, print_json
+from referee.cli.output import Page, console, escape, indented, paragraph, print_json
 from referee.errors import BadSituation
 from referee.say.labels import colon, comma, label, parens, semicolon
 from referee.say.lang import choose, refusals_in
@@ -28,25 +28,29 @@ def run(file: str | None, template: int | None, lang: str | None, json_out: bool
     with refusals_in(spoken, edition):      # ... naming its cards as its edition does
         situation = load(data, rulebook(edition))
         lang = spoken or choose(lang)
-        report = rule_on_moves(situation, lang)
-    if json_out:
-        print_json(report)
-    else:
         from referee.catalog.cards import localized_names
         from referee.catalog.db import connect
 
-        show(report, lang, localized_names(connect(), edition, lang))
+        local = localized_names(connect(), edition, lang)
+        report = rule_on_moves(situation, lang, local)
+    if json_out:
+        print_json(report)
+    else:
+        show(report, lang, local)
 
 
-def rule_on_moves(situation, lang: str) -> dict:
+def rule_on_moves(situation, lang: str, local: dict[str, str] | None = None) -> dict:
+    """`local`: the cards' names in `lang` (catalog.cards.localized_names; read here when not given)."""
     from referee.table.view import state_json
-    from referee.catalog.cards import localized_names
-    from referee.catalog.db import connect
     from referee.engine import IllegalMove
     from referee.refusals import reason
     from referee.situation import parse_move
 
-    local = localized_names(connect(), situation.edition, lang)
+    if local is None:
+        from referee.catalog.cards import localized_names
+        from referee.catalog.db import connect
+
+        local = localized_names(connect(), situation.edition, lang)
 
     game = situation.game
     steps = []
@@ -103,7 +107,7 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
     from referee.catalog.citations import citation_text
     from referee.catalog.db import connect
 
-    out = console()
+    out = Page(console())
 
     def cited(citation_id: str) -> str:
         return citation_text(connect(), citation_id, lang, report.get("edition"))
@@ -140,3 +144,4 @@ def show(report: dict, lang: str, local: dict[str, str]) -> None:
                   f"{label('score', lang).lower()} {player['score']}")
     if report.get("unsupported"):
         out.print(f"[yellow]{label('unsupported', lang)}{colon(lang)}{escape(names(report['unsupported']))}[/yellow]")
+    out.show()

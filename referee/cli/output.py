@@ -72,6 +72,31 @@ def _width(stream) -> int:
         return 80
 
 
+class Page:
+    """What a command prints for people, gathered and handed to rich as one group (`show`): each
+    `print` costs rich as much again as drawing a short line, so a report of many lines is
+    printed once. It prints what printing each line would; `print`, `paragraph`, `indented` and
+    `facts_line` take it as they take the console."""
+
+    def __init__(self, out):
+        self._out = out
+        self._parts: list = []
+
+    def print(self, renderable="", *, overflow: str | None = None) -> None:
+        if overflow:
+            renderable.overflow = overflow      # as the console's `print(text, overflow=…)` would
+        self._parts.append(renderable)
+
+    def show(self) -> None:
+        from rich.console import Group
+
+        self._out.print(Group(*self._parts))
+        self._parts = []
+
+    def __getattr__(self, name):                # the width, the tab size: the console's
+        return getattr(self._out, name)
+
+
 def indented(out, markup: str, by: int = 4) -> None:
     """A line under a heading; when it wraps, the following lines keep the indent."""
     from rich.padding import Padding

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import Page, console, escape, print_json
 from referee.cli.quick_entry import as_quick_entry, quick_entry
 from referee.errors import BadSituation
 from referee.say.labels import comma, label, parens, standing_line, winners_line
@@ -87,7 +87,7 @@ def show(report: dict, lang: str, final: bool = True) -> None:
     from referee.catalog.facts import rulebook
 
     local = localized_names(connect(), report["edition"], lang)
-    out = console()
+    out = Page(console())
     for result in sorted(report["players"], key=lambda r: -r["score"]):
         parts = comma(lang).join(f"{_category(k, local, lang)} {v}" for k, v in result["breakdown"].items())
         if result.get("haunted_quarter_as"):     # the owner's best choice, said so the table can check it
@@ -101,11 +101,11 @@ def show(report: dict, lang: str, final: bool = True) -> None:
 
         for line in team_lines(report, lang, final):
             out.print(escape(line))
-        return
-    if not final:
+    elif not final:
         out.print(escape(standing_line(report["players"], lang)))
-        return
-    out.print(escape(winners_line(report["winners"], report["tie_break"], lang)))
+    else:
+        out.print(escape(winners_line(report["winners"], report["tie_break"], lang)))
+    out.show()
 
 
 def _category(key: str, local: dict[str, str], lang: str) -> str:

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from referee.cli import completion
-from referee.cli.output import console, escape, facts_line, paragraph, print_json
+from referee.cli.output import Page, console, escape, facts_line, paragraph, print_json
 from referee.cli.table_common import local as _local, rulebook as _rulebook, store as _store
 from referee.errors import BadMove, RefereeError, Typed
 from referee.say.labels import colon, comma, label, semicolon
@@ -174,7 +174,7 @@ def do(
     else:
         from referee.say.events import INFERRED
 
-        out = console()
+        out = Page(console())
         for text, move, events in done:
             out.print(f"[green]✓[/green] {escape(told(game, move, lang, local))}")
             for event in events:
@@ -200,6 +200,7 @@ def do(
                 typed = comma(lang).join(clipped(text) for text in later)
                 paragraph(out, escape(_w("not_recorded_after", lang, count=len(later), moves=typed)), lang)
         _print_next(out, game, lang, local)
+        out.show()
     if refused:
         sys.stdout.flush()
         sys.exit(1)
@@ -272,12 +273,10 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
 
         print_json(show_json(tracked, viewer))
         return
-    from referee.table.view import see
-
     from referee.say.table_text import round_marks
 
     game = tracked.game
-    out = console()
+    out = Page(console())
     facts_line(out, " · ".join([f"[bold]{escape(tracked.header.name)}[/bold]", *map(escape, position_facts(game, lang))]),
                lang, hang=2, lists=False)
     seen = see(game, viewer)                     # everything the table records (typed picks: once revealed)
@@ -302,6 +301,7 @@ def show(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_ou
     times = store.timer(tracked.header.name)
     if times:                                    # `serve --timer` runs: the countdown the phones show
         _print_timer(out, store, tracked, times, lang)
+    out.show()
 
 
 @app.command("moves")

@@ -35,8 +35,8 @@ named are `?` in the state). This module decides what each *person* sees of that
 only place that removes a hidden fact: the faces (`referee/cli/`, `referee/web/`) print a view.
 """
 
-from __future__ import annotations
-
+# Annotations evaluated, not postponed: typing.NamedTuple compiles each one written as a string
+# (27 compilations at every import of this module).
 from typing import NamedTuple
 
 UNSEEN = "?"                  # a card a viewer may not see: the engine's own mark for an unknown card
