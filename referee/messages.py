@@ -9,8 +9,9 @@ Adding a language is adding a catalog: what it lacks falls back to English.
 A catalog is read the first time its language speaks, once per process: a command in English
 never opens the Chinese ones. `REFEREE_LOCALES` points at another locale folder (tests).
 
-Each .po is compiled in parts, one gettext domain each (`part`): the refusals (`error.*`,
-`refusal.*` and every card's `*.refusal.*`: half of the messages), the phones' pages (`page.*`),
+Each .po is compiled in parts, one gettext domain each (`part`): the bad inputs (`error.*`: a
+quarter of the messages), the rules' refusals (`refusal.*` and every card's `*.refusal.*`: a
+move the rules forbid reads none of the bad inputs), the phones' pages (`page.*`),
 the words of single commands (the cast sheet, `rules`, `simulate`, `faq`…), and the rest
 (`referee.mo`), each read the first time one of its messages is said. gettext decodes every
 message of a catalog it opens (some 13,000 instructions each): a `table do` that refuses
@@ -58,7 +59,9 @@ _COMMANDS = frozenset({"sheet", "usage", "topic", "stats", "differences", "templ
 def part(key: str) -> str:
     """The domain (the compiled file's name) that holds `key`: see the module's notes."""
     head, _, rest = key.partition(".")
-    if head in ("error", "refusal") or rest.startswith("refusal."):
+    if head == "error":
+        return DOMAIN + "-errors"
+    if head == "refusal" or rest.startswith("refusal."):
         return DOMAIN + "-refusals"
     if head == "page":
         return DOMAIN + "-pages"
@@ -67,7 +70,7 @@ def part(key: str) -> str:
     return DOMAIN
 
 
-PARTS = (DOMAIN, DOMAIN + "-refusals", DOMAIN + "-pages", DOMAIN + "-commands")
+PARTS = (DOMAIN, DOMAIN + "-errors", DOMAIN + "-refusals", DOMAIN + "-pages", DOMAIN + "-commands")
 
 
 def _translations(lang: str, domain: str = DOMAIN):

@@ -26,7 +26,9 @@ PLAY_KEYS = {"history", "moves"}
 DISTRICT_KEYS = {"name", "stored", "beautified", "built_round"}
 
 
-@dataclass
+# Records made once per file, never compared or printed: only their __init__ is generated
+# (dataclasses compiles each method from source at import).
+@dataclass(repr=False, eq=False)
 class Situation:
     edition: str
     question: str | None
@@ -301,7 +303,7 @@ def _closest_verbs(head: str) -> list:
     return [verb for verb, _, _ in found]
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class _Limits:
     """What bounds one player's entry: the table's size, cast, bank and deck."""
 

@@ -16,13 +16,20 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 BASELINE = [sys.executable, "-c", "import typer, rich.console"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "tests" / "situations"     # copies of ../shared/examples
 COMMANDS = {
     "referee card 軍閥": ["card", "軍閥"],
     "referee cards --json": ["cards", "--json"],
     "referee rules draft --players 5": ["rules", "draft", "--players", "5"],
     "referee faq 軍閥 主教": ["faq", "軍閥 主教"],
+    # A situation played and ruled on (its moves, one refused), and a final position scored:
+    # the engine, the situation's TOML and a page of output, all in start-up.
+    "referee ask (example 01)": ["ask", str(EXAMPLES / "01-thief-robs-merchant.toml")],
+    "referee ask (example 02, refused)": ["ask", str(EXAMPLES / "02-architect-build-limit.toml")],
+    "referee score (example 03)": ["score", str(EXAMPLES / "03-final-score.toml")],
 }
 
 
@@ -57,7 +64,7 @@ def main() -> None:
         print(f"baseline (import typer, rich.console): {base / 1e6:.1f} M instructions")
         for name, argv in COMMANDS.items():
             count = instructions(referee + argv, dict(os.environ))
-            print(f"{name:<36} {count / 1e6:7.1f} M  {count / base:5.2f}x")
+            print(f"{name:<38} {count / 1e6:7.1f} M  {count / base:5.2f}x")
         return
     # Interleave baseline and commands so that machine load affects both alike.
     results = {name: [] for name in COMMANDS}
@@ -70,7 +77,7 @@ def main() -> None:
     print(f"baseline (import typer, rich.console): {base * 1000:.1f} ms")
     for name, samples in results.items():
         value = statistics.median(samples)
-        print(f"{name:<36} {value * 1000:7.1f} ms  {value / base:5.2f}x")
+        print(f"{name:<38} {value * 1000:7.1f} ms  {value / base:5.2f}x")
 
 
 if __name__ == "__main__":

@@ -69,7 +69,16 @@ def test_a_command_that_refuses_nothing_reads_no_refusal(monkeypatch):
     assert catalog.text("label.rank", "zh-Hant") and catalog.text("page.title", "en")
     assert {domain for _, lang, domain in catalog._loaded if lang == "zh-Hant"} == {"referee"}
     assert catalog.text("error.faq.top_must_be_at", "en", top=0) != "error.faq.top_must_be_at"
-    assert ("en", "referee-refusals") in {(lang, domain) for _, lang, domain in catalog._loaded}
+    assert {domain for _, lang, domain in catalog._loaded if lang == "en"} == {"referee-pages", "referee-errors"}
+
+
+def test_a_move_the_rules_refuse_reads_no_bad_input(monkeypatch):
+    # A rule's refusal (the engine's, a card's) is read from its own part: the bad inputs'
+    # messages, as many again, are not decoded for it.
+    monkeypatch.setattr(catalog, "_loaded", {})
+    assert catalog.text("thief.refusal.rob_self", "zh-Hans") != "thief.refusal.rob_self"
+    assert catalog.text("refusal.build_limit", "zh-Hans", limit=1) != "refusal.build_limit"
+    assert {domain for _, lang, domain in catalog._loaded} == {"referee-refusals"}
 
 
 def test_a_catalog_compiled_whole_is_read_for_every_part(tmp_path, monkeypatch):
