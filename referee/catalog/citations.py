@@ -39,14 +39,10 @@ def citation_text(conn: sqlite3.Connection, citation_id: str, lang: str, edition
     refs = json.loads(row[1] or "[]")
     names = []
     for ref in refs:
-        # The documents' names and editions as the database holds them (data/sources.toml, read
-        # whole by tomllib, cost a ruling's printing more than the ruling).
-        source = sources.source_id(ref) or ""
-        found = conn.execute(f"SELECT name_{column}, name_en, title, editions FROM sources WHERE id = ?",
-                             (source,)).fetchone()
-        if found is not None and edition is not None and found[3] and edition not in found[3].split():
+        found = sources.stored(conn, ref, lang)
+        if found is not None and edition is not None and found[1] and edition not in found[1]:
             continue                     # a document of the other edition
-        name = next((text for text in found[:3] if text), source) if found else None
+        name = found[0] if found else None
         if name and name not in names:
             names.append(name)
     if not names:

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from referee import paths
-from referee.text import DATA_LANGS
+from referee.text import DATA_LANGS, data_lang
 
 # Locators that only help us: `l.107-108`, `doc/district cards.csv`, `districts.rs …()`.
 # Patterns, not compiled ones: `re` compiles them at first use (a ruling's citation, which
@@ -58,11 +58,21 @@ def split(where: str | None) -> list[str]:
     return [part for part in (p.strip(" ,") for p in readable_where(where).split(";")) if part]
 
 
+def stored(conn, ref: dict, lang: str) -> tuple[str, list[str]] | None:
+    """The cited document as the database holds it: its short name in `lang` (English, then its
+    title, where `lang` has none, as `name`) and its editions (none: both); None when unknown.
+    (What a ruling's citation needs, without data/sources.toml read whole by tomllib.)"""
+    key = source_id(ref) or ""
+    column = data_lang(lang).replace("-", "_").lower()
+    row = conn.execute(f"SELECT name_{column}, name_en, title, editions FROM sources WHERE id = ?", (key,)).fetchone()
+    if row is None:
+        return None
+    return next((text for text in row[:3] if text), key), (row[3] or "").split()
+
+
 def places(conn, ref: dict, lang: str) -> list[str]:
     """The places a citation points to, each in the reader's language and script (the database
     holds each place said in every language: referee/places.py)."""
-    from referee.text import data_lang
-
     column = "text_" + data_lang(lang).replace("-", "_").lower()
     out = []
     for place in split(ref.get("where")):

@@ -285,14 +285,13 @@ def _card_entries(conn: sqlite3.Connection, ids: list[str], lang: str, edition: 
 def _named_sources(conn: sqlite3.Connection, sources: list[dict], lang: str) -> list[dict]:
     """Each source with the short name a player recognises (`name`) and the places in it a reader
     can find (`places`), in the player's language."""
-    from referee.catalog.sources import places
+    from referee.catalog.sources import places, source_id, stored
 
-    col = _COLUMN[data_lang(lang)]
     out = []
     for source in sources:
-        key = f"seed-{source['seed']}" if "seed" in source else source.get("doc")
-        row = conn.execute(f"SELECT name_{col} FROM sources WHERE id = ?", (key,)).fetchone()
-        out.append({**source, "name": row[0] if row and row[0] else str(key), "places": places(conn, source, lang)})
+        found = stored(conn, source, lang)
+        out.append({**source, "name": found[0] if found else str(source_id(source)),
+                    "places": places(conn, source, lang)})
     return out
 
 
