@@ -52,8 +52,9 @@ def languages() -> tuple[str, ...]:
 
 
 # The namespaces of the words of a single command (the first part of their keys).
+# (`layout`, how a language breaks its lines, is in the main part: every paragraph asks it.)
 _COMMANDS = frozenset({"sheet", "usage", "topic", "stats", "differences", "template", "simulate", "faq",
-                       "teams", "layout", "language", "completion"})
+                       "teams", "language", "completion"})
 
 
 def part(key: str) -> str:

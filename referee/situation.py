@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from dataclasses import dataclass, field
 
 from referee.casting import card_id as _name, read_cast, type_checked as _type  # noqa: F401 (read_cast: for its importers)
 from referee.engine import Game, Rulebook
@@ -26,16 +25,20 @@ PLAY_KEYS = {"history", "moves"}
 DISTRICT_KEYS = {"name", "stored", "beautified", "built_round"}
 
 
-# Records made once per file, never compared or printed: only their __init__ is generated
-# (dataclasses compiles each method from source at import).
-@dataclass(repr=False, eq=False)
+# Records made once per file, never compared or printed: plain classes (a dataclass compiles
+# its __init__ from source at every import, at the start of every `ask` and `score`).
 class Situation:
-    edition: str
-    question: str | None
-    game: Game
-    moves: list[str]
-    unsupported: list[str]
-    opening: list[dict] = field(default_factory=list)
+    """A situation file read: the edition, the question, the game set up, the moves to rule on,
+    the cards it names that the engine does not play, what happened before the first move."""
+
+    def __init__(self, edition: str, question: str | None, game: Game, moves: list[str], unsupported: list[str],
+                 opening: list[dict] | None = None) -> None:
+        self.edition = edition
+        self.question = question
+        self.game = game
+        self.moves = moves
+        self.unsupported = unsupported
+        self.opening = [] if opening is None else opening
 
 
 def _edition(edition: str) -> Said:
@@ -303,15 +306,15 @@ def _closest_verbs(head: str) -> list:
     return [verb for verb, _, _ in found]
 
 
-@dataclass(repr=False, eq=False)
 class _Limits:
     """What bounds one player's entry: the table's size, cast, bank and deck."""
 
-    rb: Rulebook
-    seats: int
-    cast: list[str]
-    max_gold: int
-    gold_why: Said
+    def __init__(self, rb: Rulebook, seats: int, cast: list[str], max_gold: int, gold_why: Said) -> None:
+        self.rb = rb
+        self.seats = seats
+        self.cast = cast
+        self.max_gold = max_gold
+        self.gold_why = gold_why
 
     @property
     def deck_size(self) -> int:

@@ -8,7 +8,7 @@ import sqlite3
 
 from referee.catalog import differences
 from referee.say.labels import colon, label, semicolon
-from referee.cli.output import console, escape, paragraph, print_json
+from referee.cli.output import Page, console, escape, paragraph, print_json
 
 
 def _side(row: dict, side: str, lang: str) -> str:
@@ -44,7 +44,7 @@ def show(conn: sqlite3.Connection, lang: str, json_out: bool) -> None:
     if json_out:
         print_json(rows)
         return
-    out = console()
+    out = Page(console())
     from referee.text import data_lang
 
     column = "title_" + data_lang(lang).replace("-", "_").lower()
@@ -53,6 +53,7 @@ def show(conn: sqlite3.Connection, lang: str, json_out: bool) -> None:
         out.print(f"[bold]{escape(title[0])}[/bold]")
         out.print()
     print_rows(out, conn, rows, lang)
+    out.show()
 
 
 def print_rows(out, conn: sqlite3.Connection, rows: list[dict], lang: str) -> None:

@@ -13,7 +13,7 @@ import re
 import sqlite3
 
 from referee.catalog.db import connect
-from referee.cli.output import console, escape, paragraph, print_json
+from referee.cli.output import Page, console, escape, paragraph, print_json
 from referee.errors import RefereeError, Typed
 from referee.say.labels import colon, comma, label, parens, semicolon
 from referee.say.lang import check_edition, choose
@@ -51,12 +51,13 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
         if json_out:
             print_json([{k: e[k] for k in ("id", "cards", "card_ids", "editions", "question")} for e in rows])
             return
-        out = console()
+        out = Page(console())
         for entry in rows:        # ids are for programs (--json) and for opening an entry, never shown
             paragraph(out, f"{_escape(entry['question'])}"
                            f"[dim]{parens(_editions_text(entry['editions'], lang), lang)}[/dim]", lang, markup=True)
         if not rows:
             out.print(label("no_results", lang))
+        out.show()
         return
 
     named = _by_id(conn, query)
@@ -86,9 +87,10 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
     if json_out:
         print_json({"query": query, "unsure": unsure, "hits": [_hit_json(e) for e in entries]})
         return
-    out = console()
+    out = Page(console())
     if not entries:
         out.print(label("no_results", lang))
+        out.show()
         return
     if unsure:
         out.print(f"[yellow]{_escape(_word('unsure', lang))}[/yellow]")
@@ -97,9 +99,11 @@ def run(query, top, card_name, edition, list_all, lang, json_out) -> None:
         if number > 1:
             out.print()
         if number == 1 and len(entries) > 1:     # a list of hits: a long first one does not hide the others
-            _show_bounded(out, entry, lang, _whole_command(query, asked))
+            out.show()                           # (measured in lines as printed: the page so far goes first)
+            _show_bounded(console(), entry, lang, _whole_command(query, asked))
         else:
-            _show(entry, lang, number)
+            _show(entry, lang, number, out)
+    out.show()
 
 
 # --- choosing ---------------------------------------------------------------------------------
@@ -371,8 +375,9 @@ def _whole_command(query: str, asked: dict) -> str:
     return f"referee faq {words} --top 1{options}"
 
 
-def _show(entry: dict, lang: str, number: int | None = None) -> None:
-    out = console()
+def _show(entry: dict, lang: str, number: int | None = None, page: Page | None = None) -> None:
+    """One entry, on `page` (shown by its owner), else on a page of its own shown here."""
+    out = page or Page(console())
     head = f"{number}. " if number else ""
     if entry["kind"] == "faq":
         first, second = label("question", lang), label("answer", lang)
@@ -412,3 +417,5 @@ def _show(entry: dict, lang: str, number: int | None = None) -> None:
                 tags.append(f"{label('sources', lang)}{colon(lang)}{_sources_text(reading['sources'], lang)}")
             if tags:
                 paragraph(out, f"[dim]{_escape(' · '.join(tags))}[/dim]", lang, markup=True, indent=4)
+    if page is None:
+        out.show()

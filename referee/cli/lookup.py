@@ -6,7 +6,7 @@ from referee.catalog import cards as card_data
 from referee.catalog import rules as rule_data
 from referee.catalog.db import connect
 from referee.catalog.names import resolve
-from referee.cli.output import console, escape, paragraph, print_json, table
+from referee.cli.output import Page, console, escape, paragraph, print_json, table
 from referee.errors import Listed, RefereeError, Said, Typed
 from referee.say.labels import clause, colon, comma, label, parens
 from referee.say.lang import check_edition, choose
@@ -62,7 +62,7 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
     if json_out:
         print_json(view)
         return
-    out = console()
+    out = Page(console())
     names = view["names"]
     shown = data_lang(lang)        # the names the data carries: English for a language it does not
     title = f"[bold]{escape(names[shown])}[/bold]"
@@ -102,6 +102,7 @@ def show_card(name: str, edition: str, lang: str | None, json_out: bool) -> None
         detail = f"{label('rank', lang)} {alt['rank']}" if alt["kind"] == "character" else f"{label('cost', lang)} {alt['cost']}"
         out.print(f"[dim]{label('other_edition', lang)}{parens(label(other, lang), lang)}{colon(lang)}"
                   f"{escape(alt['names'][lang])}{clause(lang)}{detail}[/dim]")
+    out.show()
 
 
 def _card_line(card: dict, lang: str) -> str:
@@ -267,7 +268,7 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
     named = topic and (topic.strip().lower() in rule_data.topics(conn)
                        or any(r["id"] == topic.strip() or r["id"].startswith(topic.strip() + ".") for r in found))
     lang = choose(lang, None if named else topic)
-    out = console()
+    out = Page(console())
     titles = _variant_titles(conn, lang)
     for rule in found:
         variant = titles.get(rule["variant"], rule["variant"])
@@ -278,6 +279,7 @@ def show_rules(topic, players, edition, lang, json_out) -> None:
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold]{tag}")    # its id: --json only
         paragraph(out, rule["text"][lang] or "", lang)
         out.print()
+    out.show()
 
 
 def show_casts(conn, edition, lang, json_out) -> None:
@@ -287,7 +289,7 @@ def show_casts(conn, edition, lang, json_out) -> None:
         print_json(found)
         return
     lang = choose(lang)
-    out = console()
+    out = Page(console())
     for rule in found["rules"]:
         out.print(f"[bold]{escape(rule['title'][lang] or rule['id'])}[/bold]")
         paragraph(out, rule["text"][lang] or "", lang)
@@ -303,3 +305,4 @@ def show_casts(conn, edition, lang, json_out) -> None:
         out.print()
     if not found["presets"]:
         out.print(f"[dim]{label('no_presets', lang)}[/dim]")
+    out.show()

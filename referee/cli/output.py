@@ -81,24 +81,47 @@ class Page:
     def __init__(self, out):
         self._out = out
         self._parts: list = []
+        self._crop = True
 
-    def print(self, renderable="", *, overflow: str | None = None) -> None:
-        if overflow:
-            renderable.overflow = overflow      # as the console's `print(text, overflow=…)` would
+    def print(self, renderable="", *, overflow: str | None = None, crop: bool = True,
+              soft_wrap: bool = False) -> None:
+        """As the console's `print`: `overflow` of this line; `crop=False`, a line longer than the
+        width is not cut (then no line of the page is: the others are wrapped to the width, so
+        nothing else changes); `soft_wrap`, the line is neither wrapped nor cut (a command to
+        copy whole)."""
+        if overflow or soft_wrap:
+            if isinstance(renderable, str):       # what the console does with markup it prints
+                from rich.text import Text
+
+                renderable = Text.from_markup(renderable, emoji=False)
+            renderable.overflow = "ignore" if soft_wrap else overflow
+            if soft_wrap:
+                renderable.no_wrap = True
+        self._crop = self._crop and crop and not soft_wrap
         self._parts.append(renderable)
 
     def show(self) -> None:
         from rich.console import Group
 
-        self._out.print(Group(*self._parts))
+        if self._parts:
+            self._out.print(Group(*self._parts), crop=self._crop)
         self._parts = []
+        self._crop = True
 
     def __getattr__(self, name):                # the width, the tab size: the console's
         return getattr(self._out, name)
 
 
 def indented(out, markup: str, by: int = 4) -> None:
-    """A line under a heading; when it wraps, the following lines keep the indent."""
+    """A line under a heading; when it wraps, the following lines keep the indent. A line that
+    fits is the indent and the text (what rich's Padding draws then, at a third of its cost)."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    body = Text.from_markup(markup, emoji=False)
+    if by + cell_len(body.plain) <= out.width and "\n" not in body.plain:
+        out.print(Text(" " * by) + body)
+        return
     from rich.padding import Padding
 
     out.print(Padding(markup, (0, 0, 0, by), expand=False))

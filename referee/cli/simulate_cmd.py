@@ -12,7 +12,7 @@ import random
 import time
 from collections import Counter
 
-from referee.cli.output import console, print_json
+from referee.cli.output import Page, console, print_json
 from referee.errors import Listed, RefereeError, Typed
 from referee.say.labels import comma, label
 from referee.say.lang import check_edition, choose, refusals_in
@@ -237,7 +237,7 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         local = localized_names(connect(), editions[0], lang)
         from referee.cli.output import paragraph
 
-        out = console()
+        out = Page(console())
         summary = "sim.summary_one" if games == 1 else "sim.summary"      # "1 game", not "1 games"
         out.print(label(summary, lang).format(games=games, rate=report["games_per_second"],
                                               moves=report["moves_per_game"], rounds=report["average_rounds"],
@@ -259,6 +259,7 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
                   else f"[red]{label('sim.problems_one' if len(failures) == 1 else 'sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
+        out.show()
     if failures:
         raise SystemExit(1)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.catalog import sources as source_data
-from referee.cli.output import console, escape, print_json
+from referee.cli.output import Page, console, escape, print_json
 from referee.errors import RefereeError, Typed
 from referee.say.lang import choose
 from referee.text import name_key
@@ -24,9 +24,10 @@ def run(words: str | None, lang: str | None, json_out: bool) -> None:
         return
     from rich.padding import Padding
 
-    out = console()
+    out = Page(console())
     for row in rows:
         out.print(f"[bold]{escape(row['shown'])}[/bold]")
         out.print(Padding(escape(row["title"]), (0, 0, 0, 2), expand=False))
         for link in row["links"]:
             out.print(f"  [dim]{escape(link)}[/dim]", overflow="ignore", crop=False)
+    out.show()

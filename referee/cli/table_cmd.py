@@ -97,7 +97,7 @@ def new(
         print_json(show_json(tracked, table_viewer(tracked.header, round_now=tracked.game.state.round)))
         return
     lang = spoken or _language(lang, header)     # as the table's later commands will speak
-    out = console()
+    out = Page(console())
     out.print(_w("created", lang, table=name, count=len(header.players), edition=label(edition, lang),
                  crown=header.players[tracked.game.state.crown]))
     if header.teams:
@@ -106,6 +106,7 @@ def new(
 
         out.print(escape(text("teams.set_up", lang, a=members(header.teams[0]), b=members(header.teams[1]))))
     _print_next(out, tracked.game, lang, _local(edition, lang))
+    out.show()
 
 
 # -- do / undo ---------------------------------------------------------------------------------------
@@ -238,7 +239,7 @@ def undo(
         print_json({"table": name, "undone": [hidden_as(m.notation) if m.seq in hidden else m.notation for m in undone],
                     "next": service.expected_next(tracked.game)})
         return
-    out = console()
+    out = Page(console())
     local = _local(tracked.header.edition, lang)
     from referee.text import clipped
 
@@ -251,6 +252,7 @@ def undo(
     for text in reversed(texts):
         out.print(_w("undone", lang, move=escape(clipped(str(text)))))
     _print_next(out, tracked.game, lang, local)
+    out.show()
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -322,11 +324,12 @@ def moves(table: Optional[str] = TableOpt, lang: Optional[str] = LangOpt, json_o
         return
     lang = _language(lang, tracked.header)
     local = _local(tracked.header.edition, lang)
-    out = console()
+    out = Page(console())
     for actor, bodies in _grouped(game, legal, lang, local).items():
         head = f"[bold]{escape(actor)}[/bold]{colon(lang)}" if actor else ""
         # Broken between moves, never inside one (建造 酒/館, 交/換手牌 were cut in two).
         facts_line(out, f"{head}{escape(' · '.join(bodies))}", lang, hang=2, lists=False)
+    out.show()
 
 
 def _legal_shown(tracked) -> list:
@@ -648,7 +651,7 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
         print_json([{"table": n, "current": n == current, "moves": len(store.moves(n))} for n in names])
         return
     lang = _file_language(store, lang)
-    out = console()
+    out = Page(console())
     if not names:
         out.print(_w("no_tables", lang))
     for n in names:
@@ -657,6 +660,7 @@ def list_tables(lang: Optional[str] = typer.Option(None, "--lang", help="Output 
         mark = "*" if n == current else " "
         facts_line(out, f"{mark} [bold]{escape(n)}[/bold]  {label(header.edition, lang)} · {comma(lang).join(map(escape, header.players))} · "
                         f"{_w('moves_count_one' if moves == 1 else 'moves_count', lang, count=moves)}", lang)
+    out.show()
 
 
 @app.command("delete")

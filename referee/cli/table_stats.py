@@ -3,7 +3,7 @@ known picks and how their players fared, each drawn as bars (rich)."""
 
 from __future__ import annotations
 
-from referee.cli.output import console, escape, table
+from referee.cli.output import Page, console, escape, table
 from referee.messages import text
 
 BAR = 24             # cells of the longest bar
@@ -19,9 +19,10 @@ def _bar(value: int, most: int) -> str:
 
 
 def show_stats(found: dict, lang: str) -> None:
-    out = console()
+    out = Page(console())
     if not found["tables"]:
         out.print(text("stats.none", lang))
+        out.show()
         return
     out.print(text("stats.heading", lang, count=found["tables"]))
     players = table(text("stats.player", lang), text("stats.games", lang), text("stats.wins", lang), "",
@@ -32,6 +33,7 @@ def show_stats(found: dict, lang: str) -> None:
     out.print(players)
     if not found["characters"]:
         out.print(text("stats.no_picks", lang))
+        out.show()
         return
     from referee.catalog.cards import localized_names
     from referee.catalog.db import connect
@@ -51,3 +53,4 @@ def show_stats(found: dict, lang: str) -> None:
         characters.add_row(escape(named(c)), str(c["picks"]), _bar(c["picks"], most),
                            f"{c['wins']} ({round(100 * c['wins'] / c['picks'])}%)", f"{c['average_score']:.1f}")
     out.print(characters)
+    out.show()

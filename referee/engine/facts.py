@@ -5,12 +5,12 @@ declare and to make (a frozen dataclass compiles its methods from source when th
 loads, at the start of every command that plays or shows a game, and makes each record field by
 field through `object.__setattr__`: an edition has some 130 cards). The `facts` of a card (its
 ability's figures) and a cast's `names` are dicts: such a record compares but is never hashed.
-The rulebook, which computes what it reads at every move, is a dataclass without a generated
-repr (nobody prints a rulebook; it has a docstring, else dataclasses computes one). The
-annotations are evaluated, not postponed: typing.NamedTuple compiles each one written as a string.
+The rulebook, which computes what it reads at every move, is a plain class: one per edition,
+made once, compared by identity and printed by nobody (a dataclass would compile its methods
+from source at every import). The annotations are evaluated, not postponed: typing.NamedTuple
+compiles each one written as a string.
 """
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from referee.text import name_key
@@ -65,21 +65,21 @@ class CastFacts(NamedTuple):
     keys: frozenset[str] = frozenset()                       # name keys that name it (names, aliases, id)
 
 
-@dataclass(repr=False)
 class Rulebook:
     """One edition's facts. `aliases` maps a name key to the cards it may name, best first."""
 
-    edition: str
-    characters: dict[str, CharacterFacts]
-    districts: dict[str, DistrictFacts]
-    setup: dict
-    aliases: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
-    # The rulebook's named casts (data/casts.toml) and, for a character a player count forbids
-    # in them, the characters that may take its place.
-    casts: dict[str, CastFacts] = field(default_factory=dict)
-    substitutes: dict[str, tuple[str, ...]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
+    def __init__(self, edition: str, characters: dict[str, CharacterFacts], districts: dict[str, DistrictFacts],
+                 setup: dict, aliases: dict[str, list[tuple[str, int]]] | None = None,
+                 casts: dict[str, CastFacts] | None = None, substitutes: dict[str, tuple[str, ...]] | None = None) -> None:
+        self.edition = edition
+        self.characters = characters
+        self.districts = districts
+        self.setup = setup
+        self.aliases = {} if aliases is None else aliases
+        # The rulebook's named casts (data/casts.toml) and, for a character a player count forbids
+        # in them, the characters that may take its place.
+        self.casts = {} if casts is None else casts
+        self.substitutes = {} if substitutes is None else substitutes
         # Districts that count as more than one toward completion, and by how many more:
         # city_size() runs at nearly every move.
         self.counts_extra = {d.id: d.fact("counts_as") - 1 for d in self.districts.values()

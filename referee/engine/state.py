@@ -13,15 +13,18 @@ change (`set_card`), never changing it in place. Nothing else reads it, and no c
 game's history: the state is the whole position.
 
 The records that never change (a built district, the round's marks, a pending decision) are
-NamedTuples, replaced on change with `_replace`; those that change in place are dataclasses. A
-NamedTuple costs a quarter of what a frozen dataclass costs to declare, and this module loads at
-the start of every command that plays or shows a game. For the same reason its annotations are
-evaluated, not postponed: typing.NamedTuple compiles each annotation written as a string, while
-a class is taken as it is. The dataclasses generate no repr (nobody prints a position; pytest
-compares dataclasses field by field): each generated method is compiled when the module loads.
+NamedTuples, replaced on change with `_replace`; those that change in place (a seat, the
+selection, a turn, the position) are plain classes with their fields as slots, listed in
+`_fields` and compared field by field (`_Record`). This module loads at the start of every
+command that plays or shows a game: a dataclass compiles its `__init__` and `__eq__` from source
+at every import (the four records here cost some 13 M instructions, 4 % of a command's start-up),
+while a class written out is compiled once into the bytecode cache. A NamedTuple costs a quarter
+of what a frozen dataclass costs to declare; its annotations are evaluated, not postponed
+(typing.NamedTuple compiles each annotation written as a string). A new field goes in a record's
+`__slots__`, `_fields`, `__init__` and `copy()`, and in State.snapshot()/restore() for the
+players, the draft and the turn (tests/engine/test_snapshot.py fails on one forgotten).
 """
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 UNKNOWN = "?"
@@ -39,24 +42,36 @@ class Built(NamedTuple):
     beautified: bool = False         # the Artist's gold coin on it
 
 
-class _Derived:
-    """Room for what a Player derives from its lists and keeps while they stay the same
-    objects: not fields, so never compared, copied, snapshotted or cached."""
+class _Record:
+    """A record that changes in place: equal to another of its class whose fields are equal
+    (tests compare positions), unhashable, and printed by nobody."""
 
-    __slots__ = ("_names_of", "_names")
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self._fields)
+
+    __hash__ = None     # changes in place: never a key
 
 
-@dataclass(slots=True, repr=False)
-class Player(_Derived):
-    """A seat: name, gold, hand, city and the characters held this round."""
+class Player(_Record):
+    """A seat: name, gold, hand, city and the characters held this round. `_names_of` and
+    `_names` are what it derives from its city and keeps while the city list stays the same
+    object: not fields, so never compared, copied, snapshotted or cached."""
 
-    name: str
-    gold: int = 0
-    hand: list[str] = field(default_factory=list)
-    city: list[Built] = field(default_factory=list)
-    characters: list[str] = field(default_factory=list)
+    __slots__ = ("name", "gold", "hand", "city", "characters", "_names_of", "_names")
+    _fields = ("name", "gold", "hand", "city", "characters")
 
-    def __post_init__(self) -> None:
+    def __init__(self, name: str, gold: int = 0, hand: list[str] | None = None, city: list[Built] | None = None,
+                 characters: list[str] | None = None) -> None:
+        self.name = name
+        self.gold = gold
+        self.hand = [] if hand is None else hand
+        self.city = [] if city is None else city
+        self.characters = [] if characters is None else characters
         self._names_of = None
 
     def copy(self) -> "Player":
@@ -118,52 +133,64 @@ class Pending(NamedTuple):
     required: bool = False
 
 
-@dataclass(slots=True, repr=False)
-class Draft:
+class Draft(_Record):
     """The selection phase of a round. Its lists are never changed in place either (draft.py
     puts a new list in their place), so the undo snapshot keeps its fields' values instead of
     copying four lists at every move — the turns included, where it does not change at all."""
 
-    available: list[str]                 # characters the current picker chooses from
-    faceup: list[str] = field(default_factory=list)
-    facedown: list[str] = field(default_factory=list)
-    order: list[tuple[int, str]] = field(default_factory=list)   # (seat, pick|discard|chance), first = now
-    last_gets_facedown: bool = False     # the 7-player rule: the last picker also sees the face-down card
+    __slots__ = _fields = ("available", "faceup", "facedown", "order", "last_gets_facedown")
+
+    def __init__(self, available: list[str], faceup: list[str] | None = None, facedown: list[str] | None = None,
+                 order: list[tuple[int, str]] | None = None, last_gets_facedown: bool = False) -> None:
+        self.available = available                   # characters the current picker chooses from
+        self.faceup = [] if faceup is None else faceup
+        self.facedown = [] if facedown is None else facedown
+        self.order = [] if order is None else order  # (seat, pick|discard|chance), first = now
+        self.last_gets_facedown = last_gets_facedown  # 7 players: the last picker also sees the face-down card
 
     def copy(self) -> "Draft":
         return Draft(list(self.available), list(self.faceup), list(self.facedown), list(self.order),
                      self.last_gets_facedown)
 
 
-@dataclass(slots=True, repr=False)
-class Turn:
+class Turn(_Record):
     """The turn of one character."""
 
-    character: str
-    seat: int
-    revealed: bool = False
-    gathered: bool = False
-    income: bool = False
-    builds: int = 0               # districts that count toward the build limit
-    used: set[str] = field(default_factory=set)             # abilities used this turn (replaced, never
-                                                            # changed in place: the snapshot shares it)
-    finished_actions: bool = False                          # classic Warlord: after destroying, only `end`
-    ended: bool = False                                     # `end` was played: the flow calls the next
-    paid_to_build: int = 0                                  # gold paid this turn to build (the Alchemist's refund;
-                                                            # a card giving building gold back takes it off)
-    # Whose abilities this turn uses: None = its own character's; () = none (a bewitched
-    # character's holder, who only gathers).
-    powers: tuple[str, ...] | None = None
-    # A turn may be split into parts (the Witch's spell; see flow.py). `only`: the verbs allowed
-    # now (empty = any), `only_problem` the refusal of the others, as (key, citations, values);
-    # `partial`: this part ends without the end-of-turn effects (they belong to the part that
-    # completes the turn); `then`: the part that follows at once when this one ends; `acting`:
-    # the character whose player plays this part when it is not `character` (moves name it).
-    only: tuple[str, ...] = ()
-    only_problem: tuple | None = None
-    partial: bool = False
-    then: "Turn | None" = None
-    acting: str = ""
+    __slots__ = _fields = ("character", "seat", "revealed", "gathered", "income", "builds", "used",
+                           "finished_actions", "ended", "paid_to_build", "powers", "only", "only_problem",
+                           "partial", "then", "acting")
+
+    def __init__(self, character: str, seat: int, revealed: bool = False, gathered: bool = False,
+                 income: bool = False, builds: int = 0, used: set[str] | None = None, finished_actions: bool = False,
+                 ended: bool = False, paid_to_build: int = 0, powers: tuple[str, ...] | None = None,
+                 only: tuple[str, ...] = (), only_problem: tuple | None = None, partial: bool = False,
+                 then: "Turn | None" = None, acting: str = "") -> None:
+        self.character = character
+        self.seat = seat
+        self.revealed = revealed
+        self.gathered = gathered
+        self.income = income
+        self.builds = builds                  # districts that count toward the build limit
+        # Abilities used this turn (replaced, never changed in place: the snapshot shares it).
+        self.used = set() if used is None else used
+        self.finished_actions = finished_actions    # classic Warlord: after destroying, only `end`
+        self.ended = ended                    # `end` was played: the flow calls the next
+        # Gold paid this turn to build (the Alchemist's refund; a card giving building gold back
+        # takes it off).
+        self.paid_to_build = paid_to_build
+        # Whose abilities this turn uses: None = its own character's; () = none (a bewitched
+        # character's holder, who only gathers).
+        self.powers = powers
+        # A turn may be split into parts (the Witch's spell; see flow.py). `only`: the verbs allowed
+        # now (empty = any), `only_problem` the refusal of the others, as (key, citations, values);
+        # `partial`: this part ends without the end-of-turn effects (they belong to the part that
+        # completes the turn); `then`: the part that follows at once when this one ends; `acting`:
+        # the character whose player plays this part when it is not `character` (moves name it).
+        self.only = only
+        self.only_problem = only_problem
+        self.partial = partial
+        self.then = then
+        self.acting = acting
 
     def copy(self) -> "Turn":
         # Slot by slot, as Player.copy (State.copy: positions kept apart; `then` copied for the snapshot).
@@ -187,33 +214,47 @@ class Turn:
         return other
 
 
-@dataclass(slots=True, repr=False)
-class State:
+_NO_MARKS = Marks()
+
+
+class State(_Record):
     """The whole position of a game (see the module docstring)."""
 
-    players: list[Player]
-    crown: int = 0
-    round: int = 1
-    phase: str = "draft"                 # draft | turns | over
-    characters: tuple[str, ...] = ()     # the character set in play this game
-    deck: list[str] = field(default_factory=list)      # index 0 is the top
-    discard: list[str] = field(default_factory=list)   # classic discard pile
-    bank: int = 0                        # may go below 0 with an unlimited bank: it counts what it paid out
-    draft: Draft | None = None
-    turn: Turn | None = None
-    calling: int = 0                     # rank being called
-    marks: Marks = Marks()               # killed, robbed, bewitched, warrants, threats
-    pending: Pending | None = None       # a decision out of turn
-    secret: bool = False                 # a table's hidden selection: holders known only when revealed
-    awaiting: str | None = None          # secret: the called character whose holder has not yet answered
-    revealed: list[str] = field(default_factory=list)   # characters revealed this round, in order
-    last_round_revealed: list[str] = field(default_factory=list)
-    completed: list[int] = field(default_factory=list)  # seats in the order they completed a city
-    ending: bool = False                 # a city was completed: this round is the last
-    variants: frozenset[str] = frozenset()
-    end_at: int = 0                      # city size that ends the game; 0 = the edition's figure
-    chance: int = 0                      # chance events so far: each draws from its own seeded generator
-    cards: dict = field(default_factory=dict)   # card id -> that card's own state (see the docstring)
+    __slots__ = _fields = ("players", "crown", "round", "phase", "characters", "deck", "discard", "bank", "draft",
+                           "turn", "calling", "marks", "pending", "secret", "awaiting", "revealed",
+                           "last_round_revealed", "completed", "ending", "variants", "end_at", "chance", "cards")
+
+    def __init__(self, players: list[Player], crown: int = 0, round: int = 1, phase: str = "draft",
+                 characters: tuple[str, ...] = (), deck: list[str] | None = None, discard: list[str] | None = None,
+                 bank: int = 0, draft: Draft | None = None, turn: Turn | None = None, calling: int = 0,
+                 marks: Marks = _NO_MARKS, pending: Pending | None = None, secret: bool = False,
+                 awaiting: str | None = None, revealed: list[str] | None = None,
+                 last_round_revealed: list[str] | None = None, completed: list[int] | None = None,
+                 ending: bool = False, variants: frozenset[str] = frozenset(), end_at: int = 0, chance: int = 0,
+                 cards: dict | None = None) -> None:
+        self.players = players
+        self.crown = crown
+        self.round = round
+        self.phase = phase                    # draft | turns | over
+        self.characters = characters          # the character set in play this game
+        self.deck = [] if deck is None else deck              # index 0 is the top
+        self.discard = [] if discard is None else discard     # classic discard pile
+        self.bank = bank                      # may go below 0 with an unlimited bank: it counts what it paid out
+        self.draft = draft
+        self.turn = turn
+        self.calling = calling                # rank being called
+        self.marks = marks                    # killed, robbed, bewitched, warrants, threats
+        self.pending = pending                # a decision out of turn
+        self.secret = secret                  # a table's hidden selection: holders known only when revealed
+        self.awaiting = awaiting              # secret: the called character whose holder has not yet answered
+        self.revealed = [] if revealed is None else revealed  # characters revealed this round, in order
+        self.last_round_revealed = [] if last_round_revealed is None else last_round_revealed
+        self.completed = [] if completed is None else completed   # seats in the order they completed a city
+        self.ending = ending                  # a city was completed: this round is the last
+        self.variants = variants
+        self.end_at = end_at                  # city size that ends the game; 0 = the edition's figure
+        self.chance = chance                  # chance events so far: each draws from its own seeded generator
+        self.cards = {} if cards is None else cards   # card id -> that card's own state (see the docstring)
 
     def copy(self) -> "State":
         # Written out field by field: this runs at every move (the undo snapshot), and a loop
