@@ -11,8 +11,8 @@ never opens the Chinese ones. `REFEREE_LOCALES` points at another locale folder 
 
 Each .po is compiled in parts, one gettext domain each (`part`): the bad inputs (`error.*`: a
 quarter of the messages), the rules' refusals (`refusal.*` and every card's `*.refusal.*`: a
-move the rules forbid reads none of the bad inputs), the phones' pages (`page.*`),
-the words of single commands (the cast sheet, `rules`, `simulate`, `faq`…), and the rest
+move the rules forbid reads none of the bad inputs), the phones' pages (`page.*`), the table
+tracker's words (`table.*`: `ask` and `score` never say them), the words of single commands (the cast sheet, `rules`, `simulate`, `faq`…), and the rest
 (`referee.mo`), each read the first time one of its messages is said. gettext decodes every
 message of a catalog it opens (some 13,000 instructions each): a `table do` that refuses
 nothing reads a third of them. A language whose catalog is one whole `referee.mo` (a
@@ -66,12 +66,14 @@ def part(key: str) -> str:
         return DOMAIN + "-refusals"
     if head == "page":
         return DOMAIN + "-pages"
+    if head == "table":
+        return DOMAIN + "-table"
     if head in _COMMANDS:
         return DOMAIN + "-commands"
     return DOMAIN
 
 
-PARTS = (DOMAIN, DOMAIN + "-errors", DOMAIN + "-refusals", DOMAIN + "-pages", DOMAIN + "-commands")
+PARTS = (DOMAIN, DOMAIN + "-errors", DOMAIN + "-refusals", DOMAIN + "-pages", DOMAIN + "-table", DOMAIN + "-commands")
 
 
 def _translations(lang: str, domain: str = DOMAIN):

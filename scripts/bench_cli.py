@@ -1,5 +1,9 @@
-"""Whole-command start-up benchmark: the median wall time of a few `referee` commands, each as a
-ratio against `python -c "import typer, rich.console"` timed in the same run (target ≤ 1.0×).
+"""Whole-command start-up benchmark: the median wall time of each `referee` command, as a ratio
+against `python -c "import typer, rich.console"` timed in the same run (limit 1.3×), each on a
+short job (a page or so of output: rich draws a line in about 0.6 M instructions, so a command
+that prints hundreds of lines costs that much more, whatever its start-up). The help pages are
+rich's, drawn by typer: they are set against the help of a two-command typer app. The `table`
+commands are in bench_table.py; `build-db` is the rebuild itself (seconds), not a start-up.
 
     python scripts/bench_cli.py [--runs 15]
     python scripts/bench_cli.py --instructions     # counted by callgrind, once each (needs valgrind)
@@ -30,7 +34,16 @@ COMMANDS = {
     "referee ask (example 01)": ["ask", str(EXAMPLES / "01-thief-robs-merchant.toml")],
     "referee ask (example 02, refused)": ["ask", str(EXAMPLES / "02-architect-build-limit.toml")],
     "referee score (example 03)": ["score", str(EXAMPLES / "03-final-score.toml")],
+    "referee cards --rank 4": ["cards", "--rank", "4"],
+    "referee sources": ["sources"],
+    "referee sheet -o - (HTML)": ["sheet", "-o", "-"],
+    # One random game (some 200 moves, unchecked) and its report: the engine's start-up and a game.
+    "referee simulate --games 1 --no-check": ["simulate", "--games", "1", "--no-check"],
 }
+# A typer app of two commands, its help drawn as typer draws every help page (with rich).
+TYPER_HELP = [sys.executable, "-c", "import typer; app = typer.Typer(help='Two commands.'); "
+              "app.command()(lambda name: None); app.command('other')(lambda: None); app()", "--help"]
+HELPS = {"referee --help": ["--help"], "referee card --help": ["card", "--help"]}
 
 
 def timed(argv: list[str], runs: int) -> float:
@@ -65,19 +78,32 @@ def main() -> None:
         for name, argv in COMMANDS.items():
             count = instructions(referee + argv, dict(os.environ))
             print(f"{name:<38} {count / 1e6:7.1f} M  {count / base:5.2f}x")
+        helps = instructions(TYPER_HELP, dict(os.environ))
+        print(f"a two-command typer app's --help: {helps / 1e6:.1f} M instructions ({helps / base:.2f}x the baseline)")
+        for name, argv in HELPS.items():
+            count = instructions(referee + argv, dict(os.environ))
+            print(f"{name:<38} {count / 1e6:7.1f} M  {count / helps:5.2f}x of typer's")
         return
     # Interleave baseline and commands so that machine load affects both alike.
-    results = {name: [] for name in COMMANDS}
-    baselines = []
+    results = {name: [] for name in [*COMMANDS, *HELPS]}
+    baselines, typer_helps = [], []
     for _ in range(3):
         baselines.append(timed(BASELINE, args.runs))
         for name, argv in COMMANDS.items():
             results[name].append(timed(referee + argv, args.runs))
+        typer_helps.append(timed(TYPER_HELP, args.runs))
+        for name, argv in HELPS.items():
+            results[name].append(timed(referee + argv, args.runs))
     base = statistics.median(baselines)
     print(f"baseline (import typer, rich.console): {base * 1000:.1f} ms")
-    for name, samples in results.items():
-        value = statistics.median(samples)
+    for name in COMMANDS:
+        value = statistics.median(results[name])
         print(f"{name:<38} {value * 1000:7.1f} ms  {value / base:5.2f}x")
+    helps = statistics.median(typer_helps)
+    print(f"a two-command typer app's --help: {helps * 1000:.1f} ms ({helps / base:.2f}x the baseline)")
+    for name in HELPS:
+        value = statistics.median(results[name])
+        print(f"{name:<38} {value * 1000:7.1f} ms  {value / helps:5.2f}x of typer's")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
-"""`referee table do` and `referee table show` on games with a 150-move and a 2,000-move log:
-the median wall time of one recorded move (then its undo, untimed, so the log keeps its length)
-and of a show, each as a ratio against `python -c "import typer, rich.console"` timed in the
-same run (target ≤ 1.3× at both lengths). Both read the position cached beside the log (an undo
-stores it too), and the shell's completion of `table do` (the legal moves) and of `card`. The 2,000-move game is a random one in which nobody builds while anything else
-is legal, so that it lasts.
+"""`referee table do`, `show` and `moves` on games with a 150-move and a 2,000-move log: the
+median wall time of one recorded move (then its undo, untimed, so the log keeps its length), of
+a show and of the legal moves listed, each as a ratio against `python -c "import typer,
+rich.console"` timed in the same run (limit 1.3× at both lengths). They read the position
+cached beside the log (an undo stores it too). Also `table new` (then deleted, untimed) and the
+shell's completion of `table do` (the legal moves) and of `card`. The 2,000-move game is a
+random one in which nobody builds while anything else is legal, so that it lasts.
 
     python scripts/bench_table.py [--runs 15] [--moves 150 2000]
     python scripts/bench_table.py --instructions   # counted by callgrind, once each (needs valgrind)
@@ -123,11 +124,17 @@ def main() -> None:
                 [sys.executable, "-m", "referee", "table", "undo", "--table", name])
             commands[f"referee table show ({count}-move log)"] = (
                 [sys.executable, "-m", "referee", "table", "show", "--table", name], None)
+            commands[f"referee table moves ({count}-move log)"] = (
+                [sys.executable, "-m", "referee", "table", "moves", "--table", name], None)
             # A Tab after `referee table do --table NAME P`: the legal moves, as the shell asks.
             words = f"referee table do --table {name} P"
             commands[f"completion of do ({count}-move log)"] = (
                 ["env", f"COMP_WORDS={words}", "COMP_CWORD=5", "_REFEREE_COMPLETE=complete_bash",
                  sys.executable, "-m", "referee"], None)
+        # A new table (then deleted, untimed): the set-up, the tables file written, the first call.
+        commands["referee table new (4 players)"] = (
+            [sys.executable, "-m", "referee", "table", "new", "fresh", "--players", "Ann,Bob,Cid,Dan"],
+            [sys.executable, "-m", "referee", "table", "delete", "fresh", "--yes"])
         commands["completion of card"] = (["env", "COMP_WORDS=referee card K", "COMP_CWORD=2",
                                            "_REFEREE_COMPLETE=complete_bash", sys.executable, "-m", "referee"], None)
         if args.instructions:

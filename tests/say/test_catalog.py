@@ -81,6 +81,17 @@ def test_a_move_the_rules_refuse_reads_no_bad_input(monkeypatch):
     assert {domain for _, lang, domain in catalog._loaded} == {"referee-refusals"}
 
 
+def test_a_ruling_reads_none_of_the_table_trackers_words(monkeypatch):
+    # `ask` speaks labels, events and moves (the main part); the tracker's words are apart.
+    monkeypatch.setattr(catalog, "_loaded", {})
+    assert catalog.text("label.rank", "zh-Hans") != "label.rank"
+    assert catalog.text("punct.colon", "zh-Hans") != "punct.colon"
+    assert {domain for _, lang, domain in catalog._loaded} == {"referee"}
+    table_keys = [key for key in messages("zh_Hans") if key.startswith("table.")]
+    assert table_keys and catalog.text(table_keys[0], "zh-Hans") != table_keys[0]
+    assert {domain for _, lang, domain in catalog._loaded} == {"referee", "referee-table"}
+
+
 def test_a_catalog_compiled_whole_is_read_for_every_part(tmp_path, monkeypatch):
     # A translator's own referee.mo, all messages in one file: its refusals are found in it.
     from babel.messages.catalog import Catalog
