@@ -420,7 +420,7 @@ def _current_tables_chinese(words: str) -> str | None:
 # a file's name and a number say nothing: a refusal raised before the command knows its
 # language then speaks the locale's, as the command would (`LANG=zh_TW referee simulate -g 0`).
 _SPOKEN = {"card": {"name"}, "faq": {"query", "card_name"}, "rules": {"topic"}, "sources": {"words"},
-           "score": {"player", "first", "teams"}, "simulate": {"teams", "characters"},
+           "score": {"player", "first", "teams"}, "simulate": {"teams", "characters", "players"},
            "sheet": {"characters", "table"}}
 
 

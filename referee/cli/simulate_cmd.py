@@ -81,13 +81,26 @@ def play_game(rulebook, players: int, seed: int, check: bool, characters=None, u
     return game, count, [f"{where}: {problem}" for problem in found]
 
 
+# What joins the two ends of a range of player counts, as a player types it: 2-8, 2–8, 2~8, 2到8.
+_RANGE = ("-", "–", "~", "～", "到", "至")
+
+
 def parse_players(text: str) -> list[int]:
-    """`5` or a range `2-8`: the player counts games are drawn from."""
-    low, _, high = str(text).strip().partition("-")
-    try:
-        counts = list(range(int(low), int(high or low) + 1))
-    except ValueError:
-        raise RefereeError.say("error.simulate.players_must_be_number", text=Typed(str(text))) from None
+    """`5` or a range `2-8`: the player counts games are drawn from; counts as a Chinese player
+    types them too (`五`, `五人`, `２-８`, `二到八`: text.parse_count)."""
+    from referee.text import parse_count
+
+    words = str(text).strip()
+    for joiner in _RANGE:
+        if joiner in words[1:]:
+            low, _, high = words.partition(joiner)
+            break
+    else:
+        low = high = words
+    low_count, high_count = (parse_count(end.strip().removesuffix("人")) for end in (low, high))
+    if low_count is None or high_count is None:
+        raise RefereeError.say("error.simulate.players_must_be_number", text=Typed(str(text)))
+    counts = list(range(low_count, high_count + 1))
     if not counts or counts[0] < 2 or counts[-1] > 8:
         raise RefereeError.say("error.simulate.players_must_be_between", text=Typed(str(text)))
     return counts
