@@ -83,21 +83,17 @@ class Page:
         self._parts: list = []
         self._crop = True
 
-    def print(self, renderable="", *, overflow: str | None = None, crop: bool = True,
-              soft_wrap: bool = False) -> None:
+    def print(self, renderable="", *, overflow: str | None = None, crop: bool = True) -> None:
         """As the console's `print`: `overflow` of this line; `crop=False`, a line longer than the
         width is not cut (then no line of the page is: the others are wrapped to the width, so
-        nothing else changes); `soft_wrap`, the line is neither wrapped nor cut (a command to
-        copy whole)."""
-        if overflow or soft_wrap:
+        nothing else changes: a link printed whole)."""
+        if overflow:
             if isinstance(renderable, str):       # what the console does with markup it prints
                 from rich.text import Text
 
                 renderable = Text.from_markup(renderable, emoji=False)
-            renderable.overflow = "ignore" if soft_wrap else overflow
-            if soft_wrap:
-                renderable.no_wrap = True
-        self._crop = self._crop and crop and not soft_wrap
+            renderable.overflow = overflow
+        self._crop = self._crop and crop
         self._parts.append(renderable)
 
     def show(self) -> None:

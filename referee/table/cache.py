@@ -248,7 +248,7 @@ _CLASSES = {"referee.engine.state": ("State", "Player", "Built", "Draft", "Turn"
 
 
 def _fields(cls: type) -> tuple[str, ...]:
-    return tuple(getattr(cls, "_fields", None) or cls.__dataclass_fields__)
+    return cls._fields          # a NamedTuple's, or a record's of engine/state.py (`_Record`)
 
 
 def encode(value):
