@@ -106,7 +106,7 @@ def score(
 
 def simulate(
     games: int = typer.Option(100, "--games", "-g", help="How many games."),
-    players: str = typer.Option("5", "--players", "-p", help="Players per game (2-8), or a range such as 2-8 to draw from."),
+    players: str = typer.Option("5", "--players", "-p", help="Players per game (2-8), or a range such as 2-8 to draw from; 五, 二到八 are read too."),
     edition: str = typer.Option("2016", "--edition", "-e", help="2016 (default), classic, or both (drawn per game)."),
     characters: Optional[str] = typer.Option(None, "--characters", "-c", help="A preset cast (see `referee rules casts`) or a comma-separated list; default: a random legal cast per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Random seed: the same seed with the same options plays the same games (game i's own seed is a hash of the seed and i: two seeds share no game)."),
