@@ -12,10 +12,10 @@ never opens the Chinese ones. `REFEREE_LOCALES` points at another locale folder 
 Each .po is compiled in parts, one gettext domain each (`part`): the bad inputs (`error.*`: a
 quarter of the messages), the rules' refusals (`refusal.*` and every card's `*.refusal.*`: a
 move the rules forbid reads none of the bad inputs), the phones' pages (`page.*`), the table
-tracker's words (`table.*`: `ask` and `score` never say them), the words of single commands (the cast sheet, `rules`, `simulate`, `faq`…), and the rest
-(`referee.mo`), each read the first time one of its messages is said. gettext decodes every
-message of a catalog it opens (some 13,000 instructions each): a `table do` that refuses
-nothing reads a third of them. A language whose catalog is one whole `referee.mo` (a
+tracker's words (`table.*`: `ask` and `score` never say them), the words of single commands
+(the cast sheet, `rules`, `simulate`, `faq`…), and the rest (`referee.mo`), each read the
+first time one of its messages is said. gettext decodes every message of a catalog it opens
+(some 13,000 instructions each): a `table do` that refuses nothing reads a third of them. A language whose catalog is one whole `referee.mo` (a
 translator's own, compiled by hand) is read whole for every part.
 """
 

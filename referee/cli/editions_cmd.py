@@ -28,11 +28,10 @@ def sources_text(conn: sqlite3.Connection, sources: list[dict], lang: str) -> st
     can find, in the reader's language."""
     from referee.catalog import sources as source_data
 
-    known = source_data.by_id()
     places: dict[str, list[str]] = {}
     for ref in sources:
-        source = known.get(source_data.source_id(ref) or "")
-        name = source_data.name(source, lang) if source else str(source_data.source_id(ref))
+        found = source_data.stored(conn, ref, lang)       # (the database's, as a ruling's citation names it)
+        name = found[0] if found else str(source_data.source_id(ref))
         found = places.setdefault(name, [])
         found += [place for place in source_data.places(conn, ref, lang) if place not in found]
     texts = [source_data.in_parens(name, w, lang) if w else name for name, w in places.items()]
