@@ -48,11 +48,13 @@ def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | N
     raise UnknownName(kind, text, [name for name, _, _, _ in close], limit=3, aliases=aliases_of(conn, close, rb.edition))
 
 
-def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], CastFacts | None]:
+def read_cast(rb: Rulebook, value, players: int, path: str,
+              rank9_optional: bool = True) -> tuple[list[str], CastFacts | None]:
     """A cast from a situation file or the command line, checked against the rules: a list of
     characters (names or ranks), or the name of one of the rulebook's presets, optionally
     followed by `+9` to add its rank 9 character where it is optional. Returns the character
-    ids and the preset (None for a free cast)."""
+    ids and the preset (None for a free cast). `rank9_optional`: a list may leave out the rank 9
+    character the player count calls for (check_cast; False for a game dealt by the rules)."""
     if isinstance(value, str):
         text, nine = value.strip(), False
         if text.endswith("+9"):
@@ -67,7 +69,7 @@ def read_cast(rb: Rulebook, value, players: int, path: str) -> tuple[list[str], 
         except IllegalCast as error:
             raise BadSituation.say("error.situation.cast", path=path, problem=error.problem.said) from error
     cast = [card_id(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(type_checked(value, list, path))]
-    problem = check_cast(rb, players, cast, rank9_optional=True)
+    problem = check_cast(rb, players, cast, rank9_optional=rank9_optional)
     if problem:
         raise BadSituation.say("error.situation.cast", path=path, problem=problem.said)
     return cast, None

@@ -125,7 +125,8 @@ def fixed_setup(rulebook, text: str, players: int):
     # With `--edition both` the command line does not say which edition refused: this one.
     with refusals_in(None, rulebook.edition):
         try:
-            cast, preset = read_cast(rulebook, value, players, "--characters")
+            # (A game dealt by the rules: a player count that calls for a rank 9 character has one.)
+            cast, preset = read_cast(rulebook, value, players, "--characters", rank9_optional=False)
         except BadSituation as error:
             raise RefereeError.say("error.as_typed", line=Inner(error)) from None
         missing = [rulebook.name(c) for c in cast if not supported(c, rulebook.edition)]
@@ -160,7 +161,9 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
         raise RefereeError.say("error.simulate.games_must_be_between", max_games=MAX_GAMES, games=games)
     if not 0 <= seed < 2 ** 63:
         raise RefereeError.say("error.simulate.seed_must_be_whole", seed=seed)
-    lang = choose(lang, teams or None)       # Chinese names typed in --teams speak Chinese
+    # The player's own words (Chinese names in --teams or --characters, 二到八 in --players)
+    # choose the language, as they choose a refusal's (cli/app.py, _SPOKEN).
+    lang = choose(lang, teams, characters, players)
     from referee.catalog.facts import rulebook
 
     books = {e: rulebook(e) for e in editions}
