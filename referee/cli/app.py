@@ -565,12 +565,12 @@ def run(argv: list[str]) -> int:
         print(f"referee: {_one_line(_in_players_language(error, argv))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
-        # The reader went away (`referee cards | head`): nothing more to say to it.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return _reader_gone()
     except SystemExit as error:   # typer's own exits (help shown, --help on a group)
+        if isinstance(error.__context__, BrokenPipeError):
+            # A closed pipe met by rich (its console exits 1) or by typer around the command
+            # (it exits 1 too): the reader left, the command did nothing wrong.
+            return _reader_gone()
         return error.code if isinstance(error.code, int) else 0
     except Exception as error:  # usage errors from (typer's copy of) click, and aborts
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
@@ -590,6 +590,15 @@ def run(argv: list[str]) -> int:
             print(f"referee: the data files are inconsistent: {_one_line(error)}", file=sys.stderr)
             return 2
         raise
+    return 0
+
+
+def _reader_gone() -> int:
+    """The reader went away (`referee cards | head`): nothing more to say to it, and nothing
+    went wrong (exit 0). What is still buffered goes nowhere instead of failing at exit."""
+    import os
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
