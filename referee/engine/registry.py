@@ -369,10 +369,6 @@ def _cast_part(rb: "Rulebook", characters: tuple[str, ...]) -> _Cast:
     key = (id(rb), characters, len(_BEHAVIOURS))
     found = _CASTS.get(key)
     if found is None or found[0] is not rb:
-        # (Loading a card here counts in the next key: this entry, made with it, is then made
-        # again under that key. Loaded before the key, the cast's cards cost every game a call each.)
-        for character in characters:
-            _load(character)
         if len(_CASTS) > 256:
             _CASTS.clear()
         order = tuple(sorted([(rb.characters[c].rank, c) for c in characters]))
@@ -384,20 +380,22 @@ def _cast_part(rb: "Rulebook", characters: tuple[str, ...]) -> _Cast:
             while first < len(order) and order[first][0] <= rank:
                 first += 1
             called_after.append(order[first:])
-        # What the cast's cards give, gathered in one pass over them.
+        # What the cast's cards give, gathered in one pass over them. (A card loaded here counts
+        # in the next key: this entry, made with it, is then made again under that key. Loaded
+        # before the key, the cast's cards would cost every game a call each.)
         listed: dict[str, tuple] = {}
         generators: dict[str, tuple] = {}
         uses: dict[str, Behaviour] = {}
         answers: dict[str, Behaviour] = {}
         edition = rb.edition
         for _, c in order:
-            b = _BEHAVIOURS.get(c)
-            if b is None or edition not in b.editions:
+            b = _BEHAVIOURS.get(c) or behaviour(c)
+            entries = b and b.entries_in.get(edition)        # (None: not supported in the edition)
+            if entries is None:
                 continue
-            for hook, entry in b.entries_in[edition]:
+            for hook, entry in entries:
                 listed[hook] = listed.get(hook, ()) + (entry,)
-            if b.kind == "character":
-                generators[c] = b.generators
+            generators[c] = b.generators
             if b.use is not None:
                 uses[c] = b
             if hasattr(b, "answer"):
