@@ -314,91 +314,94 @@ def refusal_owners() -> dict[str, str]:
 class Hooks:
     """The hook and modifier lists of one game: built once, for the cards that can be in it."""
 
-    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None, _full: "Hooks | None" = None,
-                 named: frozenset | None = None):
+    def __init__(self, rb: "Rulebook", characters: tuple[str, ...], uniques=None, named: frozenset | None = None):
         """`uniques`: the unique districts a dealt game's deck holds (only their hooks are
-        listed: the others cannot enter the game); None where any may turn up. `_full`: the
-        same cast's lists with every unique district (hooks_for), which this one filters (made here
-        when not given). `named`: made for these unique districts only, from their modules
-        alone, instead of filtering the full lists (`hooks_named`): the same lists."""
+        listed: the others cannot enter the game); None where any may turn up. `named`: made for
+        these unique districts only, from their modules alone (`hooks_named`): the lists
+        `uniques=named` gives. The cast's entries first, then the districts', each list in the
+        cards' order: two parts made once, the cast's (`_cast_part`) and the districts'
+        (`_districts_part`), joined here — a dealt game's in one pass with the districts its
+        deck leaves out taken out (each game deals its own uniques; a random cast is rarely
+        dealt twice)."""
         self.characters = characters
-        if uniques is not None:
-            self._filter(rb, _full or Hooks(rb, characters), frozenset(uniques))
-            return
-        # (rank, character) in calling order, and what follows each rank called (0: the round's
-        # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
-        order = self.calling_order = tuple(sorted([(rb.characters[c].rank, c) for c in characters]))
+        cast = _cast_part(rb, characters)
+        districts = _districts_part(rb, named)
+        if uniques is None:
+            listed, uses, answers = districts.listed, districts.uses, districts.answers
+        else:
+            listed, uses, answers = districts.among(uniques)
+        self.calling_order = cast.calling_order
+        self.called_after = cast.called_after
+        self.generators = cast.generators
+        vars(self).update(listed)               # every hook: the districts' entries, as they are
+        for hook, entries in cast.listed.items():
+            setattr(self, hook, (*entries, *listed[hook]))
+        self.uses = {**cast.uses, **uses}
+        self.answers = {**cast.answers, **answers}
+        self.answers_by_verb = _by_verb(self.answers)
+        # (character, gathered, actions finished, powers) -> the generators a turn asks
+        # (turn.py), made when first needed: shared by every game of the rulebook (`_turn_tables`).
+        self.turn_generators = _turn_tables(rb, bool(self.uses))
+
+
+class _Cast(NamedTuple):
+    """The characters' entries of a cast's hook lists, and what else the cast alone decides."""
+
+    # (rank, character) in calling order, and what follows each rank called (0: the round's
+    # start, 10: its end): flow.call_next walks the rest of the round at every turn's end.
+    calling_order: tuple
+    called_after: tuple
+    listed: dict[str, tuple]           # hook -> the characters' entries (only the hooks some character has)
+    # Each character's move generators, as (verb, generator) (a character absent here is not
+    # supported); the cards with an action (`use`) and those that answer out of turn.
+    generators: dict[str, tuple]
+    uses: dict
+    answers: dict
+
+
+# The cast's part of the hook lists, per cast: a simulation deals one cast game after game, each
+# game with its own uniques (`Hooks` joins the part with the districts' its deck holds). Kept with
+# the rulebook and the number of registered cards, as `_HOOKS` is.
+_CASTS: dict[tuple, tuple] = {}
+
+
+def _cast_part(rb: "Rulebook", characters: tuple[str, ...]) -> _Cast:
+    key = (id(rb), characters, len(_BEHAVIOURS))
+    found = _CASTS.get(key)
+    if found is None or found[0] is not rb:
+        if len(_CASTS) > 256:
+            _CASTS.clear()
+        order = tuple(sorted([(rb.characters[c].rank, c) for c in characters]))
         # (in calling order, the calls after a rank are a tail of it: one walk along the order,
-        # not a count over the whole cast for each rank — a random cast's lists are made per game)
+        # not a count over the whole cast for each rank)
         called_after = []
         first = 0                               # the first call after `rank`
         for rank in range(11):
             while first < len(order) and order[first][0] <= rank:
                 first += 1
             called_after.append(order[first:])
-        self.called_after = tuple(called_after)
-        for character in characters:
-            _load(character)
-        # The cast's entries first, then the districts' (the same for every cast: made once per
-        # rulebook, `_districts_part`), each list in the cards' order, and beside it the card of
-        # each entry (for _filter). What the cast's cards give is gathered in one pass over them
-        # (a random cast's lists are made per game).
-        districts = _districts_part(rb, named)
-        listed: dict[str, list] = {}            # (only the hooks some character of the cast has)
-        cards: dict[str, list] = {}
-        # Each character's move generators, as (verb, generator) (a character absent here is not
-        # supported); the cards with an action (`use`) and those that answer out of turn.
+        # What the cast's cards give, gathered in one pass over them. (A card loaded here counts
+        # in the next key: this entry, made with it, is then made again under that key. Loaded
+        # before the key, the cast's cards would cost every game a call each.)
+        listed: dict[str, tuple] = {}
         generators: dict[str, tuple] = {}
         uses: dict[str, Behaviour] = {}
         answers: dict[str, Behaviour] = {}
+        edition = rb.edition
         for _, c in order:
-            b = _BEHAVIOURS.get(c)
-            if b is None or rb.edition not in b.editions:
+            b = _BEHAVIOURS.get(c) or behaviour(c)
+            entries = b and b.entries_in.get(edition)        # (None: not supported in the edition)
+            if entries is None:
                 continue
-            for hook, entry in b.entries_in[rb.edition]:
-                listed.setdefault(hook, []).append(entry)
-                cards.setdefault(hook, []).append(c)
-            if b.kind == "character":
-                generators[c] = b.generators
+            for hook, entry in entries:
+                listed[hook] = listed.get(hook, ()) + (entry,)
+            generators[c] = b.generators
             if b.use is not None:
                 uses[c] = b
             if hasattr(b, "answer"):
                 answers[c] = b
-        vars(self).update(districts.listed)     # every hook: the districts' entries, as they are
-        self._cards = dict(districts.cards)
-        for hook, entries in listed.items():
-            setattr(self, hook, (*entries, *districts.listed[hook]))
-            self._cards[hook] = (*cards[hook], *districts.cards[hook])
-        self.generators = generators
-        self.uses = {**uses, **districts.uses}
-        self.answers = {**answers, **districts.answers}
-        self.answers_by_verb = _by_verb(self.answers)
-        # (character, gathered, actions finished, powers) -> the generators a turn asks
-        # (turn.py), made when first needed: shared by every game of the rulebook (`_turn_tables`).
-        self.turn_generators = _turn_tables(rb, bool(self.uses))
-        # The unique districts listed here (for _filter): those a dealt deck may leave out; and
-        # the hooks where any of them is listed (the others are never filtered).
-        self._uniques = districts.uniques
-        self._unique_hooks = districts.unique_hooks
-
-    def _filter(self, rb: "Rulebook", full: "Hooks", uniques: frozenset) -> None:
-        """This cast's lists without the unique districts outside `uniques`, in the same order:
-        a dealt game's lists, made from the full ones by a filter instead of asking every card
-        for every hook again (a simulated game is short, and each deals its own uniques)."""
-        absent = full._uniques - uniques
-        vars(self).update(vars(full))           # the full lists, then those holding an absent unique
-        # (The card of each entry is what filters the full lists: lists filtered are never
-        # filtered again, hooks_for filters the full ones.)
-        del self._cards, self._uniques, self._unique_hooks
-        for hook in full._unique_hooks:
-            cards = full._cards[hook]
-            if not absent.isdisjoint(cards):
-                setattr(self, hook, tuple([entry for card, entry in zip(cards, getattr(full, hook))
-                                           if card not in absent]))
-        self.uses = {d: b for d, b in full.uses.items() if d not in absent}
-        self.answers = {c: b for c, b in full.answers.items() if c not in absent}
-        self.answers_by_verb = _by_verb(self.answers) if len(self.answers) < len(full.answers) else full.answers_by_verb
-        self.turn_generators = _turn_tables(rb, bool(self.uses))
+        found = _CASTS[key] = (rb, _Cast(order, tuple(called_after), listed, generators, uses, answers))
+    return found[1]
 
 
 class _Districts(NamedTuple):
@@ -406,11 +409,25 @@ class _Districts(NamedTuple):
     plays, the uniques among them, in the cards' order (`Behaviour.order`)."""
 
     listed: dict[str, tuple]           # hook -> the districts' entries
-    cards: dict[str, tuple]            # hook -> the district of each entry
     uses: dict                         # the districts with an action
     answers: dict                      # the districts that answer out of turn
     uniques: frozenset                 # the unique districts among them
-    unique_hooks: tuple                # the hooks where a unique district has an entry
+    # The entries of the hooks where a unique district has one, as (hook, district, entry), in
+    # the cards' order; and those hooks, each with no entry (what `among` starts from).
+    unique_entries: tuple
+    unique_hooks: dict
+
+    def among(self, uniques) -> tuple[dict, dict, dict]:
+        """`listed`, `uses` and `answers` without the unique districts outside `uniques` (a dealt
+        deck's), in the same order: the entries of the hooks where a unique district is listed
+        taken again in one pass, those whose district is in the deck."""
+        absent = self.uniques.difference(uniques)
+        listed = {**self.listed, **self.unique_hooks}
+        for hook, district, entry in self.unique_entries:
+            if district not in absent:
+                listed[hook] += (entry,)
+        return (listed, {d: b for d, b in self.uses.items() if d not in absent},
+                {d: b for d, b in self.answers.items() if d not in absent})
 
 
 # The districts' part of the hook lists, one per rulebook (and per set of unique districts named,
@@ -440,13 +457,13 @@ def _districts_part(rb: "Rulebook", named: frozenset | None = None) -> _District
                                                    and (named is None or d in named)),
                                                   key=lambda d: _BEHAVIOURS[d].order)]
         edition = rb.edition
-        listed = {hook: tuple(m for b in ordered for h, m in b.entries_in[edition] if h == hook) for hook in HOOKS}
-        cards = {hook: tuple(b.id for b in ordered for h, _ in b.entries_in[edition] if h == hook) for hook in HOOKS}
+        entries = [(h, b.id, m) for b in ordered for h, m in b.entries_in[edition]]
+        listed = {hook: tuple(m for h, _, m in entries if h == hook) for hook in HOOKS}
         uniques = frozenset(b.id for b in ordered if rb.districts[b.id].type == "unique")
+        unique_hooks = {h: () for h, d, _ in entries if d in uniques}
         found = _DISTRICTS[key] = (rb, _Districts(
-            listed, cards, {b.id: b for b in ordered if b.use is not None},
-            {b.id: b for b in ordered if hasattr(b, "answer")},
-            uniques, tuple(hook for hook in HOOKS if not uniques.isdisjoint(cards[hook]))))
+            listed, {b.id: b for b in ordered if b.use is not None}, {b.id: b for b in ordered if hasattr(b, "answer")},
+            uniques, tuple(entry for entry in entries if entry[0] in unique_hooks), unique_hooks))
     return found[1]
 
 
@@ -491,12 +508,13 @@ _HOOKS: dict[tuple, tuple["Rulebook", Hooks]] = {}
 def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
     """The hook lists for a cast, shared between games; `uniques`: the unique districts a dealt
     game's deck holds (None: any may turn up, as at a table whose deck is unknown). A dealt
-    game's lists are the cast's full lists filtered (each deals its own uniques: they are
-    rarely shared)."""
+    game's lists are its own (each deals its own uniques: they are rarely shared), joined from
+    the parts that are shared."""
     characters = tuple(characters)
     _load_districts()                   # (before the key: the full lists hold every district)
-    full = _shared(rb, (characters, len(_BEHAVIOURS)), lambda: Hooks(rb, characters))
-    return full if uniques is None else Hooks(rb, characters, uniques, full)
+    if uniques is not None:
+        return Hooks(rb, characters, uniques)
+    return _shared(rb, (characters, len(_BEHAVIOURS)), lambda: Hooks(rb, characters))
 
 
 def _shared(rb: "Rulebook", key: tuple, make) -> Hooks:

@@ -1,7 +1,7 @@
 """A game's hook lists (registry.hooks_for) are its cast's characters' entries, in rank order, then
-the districts' the game can hold, in the cards' order: a dealt game's lists are its cast's full
-lists filtered, and a cast's full lists join the districts' part shared by every cast. Both must be
-exactly the lists made card by card from the registered behaviours."""
+the districts' the game can hold, in the cards' order: each game's lists join its cast's part and
+the districts' part shared by every cast (a dealt game's without the unique districts its deck
+leaves out). They must be exactly the lists made card by card from the registered behaviours."""
 
 import random
 
