@@ -286,7 +286,7 @@ def reveal(game: "Operations") -> None:
     state.revealed = [*state.revealed, character]
     if game.says:
         game.event("revealed", character=character, player=state.players[seat].name)
-    for hook in game.hooks.on_reveal:
+    for hook in game.hooks.reveal_of[character]:     # (those that may act at its reveal)
         hook(game, character, seat)
 
 
@@ -299,6 +299,6 @@ def resume(game: "Operations") -> None:
     turn.revealed = True
     if game.says:
         game.event("resumed", character=turn.character, player=state.players[turn.seat].name, by=turn.acting)
-    for hook in game.hooks.on_reveal:
+    for hook in game.hooks.reveal_of[turn.character]:
         hook(game, turn.character, turn.seat)
 
