@@ -57,7 +57,10 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   can_build(game, allowed) -> allowed                    (whether the turn may build at all; start:
                                                          the character's data; the Navigator)
   end_problem(game) -> problem | None                    (a duty the turn still owes before `end`: the
-                                                         Emperor's crown, the classic Navigator's bonus)
+                                                         Emperor's crown, the classic Navigator's bonus;
+                                                         a character's only, owed in a turn using its
+                                                         powers: only such a turn asks end_problem() at
+                                                         its `end` listing, turn._generators)
   selection_steps(game) -> [(seat, card id)]             steps after the last pick of the selection (the
                                                          Theater): the card answers them with
                                                          selection_moves(game) and selection_apply(game, move)
@@ -226,6 +229,8 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
                                      or not set(behaviour.own_turn_hooks) <= {"on_reveal"} & set(behaviour.hooks)):
         raise ValueError(f"{behaviour.id}: own_turn_hooks names a hook it does not define, or one that is not "
                          "asked by the turn's character (on_reveal), or is not a character's")
+    if "end_problem" in behaviour.hooks and behaviour.kind != "character":
+        raise ValueError(f"{behaviour.id}: a duty before `end` is a character's (turn._generators)")
     if hasattr(behaviour, "answer") and not behaviour.answers_to:
         raise ValueError(f"{behaviour.id} answers out of turn: it must say to which verbs (answers_to)")
     for form in behaviour.build_forms:
