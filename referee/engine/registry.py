@@ -15,6 +15,8 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
                                          seat == state.holder(character); abilities check
                                          common.has_power (the bewitched holder's part has none).
                                          Effects later in the round go to common.power_seat.
+                                         A character's hook that acts only at its own reveal
+                                         says so (`own_turn_hooks`): no other reveal asks it.
   on_gather(game, seat, kind)            the turn's gathering is done ("gold" | "cards")
   on_build(game, seat, district, paid)   a district was just built, for `paid` gold
   on_turn_end(game, seat)                the turn ends (before the next character is called)
@@ -55,7 +57,10 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   can_build(game, allowed) -> allowed                    (whether the turn may build at all; start:
                                                          the character's data; the Navigator)
   end_problem(game) -> problem | None                    (a duty the turn still owes before `end`: the
-                                                         Emperor's crown, the classic Navigator's bonus)
+                                                         Emperor's crown, the classic Navigator's bonus;
+                                                         a character's only, owed in a turn using its
+                                                         powers: only such a turn asks end_problem() at
+                                                         its `end` listing, turn._generators)
   selection_steps(game) -> [(seat, card id)]             steps after the last pick of the selection (the
                                                          Theater): the card answers them with
                                                          selection_moves(game) and selection_apply(game, move)
@@ -158,6 +163,11 @@ class Behaviour:
     hook_editions: dict[str, tuple[str, ...]] = {}
     # Its entries in the lists of each of its editions (edition -> (hook, method)): set by register().
     entries_in: dict[str, tuple[tuple[str, Callable], ...]] = {}
+    # The hooks of a character that act only in its own turn: `on_reveal` at its own reveal (the
+    # crown, the Queen's gold, the Abbot's reveal-time variant, the classic tax). A reveal asks
+    # only those of the character revealed (`Hooks.reveal_of`): a revealed turn uses its own
+    # character's powers, or none once bewitched. The hook still checks it itself.
+    own_turn_hooks: tuple[str, ...] = ()
 
 
 _BEHAVIOURS: dict[str, Behaviour] = {}
@@ -215,6 +225,12 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
                                            if edition in behaviour.hook_editions.get(entry[0], (edition,)))
                             for edition in behaviour.editions}
     behaviour.generators = tuple((v.name, v.generate) for v in behaviour.verbs if v.generate is not None)
+    if behaviour.own_turn_hooks and (behaviour.kind != "character"
+                                     or not set(behaviour.own_turn_hooks) <= {"on_reveal"} & set(behaviour.hooks)):
+        raise ValueError(f"{behaviour.id}: own_turn_hooks names a hook it does not define, or one that is not "
+                         "asked by the turn's character (on_reveal), or is not a character's")
+    if "end_problem" in behaviour.hooks and behaviour.kind != "character":
+        raise ValueError(f"{behaviour.id}: a duty before `end` is a character's (turn._generators)")
     if hasattr(behaviour, "answer") and not behaviour.answers_to:
         raise ValueError(f"{behaviour.id} answers out of turn: it must say to which verbs (answers_to)")
     for form in behaviour.build_forms:
@@ -342,6 +358,7 @@ class Hooks:
         # (character, gathered, actions finished, powers) -> the generators a turn asks
         # (turn.py), made when first needed: shared by every game of the rulebook (`_turn_tables`).
         self.turn_generators = _turn_tables(rb, bool(self.uses))
+        self.reveal_of = _of_each_turn(characters, "on_reveal", self.on_reveal)
 
 
 class _Cast(NamedTuple):
@@ -402,6 +419,28 @@ def _cast_part(rb: "Rulebook", characters: tuple[str, ...]) -> _Cast:
                 answers[c] = b
         found = _CASTS[key] = (rb, _Cast(order, tuple(called_after), listed, generators, uses, answers))
     return found[1]
+
+
+def _of_each_turn(characters: tuple[str, ...], hook: str, entries: tuple) -> dict[str, tuple]:
+    """character -> the entries of `hook` that may act in its turn, in their order: all but those
+    of the other characters that act only in their own (`own_turn_hooks`: the King's crown was a
+    call for nothing at every reveal but his). Made for each new cast: the characters without
+    such an entry share one list."""
+    shared: list = []
+    owners = []
+    for entry in entries:
+        card = entry.__self__
+        if hook in card.own_turn_hooks:
+            owners.append(card.id)
+        else:
+            shared.append(entry)
+    if not owners:
+        return dict.fromkeys(characters, entries)
+    found = dict.fromkeys(characters, tuple(shared))
+    for owner in owners:
+        found[owner] = tuple([entry for entry in entries
+                              if hook not in entry.__self__.own_turn_hooks or entry.__self__.id == owner])
+    return found
 
 
 class _Districts(NamedTuple):

@@ -149,6 +149,7 @@ def pending_answers(game: "Operations") -> list[Move]:
 # play this turn and the districts' actions.
 _GATHER = (("gold", basic._generate_gold), ("draw", basic._generate_draw))
 _END = (("end", basic._generate_end),)
+_OWED_END = (("end", basic._generate_owed_end),)
 _INCOME = (("income", basic._generate_income),)
 _INCOME_BUILD = (("income", basic._generate_income), ("build", basic._generate_build))
 _BUILD = (("build", basic._generate_build),)
@@ -159,13 +160,20 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
     """The generators a turn asks, in order, the same by verb, and when each verb's moves come
     together the verbs in order and verb -> its one generator (else None): a function of these facts of
     the turn, of the rulebook, of whether any district has an action (`hooks.uses`) and of the
-    generators of the characters named (the same in every cast), so kept once for every game of
+    generators and the duties before `end` (`end_problem` hooks) of the characters named (the
+    same in every cast), so kept once for every game of
     the rulebook (`hooks.turn_generators`, registry._turn_tables; `powers`: None for the
     character's own). A character the engine does not play is offered no move; one that can
     have no district income is not asked for it."""
     if character not in hooks.generators:
         return (), {}, ((), {})
-    listed = _END if gathered else _GATHER
+    if not gathered:
+        listed = _GATHER
+    else:
+        # A duty before `end` (an `end_problem` hook) is a character's, owed in a turn using its
+        # powers: only such a turn asks end_problem() at its `end` listing.
+        owing = (character,) if powers is None else powers
+        listed = _OWED_END if any(_owes_duties(rb, power) for power in owing) else _END
     if not finished:
         if basic.may_take_income(rb, character, powers):
             listed += _INCOME_BUILD if gathered else _INCOME
@@ -183,6 +191,12 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
     # once): the whole list is then grouped by verb (`listed_by_verb`).
     grouped = (tuple(by_verb), dict(listed)) if len(by_verb) == len(listed) else None
     return listed, by_verb, grouped
+
+
+def _owes_duties(rb, character: str) -> bool:
+    """Whether `character`'s card has an `end_problem` hook in `rb`'s edition."""
+    card = registry.behaviour(character)
+    return card is not None and any(hook == "end_problem" for hook, _ in card.entries_in.get(rb.edition, ()))
 
 
 def _asked(game: "Operations", turn) -> tuple:
@@ -286,7 +300,7 @@ def reveal(game: "Operations") -> None:
     state.revealed = [*state.revealed, character]
     if game.says:
         game.event("revealed", character=character, player=state.players[seat].name)
-    for hook in game.hooks.on_reveal:
+    for hook in game.hooks.reveal_of[character]:     # (those that may act at its reveal)
         hook(game, character, seat)
 
 
@@ -299,6 +313,6 @@ def resume(game: "Operations") -> None:
     turn.revealed = True
     if game.says:
         game.event("resumed", character=turn.character, player=state.players[turn.seat].name, by=turn.acting)
-    for hook in game.hooks.on_reveal:
+    for hook in game.hooks.reveal_of[turn.character]:
         hook(game, turn.character, turn.seat)
 

@@ -177,6 +177,59 @@ def test_a_hook_left_out_of_an_editions_lists_does_nothing_in_it(rulebooks):
     assert asked > 1000
 
 
+def test_a_hook_of_its_own_turn_does_nothing_in_another(rulebooks):
+    """A character's `own_turn_hooks` are asked only in its own turn (a reveal asks
+    `Hooks.reveal_of` the revealed character's): at every step of random games of both editions
+    with the card in the cast, in the turn of another character (the Witch's spell and the
+    Assassin's kill included), the hook asked as the engine would ask it changes nothing and
+    returns nothing; and each character's list at a reveal is the cast's list without the other
+    characters' such hooks, in its order."""
+    from referee.cli.simulate_cmd import random_characters
+    from referee.engine import Game
+    from referee.engine.casts import IllegalCast
+    from referee.engine.players import choose_move
+
+    owning = [(b, hook) for b in registry.behaviours().values() for hook in b.own_turn_hooks]
+    assert {(b.id, hook) for b, hook in owning} >= {("king", "on_reveal"), ("abbot", "on_reveal")}
+    asked = 0
+    for card, hook in owning:
+        for edition, rb in rulebooks.items():
+            if edition not in card.editions:
+                continue
+            rank = rb.characters[card.id].rank
+            for seed in range(8):
+                players = 3 + seed % 6
+                # (with the Witch or the Assassin: a bewitched or killed turn is asked too)
+                game = None
+                for first in ("witch", "assassin") if seed % 2 else ("assassin",):
+                    cast = tuple(card.id if rb.characters[c].rank == rank else first if rb.characters[c].rank == 1
+                                 else c for c in random_characters(rb, players, seed))
+                    if card.id not in cast:
+                        cast = (*cast, card.id)     # (a rank 9 card: the ninth character)
+                    try:
+                        game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast)
+                        break
+                    except IllegalCast:
+                        continue                    # (a character with too few players for it)
+                if game is None:
+                    continue
+                lists = game.hooks
+                for character in cast:
+                    assert lists.reveal_of[character] == tuple(
+                        entry for entry in lists.on_reveal if "on_reveal" not in entry.__self__.own_turn_hooks
+                        or entry.__self__.id == character), (character, cast)
+                rng = random.Random(seed)
+                while not game.is_over and game.state.round < 20:
+                    call = _calls(hook, game)
+                    if call is not None and game.state.turn.character != card.id:
+                        before = game.state.copy()
+                        assert call(getattr(card, hook)) is None, (card.id, hook, edition)
+                        assert game.state == before, (card.id, hook, edition)
+                        asked += 1
+                    game.apply_listed(choose_move(game, None, rng))
+    assert asked > 1000
+
+
 def test_only_unique_districts_have_behaviours(rulebooks):
     """A game whose deck is not known lists the unique districts its position names, and loads
     no other district's module (`hooks_named`): right only while no other district has one."""

@@ -688,12 +688,20 @@ def _apply_listed_end(game: "Operations", move: Move) -> None:
 
 
 def _generate_end(game: "Operations") -> list[Move]:
+    """`end`, once gathered, in a turn that owes no duty before it: a duty is owed only where the
+    turn uses the powers of a card with an `end_problem` hook (the Emperor's, the classic
+    Navigator's), and such a turn lists its end with `_generate_owed_end` instead
+    (turn._generators): end_problem() is not asked here (at nearly every step of a turn)."""
     turn = game.state.turn
-    # end_problem() has nothing against an end once gathered where no card of the game owes a
-    # duty (most games): asked only where it may (this runs at nearly every step of a turn).
-    if (not turn.gathered or game.hooks.end_problem) and end_problem(game):
+    return [_end_of(turn.character)] if turn.gathered else []
+
+
+def _generate_owed_end(game: "Operations") -> list[Move]:
+    """`end` in a turn using the powers of a card that may owe a duty before it: where
+    end_problem() has nothing against it."""
+    if end_problem(game):
         return []
-    return [_end_of(turn.character)]
+    return [_end_of(game.state.turn.character)]
 
 
 register_verb(Verb("gold", ("金幣", "金币", "拿錢", "拿钱", "拿金幣", "拿金币", "拿金", "拿兩金", "拿两金", "拿2金", "拿兩塊", "拿两块", "拿2塊", "拿2块"), parse_nothing, _apply_gold, _generate_gold))

@@ -166,6 +166,7 @@ def _generate_take_gold(game) -> list[Move]:
 @register
 class Abbot(Behaviour):
     id = "abbot"
+    own_turn_hooks = ("on_reveal",)       # his reveal-time variant: in a turn using his powers
     verbs = (Verb("take-gold", ("索取金幣", "索取金币", "討金幣", "讨金币"), parse_player, _apply_take_gold,
                   _generate_take_gold, apply_listed=_apply_listed_take_gold),)
     refusals = ("abbot_richest", "abbot_tie_nothing", "abbot_not_richest", "abbot_self", "abbot_on_reveal")

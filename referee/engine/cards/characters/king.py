@@ -13,6 +13,7 @@ def take_crown(game, seat: int) -> None:
 @register
 class King(Behaviour):
     id = "king"
+    own_turn_hooks = ("on_reveal",)       # the crown, at his reveal only
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         # The crown goes with the card: a bewitched King's holder still takes it, the Witch

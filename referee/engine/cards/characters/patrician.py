@@ -12,6 +12,7 @@ from referee.engine.registry import Behaviour, register
 @register
 class Patrician(Behaviour):
     id = "patrician"
+    own_turn_hooks = ("on_reveal",)       # the crown, at his reveal only
     editions = ("2016",)
 
     def on_reveal(self, game, character: str, seat: int) -> None:

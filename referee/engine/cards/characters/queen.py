@@ -43,6 +43,7 @@ def _beside_whom(game, rank4: str) -> int | None:
 @register
 class Queen(Behaviour):
     id = "queen"
+    own_turn_hooks = ("on_reveal",)       # her gold, at her reveal only
 
     def on_reveal(self, game, character: str, seat: int) -> None:
         # Her own reveal looks back at a rank 4 revealed earlier in the round.

@@ -78,6 +78,7 @@ def _classic_tax(game, payer: int | None, collector: int | None) -> None:
 @register
 class TaxCollector(Behaviour):
     id = "tax-collector"
+    own_turn_hooks = ("on_reveal",)       # the classic tax of earlier builds, at his reveal
     hook_editions = {"on_reveal": ("classic",), "on_turn_end": ("classic",)}   # the classic tax
     verbs = (Verb("take-taxes", ("收稅金", "收税金", "拿稅金", "拿税金"), parse_nothing, _apply_take_taxes,
                   _generate_take_taxes),)
