@@ -15,6 +15,8 @@ moves the crown and takes the payment, and may give it to the Emperor's player."
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.engine.cards import hands
 from referee.engine.cards.characters.king import take_crown
 from referee.engine.cards.common import has_power, once, require
@@ -145,18 +147,27 @@ def _generate_crown(game) -> list[Move]:
         # they can differ: the gold and the nothing are the new holder's gold and hand read
         # as it reads them (this lists at every step of the Emperor's turn); the card, which
         # depends on the edition and the table, is asked.
+        for_gold, for_card, for_nothing = _crowns(actor, name)
         if player.gold:
-            moves.append(make_move((actor, "crown", (name, "gold"))))
+            moves.append(for_gold)
         if player.hand:
             if unnamed or (unnamed is None and _payment_problem(game, receiver, "card", None) is None):
-                moves.append(make_move((actor, "crown", (name, "card"))))
+                moves.append(for_card)
             if named:
                 for card in hands.distinct_cards(game, receiver):
                     if card != UNKNOWN and _payment_problem(game, receiver, "card", card) is None:
                         moves.append(make_move((actor, "crown", (name, "card", card))))
         elif not player.gold:
-            moves.append(make_move((actor, "crown", (name, "nothing"))))
+            moves.append(for_nothing)
     return moves
+
+
+@lru_cache(maxsize=64)
+def _crowns(actor: str, name: str) -> tuple[Move, Move, Move]:
+    """`crown NAME take gold`, `take card` (unnamed) and `take nothing`: the same moves at every
+    listing of his turn and in every game of those players, so made once (one lookup a
+    receiver, not two moves made)."""
+    return tuple([make_move((actor, "crown", (name, paid))) for paid in ("gold", "card", "nothing")])
 
 
 @register

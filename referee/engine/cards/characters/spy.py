@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from referee.engine.cards.common import kept_move, once, require
+from referee.engine.cards.common import once, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
@@ -125,16 +125,23 @@ def _generate_spy(game) -> list[Move]:
             # A known hand: the count is the engine's, left out or said. (A loop adding each
             # type's two moves: a comprehension over them costs a fifth more, its own call and a
             # second loop over each pair.)
-            for kind, uncounted in zip(TYPES, _uncounted(actor, name)):
-                moves += (uncounted, kept_move(actor, "spy", name, kind, kinds.count(kind)))
+            for kind, uncounted, by_count in _known_hand_moves(actor, name):
+                count = kinds.count(kind)
+                pair = by_count.get(count)
+                if pair is None:
+                    pair = by_count[count] = (uncounted, make_move((actor, "spy", (name, kind, count))))
+                moves += pair
     return moves
 
 
 @lru_cache(maxsize=64)
-def _uncounted(actor: str, name: str) -> tuple[Move, ...]:
-    """`spy NAME TYPE` for each type, as said of a known hand (the count left to the engine):
-    the same moves at every listing of the game, whatever the hand holds, so made once."""
-    return tuple([make_move((actor, "spy", (name, kind))) for kind in TYPES])
+def _known_hand_moves(actor: str, name: str) -> tuple[tuple[str, Move, dict[int, tuple[Move, Move]]], ...]:
+    """For each type, as said of a known hand: the type, `spy NAME TYPE` (the count left to the
+    engine), and by count N the type's two moves, that one and `spy NAME TYPE found N`, made
+    when first listed. The same moves at every listing of the game, whatever the hand holds,
+    so kept: a pair read from a dict by its count costs a fraction of `common.kept_move`'s
+    lookup (a key of five made and hashed) and of a new pair."""
+    return tuple([(kind, make_move((actor, "spy", (name, kind))), {}) for kind in TYPES])
 
 
 
