@@ -128,7 +128,9 @@ def _cast(rb, text: str | None, players: int) -> list[str]:
     if len(parts) == 1:
         cast, _ = read_cast(rb, parts[0], players, "--characters")
         return cast
-    cast, _ = read_cast(rb, parts, players, "--characters")
+    # A table plays by the rules: the rank 9 character its player count calls for is in its cast
+    # (a situation file may leave it out; a table deals every character of its cast).
+    cast, _ = read_cast(rb, parts, players, "--characters", rank9_optional=False)
     if len(set(cast)) != len(cast):
         raise RefereeError.say("error.table.characters_character_listed_twice")
     return cast

@@ -294,3 +294,18 @@ def test_the_list_counts_one_move_as_one(table):
     assert table("list").stdout.rstrip().endswith("· 0 moves")
     assert table("do", "Ann: faceup Bishop, Warlord").returncode == 0
     assert table("list").stdout.rstrip().endswith("· 1 move")
+
+
+def test_a_table_of_three_or_eight_needs_its_rank_9_character(table):
+    """A 2016 table of 3 or 8 deals a rank 9 character (a situation file may leave it out; a table
+    plays by the rules): a cast without one is refused in one line, and no table is made."""
+    eight = "Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord"
+    for players in ("Ann,Bob,Cid", "A,B,C,D,E,F,G,H"):
+        result = table("new", "t", "--players", players, "--characters", eight)
+        count = len(players.split(","))
+        assert (result.returncode, result.stdout) == (2, "")
+        assert result.stderr == f"referee: --characters: {count} players need a rank 9 character in the 2016 edition\n"
+    assert "Ann, Bob, Cid" not in table("list").stdout
+    assert table("new", "t", "--players", "Ann,Bob,Cid", "--characters", eight + ", Artist").returncode == 0
+    assert table("new", "five", "--players", "A,B,C,D,E", "--characters", eight).returncode == 0   # optional at 5
+    assert "Ann, Bob, Cid" in table("list").stdout
