@@ -424,8 +424,8 @@ def _cast_part(rb: "Rulebook", characters: tuple[str, ...]) -> _Cast:
 def _of_each_turn(characters: tuple[str, ...], hook: str, entries: tuple) -> dict[str, tuple]:
     """character -> the entries of `hook` that may act in its turn, in their order: all but those
     of the other characters that act only in their own (`own_turn_hooks`: the King's crown was a
-    call for nothing at every reveal but his). Made for each new cast: the characters without
-    such an entry share one list."""
+    call for nothing at every reveal but his). Made with each game's lists (the districts' entries
+    are the deck's); the characters without such an entry share one list."""
     shared: list = []
     owners = []
     for entry in entries:

@@ -79,6 +79,31 @@ def kept_move(actor: str, verb: str, *args) -> "Move":
     return make_move((actor, verb, args))      # (the arguments given one by one: a flat key, hashed at once)
 
 
+class _ByLast(dict):
+    """The moves `actor: verb ARGS… X` by their last argument X, each made when first read."""
+
+    __slots__ = ("_head",)
+
+    def __init__(self, head: tuple) -> None:
+        super().__init__()
+        self._head = head
+
+    def __missing__(self, last) -> "Move":
+        actor, verb, args = self._head
+        move = self[last] = make_move((actor, verb, (*args, last)))
+        return move
+
+
+@lru_cache(maxsize=64)
+def moves_by_last(actor: str, verb: str, *args) -> dict:
+    """`actor: verb ARGS… X` read by X (`moves_by_last(…)[X]`), made when first read and kept: a
+    move is never changed, and a listing offers the same moves at step after step (the Seer's
+    gives by card, the Spy's counts by number). Reading a kept table by its last argument costs
+    about half of `kept_move`'s lookup, whose key of every argument is made and hashed for each
+    move. Bounded: a few (actor, player) heads, each holding at most a move per card or count."""
+    return _ByLast((actor, verb, args))
+
+
 @lru_cache(maxsize=64)
 def moves_naming(actor: str, verb: str, names: tuple[str, ...], but: str = "") -> tuple["Move", ...]:
     """`actor: verb NAME` for each of `names` but `but`, in their order (a character to kill,

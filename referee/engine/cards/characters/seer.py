@@ -13,12 +13,10 @@ holding different cards must be named (nobody could tell which card left it).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from referee.engine.cards import hands
-from referee.engine.cards.common import once, require
+from referee.engine.cards.common import moves_by_last, once, require
 from referee.engine.errors import IllegalMove
-from referee.engine.moves import Move, make_move
+from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
 from referee.engine.state import Pending
 from referee.errors import BadMove, Typed
@@ -164,7 +162,7 @@ class Seer(Behaviour):
         owed = pending.data
         at = owed.index(target)             # (the others in their order: two slices, not a comprehension)
         owed = owed[:at] + owed[at + 1:]
-        state.pending = Pending("seer", pending.seat, owed, True) if owed else None
+        state.pending = Pending("seer", pending.seat, owed, required=True) if owed else None
 
     def answers(self, game) -> list[Move]:
         state = game.state
@@ -173,21 +171,7 @@ class Seer(Behaviour):
         cards = hands.distinct_cards(game, pending.seat)
         moves = []
         for name in pending.data:
-            kept = _gives_to(actor, name)
+            kept = moves_by_last(actor, "give", name)
             for card in cards:
-                move = kept.get(card)
-                if move is None:
-                    move = kept[card] = make_move((actor, "give", (name, card)))
-                moves.append(move)
+                moves.append(kept[card])
         return moves
-
-
-@lru_cache(maxsize=16)
-def _gives_to(actor: str, name: str) -> dict[str, Move]:
-    """`actor: give NAME C` by card C, each made when first listed and kept: a move is never
-    changed, and each give step lists again most of the gives the step before listed (her hand
-    less one card, the players owed less one). A dict read by card costs about half of
-    `common.kept_move`'s lookup (a key tuple of four made and hashed for each move); a few
-    (actor, player) pairs, each holding at most one move per district of the deck."""
-    return {}
-

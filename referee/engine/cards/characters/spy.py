@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from referee.engine.cards.common import once, require
+from referee.engine.cards.common import moves_by_last, once, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
@@ -123,25 +123,20 @@ def _generate_spy(game) -> list[Move]:
                       for n in range(kinds.count(kind), kinds.count(kind) + unknown + 1)]
         else:
             # A known hand: the count is the engine's, left out or said. (A loop adding each
-            # type's two moves: a comprehension over them costs a fifth more, its own call and a
-            # second loop over each pair.)
-            for kind, uncounted, by_count in _known_hand_moves(actor, name):
-                count = kinds.count(kind)
-                pair = by_count.get(count)
-                if pair is None:
-                    pair = by_count[count] = (uncounted, make_move((actor, "spy", (name, kind, count))))
-                moves += pair
+            # type's two moves: a comprehension over them costs a fifth more.)
+            for kind, uncounted, counted in _known_hand_moves(actor, name):
+                moves.append(uncounted)
+                moves.append(counted[kinds.count(kind)])
     return moves
 
 
 @lru_cache(maxsize=64)
-def _known_hand_moves(actor: str, name: str) -> tuple[tuple[str, Move, dict[int, tuple[Move, Move]]], ...]:
+def _known_hand_moves(actor: str, name: str) -> tuple[tuple[str, Move, dict], ...]:
     """For each type, as said of a known hand: the type, `spy NAME TYPE` (the count left to the
-    engine), and by count N the type's two moves, that one and `spy NAME TYPE found N`, made
-    when first listed. The same moves at every listing of the game, whatever the hand holds,
-    so kept: a pair read from a dict by its count costs a fraction of `common.kept_move`'s
-    lookup (a key of five made and hashed) and of a new pair."""
-    return tuple([(kind, make_move((actor, "spy", (name, kind))), {}) for kind in TYPES])
+    engine) and `spy NAME TYPE N` by count N (`moves_by_last`): the same moves at every listing
+    of the game, whatever the hand holds, so kept."""
+    return tuple([(kind, make_move((actor, "spy", (name, kind))), moves_by_last(actor, "spy", name, kind))
+                  for kind in TYPES])
 
 
 
