@@ -308,17 +308,19 @@ def supported(card: str, edition: str) -> bool:
 
 
 def playable_uniques(rb: "Rulebook") -> tuple[str, ...]:
-    """The unique districts of `rb`'s edition that the engine plays, sorted: what a dealt game's
-    deck draws its uniques from (Game.new). Made once per rulebook (kept as the hook lists are)."""
-    key = (id(rb), len(_BEHAVIOURS))
-    found = _UNIQUES.get(key)
+    """The unique districts of `rb`'s edition, sorted: what a dealt game's deck draws its uniques
+    from (Game.new). All of them: the engine plays every official card, which
+    tests/engine/test_registry.py holds (test_every_official_card_is_registered), so nothing is
+    asked of the cards here; asking `supported` of each imported every district's module at a
+    command's first game (~20 modules, a few milliseconds of `simulate`'s start-up). Made once
+    per rulebook."""
+    found = _UNIQUES.get(id(rb))
     if found is None or found[0] is not rb:
-        found = _UNIQUES[key] = (rb, tuple(sorted(d.id for d in rb.districts.values()
-                                                  if d.type == "unique" and supported(d.id, rb.edition))))
+        found = _UNIQUES[id(rb)] = (rb, tuple(sorted(rb.uniques)))
     return found[1]
 
 
-_UNIQUES: dict[tuple, tuple] = {}          # (id(rulebook), cards registered) -> (rulebook, its playable uniques)
+_UNIQUES: dict[int, tuple] = {}            # id(rulebook) -> (rulebook, its unique districts)
 
 
 def refusal_owners() -> dict[str, str]:
