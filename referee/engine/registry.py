@@ -183,9 +183,10 @@ APPLY_LISTED: dict[str, Callable] = {}
 # districts that can act in it, and a lookup that finds nothing loads the rest before it answers,
 # so every answer is the one all cards would give. The card package installs the loader (this
 # module never imports the cards above it): load(card) imports the module that registers that
-# card, load(None) every one, load(None, "district") every district's. A tracked table's command
-# then imports 9 character modules, not 27, and the districts of its cities, not 24 modules.
-_LOADER: list = [None, False, False]              # [load function, every card loaded, every district]
+# card, load(None) every one; a dealt game's hook lists load its edition's districts
+# (`_load_districts`). A tracked table's command then imports 9 character modules, not 27, and
+# the districts of its cities, not 24 modules.
+_LOADER: list = [None, False]                     # [load function, every card loaded]
 
 
 def set_loader(load) -> None:
@@ -197,17 +198,25 @@ def _load(card: str | None) -> None:
         return
     if card is None:
         _LOADER[0](None)
-        _LOADER[1] = _LOADER[2] = True
+        _LOADER[1] = True
     elif card not in _BEHAVIOURS:
         _LOADER[0](card)
         if card not in _BEHAVIOURS:               # no module registers it: so none of them
             _load(None)
 
 
-def _load_districts() -> None:
-    if not _LOADER[2] and _LOADER[0] is not None:
-        _LOADER[0](None, "district")
-        _LOADER[2] = True
+def _load_districts(rb: "Rulebook") -> None:
+    """The modules of `rb`'s unique districts (only unique districts have behaviours): every
+    district a game of its edition can meet, not the other edition's (a 2016 game's command
+    does not import the Ball Room). Once per set of districts (a frozenset keeps its hash)."""
+    if _LOADER[1] or _LOADER[0] is None or rb.uniques in _DISTRICTS_LOADED:
+        return
+    for district in sorted(rb.uniques):
+        behaviour(district)
+    _DISTRICTS_LOADED.add(rb.uniques)
+
+
+_DISTRICTS_LOADED: set[frozenset] = set()   # the rulebooks' unique districts whose modules are loaded
 
 
 def register(cls: type[Behaviour]) -> type[Behaviour]:
@@ -484,7 +493,7 @@ def _districts_part(rb: "Rulebook", named: frozenset | None = None) -> _District
     the unique districts among those only (their modules alone loaded: only unique districts
     have behaviours, tests/engine/test_hooks.py)."""
     if named is None:
-        _load_districts()
+        _load_districts(rb)
     else:
         for district in named:
             behaviour(district)
@@ -552,7 +561,7 @@ def hooks_for(rb: "Rulebook", characters, uniques=None) -> Hooks:
     game's lists are its own (each deals its own uniques: they are rarely shared), joined from
     the parts that are shared."""
     characters = tuple(characters)
-    _load_districts()                   # (before the key: the full lists hold every district)
+    _load_districts(rb)                 # (before the key: the full lists hold every district)
     if uniques is not None:
         return Hooks(rb, characters, uniques)
     return _shared(rb, (characters, len(_BEHAVIOURS)), lambda: Hooks(rb, characters))

@@ -22,13 +22,12 @@ _CHARACTERS = _modules("characters")
 _DISTRICTS = _modules("districts")
 
 
-def _load(card, kind=None):
+def _load(card):
     """Import the module of `card` (its id, `-` written `_`): a character's, a district's, or for
     a card with no module of its own the districts whose effect is data (the registry loads the
-    rest if that is not it). `card` None: every module (of `kind` "district": every district's)."""
+    rest if that is not it). `card` None: every module."""
     if card is None:
-        names = [] if kind == "district" else [f"characters.{m}" for m in _CHARACTERS]
-        names += [f"districts.{m}" for m in _DISTRICTS]
+        names = [f"characters.{m}" for m in _CHARACTERS] + [f"districts.{m}" for m in _DISTRICTS]
     else:
         module = card.replace("-", "_")
         names = [f"characters.{module}" if module in _CHARACTERS else
