@@ -4,6 +4,8 @@ a completed city, and the shields of the cards in play (the Bishop's city, the K
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.engine.errors import refuse
 from referee.engine.scoring import city_size
 from referee.engine.state import Built
@@ -25,6 +27,23 @@ def _values(game, full_value: str) -> dict[str, int]:
     rb = game.rb
     printed = rb.edition == "classic" and full_value not in game.state.variants
     return rb.printed_values if printed else rb.full_values
+
+
+def valued_at_most(game, most: int, full_value: str = "warlord-full-value") -> frozenset[str]:
+    """The districts whose value in the table `_values()` reads is at most `most`: a price is
+    that value and more (the Artist's coin, the surcharges), so no other district's can be
+    `most` or less. For a move generator whose price may not pass a figure (the Marshal's most
+    and gold), which then looks for these names in a city instead of pricing all of it."""
+    rb = game.rb
+    return _valued_at_most(rb, _values(game, full_value) is rb.printed_values, most)
+
+
+@lru_cache(maxsize=32)
+def _valued_at_most(rb, printed: bool, most: int) -> frozenset[str]:
+    """valued_at_most() of a rulebook's table: a function of the rulebook (its tables are made
+    with it and never change), asked at every step of the Marshal's turn with a few figures."""
+    values = rb.printed_values if printed else rb.full_values
+    return frozenset([district for district, value in values.items() if value <= most])
 
 
 def prices(game, builts, full_value: str = "warlord-full-value") -> list[int]:
@@ -91,12 +110,18 @@ def city_problem(game, owner: int) -> tuple | None:
     return None
 
 
-def open_cities(game, skip: int | None = None) -> list:
+def open_cities(game, skip: int | None = None, holding: frozenset[str] | None = None) -> list:
     """(seat, player) of every non-empty city a rank 8 character may act on now (city_problem()
     finds nothing), except seat `skip`: for the move generators, which ask at every step of the
     turn, with the city size that ends the game and the shielded cities asked once instead of
-    once per city."""
+    once per city. `holding`: only the cities that hold one of those names (for a generator
+    that looks for a few: the others' size and shields are not asked)."""
     state = game.state
+    cities = enumerate(state.players)
+    if holding is not None:
+        cities = [(owner, player) for owner, player in cities if not holding.isdisjoint(player.built_names())]
+        if not cities:
+            return cities
     rb = game.rb
     end_at = game.end_at
     shut = {skip}
@@ -104,15 +129,15 @@ def open_cities(game, skip: int | None = None) -> list:
         found = shielded(game)
         if found:
             shut.add(found[0])
-    return [(owner, player) for owner, player in enumerate(state.players)
+    return [(owner, player) for owner, player in cities
             if player.city and owner not in shut and city_size(rb, player.city) < end_at]
 
 
 def targets(player) -> list:
     """Each name of `player`'s city once, with its first Built (the one `Player.built` finds and
     district_price() values: the city gone over from its end, a first one written last), sorted
-    by name: what the Warlord and the Marshal may act on, a district named once. A city without a
-    second of any name (its set of names as long as it: the usual case) sorts as it is."""
+    by name: what the Warlord may act on, a district named once. A city without a second of any
+    name (its set of names as long as it: the usual case) sorts as it is."""
     city = player.city
     if len(player.built_names()) == len(city):
         return sorted(city)

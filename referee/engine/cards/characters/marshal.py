@@ -85,20 +85,24 @@ def _generate_seize(game) -> list[Move]:
     me = state.players[seat]
     gold, his = me.gold, me.built_names()
     most = _most(game)
+    # A price is the district's value and more (the Artist's coin, the Great Wall): only the
+    # names valued at most his most and his gold can pass both. Only the cities that hold one
+    # (most hold none; none at all when he has no gold) are asked for their protections and
+    # looked at, and only those names priced.
+    wanted = rank8.valued_at_most(game, min(most, gold))
     shields = game.hooks.shield_district
     walls = game.hooks.destroy_surcharge
     actor = turn.character
     moves = []
-    for owner, player in rank8.open_cities(game, skip=seat):
-        # Each name once, with its first Built, valued a city at a time.
-        targets = rank8.targets(player)
+    for owner, player in rank8.open_cities(game, skip=seat, holding=wanted):
         charged = rank8.surcharges(game, owner) if walls else ()
-        for built, value in zip(targets, rank8.prices(game, targets)):
-            district = built.id
+        for district in sorted(wanted & player.built_names()):
             # seize_problem() in parts, those that refuse most first (all must pass: their
-            # order changes nothing but the time): the value against his most, a second of a
-            # name of his, the price with the city's surcharges (none without a card that
-            # raises it: the Great Wall), then the district's own shield (the Keep).
+            # order changes nothing but the time): the value of the name's first Built (the
+            # one seize_problem() finds) against his most, a second of a name of his, the price
+            # with the city's surcharges (none without a card that raises it: the Great Wall),
+            # then the district's own shield (the Keep).
+            value = rank8.district_price(game, owner, district, player.built(district))
             if value > most or (district in his and not rank8.duplicate_allowed(game, seat, district)):
                 continue
             if (rank8.with_surcharges(charged, district, value) if charged else value) > gold:
