@@ -220,9 +220,12 @@ _NO_MARKS = Marks()
 class State(_Record):
     """The whole position of a game (see the module docstring)."""
 
-    __slots__ = _fields = ("players", "crown", "round", "phase", "characters", "deck", "discard", "bank", "draft",
-                           "turn", "calling", "marks", "pending", "secret", "awaiting", "revealed",
-                           "last_round_revealed", "completed", "ending", "variants", "end_at", "chance", "cards")
+    _fields = ("players", "crown", "round", "phase", "characters", "deck", "discard", "bank", "draft",
+               "turn", "calling", "marks", "pending", "secret", "awaiting", "revealed",
+               "last_round_revealed", "completed", "ending", "variants", "end_at", "chance", "cards")
+    # `_seats_of` and `_seats`: the players list seat_of() last read and its table of names (not
+    # fields: never compared, copied, snapshotted or cached; as Player's `_names_of`).
+    __slots__ = _fields + ("_seats_of", "_seats")
 
     def __init__(self, players: list[Player], crown: int = 0, round: int = 1, phase: str = "draft",
                  characters: tuple[str, ...] = (), deck: list[str] | None = None, discard: list[str] | None = None,
@@ -255,12 +258,14 @@ class State(_Record):
         self.end_at = end_at                  # city size that ends the game; 0 = the edition's figure
         self.chance = chance                  # chance events so far: each draws from its own seeded generator
         self.cards = {} if cards is None else cards   # card id -> that card's own state (see the docstring)
+        self._seats_of = None
 
     def copy(self) -> "State":
         # Written out field by field: this runs at every move (the undo snapshot), and a loop
         # over the slots costs twice as much. A new field must be added here too (the
         # invariant tests compare a state with its copy).
         other = _new(State)
+        other._seats_of = None
         other.players = [p.copy() for p in self.players]
         other.crown = self.crown
         other.round = self.round
@@ -390,10 +395,15 @@ class State(_Record):
         return None
 
     def seat_of(self, name: str) -> int | None:
-        name = name.casefold()
-        seat = 0
-        for player in self.players:
-            if player.name.casefold() == name:
-                return seat
-            seat += 1
-        return None
+        """The seat of the player named `name` in any case (the first such), None for nobody.
+        Read from a table of the names made once per players list: a player's name never
+        changes, and the list is never changed in place (a copy's, a view's, is a new list and
+        gets its own table). Asked at every move naming a player (the Seer's, the Emperor's, the
+        Spy's, the Wizard's, the Warlord's, the Magician's…) and at every answer out of turn: a
+        scan folded each seat's name."""
+        if self._seats_of is not self.players:
+            seats: dict[str, int] = {}
+            for seat, player in enumerate(self.players):
+                seats.setdefault(player.name.casefold(), seat)
+            self._seats_of, self._seats = self.players, seats
+        return self._seats.get(name.casefold())

@@ -94,11 +94,33 @@ def test_state_copy_covers_every_field(rulebooks):
 
     game = Game.new(rulebooks["2016"], ["A", "B", "C", "D"], seed=2)
     copy = game.state.copy()
-    for slot in State.__slots__:
+    for slot in State._fields:
         assert getattr(copy, slot) == getattr(game.state, slot), slot
     copy.players[0].hand.append("temple")
     copy.deck.pop()
     assert copy != game.state and len(game.state.players[0].hand) == 4
+
+
+def test_seat_of_answers_as_a_scan_of_the_seats(rulebooks):
+    """State.seat_of() reads a table of the names made once per players list: for every name in
+    any case, and for strangers, it must give the first seat whose name folds to it, as a scan of
+    the seats would — on a new game, its copy, and a copy whose players list was replaced (a
+    view's, table/view.py), whose names differ."""
+    import copy
+
+    from referee.engine.state import Player
+
+    def scan(state, name):
+        return next((seat for seat, p in enumerate(state.players) if p.name.casefold() == name.casefold()), None)
+
+    names = ["Ann", "ann", "ANN", "bob", "Bob", "BOB", "émile", "ÉMILE", "Straße", "STRASSE", "carl", ""]
+    state = Game.new(rulebooks["2016"], ["Ann", "bob", "BOB", "Émile", "strasse"], seed=1).state
+    for seen in (state, state.copy()):
+        assert [seen.seat_of(name) for name in names] == [scan(seen, name) for name in names]
+    seen = copy.copy(state)
+    seen.players = [Player(name) for name in ("Carl", "ann")]
+    assert [seen.seat_of(name) for name in names] == [scan(seen, name) for name in names]
+    assert [state.seat_of(name) for name in names] == [scan(state, name) for name in names]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

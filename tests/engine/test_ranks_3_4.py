@@ -142,6 +142,20 @@ def test_the_2016_emperor_takes_a_random_card_the_classic_one_the_card_given(rul
     assert all(state.seat_of(m.args[0]) not in (state.turn.seat, state.crown) for m in crowns)
 
 
+def test_the_crown_may_move_exactly_where_a_receiver_is_listed(rulebooks):
+    """The Emperor's duty before `end` and his advisor's decision ask whether anyone may receive
+    the crown by counting the seats (`may_crown`), not listing them: it must say so exactly where
+    `receivers` lists someone, for every giver and holder at every number of players."""
+    from referee.engine.cards.characters import emperor
+
+    for players in range(2, 9):
+        game = Game.new(rulebooks["2016"], [f"P{i}" for i in range(players)], seed=0)
+        for holder in range(players):
+            game.state.crown = holder
+            for giver in range(players):
+                assert emperor.may_crown(game, giver) == bool(emperor.receivers(game, giver)), (players, holder, giver)
+
+
 def test_a_killed_2016_emperor_moves_the_crown_at_the_end_of_the_round(rulebooks):
     rb = rulebooks["2016"]
     for seed in range(40):

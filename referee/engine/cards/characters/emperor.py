@@ -59,6 +59,13 @@ def receivers(game, giver: int) -> list[int]:
     return [seat for seat in range(len(state.players)) if seat not in neither]
 
 
+def may_crown(game, giver: int) -> bool:
+    """Whether anyone may receive the crown from `giver` (receivers() is not empty): a seat
+    besides his own and the holder's, counted, not listed (the duty asked at each `end`)."""
+    state = game.state
+    return len(state.players) > (1 if giver == state.crown else 2)
+
+
 def _receiver_problem(game, giver: int, name: str) -> tuple | None:
     state = game.state
     seat = state.seat_of(name)
@@ -139,9 +146,11 @@ def _generate_crown(game) -> list[Move]:
     # away from a table: allowed in 2016 (the card is random), not in classic (he names it); at
     # a table (None) asked of each, as his hand may hold an unknown card.
     unnamed = None if game.table else game.rb.edition != "classic"
+    giver, holder = turn.seat, state.crown
     moves = []
-    for receiver in receivers(game, turn.seat):
-        player = players[receiver]
+    for receiver, player in enumerate(players):
+        if receiver == giver or receiver == holder:
+            continue                # receivers(): neither himself nor the holder
         name = player.name
         # _payment_problem()'s answers in its order (gold, card, nothing), asked only where
         # they can differ: the gold and the nothing are the new holder's gold and hand read
@@ -183,7 +192,7 @@ class Emperor(Behaviour):
 
     def end_problem(self, game) -> tuple | None:
         turn = game.state.turn
-        if has_power(game, "emperor") and "crown" not in turn.used and receivers(game, turn.seat):
+        if has_power(game, "emperor") and "crown" not in turn.used and may_crown(game, turn.seat):
             return ("crown_first", ("emperor.crown-recipient", "general.powers-optional"), {})
         return None
 
@@ -193,7 +202,7 @@ class Emperor(Behaviour):
         if game.rb.edition != "2016" or state.marks.killed != "emperor":
             return
         seat = state.holder("emperor")
-        if seat is not None and receivers(game, seat):
+        if seat is not None and may_crown(game, seat):
             state.pending = Pending("emperor", seat, (), required=True)
 
     # -- the advisor's decision at the end of the round -----------------------------------------
