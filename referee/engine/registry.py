@@ -43,7 +43,8 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
                                                          only for a district of the types the card names
                                                          in `limit_free_types`, and only in a turn that
                                                          uses the card's powers: the build listing, once
-                                                         the limit is reached, looks at no other)
+                                                         the limit is reached, looks at no other; a
+                                                         character's, declared in `own_turn_hooks`)
   destroy_surcharge(game, owner) -> (gold, exempt) | None   (what rank 8 characters pay more for
                                                          each district of `owner`'s city but those named
                                                          in `exempt`: the Great Wall; asked once a city)
@@ -52,10 +53,14 @@ Hooks and modifiers (methods a behaviour may define; absent = not interested):
   shield_district(game, owner, district) -> problem | None   (one district safe: the Keep)
   draw_plan(game, seat, count, keep) -> (count, keep)
   build_moves(game) -> moves                             (builds paid another way: see `build_forms`; each
-                                                         of a card of the hand, within the build limit)
+                                                         of a card of the hand, within the build limit;
+                                                         a character's acts only in a turn using its
+                                                         powers, `own_turn_hooks`: the Cardinal's)
   allows_duplicate(game, seat, district) -> bool | None  (None: no opinion)
   can_build(game, allowed) -> allowed                    (whether the turn may build at all; start:
-                                                         the character's data; the Navigator)
+                                                         the character's data; a character's, acting
+                                                         only in a turn using its powers, declared in
+                                                         `own_turn_hooks`: the Navigator)
   end_problem(game) -> problem | None                    (a duty the turn still owes before `end`: the
                                                          Emperor's crown, the classic Navigator's bonus;
                                                          a character's only, owed in a turn using its
@@ -166,9 +171,19 @@ class Behaviour:
     # The hooks of a character that act only in its own turn: `on_reveal` at its own reveal (the
     # crown, the Queen's gold, the Abbot's reveal-time variant, the classic tax). A reveal asks
     # only those of the character revealed (`Hooks.reveal_of`): a revealed turn uses its own
-    # character's powers, or none once bewitched. The hook still checks it itself.
+    # character's powers, or none once bewitched. And the build listing's, in a turn using its
+    # powers (the Witch's part of a bewitched turn included): `build_moves` (the Cardinal's
+    # borrowing; left out of the game's list), `can_build` (the Navigator's) and
+    # `counts_toward_limit` (the Trader's), which a character must declare here. The turn's
+    # generators list its build listing with those of the characters whose powers it uses
+    # (basic.build_generator): another turn's asks none. The hook still checks it itself.
     own_turn_hooks: tuple[str, ...] = ()
 
+
+# The hooks a character may declare its own turns' (`Behaviour.own_turn_hooks`): those asked by
+# the turn's character or powers (a reveal, `Hooks.reveal_of`; the build listing of a turn,
+# basic.build_generator, through the turn's generators).
+_OWN_TURN_HOOKS = frozenset({"on_reveal", "build_moves", "can_build", "counts_toward_limit"})
 
 _BEHAVIOURS: dict[str, Behaviour] = {}
 _VERBS: dict[str, tuple[Verb, str]] = {}          # verb name -> (verb, card id; "" for the turn's basics)
@@ -235,9 +250,14 @@ def register(cls: type[Behaviour]) -> type[Behaviour]:
                             for edition in behaviour.editions}
     behaviour.generators = tuple((v.name, v.generate) for v in behaviour.verbs if v.generate is not None)
     if behaviour.own_turn_hooks and (behaviour.kind != "character"
-                                     or not set(behaviour.own_turn_hooks) <= {"on_reveal"} & set(behaviour.hooks)):
+                                     or not set(behaviour.own_turn_hooks) <= _OWN_TURN_HOOKS & set(behaviour.hooks)):
         raise ValueError(f"{behaviour.id}: own_turn_hooks names a hook it does not define, or one that is not "
-                         "asked by the turn's character (on_reveal), or is not a character's")
+                         "asked by the turn's powers (on_reveal, the build listing's), or is not a character's")
+    if not {"can_build", "counts_toward_limit"} & set(behaviour.hooks) <= set(behaviour.own_turn_hooks) or (
+            behaviour.kind == "character" and "build_moves" in behaviour.hooks
+            and "build_moves" not in behaviour.own_turn_hooks):
+        raise ValueError(f"{behaviour.id}: a character's build_moves, can_build and counts_toward_limit act in "
+                         "its own turns only (own_turn_hooks): the build listing asks them only there")
     if "end_problem" in behaviour.hooks and behaviour.kind != "character":
         raise ValueError(f"{behaviour.id}: a duty before `end` is a character's (turn._generators)")
     if hasattr(behaviour, "answer") and not behaviour.answers_to:
@@ -422,6 +442,8 @@ def _cast_part(rb: "Rulebook", characters: tuple[str, ...]) -> _Cast:
             if entries is None:
                 continue
             for hook, entry in entries:
+                if hook == "build_moves" and hook in b.own_turn_hooks:
+                    continue        # asked only by the build listing of its turns (basic.build_generator)
                 listed[hook] = listed.get(hook, ()) + (entry,)
             generators[c] = b.generators
             if b.use is not None:

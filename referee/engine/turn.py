@@ -151,8 +151,6 @@ _GATHER = (("gold", basic._generate_gold), ("draw", basic._generate_draw))
 _END = (("end", basic._generate_end),)
 _OWED_END = (("end", basic._generate_owed_end),)
 _INCOME = (("income", basic._generate_income),)
-_INCOME_BUILD = (("income", basic._generate_income), ("build", basic._generate_build))
-_BUILD = (("build", basic._generate_build),)
 _USE = (("use", generate_use),)
 
 
@@ -160,8 +158,9 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
     """The generators a turn asks, in order, the same by verb, and when each verb's moves come
     together the verbs in order and verb -> its one generator (else None): a function of these facts of
     the turn, of the rulebook, of whether any district has an action (`hooks.uses`) and of the
-    generators and the duties before `end` (`end_problem` hooks) of the characters named (the
-    same in every cast), so kept once for every game of
+    generators, the duties before `end` (`end_problem` hooks) and the build listing's own-turn
+    hooks (basic.build_generator) of the characters named (the same in every cast), so kept
+    once for every game of
     the rulebook (`hooks.turn_generators`, registry._turn_tables; `powers`: None for the
     character's own). A character the engine does not play is offered no move; one that can
     have no district income is not asked for it."""
@@ -176,9 +175,10 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
         listed = _OWED_END if any(_owes_duties(rb, power) for power in owing) else _END
     if not finished:
         if basic.may_take_income(rb, character, powers):
-            listed += _INCOME_BUILD if gathered else _INCOME
-        elif gathered:
-            listed += _BUILD
+            listed += _INCOME
+        if gathered:
+            # (the turn's: what the characters whose powers it uses add to the build listing)
+            listed += (("build", basic.build_generator(rb, character, powers)),)
         powers = (character,) if powers is None else powers
         for power in powers:
             listed += hooks.generators.get(power, ())

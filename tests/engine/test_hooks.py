@@ -19,8 +19,11 @@ def _expected(rb, cast, uniques) -> dict:
                         and (uniques is None or d in uniques or rb.districts[d].type != "unique")),
                        key=lambda d: behaviours[d].order)
     ordered = [behaviours[c] for c in characters] + [behaviours[d] for d in districts]
+    # (a character's own turns' build_moves are asked by the build listing of those turns alone:
+    # basic.build_generator, not the game's list)
     found = {hook: tuple(getattr(b, hook) for b in ordered
-                         if hasattr(b, hook) and rb.edition in b.hook_editions.get(hook, (rb.edition,)))
+                         if hasattr(b, hook) and rb.edition in b.hook_editions.get(hook, (rb.edition,))
+                         and not (hook == "build_moves" and hook in b.own_turn_hooks))
              for hook in registry.HOOKS}
     found["generators"] = {b.id: tuple((v.name, v.generate) for v in b.verbs if v.generate is not None)
                            for b in ordered if b.kind == "character"}
@@ -135,6 +138,16 @@ def _calls(hook: str, game):
         return lambda method: method(game, turn.seat)
     if hook == "end_problem":
         return lambda method: method(game)
+    # The build listing's hooks, by what each says where it has nothing to say: no build, the
+    # turn's permission unchanged, no opinion on any district of the hand.
+    if hook == "build_moves":
+        return lambda method: method(game) or None
+    if hook == "can_build":
+        return lambda method: None if (method(game, True), method(game, False)) == (True, False) else "changed"
+    if hook == "counts_toward_limit":
+        hand = state.players[turn.seat].hand
+        return lambda method: next((found for found in (method(game, turn.seat, d) for d in hand)
+                                    if found is not None), None)
     raise AssertionError(f"no call written for {hook}")
 
 

@@ -436,8 +436,8 @@ def test_a_game_without_undo_says_so(rulebooks):
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), edition=st.sampled_from(["2016", "classic"]),
-       table=st.booleans(), trader=st.booleans())
-def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, players, edition, table, trader):
+       table=st.booleans(), forced=st.sampled_from(["", "trader", "cardinal", "navigator"]))
+def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, players, edition, table, forced):
     """The build listing asks the turn's checks once and the limit once, then only the card's
     checks for each card, and asks nothing more once the limit leaves no card of the hand: at
     every step of the turns of random casts it must list exactly what every `build_moves` hook
@@ -445,10 +445,13 @@ def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, playe
     build_problem() — the turn's and the card's checks together, as apply() asks them — allows.
     Asked of each position as it is, with a few cards of the deck more in the hand, those
     outside the limit (the Stables) among them when the deck has them, and with an unknown card
-    more (which may stand for the Stables once the limit is reached). Half the 2016 games have
-    the Trader (rank 6), whose trade districts stay outside his limit: the listing, once it is
-    reached, looks only at the types his card names (`limit_free_types`)."""
+    more (which may stand for the Stables once the limit is reached). Most games have one of the
+    characters whose build hooks the listing asks only in their own turns (basic.build_generator):
+    the Trader (2016), whose trade districts stay outside his limit (the listing, once it is
+    reached, looks only at the types his card names, `limit_free_types`), the Cardinal (2016),
+    who builds with another player's gold, the Navigator, who may not build."""
     from referee.cli.simulate_cmd import random_characters
+    from referee.engine import registry, turn as turns
     from referee.engine.cards import basic
     from referee.engine.moves import make_move
     from referee.engine.players import choose_move
@@ -456,20 +459,28 @@ def test_the_build_listing_is_every_build_the_rules_allow(rulebooks, seed, playe
 
     rb = rulebooks[edition]
     cast = random_characters(rb, players, seed)
-    if trader and edition == "2016":
-        cast = tuple("trader" if rb.characters[c].rank == 6 else c for c in cast)
+    if forced in rb.characters:
+        rank = rb.characters[forced].rank
+        cast = tuple(forced if rb.characters[c].rank == rank else c for c in cast)
     game = Game.new(rb, [f"P{i}" for i in range(players)], seed=seed, characters=cast, table=table)
     rng, more = random.Random(seed), random.Random(-seed)
+
+    # Every card's build_moves in play, the cast's (in rank order) then the districts': a
+    # character's is asked only in a turn using its powers (the turn's build listing, as the
+    # turn's generators list it: basic.build_generator), and says nothing in another.
+    paying_otherwise = [b.build_moves for _, c in game.hooks.calling_order
+                        if hasattr(b := registry.behaviour(c), "build_moves")] + list(game.hooks.build_moves)
 
     def lists_what_the_rules_allow():
         turn = game.state.turn
         seat = turn.seat
         hand = game.state.players[seat].hand
         named = sorted(set(rb.districts) if UNKNOWN in hand else set(hand))
-        expected = [m for generate in game.hooks.build_moves for m in generate(game)]
+        expected = [m for generate in paying_otherwise for m in generate(game)]
         expected += [make_move((turn.character, "build", (d,))) for d in named
                      if basic.build_problem(game, seat, d) is None]
-        assert basic._generate_build(game) == expected, hand
+        listed = dict(turns._asked(game, turn)[0]).get("build")     # (the turn's, once gathered)
+        assert (listed(game) if listed is not None else []) == expected, hand
 
     while not game.is_over and game.state.round < 30:
         if game.state.turn is not None:

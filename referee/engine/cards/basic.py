@@ -6,7 +6,7 @@ Factory's discount, the Observatory's and the Library's draw, the Quarry's dupli
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from types import MethodType
 from typing import TYPE_CHECKING, NamedTuple
@@ -526,28 +526,73 @@ def place_district(game: "Operations", seat: int, district: str, cost: int) -> N
     game.note_completion(seat)
 
 
-def _generate_build(game: "Operations") -> list[Move]:
+# No district type taken out of the limit (the build listing of a turn whose powers take none out).
+_NO_TYPES: frozenset[str] = frozenset()
+
+
+def build_generator(rb, character: str, powers: tuple[str, ...] | None):
+    """The build listing of a turn of `character` using `powers` (None: its own), as the turn's
+    generators list it once gathered (turn._generators, kept per rulebook: a fact of the turn
+    that never changes during it). A character's build hooks act only in a turn using its powers
+    (`own_turn_hooks`, registry: the Cardinal's borrowing, the Navigator's ban, the Trader's
+    trade districts outside the limit), so the listing asks them only there, given here:
+    `_generate_build` with their `build_moves`, with the turn's checks (build_turn_problem) where
+    a `can_build` hook or the character's data may forbid building, and with the types their
+    `counts_toward_limit` takes out of the limit. Any other turn may build (it has gathered, has
+    not ended its actions, and its character's data allows it): `_generate_build` as it is,
+    asking none of these (the base cast's every turn)."""
+    edition = rb.edition
+    own_moves = []
+    checks = not rb.characters[character].can_build
+    free_types = set()
+    for power in sorted((character,) if powers is None else powers, key=lambda c: rb.characters[c].rank):
+        card = registry.behaviour(power)
+        for hook, entry in card.entries_in.get(edition, ()) if card is not None else ():
+            if hook not in card.own_turn_hooks:
+                continue
+            if hook == "build_moves":
+                own_moves.append(entry)
+            elif hook == "can_build":
+                checks = True
+            elif hook == "counts_toward_limit":
+                free_types.update(card.limit_free_types)
+    if not (own_moves or checks or free_types):
+        return _generate_build
+    return _build_listing(tuple(own_moves), checks, frozenset(free_types))
+
+
+@lru_cache(maxsize=None)
+def _build_listing(own_moves: tuple, checks: bool, free_types: frozenset[str]):
+    """`_generate_build` with these arguments: one object for each (a few: they are the
+    characters' own), so that a turn's generators made again are equal to those kept."""
+    return partial(_generate_build, own_moves=own_moves, checks=checks, free_types=free_types)
+
+
+def _generate_build(game: "Operations", own_moves: tuple = (), checks: bool = False,
+                    free_types: frozenset[str] = _NO_TYPES) -> list[Move]:
     """Every build of the turn's player: the builds paid another way (the `build_moves` hooks:
-    the Framework, the Necropolis, the Thieves' Den, the Cardinal), then each card of the hand
-    that card_build_problem() allows, by name. Each of them builds a card of the hand within
-    the limit: where none of the hand is left to build, none is asked."""
+    `own_moves`, those of the characters whose powers the turn uses (the Cardinal), then the
+    game's: the Framework, the Necropolis, the Thieves' Den), then each card of the hand that
+    card_build_problem() allows, by name. Each of them builds a card of the hand within the
+    limit: where none of the hand is left to build, none is asked. Listed by the turn's
+    generators, once gathered and while its actions go on (`build_generator` says which turns
+    ask the turn's checks, `checks`, and which district types the turn's powers take out of the
+    limit, `free_types`)."""
     state = game.state
     turn = state.turn
     player = state.players[turn.seat]
     hand = player.hand
     if not hand:
         return []
-    hooks = game.hooks
     rb = game.rb
     # The limit is asked of the hooks once here. Once it is reached (after a build, most steps
-    # of a turn) only the districts outside it remain: the Stables, and those of the types a
-    # card in play may take out of it (`limit_free_types`: the Trader's trade districts). Where
-    # the hand has none (nor an unknown card, which may be one), nothing is built, in gold or
-    # another way, and nothing else is asked.
+    # of a turn) only the districts outside it remain: the Stables, and those of the types the
+    # turn's powers take out of it (`free_types`: the Trader's trade districts). Where the hand
+    # has none (nor an unknown card, which may be one), nothing is built, in gold or another
+    # way, and nothing else is asked.
     limit = build_limit(game)
     reached = turn.builds >= limit
-    if (reached and rb.outside_limit.isdisjoint(hand) and UNKNOWN not in hand
-            and (not hooks.counts_toward_limit or not _free_types(game))):
+    if reached and rb.outside_limit.isdisjoint(hand) and UNKNOWN not in hand and not free_types:
         return []
     districts = rb.districts
     candidates = set(hand)
@@ -558,15 +603,21 @@ def _generate_build(game: "Operations") -> list[Move]:
         candidates |= {d for d, card in districts.items() if not card.facts.get("unbuildable")}
         candidates.discard(UNKNOWN)
     if reached:
-        candidates = _outside_limit(game, candidates)
+        candidates = _outside_limit(rb, candidates, free_types)
         if not candidates:
             return []
-    # The turn's own checks once, then only the card's for each card.
-    if build_turn_problem(game) is not None:
+    # The turn's own checks once where something may forbid building (`checks`), then only the
+    # card's for each card.
+    if checks and build_turn_problem(game) is not None:
         return []
-    # Builds paid another way: a plain loop, as each usually has nothing to offer.
+    # Builds paid another way: a plain loop, as each usually has nothing to offer. (The turn's
+    # own asked only where there are some: the iterator of an empty loop cost the base cast's
+    # listings 0.2 %.)
     moves: list[Move] = []
-    for generate in hooks.build_moves:
+    if own_moves:
+        for generate in own_moves:
+            moves += generate(game)
+    for generate in game.hooks.build_moves:
         found = generate(game)
         if found:
             moves += found
@@ -584,31 +635,17 @@ def _generate_build(game: "Operations") -> list[Move]:
     return moves
 
 
-def _free_types(game: "Operations") -> set[str] | None:
-    """The district types the cards in play take out of this turn's limit: those each card with
-    the `counts_toward_limit` hook names in `limit_free_types`, where the turn uses its powers (the
-    Trader's trade districts, in his turn; in another turn it takes none out). None: no type."""
-    types = None
-    for hook in game.hooks.counts_toward_limit:
-        card = hook.__self__
-        if has_power(game, card.id):
-            types = {*(types or ()), *card.limit_free_types}
-    return types
-
-
-def _outside_limit(game: "Operations", candidates: set[str]) -> set[str]:
+def _outside_limit(rb, candidates: set[str], free_types: frozenset[str]) -> set[str]:
     """Those of `candidates` a build may still use once the turn's limit is reached: the Stables
-    (`rb.outside_limit`) and the districts of the types a card in play takes out of this turn's
-    limit (`_free_types`: the Trader's trade districts, in his turn): no other is."""
-    rb = game.rb
+    (`rb.outside_limit`) and the districts of the types the turn's powers take out of its limit
+    (`free_types`: the Trader's trade districts, in his turn): no other is."""
     kept = candidates & rb.outside_limit
-    types = _free_types(game)
-    if types:
+    if free_types:
         # (a loop, not a comprehension: one naming this function's locals would make them
         # closure cells, made at each call)
         districts = rb.districts
         for card in candidates:
-            if districts[card].type in types:
+            if districts[card].type in free_types:
                 kept.add(card)
     return kept
 

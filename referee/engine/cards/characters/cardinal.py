@@ -67,6 +67,8 @@ class Cardinal(Behaviour):
     id = "cardinal"
     editions = ("2016",)
     build_forms = ("from",)
+    # His borrowing builds: listed only in a turn using his powers (basic.build_generator).
+    own_turn_hooks = ("build_moves",)
     refusals = (
         "cardinal_not_short", "cardinal_other_player", "cardinal_payer_short", "cardinal_card_count",
         "cardinal_card_not_in_hand",

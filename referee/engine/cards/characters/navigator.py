@@ -72,6 +72,8 @@ def _generate_navigate(game) -> list[Move]:
 class Navigator(Behaviour):
     id = "navigator"
     hook_editions = {"end_problem": ("classic",)}      # the classic bonus owed before the end
+    # Who may build: his own turns' rule (the build listing asks it only there, basic.build_generator).
+    own_turn_hooks = ("can_build",)
     verbs = (Verb("navigate", ("航海", "領航", "领航"), _parse_navigate, _apply_navigate, _generate_navigate,
                   lambda notation, move: notation.keyword(move.args[0])),)
     refusals = ("navigate_after_build", "navigate_first")

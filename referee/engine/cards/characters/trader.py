@@ -12,13 +12,15 @@ from referee.engine.registry import Behaviour, register
 class Trader(Behaviour):
     id = "trader"
     editions = ("2016",)
-    # The only districts counts_toward_limit takes out of the limit, and only in his turn: once
-    # the limit is reached, the build listing looks at no other type (basic._free_types).
+    # The only districts counts_toward_limit takes out of the limit, and only in his turn
+    # (`own_turn_hooks`): once the limit is reached, the build listing of his turn looks at no
+    # other type, and that of another turn at none (basic.build_generator).
     limit_free_types = ("trade",)
+    own_turn_hooks = ("counts_toward_limit",)
 
     def counts_toward_limit(self, game, seat: int, district: str) -> bool | None:
-        # The district's type first: asked for every card of a build listing once the limit is
-        # reached (basic._generate_build), most of them not trade districts.
+        # The district's type first: asked at every build (basic.place_district) and for each
+        # card a build listing checks once the limit is reached, most of them not trade districts.
         if game.rb.districts[district].type != "trade":
             return None
         turn = game.state.turn
