@@ -4,6 +4,7 @@ calls the next character."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from referee.engine import listing, registry
@@ -154,7 +155,8 @@ _INCOME = (("income", basic._generate_income),)
 _USE = (("use", generate_use),)
 
 
-def _generators(rb, hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...] | None) -> tuple:
+def _generators(rb, hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...] | None,
+                only: tuple[str, ...] = (), acting: str = "") -> tuple:
     """The generators a turn asks, in order, the same by verb, and when each verb's moves come
     together the verbs in order and verb -> its one generator (else None): a function of these facts of
     the turn, of the rulebook, of whether any district has an action (`hooks.uses`) and of the
@@ -163,7 +165,11 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
     once for every game of
     the rulebook (`hooks.turn_generators`, registry._turn_tables; `powers`: None for the
     character's own). A character the engine does not play is offered no move; one that can
-    have no district income is not asked for it."""
+    have no district income is not asked for it. A part of a split turn (`_part_asked`) asks
+    only the generators of the verbs it allows (`only`: each generator lists its own verb's
+    moves, all named for the turn's character, tests/engine/test_properties.py), and where
+    another character plays it (`acting`: the Witch resuming a bewitched turn) each generator's
+    moves name her instead."""
     if character not in hooks.generators:
         return (), {}, ((), {})
     if not gathered:
@@ -184,6 +190,10 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
             listed += hooks.generators.get(power, ())
         if hooks.uses:
             listed += _USE
+    if only:
+        listed = tuple([pair for pair in listed if pair[0] in only])
+    if acting:
+        listed = tuple([(name, partial(_renamed, generate, character, acting)) for name, generate in listed])
     by_verb: dict[str, tuple] = {}
     for name, generate in listed:
         by_verb[name] = by_verb.get(name, ()) + ((name, generate),)
@@ -209,31 +219,46 @@ def _asked(game: "Operations", turn) -> tuple:
     return found
 
 
+def _part_asked(game: "Operations", turn) -> tuple:
+    """The generators a part of a split turn asks (`turn.only`, `turn.acting`), as `_asked`: kept
+    in the same table, under the turn's key with the part's verbs and who plays it."""
+    hooks = game.hooks
+    key = (turn.character, turn.gathered, turn.finished_actions, turn.powers, turn.only, turn.acting)
+    found = hooks.turn_generators.get(key)
+    if found is None:
+        found = hooks.turn_generators[key] = _generators(game.rb, hooks, *key)
+    return found
+
+
+def _renamed(generate, actor: str, to: str, game: "Operations") -> "list[Move] | listing.Moves":
+    """A generator's moves named `to` instead of `actor` (a part played by another character's
+    player: `_generators`' `acting`)."""
+    return listing.renamed(generate(game), actor, to)
+
+
 def listed_by_verb(game: "Operations") -> listing.Listing | None:
     """The turn's legal moves now as a `listing.Listing` (each verb's listed when asked for),
-    when each verb's moves come together and nothing else is listed or renamed (`Game.listing`);
-    else None: no turn is played (the selection, between turns), a secret table (its reveals
-    join the list), an answer out of turn is open (its verbs come first and may be a turn's
-    verb too), or a part of a split turn is played: legal_moves()."""
+    when each verb's moves come together and nothing else is listed (`Game.listing`): also in a
+    part of a split turn, whose entry lists its verbs only, renamed where another plays it
+    (`_part_asked`); else None: no turn is played (the selection, between turns), a secret table
+    (its reveals join the list), an answer out of turn is open (its verbs come first and may be
+    a turn's verb too): legal_moves()."""
     state = game.state
     turn = state.turn
-    if (turn is None or state.phase != "turns" or state.secret or state.pending is not None
-            or turn.only or turn.acting):
+    if turn is None or state.phase != "turns" or state.secret or state.pending is not None:
         return None
-    # (_asked()'s lookup, the call made only where the table has no entry yet: at every step.)
-    found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
-    grouped = (_asked(game, turn) if found is None else found)[2]
+    if turn.only or turn.acting:
+        grouped = _part_asked(game, turn)[2]
+    else:
+        # (_asked()'s lookup, the call made only where the table has no entry yet: at every step.)
+        found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
+        grouped = (_asked(game, turn) if found is None else found)[2]
     return None if grouped is None else listing.listing_of(game, grouped)
 
 
-# The filters of legal_moves() as functions of their own (as listing.of_verb): a comprehension or
-# lambda inside it would make its names closure cells at every call (CPython 3.11), which runs at
-# most steps of a game.
-def _of_verbs(generating: tuple, only: tuple[str, ...]) -> tuple:
-    """The (verb, generator) pairs of the verbs `only`."""
-    return tuple([pair for pair in generating if pair[0] in only])
-
-
+# legal_moves()' filter of the answers out of turn in a part as a function of its own (as
+# listing.of_verb): a lambda inside it would make its names closure cells at every call (CPython
+# 3.11), which runs at most steps of a game.
 def _in_part(moves, only: tuple[str, ...], character: str) -> "list[Move] | listing.Moves":
     """The moves a part of a split turn allows: its verbs', and those of other actors."""
     return listing.select(moves, lambda m: m.verb in only or m.actor != character)
@@ -258,22 +283,23 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
             answers = listing.of_verb(answering.answers(game), verb) if verb in answering.answers_to else []
         if state.pending.required:
             return answers
+        if turn.only:
+            # A part of a split turn allows its verbs only (the Witch's and the bewitched one's,
+            # a threatened character's gathering): the open answer's moves are filtered (its
+            # generators are the part's own, `_part_asked`).
+            answers = _in_part(answers, turn.only, turn.character)
+        if turn.acting:
+            # The part is played by another character's player: her moves name her.
+            answers = listing.renamed(answers, turn.character, turn.acting)
         moves.extend(answers)
-    # (_asked()'s lookup, as listed_by_verb: the call made only where the table has no entry yet.)
-    found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
-    generating, by_verb, _ = _asked(game, turn) if found is None else found
+    if turn.only or turn.acting:
+        generating, by_verb, _ = _part_asked(game, turn)
+    else:
+        # (_asked()'s lookup, as listed_by_verb: the call made only where the table has no entry yet.)
+        found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
+        generating, by_verb, _ = _asked(game, turn) if found is None else found
     if verb is not None:
         generating = by_verb.get(verb, ())
-    if turn.only:
-        # A part of a split turn allows its verbs only (the Witch's and the bewitched one's, a
-        # threatened character's gathering): the other verbs' generators are not asked (each
-        # lists its own verb's moves, all named for the turn's character:
-        # tests/engine/test_properties.py); the moves of an open answer out of turn, listed
-        # already, are filtered.
-        only = turn.only
-        generating = _of_verbs(generating, only)
-        if moves:
-            moves = _in_part(moves, only, turn.character)
     if known is None:
         for _, generate in generating:
             moves += generate(game)
@@ -283,9 +309,6 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
             if listed is None:
                 listed = known[name] = generate(game)
             moves += listed
-    if turn.acting:
-        # The part is played by another character's player: her moves name her.
-        moves = listing.renamed(moves, turn.character, turn.acting)
     return moves
 
 

@@ -6,6 +6,7 @@ every game ends."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -259,8 +260,10 @@ def test_what_is_made_once_is_what_is_made_afresh(rulebooks, seed, players, edit
     while not game.is_over and game.state.round < 30:
         moves = game.legal_moves()
         turn = game.state.turn
-        asked = game.listing()       # (a turn that lists its own moves: no decision open, no part played by another)
-        if asked is not None:
+        asked = game.listing()       # (a turn's moves grouped by verb: no decision open)
+        if asked is not None and not turn.only and not turn.acting:
+            # (a whole turn, played by its character's holder: a part allows its verbs only, and
+            # one played by another names her)
             for move in moves:
                 if move.verb == "end" or (move.verb == "income" and not move.args):
                     assert type(move) is Move and move == Move(turn.character, move.verb, ()), move
@@ -306,7 +309,25 @@ def test_the_turn_tables_shared_by_every_cast_are_each_casts_own(rulebooks, seed
             if now is not None:
                 key = (now.character, now.gathered, now.finished_actions, now.powers)
                 assert turn_phase._asked(game, now) == turn_phase._generators(rb, game.hooks, *key), key
+                if now.only or now.acting:
+                    key += (now.only, now.acting)       # (a part's own entry, under the longer key)
+                    assert (_comparable(turn_phase._part_asked(game, now))
+                            == _comparable(turn_phase._generators(rb, game.hooks, *key))), key
             game.apply_listed(choose_move(game, None, rng))
+
+
+def _comparable(entry: tuple) -> tuple:
+    """A turn table's entry with each generator that renames (a `functools.partial` over
+    turn._renamed, made anew with each entry) as what it calls: (its function, its arguments)."""
+    def plain(generate):
+        return (generate.func, generate.args) if isinstance(generate, partial) else generate
+
+    def pairs(listed):
+        return tuple((verb, plain(generate)) for verb, generate in listed)
+
+    listed, by_verb, grouped = entry
+    return (pairs(listed), {verb: pairs(found) for verb, found in by_verb.items()},
+            None if grouped is None else (grouped[0], {verb: plain(g) for verb, g in grouped[1].items()}))
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -903,12 +924,14 @@ def test_a_split_turn_lists_what_all_its_generators_would(rulebooks, seed, playe
     (turn.legal_moves): every turn generator's moves name the turn's character, so that the
     moves dropped are exactly those the part refuses. Checked at every step of random casts,
     the Witch and the Blackmailer dealt in where they may be: each generator's moves against
-    the turn's character, and the listing against all generators' moves filtered."""
+    the turn's character, and the listing against all generators' moves filtered (renamed in
+    the part the Witch plays as the bewitched character, `Turn.acting`); the part's `listing()`
+    lists them too."""
     from referee.cli.simulate_cmd import random_characters
     from referee.engine.casts import character_problem
     from referee.engine.players import choose_move
     from referee.engine.registry import supported
-    from referee.engine.turn import _asked, pending_answers
+    from referee.engine.turn import _asked, _part_asked, pending_answers
 
     rb = rulebooks[edition]
     rng = random.Random(seed)
@@ -928,14 +951,24 @@ def test_a_split_turn_lists_what_all_its_generators_would(rulebooks, seed, playe
                 listed = _listed(generate(game))
                 assert all(m.actor == turn.character for m in listed), listed
                 every += generate(game)
-            if turn.only and (state.pending is None or not state.pending.required):
+            if (turn.only or turn.acting) and (state.pending is None or not state.pending.required):
                 expected = [m for m in list(pending_answers(game)) + _listed(every)
-                            if m.verb in turn.only or m.actor != turn.character]
+                            if not turn.only or m.verb in turn.only or m.actor != turn.character]
                 if turn.acting:
                     expected = [m._replace(actor=turn.acting) if m.actor == turn.character else m for m in expected]
                 assert _listed(game.legal_moves()) == expected
                 for verb in ("build", "end", "gold", "draw", "bewitch", "income", "use"):
                     assert _listed(game.legal_moves(verb)) == [m for m in expected if m.verb == verb]
+            if (turn.only or turn.acting) and state.pending is None:
+                # A part with no answer open lists its moves grouped by verb, as a whole turn does
+                # (`Game.listing`: its entry's generators are the part's verbs', renamed where
+                # another plays it); what it lists is checked against legal_moves() above and
+                # in test_the_moves_of_one_verb_are_those_of_the_whole_list.
+                asked = game.listing()
+                assert asked is not None or _part_asked(game, turn)[2] is None
+                if asked is not None:
+                    assert asked.all() == game.legal_moves()
+                    assert set(asked.verbs) <= set(turn.only or asked.verbs)
         game.apply_listed(choose_move(game, None, rng))
 
 
