@@ -8,9 +8,9 @@ played forward only that says no events, `undo=False, events=False`), reported p
   (`../shared/bench/README.md`: node, the driver `citadels-web-random.js` and the peer's files
   in PEER_DIR), 3 runs each, when node and the peer's files are present; the ratio of the medians.
 - Ours with a random legal cast per game over every character the engine plays (random_cast,
-  as `simulate` draws them): rounds per second against the base cast's, and so a round's time
-  against the base cast's (what must hold: at most 1.25x). Each of our runs plays
-  the base cast's games and the random casts' in turns of ten games, each engine's CPU time
+  as `simulate` draws them): rounds per second against the base cast's (what must hold: at
+  least 0.75x), and so a round's time against its (the stricter reading: at most 1.25x). Each
+  of our runs plays the base cast's games and the random casts' in turns of ten games, each engine's CPU time
   summed apart, so that a machine whose speed wanders from one second to the next slows both
   alike; the ratio is the median of the runs' ratios, per round and per move.
 - legal_moves() calls per second over the positions of those games (every legal move listed).
@@ -50,10 +50,11 @@ ROOT = Path(__file__).resolve().parent.parent
 DRIVER = "citadels-web-random.js"
 RUNS = 3   # runs of each, by default (--runs: more on a machine whose speed wanders)
 # What must hold (issue 20): ours at least as fast as the peer per round on the base cast; random
-# casts within 25 % of the base cast per round, read the stricter way: a random cast's round takes
-# at most 1.25x the base cast's CPU time (0.80x its rounds per second; 0.75x the rate would be a
-# round taking a third longer).
+# casts within 25 % of the base cast's rounds per CPU second (at least 0.75x). Said beside it, the
+# stricter reading of "within 25 %": a random cast's round in at most 1.25x the base cast's time
+# (0.80x its rate; at 0.75x a round takes a third longer).
 PEER_BAR = 1.0
+RANDOM_BAR = 0.75
 RANDOM_TIME_BAR = 1.25
 
 
@@ -205,11 +206,11 @@ def main() -> None:
     # cast more steps a round) and per move.
     per_round = statistics.median(m["rounds_per_s"] / b["rounds_per_s"] for b, m in zip(mine, mixes))
     per_move = statistics.median(m["moves_per_s"] / b["moves_per_s"] for b, m in zip(mine, mixes))
-    time_ratio = 1 / per_round
     print(f"ours, random legal casts over {len(used)} characters: {mixed['rounds_per_s']:.0f} rounds/s, "
           f"{mixed['moves_per_s']:.0f} moves/s (CPU time), {mixed['moves'] / mixed['games']:.0f} moves per game; "
-          f"{per_round:.2f}x the base cast's rounds per second: a round takes {time_ratio:.2f}x the base cast's time "
-          f"({_within(time_ratio, RANDOM_TIME_BAR)}); {per_move:.2f}x its moves per second "
+          f"{per_round:.2f}x the base cast's rounds per second ({_held(per_round, RANDOM_BAR)}); a round in "
+          f"{1 / per_round:.2f}x its time (the stricter reading: {_within(1 / per_round, RANDOM_TIME_BAR)}); "
+          f"{per_move:.2f}x its moves per second, a move in {1 / per_move:.2f}x its time "
           f"(median of the runs' ratios, each run playing both in turns of ten games; runs: {_rates(mixes)})")
 
     positions: list = []
