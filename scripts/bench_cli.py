@@ -1,5 +1,6 @@
-"""Whole-command start-up benchmark: the median wall time of each `referee` command, as a ratio
-against `python -c "import typer, rich.console"` timed in the same run (limit 1.3×), each on a
+"""Whole-command start-up benchmark: the median wall time of each `referee` command, and its ratio
+to `python -c "import typer, rich.console"` (limit 1.3×: the median of each run's ratio to the
+baseline's run of the same turn, every command run once in turn, 45 turns), each on a
 short job (a page or so of output: rich draws a line in about 0.6 M instructions, so a command
 that prints hundreds of lines costs that much more, whatever its start-up). The help pages are
 rich's, drawn by typer: they are set against the help of a two-command typer app. The `table`
@@ -84,26 +85,35 @@ def main() -> None:
             count = instructions(referee + argv, dict(os.environ))
             print(f"{name:<38} {count / 1e6:7.1f} M  {count / helps:5.2f}x of typer's")
         return
-    # Interleave baseline and commands so that machine load affects both alike.
-    results = {name: [] for name in [*COMMANDS, *HELPS]}
-    baselines, typer_helps = [], []
-    for _ in range(3):
-        baselines.append(timed(BASELINE, args.runs))
-        for name, argv in COMMANDS.items():
-            results[name].append(timed(referee + argv, args.runs))
-        typer_helps.append(timed(TYPER_HELP, args.runs))
-        for name, argv in HELPS.items():
-            results[name].append(timed(referee + argv, args.runs))
-    base = statistics.median(baselines)
+    # One run of each in turn, `runs` x 3 times: each command's runs are spread over the whole
+    # measurement, as the baseline's are, and each is set against the baseline's run of the same
+    # turn, a second or so before it (the median of those ratios). Fifteen runs of one command in
+    # a row, then fifteen of the next, let a machine whose speed wanders from one second to the
+    # next give two timed runs minutes apart ratios differing by a third.
+    names = [*COMMANDS, *HELPS]
+    argvs = {name: referee + argv for name, argv in {**COMMANDS, **HELPS}.items()}
+    samples = {name: [] for name in [*names, "baseline", "typer help"]}
+    for _ in range(3 * args.runs):
+        samples["baseline"].append(timed(BASELINE, 1))
+        for name in COMMANDS:
+            samples[name].append(timed(argvs[name], 1))
+        samples["typer help"].append(timed(TYPER_HELP, 1))
+        for name in HELPS:
+            samples[name].append(timed(argvs[name], 1))
+
+    def ratio(name: str, against: str) -> float:
+        return statistics.median(a / b for a, b in zip(samples[name], samples[against]))
+
+    base = statistics.median(samples["baseline"])
     print(f"baseline (import typer, rich.console): {base * 1000:.1f} ms")
     for name in COMMANDS:
-        value = statistics.median(results[name])
-        print(f"{name:<38} {value * 1000:7.1f} ms  {value / base:5.2f}x")
-    helps = statistics.median(typer_helps)
-    print(f"a two-command typer app's --help: {helps * 1000:.1f} ms ({helps / base:.2f}x the baseline)")
+        value = statistics.median(samples[name])
+        print(f"{name:<38} {value * 1000:7.1f} ms  {ratio(name, 'baseline'):5.2f}x")
+    helps = statistics.median(samples["typer help"])
+    print(f"a two-command typer app's --help: {helps * 1000:.1f} ms ({ratio('typer help', 'baseline'):.2f}x the baseline)")
     for name in HELPS:
-        value = statistics.median(results[name])
-        print(f"{name:<38} {value * 1000:7.1f} ms  {value / helps:5.2f}x of typer's")
+        value = statistics.median(samples[name])
+        print(f"{name:<38} {value * 1000:7.1f} ms  {ratio(name, 'typer help'):5.2f}x of typer's")
 
 
 if __name__ == "__main__":
