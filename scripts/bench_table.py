@@ -1,7 +1,8 @@
 """`referee table do`, `show` and `moves` on games with a 150-move and a 2,000-move log: the
 median wall time of one recorded move (then its undo, untimed, so the log keeps its length), of
 a show and of the legal moves listed, each as a ratio against `python -c "import typer,
-rich.console"` timed in the same run (limit 1.3× at both lengths). They read the position
+rich.console"` (limit 1.3× at both lengths: the median of each run's ratio to the baseline's run
+of the same turn, every command run once in turn, 45 turns). They read the position
 cached beside the log (an undo stores it too). Also `table new` (then deleted, untimed) and the
 shell's completion of `table do` (the legal moves) and of `card`. The 2,000-move game is a
 random one in which nobody builds while anything else is legal, so that it lasts.
@@ -140,15 +141,19 @@ def main() -> None:
         if args.instructions:
             _count(BASELINE, commands, env)
             return
-        for _ in range(3):                 # interleaved, so that machine load affects all alike
-            baselines.append(timed(BASELINE, env, args.runs))
+        # One run of each in turn, `runs` x 3 times, each set against the baseline's run of the
+        # same turn (the median of those ratios): each command's runs spread over the whole
+        # measurement, not fifteen in a row, which a machine whose speed wanders from one second
+        # to the next can catch in a slow spell (as bench_cli.py).
+        for _ in range(3 * args.runs):
+            baselines.append(timed(BASELINE, env, 1))
             for label, (argv, after) in commands.items():
-                results.setdefault(label, []).append(timed(argv, env, args.runs, after=after))
+                results.setdefault(label, []).append(timed(argv, env, 1, after=after))
     base = statistics.median(baselines)
     print(f"baseline (import typer, rich.console): {base * 1000:.1f} ms")
     for label, samples in results.items():
-        value = statistics.median(samples)
-        print(f"{label:<40} {value * 1000:7.1f} ms  {value / base:5.2f}x")
+        ratio = statistics.median(a / b for a, b in zip(samples, baselines))
+        print(f"{label:<40} {statistics.median(samples) * 1000:7.1f} ms  {ratio:5.2f}x")
 
 
 if __name__ == "__main__":
