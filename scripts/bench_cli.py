@@ -47,13 +47,11 @@ TYPER_HELP = [sys.executable, "-c", "import typer; app = typer.Typer(help='Two c
 HELPS = {"referee --help": ["--help"], "referee card --help": ["card", "--help"]}
 
 
-def timed(argv: list[str], runs: int) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+def timed(argv: list[str]) -> float:
+    """The wall time of one run of `argv`."""
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -94,12 +92,12 @@ def main() -> None:
     argvs = {name: referee + argv for name, argv in {**COMMANDS, **HELPS}.items()}
     samples = {name: [] for name in [*names, "baseline", "typer help"]}
     for _ in range(3 * args.runs):
-        samples["baseline"].append(timed(BASELINE, 1))
+        samples["baseline"].append(timed(BASELINE))
         for name in COMMANDS:
-            samples[name].append(timed(argvs[name], 1))
-        samples["typer help"].append(timed(TYPER_HELP, 1))
+            samples[name].append(timed(argvs[name]))
+        samples["typer help"].append(timed(TYPER_HELP))
         for name in HELPS:
-            samples[name].append(timed(argvs[name], 1))
+            samples[name].append(timed(argvs[name]))
 
     def ratio(name: str, against: str) -> float:
         return statistics.median(a / b for a, b in zip(samples[name], samples[against]))

@@ -31,16 +31,15 @@ sys.path.insert(0, str(ROOT))
 BASELINE = [sys.executable, "-c", "import typer, rich.console"]
 
 
-def timed(argv: list[str], env: dict, runs: int, after: list[str] | None = None) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        # check: a command that failed fast would time nothing worth timing
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-        samples.append(time.perf_counter() - start)
-        if after:
-            subprocess.run(after, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    return statistics.median(samples)
+def timed(argv: list[str], env: dict, after: list[str] | None = None) -> float:
+    """The wall time of one run of `argv`; then `after` (untimed: an undo, a delete)."""
+    start = time.perf_counter()
+    # check: a command that failed fast would time nothing worth timing
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+    elapsed = time.perf_counter() - start
+    if after:
+        subprocess.run(after, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+    return elapsed
 
 
 def _long_games():
@@ -146,9 +145,9 @@ def main() -> None:
         # measurement, not fifteen in a row, which a machine whose speed wanders from one second
         # to the next can catch in a slow spell (as bench_cli.py).
         for _ in range(3 * args.runs):
-            baselines.append(timed(BASELINE, env, 1))
+            baselines.append(timed(BASELINE, env))
             for label, (argv, after) in commands.items():
-                results.setdefault(label, []).append(timed(argv, env, 1, after=after))
+                results.setdefault(label, []).append(timed(argv, env, after=after))
     base = statistics.median(baselines)
     print(f"baseline (import typer, rich.console): {base * 1000:.1f} ms")
     for label, samples in results.items():

@@ -146,11 +146,9 @@ def _generate_crown(game) -> list[Move]:
     # away from a table: allowed in 2016 (the card is random), not in classic (he names it); at
     # a table (None) asked of each, as his hand may hold an unknown card.
     unnamed = None if game.table else game.rb.edition != "classic"
-    giver, holder = turn.seat, state.crown
     moves = []
-    for receiver, player in enumerate(players):
-        if receiver == giver or receiver == holder:
-            continue                # receivers(): neither himself nor the holder
+    for receiver in receivers(game, turn.seat):
+        player = players[receiver]
         name = player.name
         # _payment_problem()'s answers in its order (gold, card, nothing), asked only where
         # they can differ: the gold and the nothing are the new holder's gold and hand read
