@@ -66,7 +66,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if anything is stale")
     parser.add_argument("--locales", type=Path, default=LOCALES)
     args = parser.parse_args()
-    stale = []
+    stale, left = [], []
     for po in sorted(args.locales.glob("*/LC_MESSAGES/referee.po")):
         catalog = read(po)
         written = [(po, po_bytes(catalog))]
@@ -76,9 +76,19 @@ def main() -> int:
                 stale.append(path)
                 if not args.check:
                     path.write_bytes(data)
+        # A part renamed or merged away leaves its old .mo behind: gettext would never read it,
+        # but it would ship in every install and mislead whoever looks in the folder.
+        kept = {path for path, _ in written}
+        for path in sorted(po.parent.glob("*.mo")):
+            if path not in kept:
+                left.append(path)
+                if not args.check:
+                    path.unlink()
     for path in stale:
         print(("stale: " if args.check else "wrote ") + str(path.relative_to(args.locales)))
-    return 1 if args.check and stale else 0
+    for path in left:
+        print(("left over: " if args.check else "removed ") + str(path.relative_to(args.locales)))
+    return 1 if args.check and (stale or left) else 0
 
 
 if __name__ == "__main__":

@@ -82,23 +82,6 @@ def places(conn, ref: dict, lang: str) -> list[str]:
     return out
 
 
-def describe(ref: dict, lang: str) -> str:
-    """One citation for people: `2016 規則書 (Game End)`, `台灣玩家規則整理 (andyventure.com, Q5)`."""
-    source = by_id().get(source_id(ref) or "")
-    text = name(source, lang) if source else (source_id(ref) or "?")
-    details = []
-    if source and ref.get("links"):
-        links = source.get("links", {})
-        hosts = [_host(links.get(str(n), "")) for n in ref["links"]]
-        details += sorted({h for h in hosts if h})
-    where = readable_where(ref.get("where"))
-    if where:
-        details.append(where)
-    if not details:
-        return text
-    return in_parens(text, details, lang)
-
-
 def in_parens(text: str, details: list[str], lang: str) -> str:
     """`text (a, b)` as the language writes it: `text（a、b）` in Chinese."""
     from referee.messages import text as said
@@ -115,10 +98,3 @@ def listing(lang: str) -> list[dict]:
         rows.append({"id": source["id"], "name": {lg: name(source, lg) for lg in DATA_LANGS},
                      "title": source.get("title", ""), "links": links, "shown": name(source, lang)})
     return rows
-
-
-def _host(url: str) -> str:
-    from urllib.parse import urlsplit
-
-    host = urlsplit(url).hostname or ""
-    return host.removeprefix("www.")

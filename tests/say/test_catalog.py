@@ -196,6 +196,26 @@ def test_the_compile_script_finds_nothing_stale():
     assert result.returncode == 0, result.stdout
 
 
+def test_the_compile_script_removes_a_part_left_over(tmp_path):
+    """A part renamed away leaves its .mo: --check names it, a run removes it and keeps the rest."""
+    import shutil
+    import subprocess
+    import sys
+
+    for code in CODES:
+        shutil.copytree(LOCALES / code, tmp_path / code)
+    folder = tmp_path / CODES[0] / "LC_MESSAGES"
+    kept = sorted(p.name for p in folder.glob("*.mo"))
+    (folder / "referee-renamed.mo").write_bytes((folder / "referee.mo").read_bytes())
+    script = [sys.executable, str(ROOT / "scripts" / "compile_catalogs.py"), "--locales", str(tmp_path)]
+    checked = subprocess.run([*script, "--check"], capture_output=True, text=True)
+    assert checked.returncode == 1 and "left over: " in checked.stdout and "referee-renamed.mo" in checked.stdout
+    assert (folder / "referee-renamed.mo").is_file()           # --check changes nothing
+    ran = subprocess.run(script, capture_output=True, text=True)
+    assert ran.returncode == 0 and "removed " in ran.stdout
+    assert sorted(p.name for p in folder.glob("*.mo")) == kept
+
+
 def test_a_language_without_a_catalog_falls_back_to_english(tmp_path, monkeypatch):
     import shutil
 
