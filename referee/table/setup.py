@@ -43,8 +43,17 @@ def from_file(name: str, edition: str, start: str, rulebook, teams: str | None =
     cast, crown and variants are the file's (`teams`: of the file's players)."""
     from referee.table.service import new_header, starting_game
 
+    from referee.engine.casts import check_cast
+    from referee.errors import BadSituation
+
     game = starting_game(new_header(name, edition, [], [], 0, [], False, start), rulebook)
     seats = [check_name(p.name, "player") for p in game.state.players]
+    # A situation may leave out the rank 9 character its player count calls for (its default
+    # cast is the standard eight at every count); a table deals every round by the rules, and
+    # 3 or 8 players cannot be dealt eight characters, so the file must name one.
+    problem = check_cast(rulebook, len(seats), game.state.characters)
+    if problem:
+        raise BadSituation.say("error.situation.cast", path="table.characters", problem=problem.said)
     return new_header(name, edition, seats, list(game.state.characters), game.state.crown,
                       sorted(game.state.variants), game.secret_selection, start, _sides(teams, seats))
 

@@ -358,7 +358,7 @@ def test_the_seer_owes_cards_back(tables, tmp_path):
     start = tmp_path / "seer.toml"
     start.write_text("""edition = "2016"
 [table]
-characters = ["Assassin", "Thief", "Seer", "King", "Bishop", "Merchant", "Architect", "Warlord"]
+characters = ["Assassin", "Thief", "Seer", "King", "Bishop", "Merchant", "Architect", "Warlord", "Artist"]
 [[players]]
 name = "Ann"
 characters = ["Seer"]

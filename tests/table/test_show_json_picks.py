@@ -8,6 +8,8 @@ import json
 import pytest
 
 KNOWN = """edition = "2016"
+[table]                 # 3 players: a rank 9 character, as a table deals them
+characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Tax Collector"]
 [[players]]
 name = "Ann"
 characters = ["King"]

@@ -309,3 +309,19 @@ def test_a_table_of_three_or_eight_needs_its_rank_9_character(table):
     assert table("new", "t", "--players", "Ann,Bob,Cid", "--characters", eight + ", Artist").returncode == 0
     assert table("new", "five", "--players", "A,B,C,D,E", "--characters", eight).returncode == 0   # optional at 5
     assert "Ann, Bob, Cid" in table("list").stdout
+
+
+def test_a_file_of_eight_players_needs_its_rank_9_character_too(table, tmp_path):
+    """`--from`: the situation file may leave the rank 9 character out (its default cast is the
+    standard eight); a table made from it may not, as `--characters` may not."""
+    players = "".join(f'[[players]]\nname = "{name}"\n' for name in "ABCDEFGH")
+    path = tmp_path / "eight.toml"
+    path.write_text('edition = "2016"\n' + players, encoding="utf-8")
+    result = table("new", "eight", "--from", str(path))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "referee: table.characters: 8 players need a rank 9 character in the 2016 edition\n"
+    assert "eight" not in table("list").stdout
+    cast = '"Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Queen"'
+    path.write_text(f'edition = "2016"\n[table]\ncharacters = [{cast}]\n' + players, encoding="utf-8")
+    assert table("new", "eight", "--from", str(path)).returncode == 0
+    assert "eight" in table("list").stdout

@@ -9,6 +9,7 @@ import pytest
 WARLORD = """edition = "2016"
 [table]
 round = 2
+characters = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord", "Artist"]
 [[players]]
 name = "Ann"
 characters = ["Warlord"]
