@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from referee.engine.cards import rank8
 from referee.engine.cards.common import once, require
-from referee.engine.errors import IllegalMove, refuse
+from referee.engine.errors import refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
@@ -90,7 +90,7 @@ def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
     """Why the acting Diplomat cannot give `given` for `taken` of seat `owner`, or None."""
     state = game.state
     seat = state.turn.seat
-    me, other = state.players[seat], state.players[owner]
+    me = state.players[seat]
     if owner == seat:
         return ("exchange_own", ("diplomat.cost-difference",), {})
     mine = me.built(given)
