@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from referee.engine.cards import rank8
 from referee.engine.cards.common import once, require
-from referee.engine.errors import IllegalMove, refuse
+from referee.engine.errors import refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
 
@@ -80,29 +80,17 @@ def least_given(worth: tuple[int, int], gold: int) -> int | None:
 
 def _counted(player) -> dict[str, int]:
     """The districts of `player`'s city counted by name."""
-    return _tally(player)[0]
-
-
-def _tally(player) -> tuple[dict[str, int], dict]:
-    """The districts of `player`'s city counted by name, and each name's first Built (the one
-    `Player.built` finds), in one pass: for the move generator, which takes both of every city."""
     counts: dict[str, int] = {}
-    firsts = {}
     for built in player.city:
-        name = built.id
-        if name in counts:
-            counts[name] += 1
-        else:
-            counts[name] = 1
-            firsts[name] = built
-    return counts, firsts
+        counts[built.id] = counts.get(built.id, 0) + 1
+    return counts
 
 
 def exchange_problem(game, given: str, owner: int, taken: str) -> tuple | None:
     """Why the acting Diplomat cannot give `given` for `taken` of seat `owner`, or None."""
     state = game.state
     seat = state.turn.seat
-    me, other = state.players[seat], state.players[owner]
+    me = state.players[seat]
     if owner == seat:
         return ("exchange_own", ("diplomat.cost-difference",), {})
     mine = me.built(given)
@@ -210,68 +198,86 @@ def _exchange(game, given: str, owner: int, taken: str) -> None:
 
 
 def _generate_exchange(game) -> list[Move]:
-    """Every exchange allowed now: exchange_problem() in parts, what concerns a whole city once
-    per city, what concerns a district taken once per district, then what concerns the pair."""
+    """Every exchange allowed now: exchange_problem() in parts, what concerns his city once per
+    listing, what concerns another city once per city, what concerns a district taken once per
+    district, then what concerns the pair."""
     state = game.state
     turn = state.turn
     if "exchange" in turn.used or turn.finished_actions or rank8.timing_problem(game):
         return []
     seat = turn.seat
     me = state.players[seat]
-    mine_counted, my_firsts = _tally(me)
-    if not my_firsts:
+    mine = rank8.targets(me)            # each name's first Built (the one given), by name
+    if not mine:
         return []                       # nothing to give
-    given_names = sorted(my_firsts)
-    gives = values(game, [my_firsts[given] for given in given_names])
+    given_names = [built.id for built in mine]
+    gives = values(game, mine)
     least = min(gives)
+    his = me.built_names()
+    mine_counted = None                 # his city counted by name: asked only beside a city sharing a name
     gold = me.gold
+    # The names he may give where the difference asks a value `need` or more of the district
+    # given (the difference only falls as the value given rises), in name order: a function of
+    # his city and gold, made once per listing for each `need` asked, not for each district taken.
+    givers: dict[int, list[str]] = {}
     shields = game.hooks.shield_district
     walls = game.hooks.destroy_surcharge
     actor = turn.character
     moves = []
     for owner, player in rank8.open_cities(game, skip=seat):
         name = player.name
-        theirs_counted, firsts = _tally(player)
         # A duplicate needs a name of one city in the other: the usual pair of cities has none.
-        shared = mine_counted.keys() & theirs_counted.keys()
-        # Each name's first Built, by name (Builts of distinct names sort by name).
-        targets = sorted(firsts.values())
+        # Those of his he may not give this city (a second there), for a district taken that
+        # is not one of his own names (the district given then never has its name).
+        shared = his & player.built_names()
+        barred = {given for given in shared if not rank8.duplicate_allowed(game, owner, given)} if shared else None
+        theirs_counted = None
+        targets = rank8.targets(player)
         charged = rank8.surcharges(game, owner) if walls else ()
         for built, take in zip(targets, values(game, targets)):
             taken = built.id
             # The price, then the district's own protection (the Keep): both only read the
             # position. Without a card that raises the city's prices (the Great Wall), the
-            # worth is the value.
-            worth = surcharged(game, charged, taken, take) if charged else (take, 0)
-            need = least_given(worth, gold)
-            if need is None:
-                continue                     # beyond his gold whatever he gives
+            # worth is the value and the least value given `take - gold` (least_given()).
+            if charged:
+                need = least_given(surcharged(game, charged, taken, take), gold)
+                if need is None:
+                    continue                 # beyond his gold whatever he gives
+            else:
+                need = take - gold
             for shield in shields:
                 if shield(game, owner, taken):
                     break
             else:
-                # If giving his least valued district leaves it within his gold, so does
-                # giving any (the usual case).
-                within = least >= need
-                if within and not shared:
-                    for given in given_names:        # (a loop: a comprehension is a call in 3.11)
-                        moves.append(make_move((actor, "exchange", (given, name, taken))))
+                if taken not in shared:
+                    # Every name he may give for its price (all of them where his least valued
+                    # district pays it: the usual case), less those barred from this city.
+                    if need <= least:
+                        fit = given_names
+                    else:
+                        fit = givers.get(need)
+                        if fit is None:
+                            fit = givers[need] = [given for given, give in zip(given_names, gives) if give >= need]
+                    for given in fit:            # (a loop: a comprehension is a call in 3.11)
+                        if not barred or given not in barred:
+                            moves.append(make_move((actor, "exchange", (given, name, taken))))
                     continue
-                # Then for each district given the price and the duplicates (all must pass:
-                # their order changes nothing but the time). A `taken` of his own he may not
-                # have twice leaves one pair at most: his only `taken` given for it.
+                # A name of his taken: for each district given the price and the duplicates
+                # (all must pass: their order changes nothing but the time). A `taken` he may
+                # not have twice leaves one pair at most: his only `taken` given for it.
+                if mine_counted is None:
+                    mine_counted = _counted(me)
+                if theirs_counted is None:
+                    theirs_counted = _counted(player)
                 pairs = zip(given_names, gives)
-                if taken in shared and not rank8.duplicate_allowed(game, seat, taken):
+                if not rank8.duplicate_allowed(game, seat, taken):
                     if mine_counted[taken] > 1:
                         continue
                     pairs = ((taken, gives[given_names.index(taken)]),)
                 for given, give in pairs:
-                    if give < need:
-                        continue
-                    if (taken in shared or given in shared) and \
-                            _duplicate_problem(game, given, mine_counted, owner, taken, theirs_counted):
-                        continue
-                    moves.append(make_move((actor, "exchange", (given, name, taken))))
+                    if give >= need and not _duplicate_problem(game, given, mine_counted, owner, taken,
+                                                               theirs_counted):
+                        moves.append(make_move((actor, "exchange", (given, name, taken))))
     return moves
 
 
