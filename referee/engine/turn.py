@@ -240,13 +240,17 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     """The turn's legal moves now as a `listing.Listing` (each verb's listed when asked for),
     when each verb's moves come together and nothing else is listed (`Game.listing`): also in a
     part of a split turn, whose entry lists its verbs only, renamed where another plays it
-    (`_part_asked`); else None: no turn is played (the selection, between turns), a secret table
-    (its reveals join the list), an answer out of turn is open (its verbs come first and may be
-    a turn's verb too): legal_moves()."""
+    (`_part_asked`); and where a required decision of one verb is open (the Seer's gives: its
+    answers are all the moves, one verb's). Else None: no turn is played (the selection, between
+    turns), a secret table (its reveals join the list), an answer out of turn is open (its verbs
+    come first and may be a turn's verb too), a required one of several verbs (each verb's would
+    list them all): legal_moves()."""
     state = game.state
     turn = state.turn
-    if turn is None or state.phase != "turns" or state.secret or state.pending is not None:
+    if turn is None or state.phase != "turns" or state.secret:
         return None
+    if state.pending is not None:
+        return _decision_listing(game, state.pending)
     if turn.only or turn.acting:
         grouped = _part_asked(game, turn)[2]
     else:
@@ -254,6 +258,16 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
         found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
         grouped = (_asked(game, turn) if found is None else found)[2]
     return None if grouped is None else listing.listing_of(game, grouped)
+
+
+def _decision_listing(game: "Operations", pending) -> listing.Listing | None:
+    """listed_by_verb() where a decision is open: a `Listing` of its answers where they are all
+    the moves (a required decision) and one verb's (the Seer's gives), else None."""
+    if not pending.required:
+        return None
+    answering = game.hooks.answers[pending.kind]
+    verbs = answering.answers_to
+    return listing.listing_of(game, (verbs, {verbs[0]: answering.answers})) if len(verbs) == 1 else None
 
 
 # legal_moves()' filter of the answers out of turn in a part as a function of its own (as

@@ -260,8 +260,8 @@ def test_what_is_made_once_is_what_is_made_afresh(rulebooks, seed, players, edit
     while not game.is_over and game.state.round < 30:
         moves = game.legal_moves()
         turn = game.state.turn
-        asked = game.listing()       # (a turn's moves grouped by verb: no decision open)
-        if asked is not None and not turn.only and not turn.acting:
+        asked = game.listing()       # (a turn's moves grouped by verb, or a required decision's)
+        if asked is not None and game.state.pending is None and not turn.only and not turn.acting:
             # (a whole turn, played by its character's holder: a part allows its verbs only, and
             # one played by another names her)
             for move in moves:
