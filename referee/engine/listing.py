@@ -391,7 +391,8 @@ class Listing:
     generator). The position must not change while it is read. `verbs`: those the position may
     list, in legal_moves()' order (a verb there may have no move now; one not there has none);
     `of(verb)` is legal_moves(verb), `all()` legal_moves() (tests/engine/test_properties.py).
-    Made by `listing_of`, for the phase that knows its generators (`turn.listed_by_verb`)."""
+    Made by `listing_of` (`renaming`: a `Renamed`), for the phase that knows its generators
+    (`turn.listed_by_verb`)."""
 
     __slots__ = ("_game", "verbs", "_generators", "_lists")
 
@@ -408,7 +409,9 @@ class Listing:
         lists = self._lists
         for verb in self.verbs:
             if verb not in lists:
-                self.of(verb)
+                # (listed here, not by `of`, which a `Renamed` listing answers renamed: every one
+                # of `verbs` has its generator)
+                lists[verb] = self._generators[verb](self._game)
         return joined(map(lists.get, self.verbs))      # (each verb's part as listed: no view in a view)
 
     def listed(self, verbs) -> "list[Move] | Moves":
@@ -428,6 +431,28 @@ class Listing:
         return moves
 
 
+class Renamed(Listing):
+    """The `Listing` of a position played by another character's player (the Witch playing the
+    rest of a bewitched turn): the turn's generators, listed and kept verb by verb as a turn's
+    are, name the turn's character; the moves handed out name the player's (`renamed`): only the
+    moves asked for are made again, in one call for each question (the random player's builds,
+    its other moves), not one for each generator asked, most of which list nothing."""
+
+    __slots__ = ("_actor", "_to")
+
+    def of(self, verb: str) -> "list[Move] | Moves":
+        moves = Listing.of(self, verb)
+        return renamed(moves, self._actor, self._to) if moves else moves
+
+    def all(self) -> "list[Move] | Moves":
+        moves = Listing.all(self)
+        return renamed(moves, self._actor, self._to) if moves else moves
+
+    def listed(self, verbs) -> "list[Move] | Moves":
+        moves = Listing.listed(self, verbs)
+        return renamed(moves, self._actor, self._to) if moves else moves
+
+
 def listing_of(game, grouped: tuple) -> Listing:
     """A position's `Listing`. `grouped`: (the verbs, in the whole list's order; verb -> its
     generate(game)). A function rather than `Listing.__init__`: a class's Python `__init__` costs
@@ -436,4 +461,15 @@ def listing_of(game, grouped: tuple) -> Listing:
     made._game = game
     made.verbs, made._generators = grouped
     made._lists = {}
+    return made
+
+
+def renaming(game, grouped: tuple, actor: str, to: str) -> Renamed:
+    """The `Renamed` listing of a position played by `to`'s player, whose generators (`grouped`,
+    as `listing_of`'s) name `actor`."""
+    made = Renamed()
+    made._game = game
+    made.verbs, made._generators = grouped
+    made._lists = {}
+    made._actor, made._to = actor, to
     return made

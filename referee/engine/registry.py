@@ -541,7 +541,7 @@ def _districts_part(rb: "Rulebook", named: frozenset | None = None) -> _District
 
 # The turn tables (Hooks.turn_generators), one per rulebook and per whether any district in the
 # game has an action (`uses`): an entry is a function of its key (the turn's character and facts;
-# for a part of a split turn, also the verbs it allows and who plays it, turn._part_asked), of the
+# for a part of a split turn that allows some verbs only, also those verbs, turn._part_asked), of the
 # rulebook and of the characters' own generators, which are the same in every cast
 # (turn._generators), so every game of the edition shares one table, random casts included. Its
 # size is bounded by the characters and the facts of a turn (a few hundred entries), not by the

@@ -4,7 +4,6 @@ calls the next character."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from referee.engine import listing, registry
@@ -156,7 +155,7 @@ _USE = (("use", generate_use),)
 
 
 def _generators(rb, hooks, character: str, gathered: bool, finished: bool, powers: tuple[str, ...] | None,
-                only: tuple[str, ...] = (), acting: str = "") -> tuple:
+                only: tuple[str, ...] = ()) -> tuple:
     """The generators a turn asks, in order, the same by verb, and when each verb's moves come
     together the verbs in order and verb -> its one generator (else None): a function of these facts of
     the turn, of the rulebook, of whether any district has an action (`hooks.uses`) and of the
@@ -167,9 +166,9 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
     character's own). A character the engine does not play is offered no move; one that can
     have no district income is not asked for it. A part of a split turn (`_part_asked`) asks
     only the generators of the verbs it allows (`only`: each generator lists its own verb's
-    moves, all named for the turn's character, tests/engine/test_properties.py), and where
-    another character plays it (`acting`: the Witch resuming a bewitched turn) each generator's
-    moves name her instead."""
+    moves, all named for the turn's character, tests/engine/test_properties.py). Where another
+    character's player plays the turn (`Turn.acting`: the Witch resuming a bewitched turn) the
+    same generators are asked, and their moves renamed as they are handed out."""
     if character not in hooks.generators:
         return (), {}, ((), {})
     if not gathered:
@@ -192,8 +191,6 @@ def _generators(rb, hooks, character: str, gathered: bool, finished: bool, power
             listed += _USE
     if only:
         listed = tuple([pair for pair in listed if pair[0] in only])
-    if acting:
-        listed = tuple([(name, partial(_renamed, generate, character, acting)) for name, generate in listed])
     by_verb: dict[str, tuple] = {}
     for name, generate in listed:
         by_verb[name] = by_verb.get(name, ()) + ((name, generate),)
@@ -220,31 +217,26 @@ def _asked(game: "Operations", turn) -> tuple:
 
 
 def _part_asked(game: "Operations", turn) -> tuple:
-    """The generators a part of a split turn asks (`turn.only`, `turn.acting`), as `_asked`: kept
-    in the same table, under the turn's key with the part's verbs and who plays it."""
+    """The generators a part of a split turn that allows some verbs only asks (`turn.only`), as
+    `_asked`: kept in the same table, under the turn's key with the part's verbs."""
     hooks = game.hooks
-    key = (turn.character, turn.gathered, turn.finished_actions, turn.powers, turn.only, turn.acting)
+    key = (turn.character, turn.gathered, turn.finished_actions, turn.powers, turn.only)
     found = hooks.turn_generators.get(key)
     if found is None:
         found = hooks.turn_generators[key] = _generators(game.rb, hooks, *key)
     return found
 
 
-def _renamed(generate, actor: str, to: str, game: "Operations") -> "list[Move] | listing.Moves":
-    """A generator's moves named `to` instead of `actor` (a part played by another character's
-    player: `_generators`' `acting`)."""
-    return listing.renamed(generate(game), actor, to)
-
-
 def listed_by_verb(game: "Operations") -> listing.Listing | None:
     """The turn's legal moves now as a `listing.Listing` (each verb's listed when asked for),
     when each verb's moves come together and nothing else is listed (`Game.listing`): also in a
-    part of a split turn, whose entry lists its verbs only, renamed where another plays it
-    (`_part_asked`); and where a required decision of one verb is open (the Seer's gives: its
-    answers are all the moves, one verb's). Else None: no turn is played (the selection, between
-    turns), a secret table (its reveals join the list), an answer out of turn is open (its verbs
-    come first and may be a turn's verb too), a required one of several verbs (each verb's would
-    list them all): legal_moves()."""
+    part of a split turn, whose entry lists its verbs only (`_part_asked`), and in one played by
+    another character's player (the Witch resuming a bewitched turn: the turn's generators, their
+    moves renamed as they are handed out, `listing.Renamed`); and where a required decision of
+    one verb is open (the Seer's gives: its answers are all the moves, one verb's). Else None: no
+    turn is played (the selection, between turns), a secret table (its reveals join the list), an
+    answer out of turn is open (its verbs come first and may be a turn's verb too), a required
+    one of several verbs (each verb's would list them all): legal_moves()."""
     state = game.state
     turn = state.turn
     if turn is None or state.phase != "turns" or state.secret:
@@ -252,7 +244,9 @@ def listed_by_verb(game: "Operations") -> listing.Listing | None:
     if state.pending is not None:
         return _decision_listing(game, state.pending)
     if turn.only or turn.acting:
-        grouped = _part_asked(game, turn)[2]
+        grouped = (_part_asked(game, turn) if turn.only else _asked(game, turn))[2]
+        if turn.acting and grouped is not None:
+            return listing.renaming(game, grouped, turn.character, turn.acting)
     else:
         # (_asked()'s lookup, the call made only where the table has no entry yet: at every step.)
         found = game.hooks.turn_generators.get((turn.character, turn.gathered, turn.finished_actions, turn.powers))
@@ -302,11 +296,8 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
             # a threatened character's gathering): the open answer's moves are filtered (its
             # generators are the part's own, `_part_asked`).
             answers = _in_part(answers, turn.only, turn.character)
-        if turn.acting:
-            # The part is played by another character's player: her moves name her.
-            answers = listing.renamed(answers, turn.character, turn.acting)
         moves.extend(answers)
-    if turn.only or turn.acting:
+    if turn.only:
         generating, by_verb, _ = _part_asked(game, turn)
     else:
         # (_asked()'s lookup, as listed_by_verb: the call made only where the table has no entry yet.)
@@ -323,6 +314,10 @@ def legal_moves(game: "Operations", verb: str | None = None, known: dict | None 
             if listed is None:
                 listed = known[name] = generate(game)
             moves += listed
+    if turn.acting:
+        # The part is played by another character's player: her moves name her (the open
+        # answer's too; those of other actors are left as they are).
+        return listing.renamed(moves, turn.character, turn.acting)
     return moves
 
 
