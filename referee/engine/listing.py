@@ -453,11 +453,12 @@ class Renamed(Listing):
         return renamed(moves, self._actor, self._to) if moves else moves
 
 
-def listing_of(game, grouped: tuple) -> Listing:
-    """A position's `Listing`. `grouped`: (the verbs, in the whole list's order; verb -> its
-    generate(game)). A function rather than `Listing.__init__`: a class's Python `__init__` costs
-    ~500 instructions more a call (CPython 3.11), and one is made at nearly every step of a turn."""
-    made = Listing()
+def listing_of(game, grouped: tuple, kind: type = Listing) -> Listing:
+    """A position's `Listing` (or one of its `kind`). `grouped`: (the verbs, in the whole list's
+    order; verb -> its generate(game)). A function rather than `Listing.__init__`: a class's
+    Python `__init__` costs ~500 instructions more a call (CPython 3.11), and one is made at
+    nearly every step of a turn."""
+    made = kind()
     made._game = game
     made.verbs, made._generators = grouped
     made._lists = {}
@@ -467,9 +468,6 @@ def listing_of(game, grouped: tuple) -> Listing:
 def renaming(game, grouped: tuple, actor: str, to: str) -> Renamed:
     """The `Renamed` listing of a position played by `to`'s player, whose generators (`grouped`,
     as `listing_of`'s) name `actor`."""
-    made = Renamed()
-    made._game = game
-    made.verbs, made._generators = grouped
-    made._lists = {}
+    made = listing_of(game, grouped, Renamed)
     made._actor, made._to = actor, to
     return made

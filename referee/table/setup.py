@@ -41,10 +41,9 @@ def table_name(name: str) -> str:
 def from_file(name: str, edition: str, start: str, rulebook, teams: str | None = None) -> Header:
     """A table that begins at the position of a situation file (`start`, its text): its players,
     cast, crown and variants are the file's (`teams`: of the file's players)."""
-    from referee.table.service import new_header, starting_game
-
     from referee.engine.casts import check_cast
     from referee.errors import BadSituation
+    from referee.table.service import new_header, starting_game
 
     game = starting_game(new_header(name, edition, [], [], 0, [], False, start), rulebook)
     seats = [check_name(p.name, "player") for p in game.state.players]

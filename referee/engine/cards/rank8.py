@@ -87,16 +87,13 @@ def destroy_cost(game, owner: int, district: str, built: Built | None = None) ->
 def within_means(game, owner: int, builts, gold: int) -> list:
     """Those of `builts` (districts of seat `owner`'s city, each its own Built) whose
     destroy_cost() is at most `gold`, in their order: for the Warlord's move generator, which
-    prices every district in play at every step of his turn — the edition's table of values and
-    the city's surcharges asked once, each district priced as prices() does, in the one loop
-    that compares (not a list of prices zipped: a second pass), less one (a cost below 0 is 0,
-    which any gold pays: compared as it is)."""
+    prices every district in play at every step of his turn — each city's values by prices() (the
+    one place a district is priced for a whole city), less one, then the city's surcharges, asked
+    once (a cost below 0 is 0, which any gold pays: compared as it is)."""
     charged = surcharges(game, owner) if game.hooks.destroy_surcharge else ()
-    values = _values(game, "warlord-full-value")
     within = []
-    for built in builts:
-        cost = values[built.id] + built.beautified - 1      # (the Artist's coin: a bool, 1 or 0)
-        if (with_surcharges(charged, built.id, cost) if charged else cost) <= gold:
+    for built, price in zip(builts, prices(game, builts)):
+        if (with_surcharges(charged, built.id, price - 1) if charged else price - 1) <= gold:
             within.append(built)
     return within
 
