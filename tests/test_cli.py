@@ -95,6 +95,15 @@ def test_simulate_counts_one_game_as_one(cli):
     two = cli("simulate", "--games", "2", "--players", "3", "--no-check", "--lang", "en")
     assert one.stdout.startswith("1 game · ") and two.stdout.startswith("2 games · ")
 
+
+def test_simulate_without_checks_does_not_say_they_held(cli):
+    # --no-check checks nothing but that every game could go on: it must not claim the invariants held.
+    unchecked = cli("simulate", "--games", "2", "--players", "3", "--no-check", "--lang", "en")
+    checked = cli("simulate", "--games", "2", "--players", "3", "--lang", "en")
+    assert unchecked.returncode == 0 and checked.returncode == 0
+    assert "All invariants held." not in unchecked.stdout and "were not checked" in unchecked.stdout
+    assert "All invariants held." in checked.stdout
+
 def test_global_options_before_the_command(cli):
     data = json.loads(cli("--edition", "classic", "--json", "card", "主教").stdout)
     assert data["id"] == "bishop" and data["edition"] == "classic"

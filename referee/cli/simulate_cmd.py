@@ -272,7 +272,9 @@ def run(games: int, players: str, edition: str, seed: int, check: bool, json_out
                 out.print(text("simulate.team", lang, players=members(team["players"]), wins=team["wins"],
                                score=team["average_score"]))
             out.print(text("simulate.team_ties", lang, count=report["team_ties"]))
-        out.print(f"[green]{label('sim.ok', lang)}[/green]" if not failures
+        # Without the checks only a game that could not go on is found: nothing else was checked.
+        held = "sim.ok" if check else "sim.unchecked"
+        out.print(f"[green]{label(held, lang)}[/green]" if not failures
                   else f"[red]{label('sim.problems_one' if len(failures) == 1 else 'sim.problems', lang).format(count=len(failures))}[/red]")
         for failure in failures[:20]:
             out.print(f"  {failure}")
