@@ -22,7 +22,12 @@ Rates are per second of CPU time of the process that plays (time.process_time; t
 driver reports process.cpuUsage), which is what "on one core" means and what a busy machine
 disturbs least; each figure is the median of 3 runs (--runs), the engines' runs alternating.
 
-    python scripts/bench_engine.py [--games 200] [--players 5] [--peer-seconds 5]
+Our runs play 1,000 games of each (about 1.3 and 1.7 CPU s, against the peer's 5 s a run): at 200
+games a run of ours was a quarter of a second, moved by a few per cent by a machine whose speed
+wanders, and 200 random casts are too few to stand for all of them (casts 0-199 took 2 % more a
+round against the base cast than casts 200-999, in one process, alternating).
+
+    python scripts/bench_engine.py [--games 1000] [--players 5] [--peer-seconds 5]
         [--runs 3] [--peer-dir DIR] [--peer-driver FILE]    (defaults: $PEER_DIR, $PEER_DRIVER)
 """
 
@@ -155,7 +160,7 @@ def _rates(runs: list[dict]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=1000, help="games of each cast a run of ours plays")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--runs", type=int, default=RUNS, help="runs of each engine (odd: the median is a run)")
     parser.add_argument("--peer-seconds", type=float, default=5.0, help="CPU seconds of each peer run")
