@@ -36,7 +36,7 @@ def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | N
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        raise AmbiguousName(kind, text, [rb.name(c) for c in found])
+        raise AmbiguousName(kind, text, [rb.name(c) for c in found]).at(path)
     # The nearest names through every alias in both scripts (a Chinese slip gets Chinese
     # neighbours), shown by the edition's English names.
     from referee.catalog.db import connect
@@ -45,7 +45,8 @@ def card_id(rb: Rulebook, text: str, kind: str, path: str, in_play: set[str] | N
     conn = connect()
     close = [found for found in closest_names(conn, text, rb.edition, (kind,))
              if found[2] in rb.characters or found[2] in rb.districts][:6]
-    raise UnknownName(kind, text, [name for name, _, _, _ in close], limit=3, aliases=aliases_of(conn, close, rb.edition))
+    raise UnknownName(kind, text, [name for name, _, _, _ in close], limit=3,
+                      aliases=aliases_of(conn, close, rb.edition)).at(path)
 
 
 def read_cast(rb: Rulebook, value, players: int, path: str,
@@ -68,7 +69,10 @@ def read_cast(rb: Rulebook, value, players: int, path: str,
             return list(preset_cast(rb, preset, players, nine)), preset
         except IllegalCast as error:
             raise BadSituation.say("error.situation.cast", path=path, problem=error.problem.said) from error
-    cast = [card_id(rb, c, "character", f"{path}[{i}]") for i, c in enumerate(type_checked(value, list, path))]
+    # (A file's entry by its place in the list; a command line's by its option: its place there is
+    # the name typed.)
+    place = path if path.startswith("--") else None
+    cast = [card_id(rb, c, "character", place or f"{path}[{i}]") for i, c in enumerate(type_checked(value, list, path))]
     problem = check_cast(rb, players, cast, rank9_optional=rank9_optional)
     if problem:
         raise BadSituation.say("error.situation.cast", path=path, problem=problem.said)

@@ -122,6 +122,19 @@ class RefereeError(Exception):
     edition: str | None = None
     key: str | None = None
     values: dict = {}
+    # Where the bad input is (`players[1].characters[0]` in a file, `--characters` on the command
+    # line), said before the line; None: nowhere to name (a move typed at a table is all there is).
+    where: str | None = None
+
+    def at(self, where: str):
+        """This error, said at `where` in the file read (a name the error itself cannot place:
+        which list of a situation file a misspelled card is in)."""
+        self.where = where
+        self.args = (self.localized("en"),)
+        return self
+
+    def _placed(self, line: str, lang: str) -> str:
+        return Said("error.at", path=where, line=line).render(lang) if (where := self.where) else line
 
     @property
     def zh(self) -> str | None:
@@ -137,7 +150,7 @@ class RefereeError(Exception):
         return error
 
     def render(self, lang: str) -> str:
-        return Said(self.key, **self.values).render(lang)
+        return self._placed(Said(self.key, **self.values).render(lang), lang)
 
     def localized(self, lang: str, name=lambda n: n) -> str:
         return _names(self.render(lang), name) if self.key else str(self)
@@ -264,10 +277,10 @@ class UnknownName(RefereeError):
         return Said(self.key, **{**self.values, "hint": hint})
 
     def render(self, lang: str) -> str:
-        return self._said(lang, lambda n: n).render(lang)
+        return self._placed(self._said(lang, lambda n: n).render(lang), lang)
 
     def localized(self, lang: str, name=lambda n: n) -> str:
-        return _names(self._said(lang, name).render(lang), name)
+        return _names(self._placed(self._said(lang, name).render(lang), lang), name)
 
 
 class AmbiguousName(RefereeError):
@@ -282,7 +295,7 @@ class AmbiguousName(RefereeError):
     def localized(self, lang: str, name=lambda n: n) -> str:
         # Both names where the player's differs: the same word is what made it ambiguous.
         both = Listed(Said("error.both_names", name=name(n), english=n) if name(n) != n else n for n in self.choices)
-        return _names(Said(self.key, **{**self.values, "choices": both}).render(lang), name)
+        return _names(self._placed(Said(self.key, **{**self.values, "choices": both}).render(lang), lang), name)
 
 
 class BadSituation(RefereeError):

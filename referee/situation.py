@@ -340,8 +340,13 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     if any(p.name.casefold() == name.casefold() for p in seated):
         raise BadSituation.say("error.situation.same_name", path=path, name=Typed(name))
     cast = limits.cast
-    chars = [_name(rb, c, "character", f"{path}.characters", set(cast)) for c in
-             _type(raw.get("characters", []), list, f"{path}.characters")]
+    chars = [_name(rb, c, "character", f"{path}.characters[{i}]", set(cast)) for i, c in
+             enumerate(_type(raw.get("characters", []), list, f"{path}.characters"))]
+    for i, c in enumerate(chars):
+        if c in chars[:i]:
+            # (one player's list naming a character twice: not "held by two players")
+            raise BadSituation.say("error.situation.cast", path=f"{path}.characters",
+                                   problem=Said("error.cast.listed_twice", card=card_mark(rb.name(c))))
     limit = 2 if limits.seats < int(rb.setup.get("two_characters_below", 4)) else 1
     if len(chars) > limit:
         raise BadSituation.say("error.situation.characters_each", path=path, limit=limit, seats=limits.seats)

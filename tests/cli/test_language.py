@@ -243,7 +243,7 @@ def test_a_mistyped_card_is_offered_its_closest_name_first(tables, tmp_path):
     assert refusal("table", "do", "小明: build Templ").startswith("找不到地區「Templ」；最接近的：神殿、")
     # A situation file's characters, as `ask` reads them.
     text = _two_hold("國王王", None).replace("小華", "小強")
-    assert refusal("ask", "-", stdin=text).startswith("找不到角色「國王王」；最接近的：國王、")
+    assert refusal("ask", "-", stdin=text).startswith("players[0].characters[0]：找不到角色「國王王」；最接近的：國王、")
 
 
 def test_a_mistyped_card_is_offered_by_its_aliases_under_the_name_the_reader_sees(tables):
@@ -257,7 +257,7 @@ def test_a_mistyped_card_is_offered_by_its_aliases_under_the_name_the_reader_see
     said("table", "new", "t", "--players", "小明,小華,小強,小美,阿美")
     assert refusal("table", "do", "小明: pick 君閥").startswith("找不到角色「君閥」；最接近的：領主、")
     text = _two_hold("君閥王", None).replace("小華", "小強")
-    assert refusal("ask", "-", stdin=text).startswith("找不到角色「君閥王」；最接近的：領主、")
+    assert refusal("ask", "-", stdin=text).startswith("players[0].characters[0]：找不到角色「君閥王」；最接近的：領主、")
 
 
 def test_a_mistyped_verb_is_offered_the_closest_verbs_in_the_readers_script(tables, tmp_path):
@@ -823,7 +823,7 @@ def test_a_classic_file_is_refused_with_classic_names(english, command):
     assert refusal(command, "-", stdin=_two_hold("軍閥", "classic")) == "players：軍閥 同時在 2 位玩家手上"
     assert refusal(command, "-", "--lang", "zh-Hans", stdin=_two_hold("Warlord", "classic")) == "players：军阀 同时在 2 位玩家手上"
     assert refusal(command, "-", stdin=_two_hold("主教", "classic").replace("主教", "主叫", 1)) == \
-        "找不到角色「主叫」；最接近的：主教、軍閥、國王"
+        "players[0].characters[0]：找不到角色「主叫」；最接近的：主教、軍閥、國王"
 
 
 @pytest.mark.parametrize("command", ["ask", "score"])
@@ -863,7 +863,7 @@ def test_a_simulation_of_both_editions_names_the_refusing_editions_cards():
     cast = "刺客,盜賊,魔術師,國王,住持,商人,建築師,軍閥"
     # 住持 is the 2016 Bishop; in the classic edition it could also be the Abbot (修道院長).
     assert refusal("simulate", "-g", "1", "-e", "both", "-c", cast, "--lang", "zh-Hant") == \
-        "「住持」可以指不同的角色：修道院長（Abbot）、主教（Bishop）"
+        "--characters：「住持」可以指不同的角色：修道院長（Abbot）、主教（Bishop）"
 
 
 # -- a table started from a file speaks the file's language -----------------------------------------

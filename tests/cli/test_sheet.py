@@ -130,7 +130,7 @@ def test_a_tracked_table(conn, rulebooks, tmp_path, tables):
 
 @pytest.mark.parametrize("args, line", [
     (["-c", "no such preset"], "referee: --characters: 'no such preset' is not a preset cast of the 2016 edition"),
-    (["-c", "assassin,thief,magician,king,bishop,merchant,architect,nobody"], "referee: unknown character 'nobody'"),
+    (["-c", "assassin,thief,magician,king,bishop,merchant,architect,nobody"], "referee: --characters: unknown character 'nobody'"),
     (["-c", "assassin,thief,magician,king,bishop,merchant,architect,warlord", "--paper", "a3"],
      "referee: --paper a3: choose a4 or letter"),
     (["-c", "basic", "-o", None, "--lang", "xx"], "referee: unknown language 'xx'"),
