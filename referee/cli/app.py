@@ -300,6 +300,11 @@ def _usage_in_players_language(error, argv: list[str]) -> str:
         from referee.messages import text
 
         return text("usage.table_new_players", lang).format(",".join(players))
+    table = _table_typed_as_argument(message, argv)
+    if table:
+        from referee.messages import text
+
+        return text("usage.table_named", lang).format(table, argv[1])
     if lang == "en":
         return message
     from referee.messages import text
@@ -335,6 +340,30 @@ def _players_typed_as_names(message: str, argv: list[str]) -> list[str] | None:
         elif not word.startswith("-"):
             names.append(word)
     return names if len(names) > 1 else None
+
+
+def _table_typed_as_argument(message: str, argv: list[str]) -> str | None:
+    """`referee table show game1`: a table's name typed where no argument goes (as `table
+    delete` takes it). click would only say that a word was left over; the option that names a
+    table, for a line to copy. None unless the one word left over is a table in the tables file."""
+    import re
+
+    found = re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", message.strip())
+    if argv[:1] != ["table"] or len(argv) < 3 or found is None or " " in found.group(1):
+        return None
+    try:
+        from referee.table.store import Store, default_path
+
+        if not default_path().is_file():
+            return None
+        store = Store()
+        try:
+            names = store.names()
+        finally:
+            store.conn.close()
+    except (RefereeError, OSError, ValueError):
+        return None
+    return found.group(1) if found.group(1) in names else None
 
 
 def _players_language(argv: list[str]) -> str:

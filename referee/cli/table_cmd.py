@@ -140,6 +140,9 @@ def do(
         except BadMove as error:
             if _undo_typed(error):
                 raise BadMove.say("error.table.undo_typed", text=Typed(error.values["text"])) from None
+            if error.key == "error.move.no_colon" and str(error.values["text"]).strip() in store.names():
+                # `table do game1 "Ann: gold"`: the table named where a move goes.
+                raise BadMove.say("error.table.table_typed", text=Typed(str(error.values["text"]).strip())) from None
             if error.key not in ("error.move.no_verb", "error.move.no_colon"):
                 raise
             raise _no_verb(store, name, str(error.values["text"]), lang, error) from None

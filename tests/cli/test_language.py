@@ -1021,6 +1021,19 @@ def test_players_typed_as_the_tables_name_are_shown_the_players_option(tables):
     assert said("table", "list").startswith("No table yet")
 
 
+def test_a_tables_name_typed_as_an_argument_is_shown_the_table_option(tables):
+    """`table show 週五` (the table's name where `table delete` takes it): click said only that a
+    word was left over; the line to type instead, in the table's language. A word that is no table
+    is left to click's line."""
+    said("table", "new", "週五", "--players", "小明,小華,阿美")
+    said("table", "new", "sunday", "--players", "Ann,Bob,Cid")
+    assert refusal("table", "moves", "週五") == (
+        "「週五」是牌桌的名字：牌桌要用 --table 指定（不寫就是目前的牌桌）：referee table moves --table 週五")
+    assert refusal("table", "show", "sunday", "--lang", "en") == (
+        "sunday is a table: a table is chosen with --table (without it, the current one): referee table show --table sunday")
+    assert refusal("table", "show", "monday", "--lang", "en") == "Got unexpected extra argument(s) (monday)"
+
+
 def test_a_usage_error_at_a_table_speaks_the_tables_language(tables, tmp_path, monkeypatch):
     """click's refusals of a command line (`table serve --port abc`, `table do` without a move) were in
     English at a Chinese table, whose moves were not there to tell the language: the table's own."""

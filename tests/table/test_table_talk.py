@@ -262,6 +262,21 @@ def test_an_undo_typed_as_a_move_says_the_command(table, lang, players, typed, s
     assert result.returncode == 2 and result.stderr == said
 
 
+def test_a_tables_name_typed_where_a_move_goes_says_the_option(table, shown):
+    # `table do t2 "Ann: …"` named the table as `show t2` would: it says how to choose one, records nothing.
+    assert table("new", "t1", "--players", "Ann,Bob,Cid,Dan", "--lang", "en").returncode == 0
+    assert table("new", "t2", "--players", "胖虎,小夫,静香,大雄", "--lang", "zh-Hans").returncode == 0
+    english = table("do", "t1", "Ann: faceup Merchant, Architect", "--lang", "en")
+    assert english.returncode == 2 and english.stderr == (
+        "referee: 't1' is a table, not a move: choose a table with --table t1 (without it, the current one)\n")
+    chinese = table("do", "t2", "胖虎：面朝上 商人、建筑师")
+    assert chinese.returncode == 2
+    assert chinese.stderr == "referee: 「t2」是牌桌的名字，不是一步棋：用 --table t2 选牌桌（不写就是当前的牌桌）\n"
+    assert shown("t1")["moves_recorded"] == shown("t2")["moves_recorded"] == 0
+    # A word that names no table is still a move without its colon.
+    assert "is a table" not in table("do", "t3", "--lang", "en").stderr
+
+
 def test_chinese_kept_cards_written_with_a_space_between(table):
     # 「抽牌 保留 神庙 市场」 was 「找不到地区「神庙 市场」」: two cards, as a Chinese typist lists them.
     assert table("new", "t", "--players", "胖虎,小夫,静香,大雄", "--lang", "zh-Hans").returncode == 0
