@@ -127,14 +127,17 @@ class RefereeError(Exception):
     where: str | None = None
 
     def at(self, where: str):
-        """This error, said at `where` in the file read (a name the error itself cannot place:
-        which list of a situation file a misspelled card is in)."""
+        """This error, said at `where` (what the error itself cannot place: which list of a
+        situation file a misspelled card is in, which option of a command line)."""
         self.where = where
         self.args = (self.localized("en"),)
         return self
 
     def _placed(self, line: str, lang: str) -> str:
-        return Said("error.at", path=where, line=line).render(lang) if (where := self.where) else line
+        """`line` said at the error's place, where it has one."""
+        if self.where is None:
+            return line
+        return Said("error.at", path=self.where, line=line).render(lang)
 
     @property
     def zh(self) -> str | None:

@@ -270,6 +270,9 @@ def _edition_asked(argv: list[str]) -> str:
         return "2016"
 
 
+# click's line for words left over on a command line (the words in its group 1).
+_EXTRA_ARGUMENTS = r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)"
+
 # click's usage errors (a bad option value, a missing argument…) said in the player's language:
 # (pattern of click's English line, the catalog key of the same line, usage.*).
 _USAGE = [
@@ -282,7 +285,7 @@ _USAGE = [
     (r"Option '(.+)' requires an argument\.", "usage.option_needs_argument"),
     (r"No such command '(.+)'\. Did you mean '(.+)'\?", "usage.no_command_did_you_mean"),
     (r"No such command '(.+)'\.", "usage.no_command"),
-    (r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", "usage.extra_arguments"),
+    (_EXTRA_ARGUMENTS, "usage.extra_arguments"),
 ]
 
 
@@ -331,7 +334,7 @@ def _players_typed_as_names(message: str, argv: list[str]) -> list[str] | None:
 
     if argv[:2] != ["table", "new"] or any(a in ("--players", "-p") or a.startswith("--players=") for a in argv):
         return None
-    if not re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", message.strip()):
+    if not re.fullmatch(_EXTRA_ARGUMENTS, message.strip()):
         return None
     names, rest = [], iter(argv[2:])
     for word in rest:
@@ -348,7 +351,7 @@ def _table_typed_as_argument(message: str, argv: list[str]) -> str | None:
     table, for a line to copy. None unless the one word left over is a table in the tables file."""
     import re
 
-    found = re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.+)\)", message.strip())
+    found = re.fullmatch(_EXTRA_ARGUMENTS, message.strip())
     if argv[:1] != ["table"] or len(argv) < 3 or found is None or " " in found.group(1):
         return None
     try:

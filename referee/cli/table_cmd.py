@@ -140,9 +140,10 @@ def do(
         except BadMove as error:
             if _undo_typed(error):
                 raise BadMove.say("error.table.undo_typed", text=Typed(error.values["text"])) from None
-            if error.key == "error.move.no_colon" and str(error.values["text"]).strip() in store.names():
+            word = str(error.values.get("text", "")).strip()
+            if error.key == "error.move.no_colon" and word in store.names():
                 # `table do game1 "Ann: gold"`: the table named where a move goes.
-                raise BadMove.say("error.table.table_typed", text=Typed(str(error.values["text"]).strip())) from None
+                raise BadMove.say("error.table.table_typed", text=Typed(word)) from None
             if error.key not in ("error.move.no_verb", "error.move.no_colon"):
                 raise
             raise _no_verb(store, name, str(error.values["text"]), lang, error) from None
