@@ -130,8 +130,11 @@ class RefereeError(Exception):
         """This error, said at `where` (what the error itself cannot place: which list of a
         situation file a misspelled card is in, which option of a command line)."""
         self.where = where
-        self.args = (self.localized("en"),)
         return self
+
+    def __str__(self) -> str:
+        # Placed, the English line with its place, worked out when shown (as UnknownName's is).
+        return self.localized("en") if self.where is not None and self.key else super().__str__()
 
     def _placed(self, line: str, lang: str) -> str:
         """`line` said at the error's place, where it has one."""
