@@ -12,7 +12,7 @@ from collections import Counter
 
 from referee.casting import card_id as _name, read_cast, type_checked as _type  # noqa: F401 (read_cast: for its importers)
 from referee.engine import Game, Rulebook
-from referee.engine.casts import excluded_uniques
+from referee.engine.casts import excluded_uniques, listed_twice
 from referee.engine.scoring import city_size
 from referee.engine.state import UNKNOWN, Built, Player, State
 from referee.errors import BadSituation, Inner, Listed, Named, Said, UnknownName, card_mark, Typed, Written
@@ -342,11 +342,9 @@ def _player(rb: Rulebook, raw, path: str, seated: list[Player], limits: _Limits,
     cast = limits.cast
     chars = [_name(rb, c, "character", f"{path}.characters[{i}]", set(cast)) for i, c in
              enumerate(_type(raw.get("characters", []), list, f"{path}.characters"))]
-    for i, c in enumerate(chars):
-        if c in chars[:i]:
-            # (one player's list naming a character twice: not "held by two players")
-            raise BadSituation.say("error.situation.cast", path=f"{path}.characters",
-                                   problem=Said("error.cast.listed_twice", card=card_mark(rb.name(c))))
+    twice = listed_twice(rb, chars)          # (one player's list: not "held by two players")
+    if twice:
+        raise BadSituation.say("error.situation.cast", path=f"{path}.characters", problem=twice.said)
     limit = 2 if limits.seats < int(rb.setup.get("two_characters_below", 4)) else 1
     if len(chars) > limit:
         raise BadSituation.say("error.situation.characters_each", path=path, limit=limit, seats=limits.seats)

@@ -354,19 +354,8 @@ def _table_typed_as_argument(message: str, argv: list[str]) -> str | None:
     found = re.fullmatch(_EXTRA_ARGUMENTS, message.strip())
     if argv[:1] != ["table"] or len(argv) < 3 or found is None or " " in found.group(1):
         return None
-    try:
-        from referee.table.store import Store, default_path
-
-        if not default_path().is_file():
-            return None
-        store = Store()
-        try:
-            names = store.names()
-        finally:
-            store.conn.close()
-    except (RefereeError, OSError, ValueError):
-        return None
-    return found.group(1) if found.group(1) in names else None
+    word = found.group(1)
+    return word if _read_tables(lambda store: word in store.names()) else None
 
 
 def _players_language(argv: list[str]) -> str:
@@ -406,23 +395,32 @@ def _tables_language(argv: list[str]) -> str | None:
         return None
     named = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-t", "--table")), None) or next(
         (a.split("=", 1)[1] for a in argv if a.startswith("--table=")), None)
-    try:
+
+    def spoken(store) -> str:
         from referee.say.table_text import table_language
+
+        name = named or store.current()
+        header = store.header(name) if name in store.names() else None
+        # An undecided table (names alike in both scripts) is said in the guess it shows.
+        return (header.lang or table_language(None, header)) if header is not None else ""
+    return _read_tables(spoken) or None
+
+
+def _read_tables(read):
+    """`read(store)` of the tables file, for a refusal said before its command opened it: None
+    when there is no such file (a refusal creates nothing) or it cannot be read."""
+    try:
         from referee.table.store import Store, default_path
 
         if not default_path().is_file():
             return None
         store = Store()
         try:
-            name = named or store.current()
-            header = store.header(name) if name in store.names() else None
-            # An undecided table (names alike in both scripts) is said in the guess it shows.
-            spoken = (header.lang or table_language(None, header)) if header is not None else ""
+            return read(store)
         finally:
             store.conn.close()
     except (RefereeError, OSError, ValueError):
         return None
-    return spoken or None
 
 
 def _current_tables_chinese(words: str) -> str | None:
@@ -432,19 +430,14 @@ def _current_tables_chinese(words: str) -> str | None:
 
     if script_of(words):
         return None
-    try:
-        from referee.say.table_text import table_language
-        from referee.table.store import Store
 
-        store = Store()
-        try:
-            current = store.current()
-            spoken = table_language(None, store.header(current)) if current in store.names() else None
-        finally:
-            store.conn.close()
-    except (RefereeError, OSError):
-        return None
-    return spoken if spoken in ("zh-Hant", "zh-Hans") else None
+    def spoken(store) -> str | None:
+        from referee.say.table_text import table_language
+
+        current = store.current()
+        return table_language(None, store.header(current)) if current in store.names() else None
+    found = _read_tables(spoken)
+    return found if found in ("zh-Hant", "zh-Hans") else None
 
 
 # The parameters whose values are the player's own words, by command: its query, and the names

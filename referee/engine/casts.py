@@ -80,6 +80,14 @@ def character_problem(rb: "Rulebook", character: str, players: int) -> str | Non
     return None
 
 
+def listed_twice(rb: "Rulebook", characters) -> str | None:
+    """The problem of a list of characters (ids) that names one twice, or None."""
+    characters = tuple(characters)
+    if len(set(characters)) == len(characters):
+        return None
+    return CastProblem("error.cast.listed_twice", card=_mark(rb, next(c for c in characters if characters.count(c) > 1)))
+
+
 def check_cast(rb: "Rulebook", players: int, characters, rank9_optional: bool = False) -> str | None:
     """The first problem with using `characters` (ids) with `players` players, as one line, or
     None when the rules allow the cast. `rank9_optional`: a situation file may leave out the rank 9
@@ -89,9 +97,9 @@ def check_cast(rb: "Rulebook", players: int, characters, rank9_optional: bool = 
     for character in characters:
         if character not in rb.characters:
             return CastProblem("error.cast.not_a_character", character=character, edition=_edition(rb))
-    if len(set(characters)) != len(characters):
-        twice = next(c for c in characters if characters.count(c) > 1)
-        return CastProblem("error.cast.listed_twice", card=_mark(rb, twice))
+    twice = listed_twice(rb, characters)
+    if twice:
+        return twice
     by_rank: dict[int, list[str]] = {}
     for character in characters:
         by_rank.setdefault(_rank(rb, character), []).append(character)
