@@ -6,7 +6,10 @@ within ~0.3 % whatever else the machine does, so it can tell a 1 % change that C
 shared machine cannot; the moves, rounds and a hash of every move say whether two trees played
 the same games.
 
-    python scripts/engine_instructions.py [base|random] [--games 40]
+    python scripts/engine_instructions.py [base|random] [--games 40] [--character NAME]
+
+`--character NAME`: the base cast with NAME in the place of the base character of its rank (as
+`cast_cost.py` plays it), for what one character's listings and moves cost.
 
 The tree's bytecode is compiled first (an environment with PYTHONDONTWRITEBYTECODE=1 would
 otherwise count compiling in the measured games: ~126 M of 617 M once), and the string hash seed
@@ -27,7 +30,7 @@ from callgrind import instructions, require_valgrind   # scripts/callgrind.py
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def play(kind: str, games: int, hashed: bool, casts: int | None = None) -> str:
+def play(kind: str, games: int, hashed: bool, casts: int | None = None, character: str | None = None) -> str:
     """Play the games in this process; return 'moves rounds hash'. The random casts of games
     0..`casts` (default: `games`) are drawn before any is played and are not part of the games:
     bench_engine.py times the games, not the drawing of their casts, and the warm-up run that is
@@ -48,8 +51,13 @@ def play(kind: str, games: int, hashed: bool, casts: int | None = None) -> str:
     rb = rulebook("2016")
     digest, moves, rounds = hashlib.sha256(), 0, 0
     seeds = [10**6, *range(games if casts is None else casts)]
-    dealt = {seed: None if kind == "base" else random_cast(
-        rb, 5, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition)) for seed in seeds}
+    if character is not None:
+        from cast_cost import with_character        # scripts/cast_cost.py
+        swapped = with_character(Game.new(rb, [f"P{i}" for i in range(5)]).state.characters, rb, character)
+        dealt = {seed: swapped for seed in seeds}
+    else:
+        dealt = {seed: None if kind == "base" else random_cast(
+            rb, 5, random.Random(f"cast:{seed}"), usable=lambda c: supported(c, rb.edition)) for seed in seeds}
     for seed in [10**6, *range(games)]:
         cast = dealt[seed]
         game = Game.new(rb, [f"P{i}" for i in range(5)], seed=seed, characters=cast, undo=False, events=False)
@@ -66,11 +74,11 @@ def play(kind: str, games: int, hashed: bool, casts: int | None = None) -> str:
     return f"{moves} {rounds} {digest.hexdigest()[:12] if hashed else '-'}"
 
 
-def counted(kind: str, games: int, env: dict, casts: int) -> int:
+def counted(kind: str, games: int, env: dict, casts: int, character: list[str]) -> int:
     """Instructions callgrind counts for a child process that draws `casts` casts and plays
     `games` games."""
     return instructions([sys.executable, __file__, kind, "--games", str(games), "--casts", str(casts),
-                         "--play", "--no-hash"], env)
+                         "--play", "--no-hash", *character], env)
 
 
 def main() -> None:
@@ -81,20 +89,23 @@ def main() -> None:
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)      # the measured child
     parser.add_argument("--casts", type=int, default=None, help=argparse.SUPPRESS)   # ... and the casts it draws
     parser.add_argument("--no-hash", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--character", help="the base cast with this character in its rank's place (a 2016 id)")
     args = parser.parse_args()
     if args.games < 0:
         parser.error(f"--games must be 0 or more, not {args.games}")
     if args.play:
-        print(play(args.kind, args.games, not args.no_hash, args.casts))
+        print(play(args.kind, args.games, not args.no_hash, args.casts, args.character))
         return
     require_valgrind("engine_instructions")
     compileall.compile_dir(ROOT / "referee", quiet=1)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONHASHSEED="0", PYTHONPATH=str(ROOT))
-    games = subprocess.run([sys.executable, __file__, args.kind, "--games", str(args.games), "--play"],
+    character = ["--character", args.character] if args.character else []
+    games = subprocess.run([sys.executable, __file__, args.kind, "--games", str(args.games), "--play", *character],
                            env=env, check=True, capture_output=True, text=True).stdout.strip()
-    net = counted(args.kind, args.games, env, args.games) - counted(args.kind, 0, env, args.games)
-    print(f"{args.kind} cast, {args.games} games: {games} (moves, rounds, hash of the moves); "
+    net = counted(args.kind, args.games, env, args.games, character) - counted(args.kind, 0, env, args.games, character)
+    kind = f"base cast with the {args.character}" if args.character else f"{args.kind} cast"
+    print(f"{kind}, {args.games} games: {games} (moves, rounds, hash of the moves); "
           f"{net / 1e6:.1f} M instructions net of the warm-up")
 
 
