@@ -98,9 +98,28 @@ def _apply_threaten(game, move: Move) -> None:
     if not flowers and not game.table:
         raise IllegalMove("name_flowers", ("blackmailer.threats",))
     once(game, "threaten")
-    game.state.marks = game.state.marks._replace(threats=by_rank(game, (a, b)), real_threat=flowers or None)
+    _threaten(game, by_rank(game, (a, b)), flowers, (a, b))
+
+
+def _apply_listed_threaten(game, move: Move) -> None:
+    """Threats just listed: `_generate_threaten` lists only two different characters that may
+    be threatened now (`target_problem`), in calling order, the flower on one of them (or
+    unsaid at a table), in a turn that has not threatened nor ended its actions, so they are
+    not checked nor put in rank order again (tests/engine/test_properties.py: the same position
+    and events as `_apply_threaten`)."""
+    turn = game.state.turn
+    turn.used = turn.used | {"threaten"}
+    args = move.args
+    targets = args[:2]
+    _threaten(game, targets, args[2], targets)
+
+
+def _threaten(game, targets: tuple[str, str], flowers: str, said: tuple[str, str]) -> None:
+    """The markers on `targets` (in calling order), the flowered one on `flowers` ("" unknown);
+    the event names them as the move did (`said`)."""
+    game.state.marks = game.state.marks._replace(threats=targets, real_threat=flowers or None)
     if game.says:
-        game.event("threatened", characters=[a, b])
+        game.event("threatened", characters=list(said))
 
 
 def _generate_threaten(game) -> list[Move]:
@@ -195,7 +214,8 @@ class Blackmailer(Behaviour):
     id = "blackmailer"
     editions = ("2016",)
     verbs = (
-        Verb("threaten", ("威脅", "威胁", "勒索"), _parse_threaten, _apply_threaten, _generate_threaten, _format_threaten),
+        Verb("threaten", ("威脅", "威胁", "勒索"), _parse_threaten, _apply_threaten, _generate_threaten, _format_threaten,
+             apply_listed=_apply_listed_threaten),
         # Answers: played through `answer` (turn.answering_card), so their own apply never runs.
         Verb("bribe", ("賄賂", "贿赂", "付賄賂", "付贿赂"), parse_nothing, _answered_elsewhere),
         Verb("refuse", ("拒付", "拒絕", "拒绝"), parse_nothing, _answered_elsewhere),

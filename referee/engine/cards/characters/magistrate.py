@@ -59,9 +59,26 @@ def _apply_warrant(game, move: Move) -> None:
     if not signed and not game.table:
         raise IllegalMove("name_signed", ("magistrate.warrants",))
     once(game, "warrant")
-    state.marks = state.marks._replace(warrants=by_rank(game, three), signed_warrant=signed or None)
+    _warrant(game, by_rank(game, three), signed)
+
+
+def _apply_listed_warrant(game, move: Move) -> None:
+    """A warrant just listed: `_every_warrant` lists only three different characters of the
+    cast, in calling order, the signed one among them (or none at a table), in a Magistrate's
+    turn that has not used it nor ended its actions: not checked nor put in rank order again
+    (tests/engine/test_properties.py: the same position and events as `_apply_warrant`)."""
+    turn = game.state.turn
+    turn.used = turn.used | {"warrant"}
+    args = move.args
+    _warrant(game, args[:3], args[3])
+
+
+def _warrant(game, three: tuple[str, ...], signed: str) -> None:
+    """The warrants on `three` (in calling order), `signed` the signed one ("" unknown)."""
+    state = game.state
+    state.marks = state.marks._replace(warrants=three, signed_warrant=signed or None)
     if game.says:
-        game.event("warrants", characters=list(by_rank(game, three)))
+        game.event("warrants", characters=list(three))
 
 
 def _generate_warrant(game) -> "list[Move] | Triples":
@@ -115,7 +132,7 @@ class Magistrate(Behaviour):
     editions = ("2016",)
     verbs = (
         Verb("warrant", ("逮捕令", "發逮捕令", "发逮捕令", "通緝", "通缉"), _parse_warrant, _apply_warrant, _generate_warrant,
-             _format_warrant),
+             _format_warrant, apply_listed=_apply_listed_warrant),
         # Played through `answer` (turn.answering_card): the verb's own apply never runs.
         Verb("confiscate", ("沒收", "没收", "充公"), parse_nothing, _answered_elsewhere),
     )

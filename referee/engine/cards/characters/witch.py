@@ -48,9 +48,24 @@ def _apply_bewitch(game, move: Move) -> None:
         # something, she plays an ordinary turn.
         raise IllegalMove("bewitch_too_late", ("witch.must-bewitch", "witch.first-half-limits"))
     once(game, "bewitch")
+    _bewitch(game, target)
+
+
+def _apply_listed_bewitch(game, move: Move) -> None:
+    """A spell just listed: `_generate_bewitch` lists it only once she has gathered, before
+    anything else of her turn, on another character of the cast, so it is not checked again
+    (tests/engine/test_properties.py: the same position and events as `_apply_bewitch`)."""
+    turn = game.state.turn
+    turn.used = turn.used | {"bewitch"}
+    _bewitch(game, move.args[0])
+
+
+def _bewitch(game, target: str) -> None:
+    state = game.state
     state.marks = state.marks._replace(bewitched=target)
     if game.says:
         game.event("bewitched", character=target)
+    turn = state.turn
     turn.partial = True          # on hold: her end-of-turn effects wait for the resumed part
     turn.ended = True
 
@@ -75,7 +90,7 @@ class Witch(Behaviour):
                 return witch
         return holder
     verbs = (Verb("bewitch", ("施咒", "施法", "詛咒", "诅咒"), parse_character, _apply_bewitch, _generate_bewitch,
-                  format_names),)
+                  format_names, apply_listed=_apply_listed_bewitch),)
     refusals = (
         "bewitch_gather_first", "bewitch_self", "bewitch_too_late", "witch_spell_first", "bewitched_gathers",
         "bewitched_part_over",
