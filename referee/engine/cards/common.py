@@ -25,6 +25,13 @@ def once(game: "Operations", ability: str) -> None:
     turn.used = turn.used | {ability}
 
 
+def mark_used(game: "Operations", ability: str) -> None:
+    """Mark an ability used this turn where once()'s checks are known to pass: a move just listed
+    (its generator lists it only while the ability is unused and the turn's actions are not over)."""
+    turn = game.state.turn
+    turn.used = turn.used | {ability}
+
+
 def powers(game: "Operations") -> tuple[str, ...]:
     """The characters whose abilities the current turn uses: its own, unless a card took them
     (a bewitched character's holder has none; the Witch resuming that turn has its)."""

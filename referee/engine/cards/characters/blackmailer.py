@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from referee.engine.cards.common import by_rank, once, parse_nothing, power_seat, require, split_characters
+from referee.engine.cards.common import by_rank, mark_used, once, parse_nothing, power_seat, require, split_characters
 from referee.engine.errors import IllegalMove, refuse
 from referee.engine.moves import Move, make_move
 from referee.engine.registry import Behaviour, Verb, register
@@ -107,8 +107,7 @@ def _apply_listed_threaten(game, move: Move) -> None:
     unsaid at a table), in a turn that has not threatened nor ended its actions, so they are
     not checked nor put in rank order again (tests/engine/test_properties.py: the same position
     and events as `_apply_threaten`)."""
-    turn = game.state.turn
-    turn.used = turn.used | {"threaten"}
+    mark_used(game, "threaten")
     args = move.args
     targets = args[:2]
     _threaten(game, targets, args[2], targets)

@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 
 from referee.engine.cards import basic
-from referee.engine.cards.common import by_rank, once, parse_nothing, require, split_characters
+from referee.engine.cards.common import by_rank, mark_used, once, parse_nothing, require, split_characters
 from referee.engine.errors import IllegalMove
 from referee.engine.listing import Triples
 from referee.engine.moves import Move
@@ -67,8 +67,7 @@ def _apply_listed_warrant(game, move: Move) -> None:
     cast, in calling order, the signed one among them (or none at a table), in a Magistrate's
     turn that has not used it nor ended its actions: not checked nor put in rank order again
     (tests/engine/test_properties.py: the same position and events as `_apply_warrant`)."""
-    turn = game.state.turn
-    turn.used = turn.used | {"warrant"}
+    mark_used(game, "warrant")
     args = move.args
     _warrant(game, args[:3], args[3])
 

@@ -23,7 +23,7 @@ flow.py): her first part is partial; the holder's part is partial and is followe
 from __future__ import annotations
 
 from referee.engine.cards import basic
-from referee.engine.cards.common import format_names, moves_naming, once, parse_character, require
+from referee.engine.cards.common import format_names, mark_used, moves_naming, once, parse_character, require
 from referee.engine.errors import IllegalMove
 from referee.engine.moves import Move
 from referee.engine.registry import Behaviour, Verb, register
@@ -55,8 +55,7 @@ def _apply_listed_bewitch(game, move: Move) -> None:
     """A spell just listed: `_generate_bewitch` lists it only once she has gathered, before
     anything else of her turn, on another character of the cast, so it is not checked again
     (tests/engine/test_properties.py: the same position and events as `_apply_bewitch`)."""
-    turn = game.state.turn
-    turn.used = turn.used | {"bewitch"}
+    mark_used(game, "bewitch")
     _bewitch(game, move.args[0])
 
 
