@@ -14,6 +14,7 @@ cast, not put in a place. Timed, not counted: read the differences of a few per 
 from __future__ import annotations
 
 import argparse
+import difflib
 import gc
 import time
 
@@ -32,9 +33,17 @@ def with_character(base: tuple[str, ...], rb, character: str) -> tuple[str, ...]
     """The base cast with `character` in the place of the base character of its rank (a rank 9
     character added)."""
     rank = rb.characters[character].rank
-    if rank > len(base):
+    if all(rb.characters[c].rank != rank for c in base):
         return (*base, character)
     return tuple(character if rb.characters[c].rank == rank else c for c in base)
+
+
+def character_argument(parser: argparse.ArgumentParser, rb, name: str) -> str:
+    """`name` as a character of `rb`, else the parser's error naming the closest ids."""
+    if name in rb.characters:
+        return name
+    closest = difflib.get_close_matches(name, sorted(rb.characters), n=3, cutoff=0.5)
+    parser.error(f"no 2016 character {name!r}" + (f"; the closest: {', '.join(closest)}" if closest else ""))
 
 
 def timed(rb, players: int, games: int, *casts) -> list[tuple[float, int, int]]:
@@ -56,6 +65,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="games of each cast")
     parser.add_argument("--players", type=int, default=5)
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error(f"--games must be 1 or more, not {args.games}")
+    if not 2 <= args.players <= 8:
+        parser.error(f"--players must be between 2 and 8, not {args.players}")
     register_database_builder()
     gc.set_threshold(50_000, 50, 50)          # as the `referee` executable and bench_engine.py set it
     rb = rulebook("2016")

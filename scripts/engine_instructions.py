@@ -96,6 +96,11 @@ def main() -> None:
     if args.play:
         print(play(args.kind, args.games, not args.no_hash, args.casts, args.character))
         return
+    if args.character is not None:
+        from cast_cost import character_argument         # scripts/cast_cost.py
+        from referee.catalog.facts import rulebook
+
+        character_argument(parser, rulebook("2016"), args.character)
     require_valgrind("engine_instructions")
     compileall.compile_dir(ROOT / "referee", quiet=1)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
